@@ -1,0 +1,105 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, API_VERSION, API_VERSION_HEADER } from '@shortlist/contract';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/client.ts';
+import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
+import { createTokenService } from './features/auth/tokens.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { outboxRoutes } from './features/mail/routes.ts';
+import { teamRoutes } from './features/teams/routes.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerWebApp } from './http/web-app.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  /** Tests pass a mailer of their own or let the outbox keep messages. */
+  mailer?: Mailer;
+  /** Absent in API tests: the built web app is served only when a folder is given. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  accessTokenSeconds?: number;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole app without listening: server.ts listens, tests inject or listen on port 0. */
+export async function buildApp(options: BuildOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
+    tokens: createTokenService(db, options.jwtSecret, options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined),
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(API_VERSION_HEADER, API_VERSION);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        // Plain-http installs (a laptop, an intranet) must keep working; TLS is the proxy's business.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Shortlist API', version: API_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(tokenRoutes, { prefix: '/api', ctx });
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, { ctx });
+      await api.register(teamRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
+      await api.register(outboxRoutes, { ctx });
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, options.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { TokenService } from './features/auth/tokens.ts';
+import type { Mailer } from './features/mail/mailer.ts';
+
+/** What every feature's routes and services are given: built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenService;
+}

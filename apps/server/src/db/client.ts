@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type features use, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The embedded engine only: its data directory as a gzipped tarball. */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK_KEY = 712_001;
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded engine is used. */
+  url?: string;
+  /** Where the embedded engine keeps its files; absent means in memory (tests). */
+  dataDir?: string;
+  /** Restore the embedded engine from a backup tarball. */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options);
+}
+
+async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
+  const dir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  // One process owns the files (see data-dir-lock.ts), so fsync buys nothing but latency here.
+  const client = await PGlite.create({ dataDir: dir, postgresqlconf: ['fsync=off'], loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, engine: 'pglite', pglite: client, close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await migrateWithLock(url);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, engine: 'postgres', close: () => pool.end() };
+}
+
+/** Several API processes may start at once; an advisory lock lets one of them migrate. */
+async function migrateWithLock(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import {
+  RESET_TOKEN_TTL_MINUTES,
+  type Language,
+  type ResetPasswordRequest,
+  type TokenPair,
+  type TokenRequest,
+  type User,
+} from '@shortlist/contract';
+import type { AppContext } from '../../context.ts';
+import { passwordResetTokens, users } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { AppError, fieldErrors } from '../../http/errors.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+
+type Throttle = { check(key: string): void; fail(key: string): void; reset(key: string): void };
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    is_active: row.isActive,
+    is_staff: row.isStaff,
+    is_superuser: row.isSuperuser,
+    language: row.language === 'fr' ? 'fr' : 'en',
+    self_invite: row.selfInvite,
+  };
+}
+
+export async function findUserByLogin(ctx: AppContext, login: string): Promise<UserRow | undefined> {
+  const key = login.trim().toLowerCase();
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
+  return row;
+}
+
+/** Same reply for an unknown account, a wrong password and an inactive user. */
+const loginFailed = () =>
+  new AppError(401, { code: 'no_active_account', detail: 'No active account found with the given credentials' });
+
+export async function signIn(ctx: AppContext, throttle: Throttle, input: TokenRequest): Promise<TokenPair> {
+  const key = input.username.trim().toLowerCase();
+  throttle.check(key);
+  const user = await findUserByLogin(ctx, key);
+  const isValid = await checkPassword(user?.passwordHash, input.password);
+  if (!user || !isValid || !user.isActive) {
+    throttle.fail(key);
+    throw loginFailed();
+  }
+  throttle.reset(key);
+  return ctx.tokens.issuePair(user.id);
+}
+
+export async function setLanguage(ctx: AppContext, userId: number, language: Language): Promise<UserRow> {
+  const [row] = await ctx.db.update(users).set({ language }).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error(`user ${userId} vanished`);
+  return row;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a single-use reset token and returns the link to /setPassword that carries it. */
+export async function createResetLink(
+  ctx: AppContext,
+  user: UserRow,
+  { next, ttlMinutes = RESET_TOKEN_TTL_MINUTES }: { next?: string; ttlMinutes?: number } = {},
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await ctx.db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+  });
+  const url = new URL('/setPassword', ctx.config.publicUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', user.email);
+  if (next) url.searchParams.set('next', next);
+  return url.toString();
+}
+
+/** Mails a reset link when the account exists; the caller answers the same either way. */
+export async function askResetPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByLogin(ctx, email);
+  if (!user?.isActive) return;
+  const link = await createResetLink(ctx, user);
+  const french = user.language === 'fr';
+  await ctx.mailer.send({
+    to: user.email,
+    subject: french ? 'Réinitialisation de votre mot de passe Shortlist' : 'Reset your Shortlist password',
+    text: french
+      ? `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TOKEN_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n'avez rien demandé, ignorez ce message.`
+      : `Hello,\n\nTo choose a new password, open this link (valid for ${RESET_TOKEN_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for it, ignore this message.`,
+  });
+}
+
+const invalidLink = () => fieldErrors({ token: ['The link is invalid or has expired. Please ask for a new one.'] });
+
+export async function resetPassword(ctx: AppContext, throttle: Throttle, input: ResetPasswordRequest) {
+  throttle.check(input.email);
+  const user = await findUserByLogin(ctx, input.email);
+  const now = new Date();
+  const spent = user
+    ? await ctx.db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+            eq(passwordResetTokens.userId, user.id),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning()
+    : [];
+  if (!user || spent.length === 0) {
+    throttle.fail(input.email);
+    throw invalidLink();
+  }
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.new_password), isActive: true })
+    .where(eq(users.id, user.id));
+  await ctx.tokens.revokeAllFor(user.id);
+}

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { teamMembers, teams } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type MembershipRow = typeof teamMembers.$inferSelect;
+
+/** The caller's membership of a team, if any. */
+export async function findMembership(ctx: AppContext, teamId: number, userId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row;
+}
+
+/**
+ * Every team-scoped endpoint starts here: the team, if the caller is its admin. Anyone else gets
+ * the same 404 as for a team that does not exist, so ids reveal nothing.
+ */
+export async function requireTeamAdmin(ctx: AppContext, user: UserRow, teamId: number) {
+  const [row] = await ctx.db
+    .select({ team: teams, membership: teamMembers })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
+    .where(and(eq(teams.id, teamId), eq(teamMembers.role, 'admin'), eq(teamMembers.status, 'accepted')));
+  if (!row) throw notFound();
+  return row;
+}

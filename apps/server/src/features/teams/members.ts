@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { teamMembers, users } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { parseOrdering } from '../../http/pagination.ts';
+import { createResetLink, findUserByLogin } from '../auth/service.ts';
+import type { MembershipRow, TeamRow } from './access.ts';
+
+export function toMember(member: MembershipRow, user: UserRow): Member {
+  return {
+    id: member.id,
+    user: {
+      id: user.id,
+      email: user.email,
+      email_verification_status: user.emailVerificationStatus as Member['user']['email_verification_status'],
+      email_to_verify: user.emailToVerify,
+    },
+    pseudo: member.pseudo,
+    role: { key: 'admin' },
+    status: member.status as Member['status'],
+    self_invite: member.selfInvite,
+  };
+}
+
+const MEMBER_ORDERING = ['pseudo', 'email', 'id', 'create_time'] as const;
+const memberColumns = {
+  pseudo: teamMembers.pseudo,
+  email: users.email,
+  id: teamMembers.id,
+  create_time: teamMembers.createTime,
+};
+
+export async function listMembers(ctx: AppContext, teamId: number, query: z.infer<typeof memberListQuerySchema>) {
+  const filters: SQL[] = [eq(teamMembers.teamId, teamId)];
+  if (query.self_invite !== undefined) filters.push(eq(teamMembers.selfInvite, query.self_invite));
+  if (query.role__key) filters.push(eq(teamMembers.role, query.role__key));
+  if (query.search) {
+    const pattern = `%${query.search}%`;
+    filters.push(or(ilike(teamMembers.pseudo, pattern), ilike(users.email, pattern)) as SQL);
+  }
+  const where = and(...filters);
+  const order = parseOrdering(query.ordering, MEMBER_ORDERING, 'pseudo');
+  const column = memberColumns[order.field];
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ member: teamMembers, user: users })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(where)
+      .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: rows.map((row) => toMember(row.member, row.user)) };
+}
+
+/** Invitation links stay valid longer than a reset link: people read such mail days later. */
+const INVITATION_TTL_MINUTES = 7 * 24 * 60;
+
+/**
+ * Adds an admin to the team. An unknown e-mail gets an account without a password and a link to
+ * choose one; a known one is told by e-mail; an existing member is reported as EXISTED.
+ */
+export async function addMember(ctx: AppContext, team: TeamRow, input: Required<MemberCreate>) {
+  const existing = await findUserByLogin(ctx, input.email);
+  if (existing) {
+    const [current] = await ctx.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, existing.id)));
+    if (current) return { type: 'EXISTED' as const, member: toMember(current, existing) };
+  }
+  const { user, member } = await ctx.db.transaction(async (tx) => {
+    const user =
+      existing ??
+      (await tx.insert(users).values({ username: input.email, email: input.email }).returning())[0];
+    if (!user) throw new Error('user insert returned nothing');
+    const [member] = await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId: user.id, pseudo: input.pseudo, role: 'admin' })
+      .returning();
+    if (!member) throw new Error('member insert returned nothing');
+    return { user, member };
+  });
+  const hasPassword = Boolean(existing?.passwordHash);
+  const link = hasPassword
+    ? new URL(`/team/${team.id}`, ctx.config.publicUrl).toString()
+    : await createResetLink(ctx, user, { next: `/team/${team.id}`, ttlMinutes: INVITATION_TTL_MINUTES });
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `You were added to ${team.title} on Shortlist`,
+    text: hasPassword
+      ? `Hello,\n\nYou are now an admin of the workspace "${team.title}":\n${link}\n`
+      : `Hello,\n\nYou are now an admin of the workspace "${team.title}". Choose your password to sign in:\n${link}\n\nThis link is valid for 7 days.`,
+  });
+  return { type: existing ? ('ADDED' as const) : ('CREATED' as const), member: toMember(member, user) };
+}

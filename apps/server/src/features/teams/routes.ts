@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  memberAddResultSchema,
+  memberCreateSchema,
+  memberListQuerySchema,
+  memberSchema,
+  pageSchema,
+  teamCreateSchema,
+  teamListQuerySchema,
+  teamPatchSchema,
+  teamSchema,
+} from '@shortlist/contract';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { toPage } from '../../http/pagination.ts';
+import { requireTeamAdmin } from './access.ts';
+import { addMember, listMembers } from './members.ts';
+import { createTeam, getTeam, listTeams, toTeam, updateTeam } from './service.ts';
+
+export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get(
+    '/teams/',
+    { schema: { tags: ['teams'], querystring: teamListQuerySchema, response: { 200: pageSchema(teamSchema) } } },
+    async (request) => {
+      const { count, results } = await listTeams(ctx, currentUser(request), request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.post(
+    '/teams/',
+    { schema: { tags: ['teams'], body: teamCreateSchema, response: { 201: teamSchema } } },
+    async (request, reply) => {
+      if (!currentUser(request).isSuperuser) throw forbidden('Only a site administrator can create a team.');
+      const team = await createTeam(ctx, request.body);
+      return reply.status(201).send(toTeam(team, null));
+    },
+  );
+
+  app.get(
+    '/teams/:id/',
+    { schema: { tags: ['teams'], params: idParamsSchema, response: { 200: teamSchema } } },
+    (request) => getTeam(ctx, currentUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/teams/:id/',
+    { schema: { tags: ['teams'], params: idParamsSchema, body: teamPatchSchema, response: { 200: teamSchema } } },
+    (request) => updateTeam(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/teams/:id/members/',
+    {
+      schema: {
+        tags: ['teams'],
+        params: idParamsSchema,
+        querystring: memberListQuerySchema,
+        response: { 200: pageSchema(memberSchema) },
+      },
+    },
+    async (request) => {
+      await requireTeamAdmin(ctx, currentUser(request), request.params.id);
+      const { count, results } = await listMembers(ctx, request.params.id, request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.post(
+    '/teams/:id/members/',
+    {
+      schema: {
+        tags: ['teams'],
+        params: idParamsSchema,
+        body: memberCreateSchema,
+        response: { 200: memberAddResultSchema, 201: memberAddResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { team } = await requireTeamAdmin(ctx, currentUser(request), request.params.id);
+      const result = await addMember(ctx, team, request.body);
+      return reply.status(result.type === 'EXISTED' ? 200 : 201).send(result);
+    },
+  );
+};

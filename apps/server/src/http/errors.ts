@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '@shortlist/contract';
+
+type ErrorBody = { code: string; detail: string } | FieldErrors;
+
+/** The one error type of the API: a status and a body in the spec's shape. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+/** Another team's object, a missing one, and one the caller may not see all answer the same. */
+export const notFound = () => new AppError(404, { code: 'NOT_FOUND', detail: 'Not found.' });
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new AppError(403, { code: 'PERMISSION_DENIED', detail });
+export const unauthorized = (code: string, detail: string) => new AppError(401, { code, detail });
+/** A business refusal carrying one of the spec's codes (HAS_DATASETS, ALREADY_EXISTS…). */
+export const refusal = (code: string, detail: string, status = 400) => new AppError(status, { code, detail });
+export const fieldErrors = (errors: FieldErrors) => new AppError(400, errors);
+
+const NON_FIELD = 'non_field_errors';
+
+/** Maps every error to the spec's shapes; the details of a 5xx stay in the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.body);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || NON_FIELD;
+        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+      }
+      return reply.status(400).send(errors);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 'TOO_LARGE', detail: 'The request body is too large.' });
+    if (status === 429) return reply.status(429).send({ code: 'THROTTLED', detail: error.message });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a wrong content type, an empty body where one is needed…
+      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'SERVER_ERROR', detail: 'An error occurred, please try again.' });
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { Page, PageQuery } from '@shortlist/contract';
+
+/**
+ * Builds the `{count, next, previous, results}` reply with absolute links that keep every other
+ * query parameter, as Django REST framework's limit/offset paging did.
+ */
+export function toPage<T>(request: FastifyRequest, query: PageQuery, count: number, results: T[]): Page<T> {
+  const { offset, limit } = query;
+  const link = (newOffset: number) => {
+    const url = new URL(request.url, requestOrigin(request));
+    url.searchParams.set('limit', String(limit));
+    if (newOffset > 0) url.searchParams.set('offset', String(newOffset));
+    else url.searchParams.delete('offset');
+    return url.toString();
+  };
+  return {
+    count,
+    next: offset + limit < count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    results,
+  };
+}
+
+function requestOrigin(request: FastifyRequest) {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Turns `ordering=-title` into a column and a direction, accepting only the columns a list allows;
+ * anything else falls back to the list's default.
+ */
+export function parseOrdering<K extends string>(
+  ordering: string | undefined,
+  allowed: readonly K[],
+  fallback: `${'' | '-'}${K}`,
+): { field: K; descending: boolean } {
+  const wanted = ordering?.split(',')[0]?.trim() ?? '';
+  const field = wanted.replace(/^-/, '') as K;
+  const chosen = allowed.includes(field) ? wanted : fallback;
+  return { field: chosen.replace(/^-/, '') as K, descending: chosen.startsWith('-') };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, emailSchema, EMAIL_VERIFICATION_STATUSES } from './auth.ts';
+import { queryBoolean, pageQuerySchema } from './common.ts';
+
+export const TEAM_TITLE_MAX_LENGTH = 150;
+export const TEAM_DESCRIPTION_MAX_LENGTH = 2000;
+export const TEAM_CUSTOM_HEADER_MAX_LENGTH = 10000;
+export const MEMBER_PSEUDO_MAX_LENGTH = 150;
+export const MEMBER_EMAIL_MAX_LENGTH = EMAIL_MAX_LENGTH;
+
+/** What a team's subscription allows. Every gate of both specs lives here. */
+export const teamPackageSchema = z.object({
+  can_merge_issues: z.boolean(),
+  nb_issues_in_merge: z.number().int().min(2).max(100),
+  public_issues: z.boolean(),
+  datum_field_custom_type_budget: z.boolean(),
+  mass_emails: z.boolean(),
+  mass_emails_batch_size_limit: z.number().int().min(0).max(100000),
+  mass_emails_batches_per_month: z.number().int().min(0).max(10000),
+  max_tags: z.number().int().min(0).max(1000),
+});
+export type TeamPackage = z.infer<typeof teamPackageSchema>;
+
+export const DEFAULT_TEAM_PACKAGE: TeamPackage = {
+  can_merge_issues: true,
+  nb_issues_in_merge: 5,
+  public_issues: true,
+  datum_field_custom_type_budget: false,
+  mass_emails: false,
+  mass_emails_batch_size_limit: 500,
+  mass_emails_batches_per_month: 10,
+  max_tags: 30,
+};
+
+export const ROLES = ['admin'] as const;
+export const roleSchema = z.object({ key: z.enum(ROLES) });
+export const MEMBER_STATUSES = ['pending', 'accepted', 'refused'] as const;
+
+export const membershipSchema = z.object({
+  id: z.number().int(),
+  role: roleSchema,
+  status: z.enum(MEMBER_STATUSES),
+});
+
+export const teamSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  team_image: z.string().nullable(),
+  custom_header: z.string().nullable(),
+  my_membership: membershipSchema.nullable(),
+  package: teamPackageSchema,
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamCreateSchema = z.object({
+  title: z.string().trim().min(2).max(TEAM_TITLE_MAX_LENGTH),
+  description: z.string().max(TEAM_DESCRIPTION_MAX_LENGTH).default(''),
+  package: teamPackageSchema.partial().optional(),
+});
+export const teamPatchSchema = z
+  .object({
+    title: z.string().trim().min(2).max(TEAM_TITLE_MAX_LENGTH),
+    description: z.string().max(TEAM_DESCRIPTION_MAX_LENGTH),
+    team_image: z.string().url().max(2000).nullable(),
+    custom_header: z.string().max(TEAM_CUSTOM_HEADER_MAX_LENGTH).nullable(),
+    package: teamPackageSchema.partial(),
+  })
+  .partial()
+  .strict();
+
+export const teamListQuerySchema = pageQuerySchema.extend({
+  /** Superusers may list every team, not only their own. */
+  all: queryBoolean.optional(),
+});
+
+export const memberSchema = z.object({
+  id: z.number().int(),
+  user: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    email_verification_status: z.enum(EMAIL_VERIFICATION_STATUSES),
+    email_to_verify: z.string().nullable(),
+  }),
+  pseudo: z.string(),
+  role: roleSchema,
+  status: z.enum(MEMBER_STATUSES),
+  self_invite: z.boolean(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberListQuerySchema = pageQuerySchema.extend({
+  self_invite: queryBoolean.optional(),
+  role__key: z.enum(ROLES).optional(),
+});
+
+export const memberCreateSchema = z.object({
+  email: emailSchema.pipe(z.string().max(MEMBER_EMAIL_MAX_LENGTH)),
+  pseudo: z.string().trim().max(MEMBER_PSEUDO_MAX_LENGTH).default(''),
+});
+export type MemberCreate = z.input<typeof memberCreateSchema>;
+
+/** CREATED: a new account was made and invited; ADDED: an existing account joined; EXISTED: already a member. */
+export const memberAddResultSchema = z.object({
+  type: z.enum(['CREATED', 'ADDED', 'EXISTED']),
+  member: memberSchema,
+});
