@@ -31,7 +31,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function findUserByLogin(ctx: AppContext, login: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(ctx: Pick<AppContext, 'db'>, login: string): Promise<UserRow | undefined> {
   const key = login.trim().toLowerCase();
   const [row] = await ctx.db
     .select()

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.request({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress });
+
+describe('POST /api/token/', () => {
+  it('signs in with the e-mail or the username, in any case', async () => {
+    await t.createUser({ email: 'ada@example.org' });
+    const byEmail = await signIn('ADA@example.org', TEST_PASSWORD);
+    expect(byEmail.statusCode).toBe(200);
+    const pair = byEmail.json();
+    expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me/', token: pair.access });
+    expect(me.json()).toMatchObject({ email: 'ada@example.org', language: 'en', is_superuser: false });
+  });
+
+  it('answers the same for a wrong password, an unknown account and an inactive one', async () => {
+    await t.createUser({ email: 'bob@example.org' });
+    const wrong = await signIn('bob@example.org', 'nope-nope-nope');
+    const unknown = await signIn('nobody@example.org', 'nope-nope-nope');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    const invited = await t.createUser({ email: 'invited@example.org', password: null });
+    expect(invited.passwordHash).toBeNull();
+    expect((await signIn('invited@example.org', '')).statusCode).toBe(400);
+    expect((await signIn('invited@example.org', 'anything-at-all')).json()).toEqual(unknown.json());
+  });
+
+  it('rejects missing and wrongly typed fields with field messages', async () => {
+    const missing = await t.request({ method: 'POST', url: '/api/token/', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      username: ['This field is required.'],
+      password: ['This field is required.'],
+    });
+    const wrongType = await t.request({ method: 'POST', url: '/api/token/', payload: { username: 5, password: [] } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(Object.keys(wrongType.json()).sort()).toEqual(['password', 'username']);
+  });
+
+  it('answers malformed JSON and oversize bodies with 400 and 413, not 500', async () => {
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/token/',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toMatch(/JSON/);
+    const huge = await t.request({
+      method: 'POST',
+      url: '/api/token/',
+      payload: JSON.stringify({ username: 'a'.repeat(2 * 1024 * 1024), password: 'x' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('TOO_LARGE');
+  });
+
+  it('throttles one account after repeated failures, from any address', async () => {
+    await t.createUser({ email: 'target@example.org' });
+    for (let i = 0; i < 10; i += 1) {
+      const reply = await signIn('target@example.org', 'wrong-password', `10.1.0.${i}`);
+      expect(reply.statusCode).toBe(401);
+    }
+    const blocked = await signIn('target@example.org', TEST_PASSWORD, '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('THROTTLED');
+    // Another account is not affected.
+    await t.createUser({ email: 'other@example.org' });
+    expect((await signIn('other@example.org', TEST_PASSWORD, '10.1.0.98')).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i += 1) codes.push((await signIn(`ghost${i}@example.org`, 'x', '10.9.9.9')).statusCode);
+    expect(codes.slice(0, 20).every((code) => code === 401)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe('POST /api/token/refresh/', () => {
+  it('rotates the refresh token and refuses a spent one, revoking its family', async () => {
+    await t.createUser({ email: 'rot@example.org' });
+    const first = (await signIn('rot@example.org', TEST_PASSWORD, '10.2.0.1')).json();
+    const refresh = (token: string) => t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    const second = await refresh(first.refresh);
+    expect(second.statusCode).toBe(200);
+    const secondPair = second.json();
+    expect(secondPair.refresh).not.toBe(first.refresh);
+    const reused = await refresh(first.refresh);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().code).toBe('token_not_valid');
+    // The reuse revoked the family: the newest token stops working too.
+    expect((await refresh(secondPair.refresh)).statusCode).toBe(401);
+  });
+
+  it('refuses an access token, garbage, and a missing field', async () => {
+    const { token } = await t.createAdmin();
+    const asRefresh = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    expect(asRefresh.statusCode).toBe(401);
+    const garbage = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: 'abc' } });
+    expect(garbage.statusCode).toBe(401);
+    const missing = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ refresh: ['This field is required.'] });
+  });
+});
+
+describe('users', () => {
+  it('needs a valid access token for users/me', async () => {
+    const anonymous = await t.request({ method: 'GET', url: '/api/v1/users/me' });
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await t.request({ method: 'GET', url: '/api/v1/users/me', token: 'a.b.c' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('token_not_valid');
+  });
+
+  it('expired access tokens answer token_not_valid', async () => {
+    const shortLived = await createTestApp({ accessTokenSeconds: -1 });
+    try {
+      const user = await shortLived.createUser();
+      const token = await shortLived.tokenFor(user.id);
+      const reply = await shortLived.request({ method: 'GET', url: '/api/v1/users/me/', token });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json().code).toBe('token_not_valid');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('lets a user change their own language only', async () => {
+    const { user, token } = await t.createAdmin();
+    const other = await t.createUser();
+    const patched = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { language: 'fr' } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().language).toBe('fr');
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me/', token });
+    expect(me.json().language).toBe('fr');
+    const bad = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { language: 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().language).toHaveLength(1);
+    const extra = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { is_superuser: true } });
+    expect(extra.statusCode).toBe(400);
+    const foreign = await t.request({ method: 'PATCH', url: `/api/v1/users/${other.id}/`, token, payload: { language: 'fr' } });
+    expect(foreign.statusCode).toBe(404);
+    const notANumber = await t.request({ method: 'PATCH', url: '/api/v1/users/abc/', token, payload: { language: 'fr' } });
+    expect(notANumber.statusCode).toBe(400);
+  });
+});
+
+it('puts the API version header on every reply, errors included', async () => {
+  for (const url of ['/api/v1/users/me/', '/api/v1/nope', '/api/docs/json']) {
+    const reply = await t.request({ method: 'GET', url });
+    expect(reply.headers['x-api-version']).toMatch(/^0\.9\.\d+$/);
+  }
+});

@@ -1,0 +1,218 @@
+import { count, eq } from 'drizzle-orm';
+import { DEFAULT_TEAM_PACKAGE } from '@shortlist/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let superToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superToken = await t.tokenFor((await t.createUser({ isSuperuser: true })).id);
+});
+afterAll(() => t.close());
+
+/** A new user who administers one team per title. */
+async function userWithTeams(titles: string[]) {
+  const user = await t.createUser();
+  const owned = [];
+  for (const title of titles) {
+    const team = await t.createTeam(title);
+    await t.addAdmin(team.id, user.id);
+    owned.push(team);
+  }
+  return { user, teams: owned, token: await t.tokenFor(user.id) };
+}
+
+const listTeams = (token: string, query = '') => t.request({ method: 'GET', url: `/api/v1/teams/${query}`, token });
+const getTeam = (token: string, id: number | string) => t.request({ method: 'GET', url: `/api/v1/teams/${id}/`, token });
+const patchTeam = (token: string, id: number, payload: object) =>
+  t.request({ method: 'PATCH', url: `/api/v1/teams/${id}/`, token, payload });
+const titles = (reply: { json(): { results: { title: string }[] } }) => reply.json().results.map((team) => team.title);
+const teamCount = async () => (await t.db.select({ n: count() }).from(teams))[0]?.n ?? 0;
+
+describe('GET teams/', () => {
+  it("lists only the caller's teams, with their membership", async () => {
+    const { token } = await userWithTeams(['Mine B', 'Mine A']);
+    await userWithTeams(['Not mine']);
+    const reply = await listTeams(token);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({ count: 2, next: null, previous: null });
+    expect(titles(reply)).toEqual(['Mine A', 'Mine B']);
+    expect(reply.json().results[0].my_membership).toMatchObject({ role: { key: 'admin' }, status: 'accepted' });
+  });
+
+  it('pages with absolute links that keep the other parameters', async () => {
+    const { token } = await userWithTeams(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Other']);
+    const first = await listTeams(token, '?search=page&ordering=title&limit=2');
+    expect(first.json().count).toBe(5);
+    expect(titles(first)).toEqual(['Page 1', 'Page 2']);
+    expect(first.json().previous).toBeNull();
+    const next = new URL(first.json().next);
+    expect(next.origin).toBe('http://localhost');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ search: 'page', ordering: 'title', limit: '2', offset: '2' });
+
+    const second = await listTeams(token, next.search);
+    expect(titles(second)).toEqual(['Page 3', 'Page 4']);
+    const previous = new URL(second.json().previous);
+    expect(Object.fromEntries(previous.searchParams)).toEqual({ search: 'page', ordering: 'title', limit: '2' });
+    const last = await listTeams(token, new URL(second.json().next).search);
+    expect(titles(last)).toEqual(['Page 5']);
+    expect(last.json().next).toBeNull();
+  });
+
+  it('refuses a page larger than 100 and a negative offset', async () => {
+    const { token } = await userWithTeams(['Limits']);
+    const tooLarge = await listTeams(token, '?limit=101');
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ limit: ['Ensure this value is less than or equal to 100.'] });
+    const negative = await listTeams(token, '?offset=-1');
+    expect(negative.statusCode).toBe(400);
+    expect(Object.keys(negative.json())).toEqual(['offset']);
+    expect((await listTeams(token, '?limit=100')).statusCode).toBe(200);
+  });
+
+  it('searches titles in any case, literally, and orders by an allowed column', async () => {
+    const { token } = await userWithTeams(['Green fields', 'Blue skies', '100% ideas', 'Evergreen']);
+    expect(titles(await listTeams(token, '?search=GREEN'))).toEqual(['Evergreen', 'Green fields']);
+    expect(titles(await listTeams(token, '?search=%25'))).toEqual(['100% ideas']);
+    expect(titles(await listTeams(token, '?ordering=-title'))).toEqual(['Green fields', 'Evergreen', 'Blue skies', '100% ideas']);
+    expect(titles(await listTeams(token, '?ordering=id'))).toEqual(['Green fields', 'Blue skies', '100% ideas', 'Evergreen']);
+    // An unknown column falls back to the default order (title).
+    expect(titles(await listTeams(token, '?ordering=password'))).toEqual(['100% ideas', 'Blue skies', 'Evergreen', 'Green fields']);
+  });
+
+  it('lists every team for a superuser who asks for all, and only theirs for anyone else', async () => {
+    const { token, teams: own } = await userWithTeams(['All of mine']);
+    const { teams: foreign } = await userWithTeams(['All of theirs']);
+    const everything = (await listTeams(superToken, '?all=true&limit=100')).json();
+    expect(everything.count).toBe(await teamCount());
+    const ids = everything.results.map((team: { id: number }) => team.id);
+    expect(ids).toEqual(expect.arrayContaining([own[0]?.id, foreign[0]?.id]));
+    expect((await listTeams(superToken)).json().count).toBe(0);
+
+    const mine = await listTeams(token, '?all=true');
+    expect(mine.json().count).toBe(1);
+    expect(titles(mine)).toEqual(['All of mine']);
+  });
+});
+
+describe('GET teams/{id}/', () => {
+  it('answers the team with the membership and the whole package', async () => {
+    const { token, teams: [team] } = await userWithTeams(['Detailed']);
+    const reply = await getTeam(token, team?.id ?? 0);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({
+      id: team?.id,
+      title: 'Detailed',
+      description: '',
+      team_image: null,
+      custom_header: null,
+      my_membership: { id: expect.any(Number), role: { key: 'admin' }, status: 'accepted' },
+      package: DEFAULT_TEAM_PACKAGE,
+    });
+    expect(Object.keys(reply.json().package).sort()).toEqual([
+      'can_merge_issues', 'datum_field_custom_type_budget', 'mass_emails', 'mass_emails_batch_size_limit',
+      'mass_emails_batches_per_month', 'max_tags', 'nb_issues_in_merge', 'public_issues',
+    ]);
+  });
+
+  it("hides another team behind the same 404 as a missing one, and refuses a non-numeric id", async () => {
+    const { token } = await userWithTeams(['Here']);
+    const { teams: [foreign] } = await userWithTeams(['Elsewhere']);
+    const other = await getTeam(token, foreign?.id ?? 0);
+    const missing = await getTeam(token, 999_999);
+    expect(other.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+    expect((await getTeam(token, 'abc')).statusCode).toBe(400);
+  });
+});
+
+describe('POST teams/', () => {
+  const createTeam = (token: string, payload: object) => t.request({ method: 'POST', url: '/api/v1/teams/', token, payload });
+
+  it('lets only a superuser create a team', async () => {
+    const created = await createTeam(superToken, { title: 'Fresh team', package: { mass_emails: true } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ title: 'Fresh team', package: { ...DEFAULT_TEAM_PACKAGE, mass_emails: true } });
+
+    const { token } = await userWithTeams(['Ordinary']);
+    const before = await teamCount();
+    const refused = await createTeam(token, { title: 'Sneaky team' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PERMISSION_DENIED');
+    expect(await teamCount()).toBe(before);
+  });
+
+  it('takes a title of 2 to 150 characters', async () => {
+    for (const title of [' a ', 'x'.repeat(151)]) {
+      const reply = await createTeam(superToken, { title });
+      expect(reply.statusCode).toBe(400);
+      expect(Object.keys(reply.json())).toEqual(['title']);
+    }
+    expect((await createTeam(superToken, {})).json()).toEqual({ title: ['This field is required.'] });
+    expect((await createTeam(superToken, { title: 'ab' })).statusCode).toBe(201);
+    expect((await createTeam(superToken, { title: 'x'.repeat(150) })).statusCode).toBe(201);
+  });
+});
+
+describe('PATCH teams/{id}/', () => {
+  it("lets an admin change the team's face", async () => {
+    const { token, teams: [team] } = await userWithTeams(['Before']);
+    const id = team?.id ?? 0;
+    const face = {
+      title: 'After',
+      description: 'A team of judges',
+      team_image: 'https://example.org/logo.png',
+      custom_header: '<p>Welcome</p>',
+    };
+    const reply = await patchTeam(token, id, face);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject(face);
+    expect((await getTeam(token, id)).json()).toMatchObject(face);
+    const unchanged = await patchTeam(token, id, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject(face);
+  });
+
+  it('lets only a superuser change the package', async () => {
+    const { token, teams: [team] } = await userWithTeams(['Packaged']);
+    const id = team?.id ?? 0;
+    const refused = await patchTeam(token, id, { title: 'Renamed', package: { mass_emails: true } });
+    expect(refused.statusCode).toBe(403);
+    const unchanged = (await getTeam(token, id)).json();
+    expect(unchanged).toMatchObject({ title: 'Packaged', package: DEFAULT_TEAM_PACKAGE });
+
+    const changed = await patchTeam(superToken, id, { package: { mass_emails: true, max_tags: 50 } });
+    expect(changed.statusCode).toBe(200);
+    expect((await getTeam(token, id)).json().package).toEqual({ ...DEFAULT_TEAM_PACKAGE, mass_emails: true, max_tags: 50 });
+  });
+
+  it('refuses bad package values and unknown fields, saving nothing', async () => {
+    const { token, teams: [team] } = await userWithTeams(['Strict']);
+    const id = team?.id ?? 0;
+    const bad = await patchTeam(superToken, id, {
+      title: 'Should not stick',
+      package: { nb_issues_in_merge: 1, mass_emails: 'yes', max_tags: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['package.mass_emails', 'package.max_tags', 'package.nb_issues_in_merge']);
+    expect((await getTeam(token, id)).json()).toMatchObject({ title: 'Strict', package: DEFAULT_TEAM_PACKAGE });
+
+    const unknown = await patchTeam(token, id, { title: 'Also not', owner: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ non_field_errors: ['Unknown field: owner.'] });
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, id));
+    expect(row?.title).toBe('Strict');
+  });
+
+  it("answers 404 for another team's id", async () => {
+    const { token } = await userWithTeams(['Mine']);
+    const { teams: [foreign] } = await userWithTeams(['Theirs']);
+    expect((await patchTeam(token, foreign?.id ?? 0, { title: 'Taken over' })).statusCode).toBe(404);
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, foreign?.id ?? 0));
+    expect(row?.title).toBe('Theirs');
+  });
+});

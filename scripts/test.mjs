@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm test`: the API suite on the embedded engine and on a real PostgreSQL, then the end-to-end
+// flows in Chromium against the built app. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startCluster, stopCluster } from './pg-cluster.mjs';
+
+const reports = mkdtempSync(path.join(tmpdir(), 'shortlist-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let isGreen = true;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) isGreen = false;
+  return result.status === 0;
+}
+
+function vitest(label, project, env = {}) {
+  const report = path.join(reports, `${label}.json`);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (!existsSync(report)) {
+    isGreen = false;
+    return;
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+}
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+vitest('api-pglite', 'api');
+
+let cluster;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
+  cluster = await startCluster();
+  databaseUrl = cluster.url;
+}
+if (databaseUrl) {
+  try {
+    vitest('api-postgres', 'api', { TEST_DATABASE_URL: databaseUrl });
+  } finally {
+    if (cluster) stopCluster(cluster.dir);
+  }
+} else {
+  console.error('\nNo PostgreSQL: set TEST_DATABASE_URL or install the server binaries (initdb, pg_ctl).');
+  isGreen = false;
+}
+
+if (run('build web', 'npm', ['run', 'build', '-w', 'apps/web'])) vitest('e2e', 'e2e');
+else totals.failed += 1;
+
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(isGreen && totals.failed === 0 ? 0 : 1);
