@@ -19,7 +19,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    username: varchar('username', { length: 150 }).notNull(),
+    /** An e-mail for accounts created by invitation, so as long as one. */
+    username: varchar('username', { length: 250 }).notNull(),
     email: varchar('email', { length: 250 }).notNull(),
     /** Null until the user sets a password (invited accounts). */
     passwordHash: text('password_hash'),

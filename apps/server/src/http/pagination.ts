@@ -22,6 +22,11 @@ export function toPage<T>(request: FastifyRequest, query: PageQuery, count: numb
   };
 }
 
+/** An ILIKE pattern matching `text` anywhere, its `%`, `_` and `\` taken literally (as Django's icontains). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
 function requestOrigin(request: FastifyRequest) {
   return `${request.protocol}://${request.host}`;
 }

@@ -8,3 +8,6 @@ export const RATE_LIMITS = {
 
 /** Failed sign-ins and resets allowed per account before it is throttled. */
 export const ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
+
+/** Reset e-mails one address may be sent, so that nobody can flood an inbox through the form. */
+export const RESET_MAILS_PER_ACCOUNT = { max: 5, windowMs: 60 * 60 * 1000 };

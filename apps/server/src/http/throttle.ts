@@ -1,11 +1,13 @@
 import { AppError } from './errors.ts';
 
 /**
- * Counts failures per key (an account name) in a sliding window. Per-IP limits come from
+ * Counts attempts (failed sign-ins, reset e-mails) per key (an account name) in a sliding window. Per-IP limits come from
  * @fastify/rate-limit; this one stops slow guessing of one account from many addresses.
  * Kept in memory: each API process counts on its own (see docs/operations.md).
  */
-export function createFailureThrottle({ max, windowMs }: { max: number; windowMs: number }) {
+export type Throttle = ReturnType<typeof createAttemptThrottle>;
+
+export function createAttemptThrottle({ max, windowMs }: { max: number; windowMs: number }) {
   const failures = new Map<string, number[]>();
 
   const recent = (key: string, now: number) => (failures.get(key) ?? []).filter((t) => now - t < windowMs);
@@ -24,7 +26,7 @@ export function createFailureThrottle({ max, windowMs }: { max: number; windowMs
         });
       }
     },
-    fail(key: string) {
+    record(key: string) {
       const now = Date.now();
       failures.set(key, [...recent(key, now), now]);
       if (failures.size > 10_000) failures.delete(failures.keys().next().value as string);

@@ -115,6 +115,21 @@ describe('POST /api/token/refresh/', () => {
   });
 });
 
+describe('POST users/ask_reset_password/', () => {
+  const ask = (email: string, remoteAddress: string) =>
+    t.request({ method: 'POST', url: '/api/v1/users/ask_reset_password/', payload: { email }, remoteAddress });
+
+  it('sends at most 5 reset e-mails an hour to one address, known or not, and says so alike', async () => {
+    await t.createUser({ email: 'flooded@example.org' });
+    for (const email of ['flooded@example.org', 'unknown-flood@example.org']) {
+      for (let i = 0; i < 5; i += 1) expect((await ask(email, `10.3.${i}.1`)).statusCode).toBe(200);
+      const refused = await ask(email, '10.3.9.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('THROTTLED');
+    }
+  });
+});
+
 describe('users', () => {
   it('needs a valid access token for users/me', async () => {
     const anonymous = await t.request({ method: 'GET', url: '/api/v1/users/me' });

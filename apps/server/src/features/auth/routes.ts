@@ -14,13 +14,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { ACCOUNT_FAILURES, RATE_LIMITS } from '../../http/rate-limits.ts';
-import { createFailureThrottle } from '../../http/throttle.ts';
+import { ACCOUNT_FAILURES, RATE_LIMITS, RESET_MAILS_PER_ACCOUNT } from '../../http/rate-limits.ts';
+import { createAttemptThrottle } from '../../http/throttle.ts';
 import { askResetPassword, resetPassword, setLanguage, signIn, toUser } from './service.ts';
 
 /** `/api/token/…`: outside /api/v1, as in the original API. */
 export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const throttle = createFailureThrottle(ACCOUNT_FAILURES);
+  const throttle = createAttemptThrottle(ACCOUNT_FAILURES);
 
   app.post(
     '/token/',
@@ -42,7 +42,8 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 };
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const throttle = createFailureThrottle(ACCOUNT_FAILURES);
+  const throttle = createAttemptThrottle(ACCOUNT_FAILURES);
+  const resetMails = createAttemptThrottle(RESET_MAILS_PER_ACCOUNT);
 
   app.get(
     '/users/me/',
@@ -70,6 +71,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['users'], body: askResetPasswordSchema, response: { 200: detailSchema } },
     },
     async (request) => {
+      // Counted whether or not the account exists, so that a refusal reveals nothing.
+      resetMails.check(request.body.email);
+      resetMails.record(request.body.email);
       await askResetPassword(ctx, request.body.email);
       return { detail: RESET_REQUEST_DETAIL };
     },

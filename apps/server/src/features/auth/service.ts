@@ -12,9 +12,9 @@ import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
+import type { Throttle } from '../../http/throttle.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 
-type Throttle = { check(key: string): void; fail(key: string): void; reset(key: string): void };
 
 export function toUser(row: UserRow): User {
   return {
@@ -51,7 +51,7 @@ export async function signIn(ctx: AppContext, throttle: Throttle, input: TokenRe
   const user = await findUserByLogin(ctx, key);
   const isValid = await checkPassword(user?.passwordHash, input.password);
   if (!user || !isValid || !user.isActive) {
-    throttle.fail(key);
+    throttle.record(key);
     throw loginFailed();
   }
   throttle.reset(key);
@@ -121,7 +121,7 @@ export async function resetPassword(ctx: AppContext, throttle: Throttle, input: 
         .returning()
     : [];
   if (!user || spent.length === 0) {
-    throttle.fail(input.email);
+    throttle.record(input.email);
     throw invalidLink();
   }
   await ctx.db

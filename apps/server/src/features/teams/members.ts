@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { parseOrdering } from '../../http/pagination.ts';
+import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import type { MembershipRow, TeamRow } from './access.ts';
 
@@ -37,7 +37,7 @@ export async function listMembers(ctx: AppContext, teamId: number, query: z.infe
   if (query.self_invite !== undefined) filters.push(eq(teamMembers.selfInvite, query.self_invite));
   if (query.role__key) filters.push(eq(teamMembers.role, query.role__key));
   if (query.search) {
-    const pattern = `%${query.search}%`;
+    const pattern = containsPattern(query.search);
     filters.push(or(ilike(teamMembers.pseudo, pattern), ilike(users.email, pattern)) as SQL);
   }
   const where = and(...filters);

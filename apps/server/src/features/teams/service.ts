@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { parseOrdering } from '../../http/pagination.ts';
+import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { findMembership, type MembershipRow, type TeamRow } from './access.ts';
 
 export function toTeam(team: TeamRow, membership: MembershipRow | null | undefined): Team {
@@ -35,7 +35,7 @@ const teamColumns = { title: teams.title, id: teams.id, create_time: teams.creat
 export async function listTeams(ctx: AppContext, user: UserRow, query: PageQuery & { all?: boolean }) {
   const everyTeam = Boolean(query.all && user.isSuperuser);
   const filters: SQL[] = [];
-  if (query.search) filters.push(ilike(teams.title, `%${query.search}%`));
+  if (query.search) filters.push(ilike(teams.title, containsPattern(query.search)));
   const membershipJoin = and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id));
   const order = parseOrdering(query.ordering, TEAM_ORDERING, 'title');
   const column = teamColumns[order.field];
@@ -87,6 +87,8 @@ export async function updateTeam(
   patch: z.infer<typeof teamPatchSchema>,
 ): Promise<Team> {
   const current = await getTeam(ctx, user, teamId);
+  // An empty PATCH changes nothing; the ORM refuses an UPDATE without columns.
+  if (Object.keys(patch).length === 0) return current;
   const isAdmin = current.my_membership?.role.key === 'admin';
   if (patch.package && !user.isSuperuser) throw forbidden('Only a site administrator can change the package.');
   const { package: packagePatch, ...face } = patch;

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The error loadConfig throws for `env`, or a failure when it throws none. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Shortlist <no-reply@localhost>',
+      jwtSecret: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable, follows PORT in the default public URL and trims its slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const config = loadConfig({
+      PORT: '4000',
+      DATA_DIR: '/var/lib/shortlist',
+      DATABASE_URL: 'postgresql://db/shortlist',
+      PUBLIC_URL: 'https://shortlist.example.org/',
+      SMTP_URL: 'smtps://mail.example.org',
+      JWT_SECRET: 's'.repeat(32),
+      ADMIN_EMAIL: 'boss@example.org',
+      ADMIN_PASSWORD: 'long-enough',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      dataDir: '/var/lib/shortlist',
+      databaseUrl: 'postgresql://db/shortlist',
+      publicUrl: 'https://shortlist.example.org',
+      smtpUrl: 'smtps://mail.example.org',
+      jwtSecret: 's'.repeat(32),
+      adminEmail: 'boss@example.org',
+      adminPassword: 'long-enough',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty values of optional variables as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', JWT_SECRET: '', ADMIN_EMAIL: '', PUBLIC_URL: '' });
+    expect(config).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined, jwtSecret: undefined, adminEmail: undefined });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'notaurl'],
+    ['SMTP_URL', 'http://x'],
+    ['JWT_SECRET', 'too-short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^Invalid ${name}: `));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('keeps the message on one line whatever the value holds', () => {
+    expect(configError({ PORT: '30\n00' }).message).not.toContain('\n');
+  });
+
+  it('does not repeat secrets in the message', () => {
+    expect(configError({ JWT_SECRET: 'hunter2-hunter2' }).message).not.toContain('hunter2');
+    expect(configError({ ADMIN_PASSWORD: 'hunter2' }).message).not.toContain('hunter2');
+    expect(configError({ DATABASE_URL: 'mysql://root:hunter2@db/x' }).message).not.toContain('hunter2');
+    expect(configError({ SMTP_URL: 'http://mailer:hunter2@mail' }).message).not.toContain('hunter2');
+  });
+});
