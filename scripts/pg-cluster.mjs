@@ -11,7 +11,9 @@ import path from 'node:path';
 /** initdb refuses to run as root: then the cluster belongs to the `postgres` account. */
 function runAs(command, args) {
   if (userInfo().uid !== 0) return execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function freePort() {

@@ -20,7 +20,20 @@ function run(label, command, args, env = {}) {
 
 function vitest(label, project, env = {}) {
   const report = path.join(reports, `${label}.json`);
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
   if (!existsSync(report)) {
     isGreen = false;
     return;

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, API_VERSION, API_VERSION_HEADER } from '@shortlist/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -9,7 +10,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, API_VERSION, API_VERSION_HEADER } from '@shortlist/contract';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
@@ -43,7 +43,8 @@ export async function buildApp(options: BuildOptions) {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only behind a proxy: otherwise anyone could pick their address and dodge the per-IP limits.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,8 +53,13 @@ export async function buildApp(options: BuildOptions) {
   const ctx: AppContext = {
     config,
     db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
-    tokens: createTokenService(db, options.jwtSecret, options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined),
+    mailer:
+      options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
+    tokens: createTokenService(
+      db,
+      options.jwtSecret,
+      options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined,
+    ),
   };
   app.decorate('ctx', ctx);
 

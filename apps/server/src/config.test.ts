@@ -26,8 +26,16 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
+      trustProxy: false,
       logLevel: 'info',
     });
+  });
+
+  it('trusts X-Forwarded-* headers only when TRUST_PROXY says so', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid TRUST_PROXY/);
   });
 
   it('reads every variable, follows PORT in the default public URL and trims its slash', () => {
@@ -57,8 +65,19 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values of optional variables as unset', () => {
-    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', JWT_SECRET: '', ADMIN_EMAIL: '', PUBLIC_URL: '' });
-    expect(config).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined, jwtSecret: undefined, adminEmail: undefined });
+    const config = loadConfig({
+      DATABASE_URL: '',
+      SMTP_URL: ' ',
+      JWT_SECRET: '',
+      ADMIN_EMAIL: '',
+      PUBLIC_URL: '',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+      adminEmail: undefined,
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 

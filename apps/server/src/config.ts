@@ -11,13 +11,26 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
-  PUBLIC_URL: optionalText.pipe(z.string().url('must be a URL such as https://shortlist.example.org').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z.string().url('must be a URL such as https://shortlist.example.org').optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Shortlist <no-reply@localhost>'),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.string().email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -26,8 +39,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Base of links in e-mails and in paging links; defaults to the listening address. */
+  /** Base of links in e-mails; defaults to the listening address. */
   publicUrl: string;
+  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-* headers. */
+  trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string | undefined;
@@ -38,13 +53,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Their values never appear in an error message: they are, or may hold, passwords. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_PASSWORD']);
+
 /** Reads the environment once; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${env[name] ?? ''}")`);
+    const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name] ?? '')})`;
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'}${got}`);
   }
   const e = parsed.data;
   return {
@@ -58,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
   };
 }

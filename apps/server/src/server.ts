@@ -25,7 +25,9 @@ async function main() {
     app.log.info(`Created the superuser ${firstStart.email} and the demo workspace.`);
     if (firstStart.generatedPassword) {
       // Printed once, on purpose outside the JSON log so that it is easy to read.
-      console.log(`\n  Superuser: ${firstStart.email}\n  Password:  ${firstStart.generatedPassword}\n  (shown only this once)\n`);
+      console.log(
+        `\n  Superuser: ${firstStart.email}\n  Password:  ${firstStart.generatedPassword}\n  (shown only this once)\n`,
+      );
     }
   }
 

@@ -3,8 +3,9 @@ import { languageSchema } from './common.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const USERNAME_MAX_LENGTH = 150;
 export const EMAIL_MAX_LENGTH = 250;
+/** Invited accounts take their e-mail as username. */
+export const USERNAME_MAX_LENGTH = EMAIL_MAX_LENGTH;
 /** How long a password-reset link stays valid. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 

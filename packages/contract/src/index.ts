@@ -1,4 +1,5 @@
 import './messages.ts';
+
 export * from './auth.ts';
 export * from './common.ts';
 export * from './contact.ts';

@@ -20,7 +20,8 @@ z.config({
         if (issue.origin === 'array') return `Ensure this field has at least ${issue.minimum} elements.`;
         return `Ensure this value is greater than or equal to ${issue.minimum}.`;
       case 'too_big':
-        if (issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
+        if (issue.origin === 'string')
+          return `Ensure this field has no more than ${issue.maximum} characters.`;
         if (issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
         return `Ensure this value is less than or equal to ${issue.maximum}.`;
       case 'invalid_format':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, emailSchema, EMAIL_VERIFICATION_STATUSES } from './auth.ts';
-import { queryBoolean, pageQuerySchema } from './common.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
+import { pageQuerySchema, queryBoolean } from './common.ts';
 
 export const TEAM_TITLE_MAX_LENGTH = 150;
 export const TEAM_DESCRIPTION_MAX_LENGTH = 2000;

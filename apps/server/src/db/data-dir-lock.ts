@@ -14,7 +14,9 @@ export function lockDataDir(dataDir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
     if (isAlive(owner)) {
-      throw new Error(`DATA_DIR ${dataDir} is in use by another Shortlist process (pid ${owner}); stop it first.`);
+      throw new Error(
+        `DATA_DIR ${dataDir} is in use by another Shortlist process (pid ${owner}); stop it first.`,
+      );
     }
     rmSync(file, { force: true }); // left by a process that died
     writeLock(file);

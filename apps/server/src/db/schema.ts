@@ -1,3 +1,4 @@
+import type { TeamPackage } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,7 +12,6 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { TeamPackage } from '@shortlist/contract';
 
 const createTime = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
 
@@ -67,7 +67,10 @@ export const teamMembers = pgTable(
     selfInvite: boolean('self_invite').notNull().default(false),
     createTime: createTime(),
   },
-  (t) => [uniqueIndex('team_members_team_user').on(t.teamId, t.userId), index('team_members_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
+    index('team_members_user').on(t.userId),
+  ],
 );
 
 /** One row per issued refresh token; a token is good once, and reuse revokes its whole family. */

@@ -1,6 +1,6 @@
+import type { FieldErrors } from '@shortlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { FieldErrors } from '@shortlist/contract';
 
 type ErrorBody = { code: string; detail: string } | FieldErrors;
 
@@ -38,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(errors);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ code: 'TOO_LARGE', detail: 'The request body is too large.' });
+    if (status === 413)
+      return reply.status(413).send({ code: 'TOO_LARGE', detail: 'The request body is too large.' });
     if (status === 429) return reply.status(429).send({ code: 'THROTTLED', detail: error.message });
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, an empty body where one is needed…

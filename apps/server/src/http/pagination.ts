@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Page, PageQuery } from '@shortlist/contract';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * Builds the `{count, next, previous, results}` reply with absolute links that keep every other

@@ -11,7 +11,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   const isBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   if (!isBuilt) {
     if (distDir) app.log.warn({ distDir }, 'the web app is not built: run `npm run build -w apps/web`');
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' }),
+    );
     return;
   }
   await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });

@@ -19,7 +19,11 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://shortlist.test', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    PUBLIC_URL: 'http://shortlist.test',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -31,7 +35,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { db } = database;
   let sequence = 0;
 
-  async function createUser(fields: { email?: string; password?: string | null; isSuperuser?: boolean } = {}) {
+  async function createUser(
+    fields: { email?: string; password?: string | null; isSuperuser?: boolean } = {},
+  ) {
     sequence += 1;
     const email = fields.email ?? `user${sequence}@example.org`;
     const password = fields.password === undefined ? TEST_PASSWORD : fields.password;

@@ -37,7 +37,10 @@ export async function restore(config: Config, file: string): Promise<string[]> {
   }
   const unlock = lockDataDir(config.dataDir);
   try {
-    const database = await openDatabase({ dataDir: config.dataDir, loadDataDir: new Blob([readFileSync(file)]) });
+    const database = await openDatabase({
+      dataDir: config.dataDir,
+      loadDataDir: new Blob([readFileSync(file)]),
+    });
     await database.close();
     return [`Restored ${file} into ${config.dataDir}.`];
   } finally {
@@ -50,6 +53,8 @@ function pgDump(url: string, out: string) {
     const child = spawn('pg_dump', ['--format=custom', url], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.pipe(createWriteStream(out));
     child.on('error', (error) => reject(new CommandError(`pg_dump could not run: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new CommandError(`pg_dump exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new CommandError(`pg_dump exited with ${code}`)),
+    );
   });
 }

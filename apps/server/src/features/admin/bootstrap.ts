@@ -20,26 +20,26 @@ export async function bootstrapFirstStart(
   const email = (options.adminEmail ?? 'admin@localhost').toLowerCase();
   const generatedPassword = options.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const password = options.adminPassword ?? generatedPassword ?? '';
-  const [admin] = await db
-    .insert(users)
-    .values({
-      username: email,
-      email,
-      passwordHash: await hashPassword(password),
-      isSuperuser: true,
-      isStaff: true,
-      firstName: 'Admin',
-    })
-    .returning();
-  if (!admin) throw new Error('superuser insert returned nothing');
-  const team = await createTeam(
-    { db },
-    {
-      title: DEMO_TEAM_TITLE,
-      description: 'A workspace to try Shortlist: collect items, review them and have judges evaluate them.',
-      package: { mass_emails: true, datum_field_custom_type_budget: true },
-    },
-  );
-  await db.insert(teamMembers).values({ teamId: team.id, userId: admin.id, pseudo: 'Admin', role: 'admin' });
+  const passwordHash = await hashPassword(password);
+  // One transaction: a failure half-way would leave a superuser and no demo workspace for good.
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ username: email, email, passwordHash, isSuperuser: true, isStaff: true, firstName: 'Admin' })
+      .returning();
+    if (!admin) throw new Error('superuser insert returned nothing');
+    const team = await createTeam(
+      { db: tx },
+      {
+        title: DEMO_TEAM_TITLE,
+        description:
+          'A workspace to try Shortlist: collect items, review them and have judges evaluate them.',
+        package: { mass_emails: true, datum_field_custom_type_budget: true },
+      },
+    );
+    await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId: admin.id, pseudo: 'Admin', role: 'admin' });
+  });
   return { email, generatedPassword };
 }

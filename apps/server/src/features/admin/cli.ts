@@ -56,7 +56,10 @@ async function run(): Promise<string[]> {
   const config = loadConfig();
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    return backup(config, values.out ?? `shortlist-backup-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
+    return backup(
+      config,
+      values.out ?? `shortlist-backup-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`,
+    );
   }
   if (command === 'restore') {
     if (!rest[0]) throw new CommandError('restore takes the backup file.');
@@ -68,7 +71,11 @@ async function run(): Promise<string[]> {
     const { db } = database;
     switch (command) {
       case 'create-user':
-        return await createUserCommand(db, { email: required('email'), password: values.password, superuser: values.superuser });
+        return await createUserCommand(db, {
+          email: required('email'),
+          password: values.password,
+          superuser: values.superuser,
+        });
       case 'create-team':
         return await createTeamCommand(db, { title: required('title'), description: values.description });
       case 'make-admin':

@@ -37,7 +37,9 @@ describe('admin commands', () => {
     const lines = await createUserCommand(db, { email: 'generated@example.org' });
     const printed = lines.find((line) => line.startsWith('Password: '))?.slice('Password: '.length) ?? '';
     expect(printed.length).toBeGreaterThanOrEqual(12);
-    expect(await checkPassword((await userByEmail('generated@example.org')).passwordHash, printed)).toBe(true);
+    expect(await checkPassword((await userByEmail('generated@example.org')).passwordHash, printed)).toBe(
+      true,
+    );
 
     await expect(createUserCommand(db, { email: 'GIVEN@example.org' })).rejects.toThrow(CommandError);
   });

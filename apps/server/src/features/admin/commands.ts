@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { type TeamPackage, teamPackageSchema } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -29,7 +29,8 @@ export async function createUserCommand(
   options: { email: string; password?: string; superuser?: boolean },
 ): Promise<string[]> {
   const email = options.email.trim().toLowerCase();
-  if (await findUserByLogin({ db }, email)) throw new CommandError(`A user with the e-mail ${email} exists already.`);
+  if (await findUserByLogin({ db }, email))
+    throw new CommandError(`A user with the e-mail ${email} exists already.`);
   const password = options.password ?? generatePassword();
   const [user] = await db
     .insert(users)
@@ -79,12 +80,18 @@ export async function setPackageCommand(db: Db, options: { teamId: number; setti
     throw new CommandError(`Invalid package ${issue?.path.join('.') || ''}: ${issue?.message}`);
   }
   await db.update(teams).set({ package: parsed.data }).where(eq(teams.id, team.id));
-  return [`Package of team ${team.id}:`, ...Object.entries(parsed.data as TeamPackage).map(([k, v]) => `  ${k} = ${v}`)];
+  return [
+    `Package of team ${team.id}:`,
+    ...Object.entries(parsed.data as TeamPackage).map(([k, v]) => `  ${k} = ${v}`),
+  ];
 }
 
 export async function resetPasswordCommand(db: Db, options: { email: string; password?: string }) {
   const user = await requireUser(db, options.email);
   const password = options.password ?? generatePassword();
-  await db.update(users).set({ passwordHash: await hashPassword(password), isActive: true }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), isActive: true })
+    .where(eq(users.id, user.id));
   return [`Password of ${user.email} changed.`, ...(options.password ? [] : [`Password: ${password}`])];
 }

@@ -41,7 +41,11 @@ describe('POST /api/token/', () => {
       username: ['This field is required.'],
       password: ['This field is required.'],
     });
-    const wrongType = await t.request({ method: 'POST', url: '/api/token/', payload: { username: 5, password: [] } });
+    const wrongType = await t.request({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: 5, password: [] },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(Object.keys(wrongType.json()).sort()).toEqual(['password', 'username']);
   });
@@ -81,7 +85,8 @@ describe('POST /api/token/', () => {
 
   it('limits sign-in attempts per address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 22; i += 1) codes.push((await signIn(`ghost${i}@example.org`, 'x', '10.9.9.9')).statusCode);
+    for (let i = 0; i < 22; i += 1)
+      codes.push((await signIn(`ghost${i}@example.org`, 'x', '10.9.9.9')).statusCode);
     expect(codes.slice(0, 20).every((code) => code === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
@@ -91,7 +96,8 @@ describe('POST /api/token/refresh/', () => {
   it('rotates the refresh token and refuses a spent one, revoking its family', async () => {
     await t.createUser({ email: 'rot@example.org' });
     const first = (await signIn('rot@example.org', TEST_PASSWORD, '10.2.0.1')).json();
-    const refresh = (token: string) => t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    const refresh = (token: string) =>
+      t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
     const second = await refresh(first.refresh);
     expect(second.statusCode).toBe(200);
     const secondPair = second.json();
@@ -105,9 +111,17 @@ describe('POST /api/token/refresh/', () => {
 
   it('refuses an access token, garbage, and a missing field', async () => {
     const { token } = await t.createAdmin();
-    const asRefresh = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    const asRefresh = await t.request({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: token },
+    });
     expect(asRefresh.statusCode).toBe(401);
-    const garbage = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: 'abc' } });
+    const garbage = await t.request({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: 'abc' },
+    });
     expect(garbage.statusCode).toBe(401);
     const missing = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: {} });
     expect(missing.statusCode).toBe(400);
@@ -117,7 +131,12 @@ describe('POST /api/token/refresh/', () => {
 
 describe('POST users/ask_reset_password/', () => {
   const ask = (email: string, remoteAddress: string) =>
-    t.request({ method: 'POST', url: '/api/v1/users/ask_reset_password/', payload: { email }, remoteAddress });
+    t.request({
+      method: 'POST',
+      url: '/api/v1/users/ask_reset_password/',
+      payload: { email },
+      remoteAddress,
+    });
 
   it('sends at most 5 reset e-mails an hour to one address, known or not, and says so alike', async () => {
     await t.createUser({ email: 'flooded@example.org' });
@@ -155,19 +174,44 @@ describe('users', () => {
   it('lets a user change their own language only', async () => {
     const { user, token } = await t.createAdmin();
     const other = await t.createUser();
-    const patched = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { language: 'fr' } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/users/${user.id}/`,
+      token,
+      payload: { language: 'fr' },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().language).toBe('fr');
     const me = await t.request({ method: 'GET', url: '/api/v1/users/me/', token });
     expect(me.json().language).toBe('fr');
-    const bad = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { language: 'de' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/users/${user.id}/`,
+      token,
+      payload: { language: 'de' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().language).toHaveLength(1);
-    const extra = await t.request({ method: 'PATCH', url: `/api/v1/users/${user.id}/`, token, payload: { is_superuser: true } });
+    const extra = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/users/${user.id}/`,
+      token,
+      payload: { is_superuser: true },
+    });
     expect(extra.statusCode).toBe(400);
-    const foreign = await t.request({ method: 'PATCH', url: `/api/v1/users/${other.id}/`, token, payload: { language: 'fr' } });
+    const foreign = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/users/${other.id}/`,
+      token,
+      payload: { language: 'fr' },
+    });
     expect(foreign.statusCode).toBe(404);
-    const notANumber = await t.request({ method: 'PATCH', url: '/api/v1/users/abc/', token, payload: { language: 'fr' } });
+    const notANumber = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/users/abc/',
+      token,
+      payload: { language: 'fr' },
+    });
     expect(notANumber.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { RESET_REQUEST_DETAIL } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -12,11 +12,21 @@ let addressCount = 0;
 const nextAddress = () => `10.30.${Math.floor(addressCount / 250)}.${(addressCount++ % 250) + 1}`;
 
 const askReset = (t: TestApp, email: string) =>
-  t.request({ method: 'POST', url: '/api/v1/users/ask_reset_password/', payload: { email }, remoteAddress: nextAddress() });
+  t.request({
+    method: 'POST',
+    url: '/api/v1/users/ask_reset_password/',
+    payload: { email },
+    remoteAddress: nextAddress(),
+  });
 const resetPassword = (t: TestApp, payload: Record<string, string>) =>
   t.request({ method: 'POST', url: '/api/v1/users/reset_password/', payload, remoteAddress: nextAddress() });
 const signIn = (t: TestApp, username: string, password: string) =>
-  t.request({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress: nextAddress() });
+  t.request({
+    method: 'POST',
+    url: '/api/token/',
+    payload: { username, password },
+    remoteAddress: nextAddress(),
+  });
 
 /** The /setPassword link found in a mail's text. */
 function findResetLink(text: string): URL {
@@ -86,7 +96,11 @@ describe('password reset, mailed through SMTP', () => {
     const before = (await signIn(t, 'session@example.org', TEST_PASSWORD)).json();
     const { token, email } = await requestToken('session@example.org');
     expect((await resetPassword(t, { email, token, new_password: NEW_PASSWORD })).statusCode).toBe(200);
-    const refresh = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: before.refresh } });
+    const refresh = await t.request({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: before.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
     expect(refresh.json().code).toBe('token_not_valid');
   });
@@ -99,7 +113,11 @@ describe('password reset, mailed through SMTP', () => {
     const wrong = await resetPassword(t, { email, token: `${token}x`, new_password: NEW_PASSWORD });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ token: [expect.any(String)] });
-    const foreign = await resetPassword(t, { email: 'neighbour@example.org', token, new_password: NEW_PASSWORD });
+    const foreign = await resetPassword(t, {
+      email: 'neighbour@example.org',
+      token,
+      new_password: NEW_PASSWORD,
+    });
     expect(foreign.statusCode).toBe(400);
 
     await t.db
@@ -141,7 +159,12 @@ describe('password reset kept in the outbox', () => {
   afterAll(() => t.close());
 
   const readOutbox = (query: string, token?: string) =>
-    t.request({ method: 'GET', url: `/api/v1/outbox/${query}`, token, headers: { host: 'api.shortlist.test' } });
+    t.request({
+      method: 'GET',
+      url: `/api/v1/outbox/${query}`,
+      token,
+      headers: { host: 'api.shortlist.test' },
+    });
 
   it('shows the mail to superusers only', async () => {
     await t.createUser({ email: 'outbox-user@example.org' });
@@ -168,12 +191,18 @@ describe('password reset kept in the outbox', () => {
     const first = (await readOutbox('?limit=2', superToken)).json();
     const total = first.count;
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(first.results.map((m: { to: string }) => m.to)).toEqual(['page4@example.org', 'page3@example.org']);
+    expect(first.results.map((m: { to: string }) => m.to)).toEqual([
+      'page4@example.org',
+      'page3@example.org',
+    ]);
     expect(first.previous).toBeNull();
     expect(first.next).toBe('http://api.shortlist.test/api/v1/outbox/?limit=2&offset=2');
 
     const second = (await readOutbox('?limit=2&offset=2', superToken)).json();
-    expect(second.results.map((m: { to: string }) => m.to)).toEqual(['page2@example.org', 'page1@example.org']);
+    expect(second.results.map((m: { to: string }) => m.to)).toEqual([
+      'page2@example.org',
+      'page1@example.org',
+    ]);
     expect(second.previous).toBe('http://api.shortlist.test/api/v1/outbox/?limit=2');
     expect(second.next).toBe('http://api.shortlist.test/api/v1/outbox/?limit=2&offset=4');
 

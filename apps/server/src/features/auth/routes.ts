@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   askResetPasswordSchema,
   detailSchema,
@@ -11,6 +10,7 @@ import {
   userPatchSchema,
   userSchema,
 } from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -55,7 +55,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/users/:id/',
     {
       preHandler: requireUser(ctx),
-      schema: { tags: ['users'], params: idParamsSchema, body: userPatchSchema, response: { 200: userSchema } },
+      schema: {
+        tags: ['users'],
+        params: idParamsSchema,
+        body: userPatchSchema,
+        response: { 200: userSchema },
+      },
     },
     async (request) => {
       const user = currentUser(request);

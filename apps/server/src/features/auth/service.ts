@@ -1,20 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
-  RESET_TOKEN_TTL_MINUTES,
   type Language,
+  RESET_TOKEN_TTL_MINUTES,
   type ResetPasswordRequest,
   type TokenPair,
   type TokenRequest,
   type User,
 } from '@shortlist/contract';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
-
 
 export function toUser(row: UserRow): User {
   return {
@@ -31,7 +30,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function findUserByLogin(ctx: Pick<AppContext, 'db'>, login: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(
+  ctx: Pick<AppContext, 'db'>,
+  login: string,
+): Promise<UserRow | undefined> {
   const key = login.trim().toLowerCase();
   const [row] = await ctx.db
     .select()
@@ -43,7 +45,10 @@ export async function findUserByLogin(ctx: Pick<AppContext, 'db'>, login: string
 
 /** Same reply for an unknown account, a wrong password and an inactive user. */
 const loginFailed = () =>
-  new AppError(401, { code: 'no_active_account', detail: 'No active account found with the given credentials' });
+  new AppError(401, {
+    code: 'no_active_account',
+    detail: 'No active account found with the given credentials',
+  });
 
 export async function signIn(ctx: AppContext, throttle: Throttle, input: TokenRequest): Promise<TokenPair> {
   const key = input.username.trim().toLowerCase();
@@ -100,7 +105,8 @@ export async function askResetPassword(ctx: AppContext, email: string): Promise<
   });
 }
 
-const invalidLink = () => fieldErrors({ token: ['The link is invalid or has expired. Please ask for a new one.'] });
+const invalidLink = () =>
+  fieldErrors({ token: ['The link is invalid or has expired. Please ask for a new one.'] });
 
 export async function resetPassword(ctx: AppContext, throttle: Throttle, input: ResetPasswordRequest) {
   throttle.check(input.email);

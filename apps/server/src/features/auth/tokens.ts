@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair } from '@shortlist/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { TokenPair } from '@shortlist/contract';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { unauthorized } from '../../http/errors.ts';
@@ -75,7 +75,10 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
         // A spent token presented again means it leaked: the whole family stops working.
         const [spent] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
         if (spent) {
-          await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.family, spent.family));
+          await db
+            .update(refreshTokens)
+            .set({ revokedAt: new Date() })
+            .where(eq(refreshTokens.family, spent.family));
         }
         throw invalidToken();
       }

@@ -22,7 +22,10 @@ afterAll(async () => {
 let addressCount = 0;
 const nextAddress = () => `10.40.0.${++addressCount}`;
 
-const sendMessage = (message: unknown, { token, remoteAddress = nextAddress() }: { token?: string; remoteAddress?: string } = {}) =>
+const sendMessage = (
+  message: unknown,
+  { token, remoteAddress = nextAddress() }: { token?: string; remoteAddress?: string } = {},
+) =>
   t.request({ method: 'POST', url: '/api/v1/contact-messages/', payload: { message }, token, remoteAddress });
 
 async function lastStoredMessage() {
@@ -35,7 +38,10 @@ describe('POST contact-messages/', () => {
     const reply = await sendMessage('  The form does not load on my phone.  ');
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toEqual({ detail: 'Thank you for your message.' });
-    expect(await lastStoredMessage()).toMatchObject({ message: 'The form does not load on my phone.', userId: null });
+    expect(await lastStoredMessage()).toMatchObject({
+      message: 'The form does not load on my phone.',
+      userId: null,
+    });
 
     const mail = sink.received.at(-1);
     expect(mail?.to).toEqual([SITE_ADDRESS]);
@@ -50,7 +56,10 @@ describe('POST contact-messages/', () => {
     const { user, token } = await t.createAdmin({ email: 'writer@example.org' });
     const before = sink.received.length;
     expect((await sendMessage('Could we get a dark theme?', { token })).statusCode).toBe(201);
-    expect(await lastStoredMessage()).toMatchObject({ message: 'Could we get a dark theme?', userId: user.id });
+    expect(await lastStoredMessage()).toMatchObject({
+      message: 'Could we get a dark theme?',
+      userId: user.id,
+    });
     expect(sink.received).toHaveLength(before + 1);
     expect(decodeBody(sink.received.at(-1)?.raw ?? '')).toContain(`writer@example.org (user ${user.id})`);
   });
@@ -61,7 +70,12 @@ describe('POST contact-messages/', () => {
       expect(reply.statusCode, String(message).slice(0, 10)).toBe(400);
       expect(Object.keys(reply.json())).toEqual(['message']);
     }
-    const missing = await t.request({ method: 'POST', url: '/api/v1/contact-messages/', payload: {}, remoteAddress: nextAddress() });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/v1/contact-messages/',
+      payload: {},
+      remoteAddress: nextAddress(),
+    });
     expect(missing.json()).toEqual({ message: ['This field is required.'] });
 
     for (const message of ['abc', 'y'.repeat(300)]) {

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageSchema, detailSchema } from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { contactMessages } from '../../db/schema.ts';
 import { loadUser } from '../../http/auth.ts';

@@ -16,7 +16,12 @@ export interface Mailer {
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise the built-in outbox, so that links work in a demo. */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

@@ -1,6 +1,6 @@
+import { outboxMessageSchema, pageQuerySchema, pageSchema } from '@shortlist/contract';
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxMessageSchema, pageQuerySchema, pageSchema } from '@shortlist/contract';
 import type { AppContext } from '../../context.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
@@ -13,7 +13,11 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/outbox/',
     {
       preHandler: requireUser(ctx),
-      schema: { tags: ['outbox'], querystring: pageQuerySchema, response: { 200: pageSchema(outboxMessageSchema) } },
+      schema: {
+        tags: ['outbox'],
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(outboxMessageSchema) },
+      },
     },
     async (request) => {
       if (!currentUser(request).isSuperuser) throw forbidden();

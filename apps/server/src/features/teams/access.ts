@@ -7,13 +7,18 @@ import { notFound } from '../../http/errors.ts';
 export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMembers.$inferSelect;
 
-/** The caller's membership of a team, if any. */
+/** Joins the caller's accepted membership: pending and refused ones open nothing. */
+export const isMembershipOf = (userId: number) =>
+  and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId), eq(teamMembers.status, 'accepted'));
+
+/** The caller's accepted membership of a team, if any. */
 export async function findMembership(ctx: AppContext, teamId: number, userId: number) {
   const [row] = await ctx.db
     .select()
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  return row;
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teams.id, teamId), isMembershipOf(userId)));
+  return row?.team_members;
 }
 
 /**
@@ -24,8 +29,8 @@ export async function requireTeamAdmin(ctx: AppContext, user: UserRow, teamId: n
   const [row] = await ctx.db
     .select({ team: teams, membership: teamMembers })
     .from(teams)
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
-    .where(and(eq(teams.id, teamId), eq(teamMembers.role, 'admin'), eq(teamMembers.status, 'accepted')));
+    .innerJoin(teamMembers, isMembershipOf(user.id))
+    .where(and(eq(teams.id, teamId), eq(teamMembers.role, 'admin')));
   if (!row) throw notFound();
   return row;
 }

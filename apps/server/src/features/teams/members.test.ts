@@ -13,10 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const membersUrl = (teamId: number, query = '') => `/api/v1/teams/${teamId}/members/${query}`;
-const listMembers = (token: string, teamId: number, query = '') => t.request({ method: 'GET', url: membersUrl(teamId, query), token });
+const listMembers = (token: string, teamId: number, query = '') =>
+  t.request({ method: 'GET', url: membersUrl(teamId, query), token });
 const addMember = (token: string, teamId: number, payload: object) =>
   t.request({ method: 'POST', url: membersUrl(teamId), token, payload });
-const emails = (reply: { json(): { results: { user: { email: string } }[] } }) => reply.json().results.map((m) => m.user.email);
+const emails = (reply: { json(): { results: { user: { email: string } }[] } }) =>
+  reply.json().results.map((m) => m.user.email);
 
 /** The newest outbox message sent to `email`, read as a superuser would. */
 async function lastMailTo(email: string): Promise<{ subject: string; text: string } | undefined> {
@@ -24,7 +26,8 @@ async function lastMailTo(email: string): Promise<{ subject: string; text: strin
   return outbox.json().results.find((mail: { to: string }) => mail.to === email);
 }
 
-const rowCount = async (table: typeof users | typeof teamMembers) => (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+const rowCount = async (table: typeof users | typeof teamMembers) =>
+  (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 /** A team with admins named after their pseudos, plus one self-invited member. */
 async function teamWithMembers(pseudos: string[]) {
@@ -34,7 +37,9 @@ async function teamWithMembers(pseudos: string[]) {
     await t.addAdmin(team.id, user.id, pseudo);
   }
   const judge = await t.createUser({ email: `${pseudos[0]}-judge@example.org` });
-  await t.db.insert(teamMembers).values({ teamId: team.id, userId: judge.id, pseudo: 'judge', selfInvite: true });
+  await t.db
+    .insert(teamMembers)
+    .values({ teamId: team.id, userId: judge.id, pseudo: 'judge', selfInvite: true });
   return { team, token };
 }
 
@@ -53,8 +58,15 @@ describe('GET teams/{id}/members/', () => {
     });
 
     const admins = await listMembers(token, team.id, '?self_invite=false&role__key=admin');
-    expect(emails(admins)).toEqual(['anna-owner@example.org', 'anna@example.org', 'bruno@example.org', 'carla@example.org']);
-    expect(emails(await listMembers(token, team.id, '?self_invite=true'))).toEqual(['anna-judge@example.org']);
+    expect(emails(admins)).toEqual([
+      'anna-owner@example.org',
+      'anna@example.org',
+      'bruno@example.org',
+      'carla@example.org',
+    ]);
+    expect(emails(await listMembers(token, team.id, '?self_invite=true'))).toEqual([
+      'anna-judge@example.org',
+    ]);
     expect((await listMembers(token, team.id, '?role__key=owner')).statusCode).toBe(400);
 
     expect(emails(await listMembers(token, team.id, '?search=BRU'))).toEqual(['bruno@example.org']);
@@ -82,7 +94,10 @@ describe('POST teams/{id}/members/', () => {
     const { team, token } = await t.createAdmin();
     const reply = await addMember(token, team.id, { email: 'Newcomer@Example.org', pseudo: ' Newbie ' });
     expect(reply.statusCode).toBe(201);
-    expect(reply.json()).toMatchObject({ type: 'CREATED', member: { pseudo: 'Newbie', user: { email: 'newcomer@example.org' } } });
+    expect(reply.json()).toMatchObject({
+      type: 'CREATED',
+      member: { pseudo: 'Newbie', user: { email: 'newcomer@example.org' } },
+    });
     const [account] = await t.db.select().from(users).where(eq(users.email, 'newcomer@example.org'));
     expect(account?.passwordHash).toBeNull();
 
@@ -93,14 +108,24 @@ describe('POST teams/{id}/members/', () => {
     const reset = await t.request({
       method: 'POST',
       url: '/api/v1/users/reset_password/',
-      payload: { email: link.searchParams.get('email'), token: link.searchParams.get('token'), new_password: TEST_PASSWORD },
+      payload: {
+        email: link.searchParams.get('email'),
+        token: link.searchParams.get('token'),
+        new_password: TEST_PASSWORD,
+      },
     });
     expect(reset.statusCode).toBe(200);
 
-    const signIn = await t.request({ method: 'POST', url: '/api/token/', payload: { username: 'newcomer@example.org', password: TEST_PASSWORD } });
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: 'newcomer@example.org', password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(200);
     const teamsReply = await t.request({ method: 'GET', url: '/api/v1/teams/', token: signIn.json().access });
-    expect(teamsReply.json().results).toEqual([expect.objectContaining({ id: team.id, my_membership: expect.any(Object) })]);
+    expect(teamsReply.json().results).toEqual([
+      expect.objectContaining({ id: team.id, my_membership: expect.any(Object) }),
+    ]);
   });
 
   it('adds an existing account once, whatever the case of the e-mail', async () => {
@@ -109,12 +134,20 @@ describe('POST teams/{id}/members/', () => {
     const added = await addMember(token, team.id, { email: 'known.person@example.org', pseudo: 'Known' });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ type: 'ADDED', member: { user: { id: existing.id } } });
-    expect((await lastMailTo('Known.Person@example.org'))?.text).toContain(`http://shortlist.test/team/${team.id}`);
+    expect((await lastMailTo('Known.Person@example.org'))?.text).toContain(
+      `http://shortlist.test/team/${team.id}`,
+    );
 
     const [members, accounts] = [await rowCount(teamMembers), await rowCount(users)];
-    const again = await addMember(token, team.id, { email: 'KNOWN.PERSON@EXAMPLE.ORG', pseudo: 'Other pseudo' });
+    const again = await addMember(token, team.id, {
+      email: 'KNOWN.PERSON@EXAMPLE.ORG',
+      pseudo: 'Other pseudo',
+    });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ type: 'EXISTED', member: { id: added.json().member.id, pseudo: 'Known' } });
+    expect(again.json()).toMatchObject({
+      type: 'EXISTED',
+      member: { id: added.json().member.id, pseudo: 'Known' },
+    });
     expect([await rowCount(teamMembers), await rowCount(users)]).toEqual([members, accounts]);
   });
 

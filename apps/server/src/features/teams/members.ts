@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, users } from '../../db/schema.ts';
@@ -32,7 +32,11 @@ const memberColumns = {
   create_time: teamMembers.createTime,
 };
 
-export async function listMembers(ctx: AppContext, teamId: number, query: z.infer<typeof memberListQuerySchema>) {
+export async function listMembers(
+  ctx: AppContext,
+  teamId: number,
+  query: z.infer<typeof memberListQuerySchema>,
+) {
   const filters: SQL[] = [eq(teamMembers.teamId, teamId)];
   if (query.self_invite !== undefined) filters.push(eq(teamMembers.selfInvite, query.self_invite));
   if (query.role__key) filters.push(eq(teamMembers.role, query.role__key));
@@ -52,7 +56,11 @@ export async function listMembers(ctx: AppContext, teamId: number, query: z.infe
       .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: count() }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(where),
+    ctx.db
+      .select({ n: count() })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(where),
   ]);
   return { count: total?.n ?? 0, results: rows.map((row) => toMember(row.member, row.user)) };
 }

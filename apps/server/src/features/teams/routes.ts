@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
   memberAddResultSchema,
@@ -11,6 +10,7 @@ import {
   teamPatchSchema,
   teamSchema,
 } from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -24,7 +24,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/teams/',
-    { schema: { tags: ['teams'], querystring: teamListQuerySchema, response: { 200: pageSchema(teamSchema) } } },
+    {
+      schema: {
+        tags: ['teams'],
+        querystring: teamListQuerySchema,
+        response: { 200: pageSchema(teamSchema) },
+      },
+    },
     async (request) => {
       const { count, results } = await listTeams(ctx, currentUser(request), request.query);
       return toPage(request, request.query, count, results);
@@ -49,7 +55,14 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.patch(
     '/teams/:id/',
-    { schema: { tags: ['teams'], params: idParamsSchema, body: teamPatchSchema, response: { 200: teamSchema } } },
+    {
+      schema: {
+        tags: ['teams'],
+        params: idParamsSchema,
+        body: teamPatchSchema,
+        response: { 200: teamSchema },
+      },
+    },
     (request) => updateTeam(ctx, currentUser(request), request.params.id, request.body),
   );
 

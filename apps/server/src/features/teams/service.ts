@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_TEAM_PACKAGE,
   type PageQuery,
@@ -6,13 +5,14 @@ import {
   type TeamPackage,
   type teamPatchSchema,
 } from '@shortlist/contract';
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
-import { findMembership, type MembershipRow, type TeamRow } from './access.ts';
+import { findMembership, isMembershipOf, type MembershipRow, type TeamRow } from './access.ts';
 
 export function toTeam(team: TeamRow, membership: MembershipRow | null | undefined): Team {
   return {
@@ -36,11 +36,13 @@ export async function listTeams(ctx: AppContext, user: UserRow, query: PageQuery
   const everyTeam = Boolean(query.all && user.isSuperuser);
   const filters: SQL[] = [];
   if (query.search) filters.push(ilike(teams.title, containsPattern(query.search)));
-  const membershipJoin = and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id));
+  const membershipJoin = isMembershipOf(user.id);
   const order = parseOrdering(query.ordering, TEAM_ORDERING, 'title');
   const column = teamColumns[order.field];
   const base = ctx.db.select({ team: teams, membership: teamMembers }).from(teams);
-  const joined = everyTeam ? base.leftJoin(teamMembers, membershipJoin) : base.innerJoin(teamMembers, membershipJoin);
+  const joined = everyTeam
+    ? base.leftJoin(teamMembers, membershipJoin)
+    : base.innerJoin(teamMembers, membershipJoin);
   const counter = ctx.db.select({ n: count() }).from(teams);
   const counted = everyTeam ? counter : counter.innerJoin(teamMembers, membershipJoin);
   const where = filters.length ? and(...filters) : undefined;
@@ -90,7 +92,8 @@ export async function updateTeam(
   // An empty PATCH changes nothing; the ORM refuses an UPDATE without columns.
   if (Object.keys(patch).length === 0) return current;
   const isAdmin = current.my_membership?.role.key === 'admin';
-  if (patch.package && !user.isSuperuser) throw forbidden('Only a site administrator can change the package.');
+  if (patch.package && !user.isSuperuser)
+    throw forbidden('Only a site administrator can change the package.');
   const { package: packagePatch, ...face } = patch;
   if (Object.keys(face).length > 0 && !isAdmin && !user.isSuperuser) throw notFound();
   const [team] = await ctx.db

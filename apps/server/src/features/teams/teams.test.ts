@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
 import { DEFAULT_TEAM_PACKAGE } from '@shortlist/contract';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -13,23 +13,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new user who administers one team per title. */
+/** A new user who administers one team per title, with the first team's id. */
 async function userWithTeams(titles: string[]) {
   const user = await t.createUser();
   const owned = [];
   for (const title of titles) {
     const team = await t.createTeam(title);
     await t.addAdmin(team.id, user.id);
-    owned.push(team);
+    owned.push(team.id);
   }
-  return { user, teams: owned, token: await t.tokenFor(user.id) };
+  return { teamId: owned[0] ?? 0, token: await t.tokenFor(user.id) };
 }
 
-const listTeams = (token: string, query = '') => t.request({ method: 'GET', url: `/api/v1/teams/${query}`, token });
-const getTeam = (token: string, id: number | string) => t.request({ method: 'GET', url: `/api/v1/teams/${id}/`, token });
+const listTeams = (token: string, query = '') =>
+  t.request({ method: 'GET', url: `/api/v1/teams/${query}`, token });
+const getTeam = (token: string, id: number | string) =>
+  t.request({ method: 'GET', url: `/api/v1/teams/${id}/`, token });
 const patchTeam = (token: string, id: number, payload: object) =>
   t.request({ method: 'PATCH', url: `/api/v1/teams/${id}/`, token, payload });
-const titles = (reply: { json(): { results: { title: string }[] } }) => reply.json().results.map((team) => team.title);
+const titles = (reply: { json(): { results: { title: string }[] } }) =>
+  reply.json().results.map((team) => team.title);
 const teamCount = async () => (await t.db.select({ n: count() }).from(teams))[0]?.n ?? 0;
 
 describe('GET teams/', () => {
@@ -40,7 +43,10 @@ describe('GET teams/', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({ count: 2, next: null, previous: null });
     expect(titles(reply)).toEqual(['Mine A', 'Mine B']);
-    expect(reply.json().results[0].my_membership).toMatchObject({ role: { key: 'admin' }, status: 'accepted' });
+    expect(reply.json().results[0].my_membership).toMatchObject({
+      role: { key: 'admin' },
+      status: 'accepted',
+    });
   });
 
   it('pages with absolute links that keep the other parameters', async () => {
@@ -51,12 +57,21 @@ describe('GET teams/', () => {
     expect(first.json().previous).toBeNull();
     const next = new URL(first.json().next);
     expect(next.origin).toBe('http://localhost');
-    expect(Object.fromEntries(next.searchParams)).toEqual({ search: 'page', ordering: 'title', limit: '2', offset: '2' });
+    expect(Object.fromEntries(next.searchParams)).toEqual({
+      search: 'page',
+      ordering: 'title',
+      limit: '2',
+      offset: '2',
+    });
 
     const second = await listTeams(token, next.search);
     expect(titles(second)).toEqual(['Page 3', 'Page 4']);
     const previous = new URL(second.json().previous);
-    expect(Object.fromEntries(previous.searchParams)).toEqual({ search: 'page', ordering: 'title', limit: '2' });
+    expect(Object.fromEntries(previous.searchParams)).toEqual({
+      search: 'page',
+      ordering: 'title',
+      limit: '2',
+    });
     const last = await listTeams(token, new URL(second.json().next).search);
     expect(titles(last)).toEqual(['Page 5']);
     expect(last.json().next).toBeNull();
@@ -74,22 +89,24 @@ describe('GET teams/', () => {
   });
 
   it('searches titles in any case, literally, and orders by an allowed column', async () => {
-    const { token } = await userWithTeams(['Green fields', 'Blue skies', '100% ideas', 'Evergreen']);
+    const created = ['Green fields', 'Blue skies', '100% ideas', 'Evergreen'];
+    const byTitle = ['100% ideas', 'Blue skies', 'Evergreen', 'Green fields'];
+    const { token } = await userWithTeams(created);
     expect(titles(await listTeams(token, '?search=GREEN'))).toEqual(['Evergreen', 'Green fields']);
     expect(titles(await listTeams(token, '?search=%25'))).toEqual(['100% ideas']);
-    expect(titles(await listTeams(token, '?ordering=-title'))).toEqual(['Green fields', 'Evergreen', 'Blue skies', '100% ideas']);
-    expect(titles(await listTeams(token, '?ordering=id'))).toEqual(['Green fields', 'Blue skies', '100% ideas', 'Evergreen']);
+    expect(titles(await listTeams(token, '?ordering=-title'))).toEqual([...byTitle].reverse());
+    expect(titles(await listTeams(token, '?ordering=id'))).toEqual(created);
     // An unknown column falls back to the default order (title).
-    expect(titles(await listTeams(token, '?ordering=password'))).toEqual(['100% ideas', 'Blue skies', 'Evergreen', 'Green fields']);
+    expect(titles(await listTeams(token, '?ordering=password'))).toEqual(byTitle);
   });
 
   it('lists every team for a superuser who asks for all, and only theirs for anyone else', async () => {
-    const { token, teams: own } = await userWithTeams(['All of mine']);
-    const { teams: foreign } = await userWithTeams(['All of theirs']);
+    const { token, teamId: ownId } = await userWithTeams(['All of mine']);
+    const { teamId: foreignId } = await userWithTeams(['All of theirs']);
     const everything = (await listTeams(superToken, '?all=true&limit=100')).json();
     expect(everything.count).toBe(await teamCount());
     const ids = everything.results.map((team: { id: number }) => team.id);
-    expect(ids).toEqual(expect.arrayContaining([own[0]?.id, foreign[0]?.id]));
+    expect(ids).toEqual(expect.arrayContaining([ownId, foreignId]));
     expect((await listTeams(superToken)).json().count).toBe(0);
 
     const mine = await listTeams(token, '?all=true');
@@ -100,11 +117,11 @@ describe('GET teams/', () => {
 
 describe('GET teams/{id}/', () => {
   it('answers the team with the membership and the whole package', async () => {
-    const { token, teams: [team] } = await userWithTeams(['Detailed']);
-    const reply = await getTeam(token, team?.id ?? 0);
+    const { token, teamId } = await userWithTeams(['Detailed']);
+    const reply = await getTeam(token, teamId);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({
-      id: team?.id,
+      id: teamId,
       title: 'Detailed',
       description: '',
       team_image: null,
@@ -113,15 +130,21 @@ describe('GET teams/{id}/', () => {
       package: DEFAULT_TEAM_PACKAGE,
     });
     expect(Object.keys(reply.json().package).sort()).toEqual([
-      'can_merge_issues', 'datum_field_custom_type_budget', 'mass_emails', 'mass_emails_batch_size_limit',
-      'mass_emails_batches_per_month', 'max_tags', 'nb_issues_in_merge', 'public_issues',
+      'can_merge_issues',
+      'datum_field_custom_type_budget',
+      'mass_emails',
+      'mass_emails_batch_size_limit',
+      'mass_emails_batches_per_month',
+      'max_tags',
+      'nb_issues_in_merge',
+      'public_issues',
     ]);
   });
 
-  it("hides another team behind the same 404 as a missing one, and refuses a non-numeric id", async () => {
+  it('hides another team behind the same 404 as a missing one, and refuses a non-numeric id', async () => {
     const { token } = await userWithTeams(['Here']);
-    const { teams: [foreign] } = await userWithTeams(['Elsewhere']);
-    const other = await getTeam(token, foreign?.id ?? 0);
+    const { teamId: foreignId } = await userWithTeams(['Elsewhere']);
+    const other = await getTeam(token, foreignId);
     const missing = await getTeam(token, 999_999);
     expect(other.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
@@ -131,12 +154,16 @@ describe('GET teams/{id}/', () => {
 });
 
 describe('POST teams/', () => {
-  const createTeam = (token: string, payload: object) => t.request({ method: 'POST', url: '/api/v1/teams/', token, payload });
+  const createTeam = (token: string, payload: object) =>
+    t.request({ method: 'POST', url: '/api/v1/teams/', token, payload });
 
   it('lets only a superuser create a team', async () => {
     const created = await createTeam(superToken, { title: 'Fresh team', package: { mass_emails: true } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: 'Fresh team', package: { ...DEFAULT_TEAM_PACKAGE, mass_emails: true } });
+    expect(created.json()).toMatchObject({
+      title: 'Fresh team',
+      package: { ...DEFAULT_TEAM_PACKAGE, mass_emails: true },
+    });
 
     const { token } = await userWithTeams(['Ordinary']);
     const before = await teamCount();
@@ -160,8 +187,7 @@ describe('POST teams/', () => {
 
 describe('PATCH teams/{id}/', () => {
   it("lets an admin change the team's face", async () => {
-    const { token, teams: [team] } = await userWithTeams(['Before']);
-    const id = team?.id ?? 0;
+    const { token, teamId: id } = await userWithTeams(['Before']);
     const face = {
       title: 'After',
       description: 'A team of judges',
@@ -178,8 +204,7 @@ describe('PATCH teams/{id}/', () => {
   });
 
   it('lets only a superuser change the package', async () => {
-    const { token, teams: [team] } = await userWithTeams(['Packaged']);
-    const id = team?.id ?? 0;
+    const { token, teamId: id } = await userWithTeams(['Packaged']);
     const refused = await patchTeam(token, id, { title: 'Renamed', package: { mass_emails: true } });
     expect(refused.statusCode).toBe(403);
     const unchanged = (await getTeam(token, id)).json();
@@ -187,19 +212,29 @@ describe('PATCH teams/{id}/', () => {
 
     const changed = await patchTeam(superToken, id, { package: { mass_emails: true, max_tags: 50 } });
     expect(changed.statusCode).toBe(200);
-    expect((await getTeam(token, id)).json().package).toEqual({ ...DEFAULT_TEAM_PACKAGE, mass_emails: true, max_tags: 50 });
+    expect((await getTeam(token, id)).json().package).toEqual({
+      ...DEFAULT_TEAM_PACKAGE,
+      mass_emails: true,
+      max_tags: 50,
+    });
   });
 
   it('refuses bad package values and unknown fields, saving nothing', async () => {
-    const { token, teams: [team] } = await userWithTeams(['Strict']);
-    const id = team?.id ?? 0;
+    const { token, teamId: id } = await userWithTeams(['Strict']);
     const bad = await patchTeam(superToken, id, {
       title: 'Should not stick',
       package: { nb_issues_in_merge: 1, mass_emails: 'yes', max_tags: -1 },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json()).sort()).toEqual(['package.mass_emails', 'package.max_tags', 'package.nb_issues_in_merge']);
-    expect((await getTeam(token, id)).json()).toMatchObject({ title: 'Strict', package: DEFAULT_TEAM_PACKAGE });
+    expect(Object.keys(bad.json()).sort()).toEqual([
+      'package.mass_emails',
+      'package.max_tags',
+      'package.nb_issues_in_merge',
+    ]);
+    expect((await getTeam(token, id)).json()).toMatchObject({
+      title: 'Strict',
+      package: DEFAULT_TEAM_PACKAGE,
+    });
 
     const unknown = await patchTeam(token, id, { title: 'Also not', owner: 1 });
     expect(unknown.statusCode).toBe(400);
@@ -210,9 +245,9 @@ describe('PATCH teams/{id}/', () => {
 
   it("answers 404 for another team's id", async () => {
     const { token } = await userWithTeams(['Mine']);
-    const { teams: [foreign] } = await userWithTeams(['Theirs']);
-    expect((await patchTeam(token, foreign?.id ?? 0, { title: 'Taken over' })).statusCode).toBe(404);
-    const [row] = await t.db.select().from(teams).where(eq(teams.id, foreign?.id ?? 0));
+    const { teamId: foreignId } = await userWithTeams(['Theirs']);
+    expect((await patchTeam(token, foreignId, { title: 'Taken over' })).statusCode).toBe(404);
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, foreignId));
     expect(row?.title).toBe('Theirs');
   });
 });
