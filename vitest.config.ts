@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'apps/web/vitest.config.ts',
       {
         test: {
           name: 'api',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the API suite on the embedded engine and on a real PostgreSQL, then the end-to-end
+// `npm test`: the web unit tests, the API suite on the embedded engine and on a real PostgreSQL, then the end-to-end
 // flows in Chromium against the built app. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-vitest('api-pglite', 'api');
+vitest('web and api-pglite', ['web', 'api']);
 
 let cluster;
 let databaseUrl = process.env.TEST_DATABASE_URL;
@@ -58,7 +58,7 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 }
 if (databaseUrl) {
   try {
-    vitest('api-postgres', 'api', { TEST_DATABASE_URL: databaseUrl });
+    vitest('api-postgres', ['api'], { TEST_DATABASE_URL: databaseUrl });
   } finally {
     if (cluster) stopCluster(cluster.dir);
   }
@@ -67,7 +67,7 @@ if (databaseUrl) {
   isGreen = false;
 }
 
-if (run('build web', 'npm', ['run', 'build', '-w', 'apps/web'])) vitest('e2e', 'e2e');
+if (run('build web', 'npm', ['run', 'build', '-w', 'apps/web'])) vitest('e2e', ['e2e']);
 else totals.failed += 1;
 
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

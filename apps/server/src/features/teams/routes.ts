@@ -17,7 +17,7 @@ import { forbidden } from '../../http/errors.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requireTeamAdmin } from './access.ts';
 import { addMember, listMembers } from './members.ts';
-import { createTeam, getTeam, listTeams, toTeam, updateTeam } from './service.ts';
+import { createTeamAsAdmin, getTeam, listTeams, updateTeam } from './service.ts';
 
 export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', requireUser(ctx));
@@ -42,8 +42,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { schema: { tags: ['teams'], body: teamCreateSchema, response: { 201: teamSchema } } },
     async (request, reply) => {
       if (!currentUser(request).isSuperuser) throw forbidden('Only a site administrator can create a team.');
-      const team = await createTeam(ctx, request.body);
-      return reply.status(201).send(toTeam(team, null));
+      return reply.status(201).send(await createTeamAsAdmin(ctx, currentUser(request), request.body));
     },
   );
 

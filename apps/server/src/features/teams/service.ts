@@ -81,6 +81,22 @@ export async function createTeam(
   return team;
 }
 
+/** A superuser's new team: they become its first admin, so that they can open it and invite others. */
+export async function createTeamAsAdmin(
+  ctx: AppContext,
+  user: UserRow,
+  input: Parameters<typeof createTeam>[1],
+): Promise<Team> {
+  return ctx.db.transaction(async (tx) => {
+    const team = await createTeam({ db: tx }, input);
+    const [membership] = await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId: user.id, pseudo: user.firstName, role: 'admin' })
+      .returning();
+    return toTeam(team, membership);
+  });
+}
+
 /** Admins edit the team's face; only superusers change what its package allows. */
 export async function updateTeam(
   ctx: AppContext,

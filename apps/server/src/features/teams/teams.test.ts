@@ -163,7 +163,16 @@ describe('POST teams/', () => {
     expect(created.json()).toMatchObject({
       title: 'Fresh team',
       package: { ...DEFAULT_TEAM_PACKAGE, mass_emails: true },
+      my_membership: { role: { key: 'admin' }, status: 'accepted' },
     });
+    // The creator administers the new team, so they can open it and invite its admins.
+    const members = await t.request({
+      method: 'GET',
+      url: `/api/v1/teams/${created.json().id}/members/`,
+      token: superToken,
+    });
+    expect(members.statusCode).toBe(200);
+    expect(members.json().count).toBe(1);
 
     const { token } = await userWithTeams(['Ordinary']);
     const before = await teamCount();

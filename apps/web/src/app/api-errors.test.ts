@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { getFieldErrors, joinFieldMessages, toFormErrors } from './api-errors';
+
+describe('api errors', () => {
+  const invalid = new ApiError(400, { email: ['Enter a valid email address.'], non_field_errors: ['Nope.'] });
+
+  it('reads field errors from a 400 only', () => {
+    expect(getFieldErrors(invalid)).toEqual({
+      email: ['Enter a valid email address.'],
+      non_field_errors: ['Nope.'],
+    });
+    expect(getFieldErrors(new ApiError(400, { code: 'HAS_DATASETS', detail: 'Used.' }))).toBeNull();
+    expect(getFieldErrors(new ApiError(404, { email: ['x'] }))).toBeNull();
+  });
+
+  it('splits errors between the form fields and the rest', () => {
+    expect(toFormErrors(invalid, ['email', 'pseudo'] as const)).toEqual({
+      fields: [{ name: 'email', errors: ['Enter a valid email address.'] }],
+      others: ['Nope.'],
+    });
+  });
+
+  it('joins messages with their field names', () => {
+    expect(joinFieldMessages({ title: ['Too long.'], non_field_errors: ['Nope.'] })).toBe(
+      'title: Too long.\nNope.',
+    );
+    expect(joinFieldMessages({ title: ['Too long.'] }, ' | ', ['title'])).toBe('Too long.');
+  });
+});

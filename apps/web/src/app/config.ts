@@ -1,0 +1,13 @@
+/** Version of this web client; the server's x-api-version is compared with it (major.minor). */
+export const CLIENT_VERSION = '0.9.24';
+
+/** Keys of everything the client keeps in localStorage. */
+export const STORAGE_KEYS = {
+  access: 'shortlist.access',
+  refresh: 'shortlist.refresh',
+  language: 'shortlist.language',
+  currentTeam: 'shortlist.currentTeam',
+} as const;
+
+/** Query parameter that exempts a request from the 401 handling (name kept from the original client). */
+export const IGNORE_AUTH_FAIL_PARAM = 'ignoreAxiosFail';

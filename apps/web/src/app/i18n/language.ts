@@ -1,0 +1,23 @@
+import { LANGUAGES, type Language } from '@shortlist/contract';
+import i18n from 'i18next';
+import { STORAGE_KEYS } from '../config';
+import { readStorage, writeStorage } from '../storage';
+
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The language kept in this browser; English by default. */
+export function getStoredLanguage(): Language {
+  const stored = readStorage(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : 'en';
+}
+
+/** Switches the interface language and keeps the choice in this browser. */
+export function applyLanguage(language: Language): void {
+  writeStorage(STORAGE_KEYS.language, language);
+  document.documentElement.lang = language;
+  void i18n.changeLanguage(language);
+}
+
+export function toLanguage(value: string | undefined): Language {
+  return isLanguage(value) ? value : 'en';
+}

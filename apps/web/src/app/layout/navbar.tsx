@@ -1,0 +1,91 @@
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useIsSignedIn } from '../auth/token-storage';
+import { useCurrentUser } from '../auth/use-current-user';
+import { useSignOut } from '../auth/use-sign-out';
+import { ButtonLink } from './button-link';
+import { LanguageSwitcher } from './language-switcher';
+import { TeamSwitcher } from './team-switcher';
+import { useNavItems } from './use-nav-items';
+
+/** Top bar: brand, team switcher, links, language, user and logout; a drawer menu on small screens. */
+export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isSignedIn = useIsSignedIn();
+  const { data: me } = useCurrentUser();
+  const { items, teams, teamId } = useNavItems();
+  const signOut = useSignOut();
+  const isWide = Grid.useBreakpoint().md ?? true;
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  const logoutButton = (
+    <Button icon={<LogoutOutlined />} onClick={signOut} data-testid="logout">
+      {t('nav.logout')}
+    </Button>
+  );
+
+  return (
+    <Layout.Header className="sl-navbar">
+      <Link to="/" className="sl-brand" aria-label={t('nav.home')}>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span>{t('app.name')}</span>
+      </Link>
+      {isWide && isSignedIn && <TeamSwitcher teams={teams} currentId={teamId} />}
+      {isWide && (
+        <nav aria-label={t('nav.label')} className="sl-nav">
+          <Menu mode="horizontal" selectedKeys={[pathname]} items={items} className="sl-menu" />
+        </nav>
+      )}
+      <div className="sl-navbar-end">
+        {showLanguageSwitcher && <LanguageSwitcher />}
+        {isSignedIn && isWide && (
+          <>
+            {me && (
+              <Typography.Text className="sl-username" title={me.username}>
+                {me.username}
+              </Typography.Text>
+            )}
+            {logoutButton}
+          </>
+        )}
+        {isSignedIn && !isWide && (
+          <Button
+            icon={<MenuOutlined />}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+          />
+        )}
+        {!isSignedIn && !pathname.startsWith('/login') && (
+          <ButtonLink type="primary" to="/login">
+            {t('nav.login')}
+          </ButtonLink>
+        )}
+      </div>
+      {!isWide && (
+        <Drawer
+          open={isMenuOpen}
+          onClose={() => setMenuOpen(false)}
+          title={me?.username ?? t('app.name')}
+          size={280}
+          footer={logoutButton}
+        >
+          <TeamSwitcher teams={teams} currentId={teamId} />
+          <nav aria-label={t('nav.label')}>
+            <Menu
+              mode="vertical"
+              selectedKeys={[pathname]}
+              items={items}
+              onClick={() => setMenuOpen(false)}
+              className="sl-drawer-menu"
+            />
+          </nav>
+        </Drawer>
+      )}
+    </Layout.Header>
+  );
+}

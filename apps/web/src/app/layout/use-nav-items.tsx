@@ -1,0 +1,42 @@
+import type { Team } from '@shortlist/contract';
+import type { ItemType } from 'antd/es/menu/interface';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router';
+import { getCurrentTeamId } from '../../features/teams/current-team';
+import { parseTeamId } from '../../features/teams/team-context';
+import { useAdminTeams } from '../../features/teams/use-admin-teams';
+import { useIsSignedIn } from '../auth/token-storage';
+import { useCurrentUser } from '../auth/use-current-user';
+
+/**
+ * The navbar's links. Only pages that exist are linked: forms, selections, item types and
+ * e-mails join the menu with their features.
+ */
+export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: number | null } {
+  const { t } = useTranslation();
+  const isSignedIn = useIsSignedIn();
+  const { data: me } = useCurrentUser();
+  const { data: teams = [] } = useAdminTeams();
+  const routeTeamId = parseTeamId(useMatch('/team/:teamId/*')?.params.teamId);
+  const storedTeamId = getCurrentTeamId();
+  const teamId =
+    routeTeamId ?? (teams.some((team) => team.id === storedTeamId) ? storedTeamId : (teams[0]?.id ?? null));
+
+  const items: ItemType[] = [];
+  if (isSignedIn && teamId !== null) {
+    items.push(
+      { key: `/team/${teamId}`, label: <Link to={`/team/${teamId}`}>{t('nav.dashboard')}</Link> },
+      {
+        key: `/team/${teamId}/members`,
+        label: <Link to={`/team/${teamId}/members`}>{t('nav.members')}</Link>,
+      },
+    );
+  }
+  if (me?.is_superuser) {
+    items.push(
+      { key: '/admin/teams', label: <Link to="/admin/teams">{t('nav.adminTeams')}</Link> },
+      { key: '/admin/outbox', label: <Link to="/admin/outbox">{t('nav.outbox')}</Link> },
+    );
+  }
+  return { items, teams, teamId };
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter } from 'react-router';
+import { AdminOutboxPage } from '../features/admin/admin-outbox-page';
+import { AdminTeamsPage } from '../features/admin/admin-teams-page';
+import { LoginPage } from '../features/auth/login-page';
+import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
+import { SetPasswordPage } from '../features/auth/set-password-page';
+import { MembersPage } from '../features/members/members-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { DashboardPage } from '../features/teams/dashboard-page';
+import { TeamBaseView } from '../features/teams/team-base-view';
+import { TeamRedirectPage } from '../features/teams/team-redirect-page';
+import { RequireAuth } from './auth/require-auth';
+import { RequireSuperuser } from './auth/require-superuser';
+import { AppLayout } from './layout/app-layout';
+import { RouteErrorPage } from './layout/route-error-page';
+
+/**
+ * Routes of the spec (section 2). Pages of features that do not exist yet (forms, selections,
+ * item types, e-mails, usage) are added with their features; until then they show not-found.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/setPassword', element: <SetPasswordPage /> },
+      { path: '/resetPasswordSuccess', element: <ResetPasswordSuccessPage /> },
+      { path: '/not-found', element: <NotFoundPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element: <TeamRedirectPage /> },
+          {
+            path: '/team/:teamId',
+            element: <TeamBaseView />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: 'members', element: <MembersPage /> },
+            ],
+          },
+          {
+            element: <RequireSuperuser />,
+            children: [
+              { path: '/admin/teams', element: <AdminTeamsPage /> },
+              { path: '/admin/outbox', element: <AdminOutboxPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

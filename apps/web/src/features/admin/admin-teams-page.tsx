@@ -1,0 +1,114 @@
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type Team } from '@shortlist/contract';
+import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../app/layout/load-error';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { parsePage } from '../../app/paging';
+import { isTeamAdmin } from '../teams/api';
+import { CreateTeamDialog } from './create-team-dialog';
+import { PACKAGE_FLAGS } from './package-fields';
+import { TeamPackageDrawer } from './team-package-drawer';
+import { useSiteTeams } from './use-site-teams';
+
+/** `/admin/teams` (superusers): every team, creation, and package settings. */
+export function AdminTeamsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const teams = useSiteTeams(page);
+  const [isCreating, setCreating] = useState(false);
+  const [editedId, setEditedId] = useState<number | null>(null);
+  const edited = teams.data?.results.find((team) => team.id === editedId);
+  useDocumentTitle(t('admin.teamsTitle'));
+
+  const columns: TableColumnsType<Team> = [
+    { key: 'id', title: t('admin.id'), dataIndex: 'id', width: 70 },
+    {
+      key: 'title',
+      title: t('admin.title'),
+      render: (_, team) =>
+        isTeamAdmin(team) ? <Link to={`/team/${team.id}`}>{team.title}</Link> : team.title,
+    },
+    {
+      key: 'description',
+      title: t('admin.description'),
+      dataIndex: 'description',
+      ellipsis: true,
+      responsive: ['md'],
+    },
+    {
+      key: 'package',
+      title: t('admin.editPackage'),
+      render: (_, team) => (
+        <Space size={[4, 4]} wrap>
+          {PACKAGE_FLAGS.filter((flag) => team.package[flag]).map((flag) => (
+            <Tag key={flag}>{t(`admin.packageFields.${flag}`)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'role',
+      title: t('admin.yourRole'),
+      render: (_, team) =>
+        team.my_membership ? (
+          <Tag color="blue">{t(`members.roles.${team.my_membership.role.key}`)}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('admin.noRole')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      align: 'right',
+      render: (_, team) => (
+        <Button
+          icon={<SettingOutlined />}
+          onClick={() => setEditedId(team.id)}
+          aria-label={`${t('admin.editPackage')} – ${team.title}`}
+        >
+          {t('admin.editPackage')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('admin.teamsTitle')}</Typography.Title>
+          <Typography.Text type="secondary">{t('admin.teamsIntro')}</Typography.Text>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          {t('admin.createTeam')}
+        </Button>
+      </div>
+      {teams.isError ? (
+        <LoadError onRetry={() => void teams.refetch()} />
+      ) : (
+        <Table<Team>
+          rowKey="id"
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          dataSource={teams.data?.results}
+          loading={teams.isPending || teams.isPlaceholderData}
+          locale={{ emptyText: <Empty description={t('admin.noTeams')} /> }}
+          pagination={{
+            current: page,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: teams.data?.count ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}),
+          }}
+        />
+      )}
+      <CreateTeamDialog isOpen={isCreating} onClose={() => setCreating(false)} />
+      {edited && <TeamPackageDrawer team={edited} onClose={() => setEditedId(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { TokenRequest } from '@shortlist/contract';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../app/auth/redirects';
+import { AuthCard } from './auth-card';
+import { useSignIn } from './use-sign-in';
+
+/** `/login?email=…&pwdReset=1&next=…` */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const isPasswordReset = params.get('pwdReset') === '1';
+  const next = safeNextPath(params.get('next'));
+  const [hasFailed, setFailed] = useState(false);
+  const signIn = useSignIn();
+
+  const handleFinish = (values: TokenRequest) =>
+    signIn.mutate(values, {
+      onSuccess: () => navigate(next, { replace: true }),
+      onError: () => setFailed(true),
+    });
+
+  return (
+    <AuthCard title={t('login.title')}>
+      {isPasswordReset && (
+        <Alert type="success" showIcon className="sl-form-alert" title={t('login.passwordChanged')} />
+      )}
+      {hasFailed && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="sl-form-alert"
+          title={<span className="sl-capitalize-first">{t('login.failedTitle')}</span>}
+          description={t('login.failed')}
+          data-testid="login-error"
+        />
+      )}
+      <Form<TokenRequest>
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: email, password: '' }}
+        onFinish={handleFinish}
+        onFinishFailed={() => setFailed(true)}
+        onValuesChange={() => setFailed(false)}
+      >
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, message: t('login.usernameRequired') }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!email} size="large" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            autoFocus={!!email}
+            size="large"
+          />
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={signIn.isPending}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <div className="sl-auth-links">
+        <Link to={email ? `/setPassword?${new URLSearchParams({ email })}` : '/setPassword'}>
+          {t('login.forgotPassword')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

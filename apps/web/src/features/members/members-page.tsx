@@ -1,0 +1,86 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type Member } from '@shortlist/contract';
+import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../app/layout/load-error';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { parsePage } from '../../app/paging';
+import { useCurrentTeam } from '../teams/team-context';
+import { AddMemberDialog } from './add-member-dialog';
+import { MemberStatusTag, RoleTag } from './member-tags';
+import { useAdminMembers } from './use-admin-members';
+
+/** `/team/:teamId/members`: the admins of the team, paged by the server, and a dialog to add one. */
+export function MembersPage() {
+  const { t } = useTranslation();
+  const team = useCurrentTeam();
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const members = useAdminMembers(team.id, page);
+  const [isAdding, setAdding] = useState(false);
+  useDocumentTitle(t('members.title'));
+
+  const columns: TableColumnsType<Member> = [
+    { key: 'pseudo', title: t('members.pseudo'), render: (_, member) => member.pseudo || '—' },
+    { key: 'email', title: t('members.email'), render: (_, member) => member.user.email },
+    {
+      key: 'role',
+      title: t('members.role'),
+      render: (_, member) => (
+        <Space size={4} wrap>
+          <RoleTag role={member.role} />
+          <MemberStatusTag status={member.status} />
+        </Space>
+      ),
+    },
+  ];
+
+  const goToPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+
+  return (
+    <div className="sl-page">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('members.title')}</Typography.Title>
+          <Typography.Text type="secondary">
+            {t('members.intro')}
+            {members.data && ` · ${t('members.total', { count: members.data.count })}`}
+          </Typography.Text>
+        </div>
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+          {t('members.add')}
+        </Button>
+      </div>
+      {members.isError ? (
+        <LoadError onRetry={() => void members.refetch()} />
+      ) : (
+        <Table<Member>
+          rowKey="id"
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          dataSource={members.data?.results}
+          loading={members.isPending || members.isPlaceholderData}
+          locale={{ emptyText: <Empty description={t('members.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: members.data?.count ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: goToPage,
+          }}
+          data-testid="members-table"
+        />
+      )}
+      <AddMemberDialog teamId={team.id} isOpen={isAdding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}

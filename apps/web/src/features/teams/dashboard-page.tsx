@@ -1,0 +1,50 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/auth/use-current-user';
+import { ButtonLink } from '../../app/layout/button-link';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { PackageSummary } from './package-summary';
+import { useCurrentTeam } from './team-context';
+
+/** `/team/:teamId`: greets the admin and presents the workspace. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const team = useCurrentTeam();
+  const { data: me } = useCurrentUser();
+  useDocumentTitle(team.title);
+
+  return (
+    <div className="sl-page">
+      <Typography.Title level={2}>
+        {t('dashboard.greeting', { username: me?.username ?? '' })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card
+            title={team.title}
+            cover={
+              team.team_image ? <img className="sl-team-image" src={team.team_image} alt="" /> : undefined
+            }
+          >
+            <Typography.Paragraph className="sl-pre-line" type={team.description ? undefined : 'secondary'}>
+              {team.description || t('dashboard.noDescription')}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('dashboard.membersTitle')} className="sl-card-gap">
+            <Typography.Paragraph>{t('dashboard.membersText')}</Typography.Paragraph>
+            <ButtonLink icon={<TeamOutlined />} to={`/team/${team.id}/members`}>
+              {t('dashboard.membersLink')}
+            </ButtonLink>
+          </Card>
+          <Card title={t('dashboard.packageTitle')}>
+            <PackageSummary pkg={team.package} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when the workspace cannot be loaded for another reason than a missing right. */
+export function TeamLoadError() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={t('team.loadError')}
+      subTitle={t('team.refreshHint')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('common.refresh')}
+        </Button>
+      }
+    />
+  );
+}

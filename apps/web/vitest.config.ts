@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests of the web client's pure logic (API client, errors, redirects); pages are covered by e2e/. */
+export default defineConfig({
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
