@@ -18,22 +18,13 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function vitest(label, project, env = {}) {
-  const report = path.join(reports, `${label}.json`);
-  run(
-    label,
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    env,
-  );
+const vitestBin = path.resolve(import.meta.dirname, '../node_modules/.bin/vitest');
+
+function vitest(label, projects, env = {}) {
+  const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const selection = projects.flatMap((project) => ['--project', project]);
+  const args = ['run', ...selection, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  run(label, vitestBin, args, env);
   if (!existsSync(report)) {
     isGreen = false;
     return;

@@ -70,6 +70,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { user, team, token: await tokenFor(user.id) };
   }
 
+  /** A site administrator's access token. */
+  async function superuserToken() {
+    return tokenFor((await createUser({ isSuperuser: true })).id);
+  }
+
   async function tokenFor(userId: number) {
     return (await app.ctx.tokens.issuePair(userId)).access;
   }
@@ -91,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createTeam,
     addAdmin,
     createAdmin,
+    superuserToken,
     tokenFor,
     async close() {
       await app.close();

@@ -154,7 +154,7 @@ describe('password reset kept in the outbox', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    superToken = await t.tokenFor((await t.createUser({ isSuperuser: true })).id);
+    superToken = await t.superuserToken();
   });
   afterAll(() => t.close());
 

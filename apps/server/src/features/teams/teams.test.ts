@@ -9,7 +9,7 @@ let superToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  superToken = await t.tokenFor((await t.createUser({ isSuperuser: true })).id);
+  superToken = await t.superuserToken();
 });
 afterAll(() => t.close());
 

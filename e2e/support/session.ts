@@ -1,0 +1,30 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { startServer } from './server.ts';
+
+/**
+ * One server and one browser per test file, and a fresh browser context (no tokens, no storage)
+ * per test. Call at the top of a test file; read the fields inside tests.
+ */
+export function useBrowserSession() {
+  const session = {} as {
+    server: Awaited<ReturnType<typeof startServer>>;
+    browser: Browser;
+    context: BrowserContext;
+    page: Page;
+  };
+  beforeAll(async () => {
+    [session.server, session.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  beforeEach(async () => {
+    session.context = await session.browser.newContext();
+    session.page = await session.context.newPage();
+  });
+  afterEach(() => session.context.close());
+  return session;
+}
