@@ -31,6 +31,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('resolves a relative DATA_DIR from where npm was invoked', () => {
+    expect(loadConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/shortlist' }).dataDir).toBe('/srv/shortlist/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/x', INIT_CWD: '/srv/shortlist' }).dataDir).toBe('/var/lib/x');
+  });
+
   it('trusts X-Forwarded-* headers only when TRUST_PROXY says so', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
