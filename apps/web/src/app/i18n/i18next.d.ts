@@ -1,9 +1,9 @@
 import 'i18next';
-import type { en } from './en';
+import type { resources } from './index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: (typeof resources)['en'];
   }
 }

@@ -1,18 +1,23 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import * as itemTypes from '../../features/item-types/i18n';
+import * as items from '../../features/items/i18n';
+import * as reviews from '../../features/reviews/i18n';
 import { en } from './en';
 import { fr } from './fr';
 import { getStoredLanguage } from './language';
 
+/** The shell's texts in 'translation'; each feature keeps its own in a namespace beside its pages. */
 export const resources = {
-  en: { translation: en },
-  fr: { translation: fr },
+  en: { translation: en, itemTypes: itemTypes.en, items: items.en, reviews: reviews.en },
+  fr: { translation: fr, itemTypes: itemTypes.fr, items: items.fr, reviews: reviews.fr },
 } as const;
 
 void i18n.use(initReactI18next).init({
   resources,
   lng: getStoredLanguage(),
   fallbackLng: 'en',
+  defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
