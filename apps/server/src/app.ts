@@ -16,8 +16,13 @@ import type { Db } from './db/client.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { itemTypeRoutes } from './features/item-types/routes.ts';
+import { createFileStore } from './features/items/file-store.ts';
+import { itemRoutes } from './features/items/routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -60,6 +65,7 @@ export async function buildApp(options: BuildOptions) {
       options.jwtSecret,
       options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined,
     ),
+    files: createFileStore(config.dataDir, options.jwtSecret),
   };
   app.decorate('ctx', ctx);
 
@@ -95,6 +101,10 @@ export async function buildApp(options: BuildOptions) {
       await api.register(teamRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(outboxRoutes, { ctx });
+      await api.register(tagRoutes, { ctx });
+      await api.register(reviewRoutes, { ctx });
+      await api.register(itemRoutes, { ctx });
+      await api.register(itemTypeRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

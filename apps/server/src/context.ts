@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenService } from './features/auth/tokens.ts';
+import type { FileStore } from './features/items/file-store.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 
 /** What every feature's routes and services are given: built once in app.ts. */
@@ -9,4 +10,5 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   tokens: TokenService;
+  files: FileStore;
 }

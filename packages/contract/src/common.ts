@@ -13,7 +13,10 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids in paths and queries arrive as text; read as text first so that a missing one is 'required', not NaN. */
+export const idSchema = z.string().transform(Number).pipe(z.number().int().positive());
+/** Ids inside JSON bodies are numbers already. */
+export const bodyIdSchema = z.number().int().positive();
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const pageQuerySchema = z.object({

@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Adds ignoreAxiosFail=1: a 401 on this request neither refreshes nor signs out. */
   ignoreAuthFailure?: boolean;
+  /** Binary replies (spreadsheets): the body is returned as a Blob. */
+  asBlob?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -123,17 +125,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const token = getAccessToken();
     if (isRenewed && token) {
       response = await send(url, options, token);
-      if (response.status !== 401) return finish<T>(response);
+      if (response.status !== 401) return finish<T>(response, options);
       body = await readBody(response);
     }
     clearTokens();
     onUnauthorized();
     throw new ApiError(401, body);
   }
-  return finish<T>(response);
+  return finish<T>(response, options);
 }
 
-async function finish<T>(response: Response): Promise<T> {
+async function finish<T>(response: Response, options: RequestOptions): Promise<T> {
+  if (response.ok && options.asBlob) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;

@@ -4,8 +4,12 @@ import { AdminTeamsPage } from '../features/admin/admin-teams-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
 import { SetPasswordPage } from '../features/auth/set-password-page';
+import { ItemTypePage } from '../features/item-types/item-type-page';
+import { ItemTypesPage } from '../features/item-types/item-types-page';
+import { ItemsPage } from '../features/items/items-page';
 import { MembersPage } from '../features/members/members-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { ReviewStatusesPage } from '../features/reviews/review-statuses-page';
 import { DashboardPage } from '../features/teams/dashboard-page';
 import { TeamBaseView } from '../features/teams/team-base-view';
 import { TeamRedirectPage } from '../features/teams/team-redirect-page';
@@ -37,6 +41,10 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <DashboardPage /> },
               { path: 'members', element: <MembersPage /> },
+              { path: 'item-types', element: <ItemTypesPage /> },
+              { path: 'item-types/:id/manage', element: <ItemTypePage /> },
+              { path: 'items', element: <ItemsPage /> },
+              { path: 'issues/review-statuses', element: <ReviewStatusesPage /> },
             ],
           },
           {

@@ -27,6 +27,14 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
     items.push(
       { key: `/team/${teamId}`, label: <Link to={`/team/${teamId}`}>{t('nav.dashboard')}</Link> },
       {
+        key: `/team/${teamId}/item-types`,
+        label: <Link to={`/team/${teamId}/item-types`}>{t('title', { ns: 'itemTypes' })}</Link>,
+      },
+      {
+        key: `/team/${teamId}/items`,
+        label: <Link to={`/team/${teamId}/items`}>{t('title', { ns: 'items' })}</Link>,
+      },
+      {
         key: `/team/${teamId}/members`,
         label: <Link to={`/team/${teamId}/members`}>{t('nav.members')}</Link>,
       },

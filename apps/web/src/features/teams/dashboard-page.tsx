@@ -1,4 +1,4 @@
-import { TeamOutlined } from '@ant-design/icons';
+import { TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/auth/use-current-user';
@@ -38,6 +38,9 @@ export function DashboardPage() {
             <Typography.Paragraph>{t('dashboard.membersText')}</Typography.Paragraph>
             <ButtonLink icon={<TeamOutlined />} to={`/team/${team.id}/members`}>
               {t('dashboard.membersLink')}
+            </ButtonLink>
+            <ButtonLink icon={<TagsOutlined />} to={`/team/${team.id}/issues/review-statuses`}>
+              {t('title', { ns: 'reviews' })}
             </ButtonLink>
           </Card>
           <Card title={t('dashboard.packageTitle')}>

@@ -1,0 +1,151 @@
+import {
+  type DatumFieldCreateParsed,
+  type DatumFieldType,
+  DEFAULT_TEAM_PACKAGE,
+  datumFieldPatchSchemas,
+  type FieldErrors,
+  type FieldsOrder,
+  MAX_FIELDS_PER_ITEM_TYPE,
+  type Reorder,
+} from '@shortlist/contract';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { dataModels, datumFields } from '../../db/schema.ts';
+import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import type { TeamRow } from '../teams/access.ts';
+import { toColumns, toDatumField } from './field-replies.ts';
+import { type DataModelRow, touchItemType } from './service.ts';
+
+const BUDGET_NOT_IN_PACKAGE = "Budget fields are not included in this workspace's package.";
+const TYPE_IS_FIXED = 'The type of a field cannot change after its creation.';
+
+/** Locks the item type's row so that concurrent field writes count and order from the same state. */
+const lockItemType = (db: Db, id: number) =>
+  db.select({ id: dataModels.id }).from(dataModels).where(eq(dataModels.id, id)).for('update');
+
+export async function createDatumField(
+  ctx: AppContext,
+  { itemType, team, input }: { itemType: DataModelRow; team: TeamRow; input: DatumFieldCreateParsed },
+) {
+  const { datum_field_custom_type_budget: hasBudget } = { ...DEFAULT_TEAM_PACKAGE, ...team.package };
+  if (input.resourcetype === 'custom' && !hasBudget)
+    throw fieldErrors({ resourcetype: [BUDGET_NOT_IN_PACKAGE] });
+  return ctx.db.transaction(async (tx) => {
+    await lockItemType(tx, itemType.id);
+    const [stats] = await tx
+      .select({ n: count(), lastOrder: max(datumFields.order) })
+      .from(datumFields)
+      .where(eq(datumFields.dataModelId, itemType.id));
+    if ((stats?.n ?? 0) >= MAX_FIELDS_PER_ITEM_TYPE) {
+      throw refusal('MAX_FIELDS', `An item type has at most ${MAX_FIELDS_PER_ITEM_TYPE} fields.`);
+    }
+    const [row] = await tx
+      .insert(datumFields)
+      .values({
+        ...toColumns(input),
+        dataModelId: itemType.id,
+        resourcetype: input.resourcetype,
+        label: input.label,
+        order: input.order ?? (stats?.lastOrder ?? 0) + 1,
+      })
+      .returning();
+    if (!row) throw new Error('no field');
+    await touchItemType(tx, itemType.id);
+    return toDatumField(row);
+  });
+}
+
+async function findField(db: Db, itemTypeId: number, fieldId: number) {
+  const [field] = await db
+    .select()
+    .from(datumFields)
+    .where(and(eq(datumFields.id, fieldId), eq(datumFields.dataModelId, itemTypeId)));
+  if (!field) throw notFound();
+  return field;
+}
+
+/** Changes a field within the rules of its type; the type itself never changes. */
+export async function updateDatumField(
+  ctx: AppContext,
+  { itemTypeId, fieldId, body }: { itemTypeId: number; fieldId: number; body: { resourcetype?: string } },
+) {
+  const field = await findField(ctx.db, itemTypeId, fieldId);
+  if (body.resourcetype !== undefined && body.resourcetype !== field.resourcetype) {
+    throw fieldErrors({ resourcetype: [TYPE_IS_FIXED] });
+  }
+  const parsed = datumFieldPatchSchemas[field.resourcetype as DatumFieldType].safeParse(body);
+  if (!parsed.success) throw fieldErrors(toFieldErrors(parsed.error));
+  const columns = toColumns(parsed.data);
+  if (Object.keys(columns).length === 0) return toDatumField(field);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(datumFields).set(columns).where(eq(datumFields.id, field.id)).returning();
+    if (!row) throw notFound();
+    await touchItemType(tx, itemTypeId);
+    return toDatumField(row);
+  });
+}
+
+/** Deletes a field; its values go with it (foreign key cascade). */
+export async function deleteDatumField(
+  ctx: AppContext,
+  { itemTypeId, fieldId }: { itemTypeId: number; fieldId: number },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(datumFields)
+      .where(and(eq(datumFields.id, fieldId), eq(datumFields.dataModelId, itemTypeId)))
+      .returning({ id: datumFields.id });
+    if (deleted.length === 0) throw notFound();
+    await touchItemType(tx, itemTypeId);
+  });
+}
+
+export async function listFieldsOrder(db: Db, itemTypeId: number): Promise<FieldsOrder> {
+  const rows = await db
+    .select({ id: datumFields.id, order: datumFields.order })
+    .from(datumFields)
+    .where(eq(datumFields.dataModelId, itemTypeId))
+    .orderBy(asc(datumFields.order), asc(datumFields.id));
+  return rows.map((row) => [row.id, row.order]);
+}
+
+/** Sets the order of the given fields in one statement; every id must be a field of this type. */
+export async function reorderDatumFields(
+  ctx: AppContext,
+  { itemTypeId, newOrders }: { itemTypeId: number; newOrders: Reorder['new_orders'] },
+) {
+  const ids = newOrders.map(([id]) => id);
+  if (new Set(ids).size !== ids.length)
+    throw fieldErrors({ new_orders: ['Each field may appear only once.'] });
+  return ctx.db.transaction(async (tx) => {
+    await lockItemType(tx, itemTypeId);
+    const [owned] = await tx
+      .select({ n: count() })
+      .from(datumFields)
+      .where(and(eq(datumFields.dataModelId, itemTypeId), inArray(datumFields.id, ids)));
+    if ((owned?.n ?? 0) !== ids.length) {
+      throw fieldErrors({ new_orders: ['Some fields do not belong to this item type.'] });
+    }
+    const cases = sql.join(
+      newOrders.map(([id, order]) => sql`when ${id}::int then ${order}::int`),
+      sql` `,
+    );
+    await tx
+      .update(datumFields)
+      .set({ order: sql`case ${datumFields.id} ${cases} end` })
+      .where(and(eq(datumFields.dataModelId, itemTypeId), inArray(datumFields.id, ids)));
+    await touchItemType(tx, itemTypeId);
+    return listFieldsOrder(tx, itemTypeId);
+  });
+}
+
+function toFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'non_field_errors';
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}

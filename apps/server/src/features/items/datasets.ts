@@ -1,0 +1,216 @@
+import {
+  DATASET_ORDERING,
+  type DatasetCreateInput,
+  type DatasetPatchInput,
+  type datasetListQuerySchema,
+  type FieldErrors,
+  NOT_REVIEWED,
+} from '@shortlist/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { dataModels, datasets, datumValues, reviews } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { fieldErrors, notFound } from '../../http/errors.ts';
+import { containsPattern, parseOrdering } from '../../http/pagination.ts';
+import { requireTeamAdmin } from '../teams/access.ts';
+import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
+import { type DatasetRow, findDataset, toDatasetReply, toDatasets } from './replies.ts';
+
+/** Titles sort without regard to case, the same on both engines whatever their collation. */
+const orderColumns = { title: sql`lower(${datasets.title})`, create_time: datasets.createTime };
+
+/** The item-level review (outside any selection) of the listed item has the given status, or none. */
+function reviewStatusFilter(status: number | typeof NOT_REVIEWED): SQL {
+  const reviewed = (condition: SQL) =>
+    exists(
+      sql`(select 1 from ${reviews} where ${and(eq(reviews.datasetId, datasets.id), isNull(reviews.issueId), condition)})`,
+    );
+  return status === NOT_REVIEWED
+    ? not(reviewed(isNotNull(reviews.statusId)))
+    : reviewed(eq(reviews.statusId, status));
+}
+
+/** A team's items, filtered, sorted and paged in SQL; the caller is checked to be its admin. */
+export async function listDatasets(
+  ctx: AppContext,
+  user: UserRow,
+  query: z.infer<typeof datasetListQuerySchema>,
+) {
+  await requireTeamAdmin(ctx, user, query.team);
+  const filters: SQL[] = [eq(datasets.teamId, query.team)];
+  if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
+  if (query.search) filters.push(ilike(datasets.title, containsPattern(query.search)));
+  if (query.reviews__status !== undefined) filters.push(reviewStatusFilter(query.reviews__status));
+  const where = and(...filters);
+  const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
+    query.ordering,
+    DATASET_ORDERING,
+    '-create_time',
+  );
+  const direction = order.descending ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(datasets)
+      .where(where)
+      .orderBy(direction(orderColumns[order.field]), direction(datasets.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(datasets).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: await toDatasets(ctx, rows) };
+}
+
+/** An item the caller administers; another team's answers 404 like a missing one. */
+export async function requireDataset(ctx: AppContext, user: UserRow, id: number) {
+  const row = await findDataset(ctx.db, id);
+  if (!row) throw notFound();
+  await requireTeamAdmin(ctx, user, row.teamId);
+  return row;
+}
+
+function throwIfAny(errors: FieldErrors) {
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+}
+
+/** Inserts answers, or replaces those already given; an empty answer removes its value. */
+async function writeAnswers(db: Db, datasetId: number, answers: PreparedAnswer[]) {
+  const emptied = answers.filter(({ answer }) => answer === null).map(({ field }) => field.id);
+  const given = answers.flatMap(({ field, answer }) =>
+    answer ? [{ datasetId, datumFieldId: field.id, resourcetype: field.resourcetype, ...answer }] : [],
+  );
+  if (emptied.length > 0) {
+    await db
+      .delete(datumValues)
+      .where(and(eq(datumValues.datasetId, datasetId), inArray(datumValues.datumFieldId, emptied)));
+  }
+  if (given.length > 0) {
+    await db
+      .insert(datumValues)
+      .values(given)
+      .onConflictDoUpdate({
+        target: [datumValues.datasetId, datumValues.datumFieldId],
+        set: {
+          response: sql`excluded.response`,
+          jsonResponse: sql`excluded.json_response`,
+          updateTime: new Date(),
+        },
+      });
+  }
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement; an answer row uses five. */
+const VALUES_PER_INSERT = 5000;
+
+/**
+ * Creates one or many items in one transaction: every item type must be the caller's, every
+ * answer must fit its field. Errors of a bulk request are keyed by the row's index.
+ */
+export async function createDatasets(
+  ctx: AppContext,
+  user: UserRow,
+  inputs: DatasetCreateInput[],
+  isBulk: boolean,
+) {
+  const modelIds = [...new Set(inputs.map((input) => input.data_model))];
+  const models = await ctx.db.select().from(dataModels).where(inArray(dataModels.id, modelIds));
+  if (models.length !== modelIds.length) throw notFound();
+  for (const teamId of new Set(models.map((model) => model.teamId)))
+    await requireTeamAdmin(ctx, user, teamId);
+  const teamOf = new Map(models.map((model) => [model.id, model.teamId]));
+  const fields = await loadFields(ctx.db, modelIds);
+
+  const errors: FieldErrors = {};
+  const prepared = inputs.map((input, index) => {
+    const checked = prepareAnswers(fields, input.data_model, input.datum_values, isBulk ? `${index}.` : '');
+    Object.assign(errors, checked.errors);
+    return checked.answers.filter(({ answer }) => answer !== null);
+  });
+  throwIfAny(errors);
+
+  const rows = await ctx.db.transaction(async (tx) => {
+    const created = await tx
+      .insert(datasets)
+      .values(
+        inputs.map((input) => ({
+          dataModelId: input.data_model,
+          teamId: teamOf.get(input.data_model) ?? 0,
+          title: input.title,
+          description: input.description,
+          tags: input.tags,
+        })),
+      )
+      .returning();
+    const values = created.flatMap((row, index) =>
+      (prepared[index] ?? []).map(({ field, answer }) => ({
+        datasetId: row.id,
+        datumFieldId: field.id,
+        resourcetype: field.resourcetype,
+        response: answer?.response ?? null,
+        jsonResponse: answer?.jsonResponse ?? null,
+      })),
+    );
+    for (let start = 0; start < values.length; start += VALUES_PER_INSERT) {
+      await tx.insert(datumValues).values(values.slice(start, start + VALUES_PER_INSERT));
+    }
+    return created;
+  });
+  return toDatasets(ctx, rows);
+}
+
+export async function updateDataset(ctx: AppContext, dataset: DatasetRow, patch: DatasetPatchInput) {
+  const fields = patch.datum_values ? await loadFields(ctx.db, [dataset.dataModelId]) : [];
+  const checked = prepareAnswers(fields, dataset.dataModelId, patch.datum_values ?? []);
+  throwIfAny(checked.errors);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(datasets)
+      .set({
+        title: patch.title,
+        description: patch.description,
+        tags: patch.tags,
+        updateTime: new Date(),
+      })
+      .where(eq(datasets.id, dataset.id))
+      .returning();
+    await writeAnswers(tx, dataset.id, checked.answers);
+    return updated ?? dataset;
+  });
+  return toDatasetReply(ctx, row);
+}
+
+/** Deletes items with their answers, reviews and files: the caller must administer every one. */
+export async function deleteDatasets(ctx: AppContext, user: UserRow, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({ id: datasets.id, teamId: datasets.teamId })
+    .from(datasets)
+    .where(inArray(datasets.id, unique));
+  if (rows.length !== unique.length) throw notFound();
+  for (const teamId of new Set(rows.map((row) => row.teamId))) await requireTeamAdmin(ctx, user, teamId);
+  const fileKeys = await ctx.db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: datumValues.fileKey })
+      .from(datumValues)
+      .where(and(inArray(datumValues.datasetId, unique), isNotNull(datumValues.fileKey)));
+    await tx.delete(datasets).where(inArray(datasets.id, unique));
+    return files.map((file) => file.key);
+  });
+  await ctx.files.remove(fileKeys);
+}

@@ -1,0 +1,153 @@
+import multipart from '@fastify/multipart';
+import {
+  datasetCreateBodySchema,
+  datasetListQuerySchema,
+  datasetPatchSchema,
+  datasetSchema,
+  datasetsDeleteManySchema,
+  datumValueCreateSchema,
+  datumValuePatchSchema,
+  datumValueSchema,
+  FILE_MAX_SIZE_CAP_BYTES,
+  fileParamsSchema,
+  fileQuerySchema,
+  idParamsSchema,
+  pageSchema,
+} from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import { toPage } from '../../http/pagination.ts';
+import { createDatasets, deleteDatasets, listDatasets, requireDataset, updateDataset } from './datasets.ts';
+import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
+import { toDatasetReply } from './replies.ts';
+import { sendFile, uploadFile } from './uploads.ts';
+
+/** A bulk create of DATASETS_BULK_MAX items with their answers outgrows the app's 1 MB default. */
+const BULK_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireUser(ctx));
+  const tags = ['items'];
+
+  app.get(
+    '/datasets/',
+    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: pageSchema(datasetSchema) } } },
+    async (request) => {
+      const { count, results } = await listDatasets(ctx, currentUser(request), request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.post(
+    '/datasets/',
+    {
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        body: datasetCreateBodySchema,
+        response: { 201: z.union([datasetSchema, z.array(datasetSchema)]) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (Array.isArray(request.body)) {
+        return reply.status(201).send(await createDatasets(ctx, user, request.body, true));
+      }
+      const [created] = await createDatasets(ctx, user, [request.body], false);
+      if (!created) throw new Error('dataset insert returned nothing');
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/datasets/delete_many/',
+    { schema: { tags, body: datasetsDeleteManySchema } },
+    async (request, reply) => {
+      await deleteDatasets(ctx, currentUser(request), request.body.datasets);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/datasets/:id/',
+    { schema: { tags, params: idParamsSchema, response: { 200: datasetSchema } } },
+    async (request) =>
+      toDatasetReply(ctx, await requireDataset(ctx, currentUser(request), request.params.id)),
+  );
+
+  app.patch(
+    '/datasets/:id/',
+    { schema: { tags, params: idParamsSchema, body: datasetPatchSchema, response: { 200: datasetSchema } } },
+    async (request) =>
+      updateDataset(ctx, await requireDataset(ctx, currentUser(request), request.params.id), request.body),
+  );
+
+  app.delete('/datasets/:id/', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    await requireDataset(ctx, currentUser(request), request.params.id);
+    await deleteDatasets(ctx, currentUser(request), [request.params.id]);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/datum-values/',
+    { schema: { tags, body: datumValueCreateSchema, response: { 201: datumValueSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createDatumValue(ctx, currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/datum-values/:id/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: datumValuePatchSchema,
+        response: { 200: datumValueSchema, 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const found = await requireDatumValue(ctx, currentUser(request), request.params.id);
+      const updated = await updateDatumValue(ctx, found, request.body);
+      // An empty text or choice answer removed the value.
+      if (updated) return updated;
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete('/datum-values/:id/', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { value } = await requireDatumValue(ctx, currentUser(request), request.params.id);
+    await deleteDatumValue(ctx, value);
+    return reply.status(204).send();
+  });
+
+  await app.register(multipart, { limits: { files: 1, fileSize: FILE_MAX_SIZE_CAP_BYTES } });
+  app.post(
+    '/datum-values/:id/upload/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: datumValueSchema },
+      },
+    },
+    async (request) =>
+      uploadFile(ctx, request, await requireDatumValue(ctx, currentUser(request), request.params.id)),
+  );
+};
+
+/** Files open with their signed link alone: a browser follows it without the bearer token. */
+const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/files/:key',
+    { schema: { tags: ['items'], params: fileParamsSchema, querystring: fileQuerySchema } },
+    (request, reply) => sendFile(ctx, reply, { key: request.params.key, ...request.query }),
+  );
+};
+
+export const itemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(datasetRoutes, { ctx });
+  await app.register(fileRoutes, { ctx });
+};

@@ -1,0 +1,181 @@
+import type { Review, ReviewComment, reviewCreateSchema, reviewListQuerySchema } from '@shortlist/contract';
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { datasets, reviewComments, reviewStatuses, reviews, users } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { requireTeamAdmin } from '../teams/access.ts';
+
+/** DRF's words for an id that names nothing the caller may use. */
+const invalidPk = (id: number) => [`Invalid pk "${id}" - object does not exist.`];
+
+/** The item's team, if the caller administers it; otherwise the same 404 as a missing item. */
+export async function requireDatasetAdmin(ctx: AppContext, user: UserRow, datasetId: number) {
+  const [row] = await ctx.db
+    .select({ teamId: datasets.teamId })
+    .from(datasets)
+    .where(eq(datasets.id, datasetId));
+  if (!row) throw notFound();
+  await requireTeamAdmin(ctx, user, row.teamId);
+  return row.teamId;
+}
+
+/** The review and its item's team, if the caller administers that team. */
+export async function requireReviewAdmin(ctx: AppContext, user: UserRow, reviewId: number) {
+  const [row] = await ctx.db
+    .select({ id: reviews.id, teamId: datasets.teamId })
+    .from(reviews)
+    .innerJoin(datasets, eq(datasets.id, reviews.datasetId))
+    .where(eq(reviews.id, reviewId));
+  if (!row) throw notFound();
+  await requireTeamAdmin(ctx, user, row.teamId);
+  return row;
+}
+
+/** A status may only be one of the item's team: any other id is refused like a missing one. */
+async function checkStatusOfTeam(ctx: AppContext, statusId: number | null, teamId: number) {
+  if (statusId === null) return;
+  const [row] = await ctx.db
+    .select({ id: reviewStatuses.id })
+    .from(reviewStatuses)
+    .where(and(eq(reviewStatuses.id, statusId), eq(reviewStatuses.teamId, teamId)));
+  if (!row) throw fieldErrors({ status_id: invalidPk(statusId) });
+}
+
+const commentColumns = {
+  comment: reviewComments,
+  creator: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+};
+
+function toComment(row: {
+  comment: typeof reviewComments.$inferSelect;
+  creator: { id: number; email: string; firstName: string; lastName: string } | null;
+}): ReviewComment {
+  const { comment, creator } = row;
+  return {
+    id: comment.id,
+    content: comment.content,
+    create_time: comment.createTime.toISOString(),
+    update_time: comment.updateTime.toISOString(),
+    creator: creator && {
+      id: creator.id,
+      email: creator.email,
+      first_name: creator.firstName,
+      last_name: creator.lastName,
+    },
+  };
+}
+
+/** Reviews matching `where` with their status and comments, in two queries whatever their number. */
+async function selectReviews(ctx: AppContext, where: SQL | undefined, page = { limit: 1, offset: 0 }) {
+  const rows = await ctx.db
+    .select({
+      review: reviews,
+      status: {
+        id: reviewStatuses.id,
+        label: reviewStatuses.label,
+        color: reviewStatuses.color,
+        bg_color: reviewStatuses.bgColor,
+      },
+    })
+    .from(reviews)
+    .leftJoin(reviewStatuses, eq(reviewStatuses.id, reviews.statusId))
+    .where(where)
+    .orderBy(asc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const ids = rows.map((row) => row.review.id);
+  const comments =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({ reviewId: reviewComments.reviewId, ...commentColumns })
+          .from(reviewComments)
+          .leftJoin(users, eq(users.id, reviewComments.creatorId))
+          .where(inArray(reviewComments.reviewId, ids))
+          .orderBy(asc(reviewComments.createTime), asc(reviewComments.id));
+  const commentsByReview = new Map<number, ReviewComment[]>();
+  for (const row of comments) {
+    commentsByReview.set(row.reviewId, [...(commentsByReview.get(row.reviewId) ?? []), toComment(row)]);
+  }
+  return rows.map(
+    ({ review, status }): Review => ({
+      id: review.id,
+      issue: review.issueId,
+      data_set: review.datasetId,
+      create_time: review.createTime.toISOString(),
+      status,
+      comments: commentsByReview.get(review.id) ?? [],
+    }),
+  );
+}
+
+export async function getReview(ctx: AppContext, reviewId: number): Promise<Review> {
+  const [review] = await selectReviews(ctx, eq(reviews.id, reviewId));
+  if (!review) throw notFound();
+  return review;
+}
+
+export async function listReviews(ctx: AppContext, query: z.infer<typeof reviewListQuerySchema>) {
+  const filters: SQL[] = [eq(reviews.datasetId, query.data_set)];
+  if (query.issue === 'null') filters.push(isNull(reviews.issueId));
+  else if (query.issue !== undefined) filters.push(eq(reviews.issueId, query.issue));
+  const where = and(...filters);
+  const [results, [total]] = await Promise.all([
+    selectReviews(ctx, where, query),
+    ctx.db.select({ n: count() }).from(reviews).where(where),
+  ]);
+  return { count: total?.n ?? 0, results };
+}
+
+/**
+ * The one review of an item (per selection). A second one for the same pair is refused: the
+ * client changes the existing review instead. Selections do not exist yet, so `issue_id` must be null.
+ */
+export async function createReview(
+  ctx: AppContext,
+  options: { teamId: number; input: z.infer<typeof reviewCreateSchema> },
+) {
+  const { teamId, input } = options;
+  if (input.issue_id !== null) throw fieldErrors({ issue_id: invalidPk(input.issue_id) });
+  await checkStatusOfTeam(ctx, input.status_id, teamId);
+  const [row] = await ctx.db
+    .insert(reviews)
+    .values({ datasetId: input.data_set_id, issueId: input.issue_id, statusId: input.status_id })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  if (!row) throw refusal('ALREADY_EXISTS', 'This item already has a review.');
+  return getReview(ctx, row.id);
+}
+
+export async function updateReview(
+  ctx: AppContext,
+  options: { reviewId: number; teamId: number; statusId: number | null },
+) {
+  await checkStatusOfTeam(ctx, options.statusId, options.teamId);
+  await ctx.db.update(reviews).set({ statusId: options.statusId }).where(eq(reviews.id, options.reviewId));
+  return getReview(ctx, options.reviewId);
+}
+
+export async function addReviewComment(
+  ctx: AppContext,
+  options: { reviewId: number; creator: UserRow; content: string },
+): Promise<ReviewComment> {
+  const { creator } = options;
+  const [comment] = await ctx.db
+    .insert(reviewComments)
+    .values({ reviewId: options.reviewId, creatorId: creator.id, content: options.content })
+    .returning();
+  if (!comment) throw new Error('review comment insert returned nothing');
+  return toComment({ comment, creator });
+}
+
+/** Any admin of the item's team may delete a comment, not only its author (see docs/decisions.md). */
+export async function deleteReviewComment(ctx: AppContext, options: { reviewId: number; commentId: number }) {
+  const deleted = await ctx.db
+    .delete(reviewComments)
+    .where(and(eq(reviewComments.id, options.commentId), eq(reviewComments.reviewId, options.reviewId)))
+    .returning({ id: reviewComments.id });
+  if (deleted.length === 0) throw notFound();
+}

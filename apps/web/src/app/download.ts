@@ -1,0 +1,13 @@
+import { apiRequest } from './api-client';
+
+/** Fetches a binary reply with the session's token and hands it to the browser as a download. */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { asBlob: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  // The click has started the download; the object URL can go once the event loop moves on.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,145 @@
+import {
+  DATUM_FIELD_TYPES,
+  type DatumField,
+  type DatumFieldCreate,
+  FIELD_DESCRIPTION_MAX_LENGTH,
+  FIELD_LABEL_MAX_LENGTH,
+  FIELD_LABEL_MIN_LENGTH,
+  normalizeTemplateVariable,
+  TEMPLATE_VARIABLE_MAX_LENGTH,
+  TEMPLATE_VARIABLE_PATTERN,
+} from '@shortlist/contract';
+import { Form, Input, Modal, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FieldFormValues, toFieldPayload, toFormValues } from './field-form-values';
+import { FieldTypeInputs } from './field-type-inputs';
+
+const FORM_ID = 'datum-field-form';
+
+interface FieldDialogProps {
+  /** The field to edit; null to create one. */
+  field: DatumField | null;
+  isOpen: boolean;
+  isSaving: boolean;
+  canUseBudget: boolean;
+  onSave: (payload: DatumFieldCreate) => void;
+  onClose: () => void;
+}
+
+/** Creates or edits a field; the type is chosen once, at creation. */
+export function FieldDialog({ field, isOpen, isSaving, canUseBudget, onSave, onClose }: FieldDialogProps) {
+  const { t } = useTranslation('itemTypes');
+  const { t: tc } = useTranslation();
+  const [form] = Form.useForm<FieldFormValues>();
+  const type = (Form.useWatch('resourcetype', form) ?? 'text') as FieldFormValues['resourcetype'];
+  const hasTemplateVariable = type === 'text' || type === 'choice';
+
+  useEffect(() => {
+    if (isOpen) form.setFieldsValue(toFormValues(field));
+  }, [isOpen, field, form]);
+
+  const typeOptions = DATUM_FIELD_TYPES.map((value) => ({
+    value,
+    label: t(`types.${value}`),
+    disabled: value === 'custom' && !canUseBudget && field?.resourcetype !== 'custom',
+    title: value === 'custom' && !canUseBudget ? t('fieldDialog.budgetNotIncluded') : undefined,
+  }));
+
+  return (
+    <Modal
+      open={isOpen}
+      title={field ? t('fieldDialog.editTitle') : t('fieldDialog.createTitle')}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      okText={tc('common.save')}
+      cancelText={tc('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: isSaving }}
+      width={640}
+      forceRender
+    >
+      <Form<FieldFormValues>
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(null)}
+        onFinish={(values) => onSave(toFieldPayload(values))}
+      >
+        <Form.Item
+          name="resourcetype"
+          label={t('fieldDialog.type')}
+          extra={field ? t('fieldDialog.typeFixed') : undefined}
+        >
+          <Select options={typeOptions} disabled={field !== null} data-testid="field-type" />
+        </Form.Item>
+        <Form.Item
+          name="label"
+          label={t('fieldDialog.label')}
+          rules={[
+            { required: true, whitespace: true, message: t('fieldDialog.labelRequired') },
+            {
+              min: FIELD_LABEL_MIN_LENGTH,
+              max: FIELD_LABEL_MAX_LENGTH,
+              transform: (value: string) => value?.trim(),
+              message: t('fieldDialog.labelLength', {
+                min: FIELD_LABEL_MIN_LENGTH,
+                max: FIELD_LABEL_MAX_LENGTH,
+              }),
+            },
+          ]}
+        >
+          <Input maxLength={FIELD_LABEL_MAX_LENGTH} showCount autoFocus data-testid="field-label" />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('fieldDialog.description')}
+          rules={[
+            {
+              max: FIELD_DESCRIPTION_MAX_LENGTH,
+              message: t('fieldDialog.descriptionLength', { max: FIELD_DESCRIPTION_MAX_LENGTH }),
+            },
+          ]}
+        >
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={FIELD_DESCRIPTION_MAX_LENGTH} />
+        </Form.Item>
+        <Space size="large" wrap>
+          <Form.Item name="required" label={t('fieldDialog.required')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="on_forms" label={t('fieldDialog.onForms')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="on_issues" label={t('fieldDialog.onIssues')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        {hasTemplateVariable && (
+          <Form.Item
+            name="template_variable_email"
+            label={t('fieldDialog.templateVariable')}
+            extra={t('fieldDialog.templateVariableHint')}
+            normalize={(value: string) => value.replace(/ {2,}/g, ' ')}
+            rules={[
+              {
+                validator: async (_, value: string | undefined) => {
+                  const variable = normalizeTemplateVariable(value ?? '');
+                  if (
+                    variable.length > TEMPLATE_VARIABLE_MAX_LENGTH ||
+                    !TEMPLATE_VARIABLE_PATTERN.test(variable)
+                  ) {
+                    throw new Error(
+                      t('fieldDialog.templateVariableRule', { max: TEMPLATE_VARIABLE_MAX_LENGTH }),
+                    );
+                  }
+                },
+              },
+            ]}
+          >
+            <Input maxLength={TEMPLATE_VARIABLE_MAX_LENGTH} data-testid="field-template-variable" />
+          </Form.Item>
+        )}
+        <FieldTypeInputs type={type} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { type DatumField, datumFieldCreateSchema } from '@shortlist/contract';
+import { describe, expect, it } from 'vitest';
+import { toFieldPayload, toFormValues } from './field-form-values';
+
+const common = {
+  id: 7,
+  data_model: 3,
+  label: 'Pitch deck',
+  description: '',
+  required: true,
+  order: 2,
+  on_forms: true,
+  on_issues: false,
+  template_variable_email: null,
+};
+
+describe('field dialog values', () => {
+  it('gives a new field the spec defaults, which the contract accepts once labelled', () => {
+    const values = toFormValues(null);
+    expect(values).toMatchObject({ resourcetype: 'text', response_max_length: 60, max_size_mb: 1 });
+    expect(values.mime_types).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
+    const payload = toFieldPayload({ ...values, resourcetype: 'file', label: ' Deck ' });
+    expect(payload).toEqual({
+      label: 'Deck',
+      description: '',
+      required: false,
+      on_forms: true,
+      on_issues: true,
+      resourcetype: 'file',
+      mime_types: ['image/jpeg', 'image/png', 'application/pdf'],
+      max_size_bytes: 1048576,
+    });
+    expect(datumFieldCreateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends only the inputs of the chosen type, trimmed as the server stores them', () => {
+    const values = {
+      ...toFormValues(null),
+      resourcetype: 'choice' as const,
+      label: 'Sector',
+      template_variable_email: '  my   sector ',
+      options: [{ label: ' Food ' }, { label: 'Health' }],
+    };
+    expect(toFieldPayload(values)).toMatchObject({
+      resourcetype: 'choice',
+      template_variable_email: 'my sector',
+      options: [{ label: 'Food' }, { label: 'Health' }],
+    });
+    expect(toFieldPayload(values)).not.toHaveProperty('mime_types');
+    expect(toFieldPayload({ ...values, template_variable_email: '   ' })).toMatchObject({
+      template_variable_email: null,
+    });
+  });
+
+  it('reads an existing file field back, its size in megabytes', () => {
+    const field: DatumField = {
+      ...common,
+      resourcetype: 'file',
+      mime_types: ['application/pdf'],
+      max_size_bytes: 2.5 * 1024 * 1024,
+    };
+    const values = toFormValues(field);
+    expect(values).toMatchObject({ label: 'Pitch deck', on_issues: false, mime_types: ['application/pdf'] });
+    expect(values.max_size_mb).toBe(2.5);
+    expect(toFieldPayload(values)).toMatchObject({ max_size_bytes: 2.5 * 1024 * 1024, required: true });
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  type DatumField,
+  type DatumFieldCreate,
+  type DatumFieldType,
+  FILE_MAX_SIZE_DEFAULT_BYTES,
+  type FileMimeType,
+  NEW_FILE_FIELD_MIME_TYPES,
+  normalizeTemplateVariable,
+  TEXT_MAX_LENGTH_DEFAULT,
+} from '@shortlist/contract';
+
+export const BYTES_PER_MB = 1024 * 1024;
+
+/** The field dialog's values: every type's inputs, of which only the chosen type's are sent. */
+export interface FieldFormValues {
+  resourcetype: DatumFieldType;
+  label: string;
+  description?: string;
+  required: boolean;
+  on_forms: boolean;
+  on_issues: boolean;
+  template_variable_email?: string | null;
+  response_max_length?: number;
+  multiple?: boolean;
+  radio?: boolean;
+  options?: { label: string }[];
+  mime_types?: FileMimeType[];
+  max_size_mb?: number;
+}
+
+const NEW_FIELD: FieldFormValues = {
+  resourcetype: 'text',
+  label: '',
+  description: '',
+  required: false,
+  on_forms: true,
+  on_issues: true,
+  template_variable_email: '',
+  response_max_length: TEXT_MAX_LENGTH_DEFAULT,
+  multiple: false,
+  radio: false,
+  options: [{ label: '' }, { label: '' }],
+  mime_types: NEW_FILE_FIELD_MIME_TYPES,
+  max_size_mb: FILE_MAX_SIZE_DEFAULT_BYTES / BYTES_PER_MB,
+};
+
+/** A new field's defaults, or an existing field's values over them. */
+export function toFormValues(field: DatumField | null): FieldFormValues {
+  if (!field) return NEW_FIELD;
+  const values: FieldFormValues = {
+    ...NEW_FIELD,
+    resourcetype: field.resourcetype,
+    label: field.label,
+    description: field.description,
+    required: field.required,
+    on_forms: field.on_forms,
+    on_issues: field.on_issues,
+    template_variable_email: field.template_variable_email ?? '',
+  };
+  switch (field.resourcetype) {
+    case 'text':
+      return { ...values, response_max_length: field.response_max_length };
+    case 'choice':
+      return { ...values, multiple: field.multiple, radio: field.radio, options: field.options };
+    case 'file':
+      return {
+        ...values,
+        mime_types: field.mime_types as FileMimeType[],
+        max_size_mb: field.max_size_bytes / BYTES_PER_MB,
+      };
+    case 'custom':
+      return values;
+  }
+}
+
+/** The request body for the chosen type, trimmed as the server stores it. */
+export function toFieldPayload(values: FieldFormValues): DatumFieldCreate {
+  const common = {
+    label: values.label.trim(),
+    description: values.description ?? '',
+    required: values.required,
+    on_forms: values.on_forms,
+    on_issues: values.on_issues,
+  };
+  const variable = normalizeTemplateVariable(values.template_variable_email ?? '') || null;
+  switch (values.resourcetype) {
+    case 'text':
+      return {
+        ...common,
+        resourcetype: 'text',
+        template_variable_email: variable,
+        response_max_length: values.response_max_length,
+      };
+    case 'choice':
+      return {
+        ...common,
+        resourcetype: 'choice',
+        template_variable_email: variable,
+        multiple: values.multiple,
+        radio: values.radio,
+        options: (values.options ?? []).map((option) => ({ label: option.label.trim() })),
+      };
+    case 'file':
+      return {
+        ...common,
+        resourcetype: 'file',
+        mime_types: values.mime_types,
+        max_size_bytes: Math.round((values.max_size_mb ?? 0) * BYTES_PER_MB),
+      };
+    case 'custom':
+      return { ...common, resourcetype: 'custom', type: 'budget' };
+  }
+}

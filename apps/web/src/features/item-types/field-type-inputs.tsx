@@ -1,0 +1,149 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CHOICE_MIN_OPTIONS,
+  CHOICE_OPTION_MAX_LENGTH,
+  type DatumFieldType,
+  FILE_MAX_SIZE_CAP_BYTES,
+  FILE_MIME_TYPES,
+  TEXT_MAX_LENGTH_MAX,
+  TEXT_MAX_LENGTH_MIN,
+  TEXT_MAX_LENGTH_STEP,
+} from '@shortlist/contract';
+import { Button, Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { BYTES_PER_MB } from './field-form-values';
+
+const MIME_TYPE_NAMES: Record<(typeof FILE_MIME_TYPES)[number], string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+};
+const MIN_SIZE_MB = 0.01;
+const MAX_SIZE_MB = FILE_MAX_SIZE_CAP_BYTES / BYTES_PER_MB;
+
+/** A required number within bounds, and the message that names them. */
+const numberRange = (
+  type: 'integer' | 'number',
+  min: number,
+  max: number,
+  message: (bounds: { min: number; max: number }) => string,
+): Rule => ({ required: true, type, min, max, message: message({ min, max }) });
+
+/** The inputs that only one field type has, with the contract's limits. */
+export function FieldTypeInputs({ type }: { type: DatumFieldType }) {
+  if (type === 'text') return <TextInputs />;
+  if (type === 'choice') return <ChoiceInputs />;
+  if (type === 'file') return <FileInputs />;
+  return null;
+}
+
+function TextInputs() {
+  const { t } = useTranslation('itemTypes');
+  return (
+    <Form.Item
+      name="response_max_length"
+      label={t('fieldDialog.responseMaxLength')}
+      rules={[
+        numberRange('integer', TEXT_MAX_LENGTH_MIN, TEXT_MAX_LENGTH_MAX, (bounds) =>
+          t('fieldDialog.responseMaxLengthRule', bounds),
+        ),
+      ]}
+    >
+      <InputNumber
+        min={TEXT_MAX_LENGTH_MIN}
+        max={TEXT_MAX_LENGTH_MAX}
+        step={TEXT_MAX_LENGTH_STEP}
+        precision={0}
+      />
+    </Form.Item>
+  );
+}
+
+function ChoiceInputs() {
+  const { t } = useTranslation('itemTypes');
+  const isMultiple = Form.useWatch('multiple') as boolean | undefined;
+  const uniqueOptions = async (_: unknown, options: { label?: string }[] | undefined) => {
+    const labels = (options ?? []).map((option) => option?.label?.trim() ?? '');
+    if (labels.length < CHOICE_MIN_OPTIONS)
+      throw new Error(t('fieldDialog.optionsMin', { min: CHOICE_MIN_OPTIONS }));
+    if (new Set(labels).size !== labels.length) throw new Error(t('fieldDialog.optionsUnique'));
+  };
+  return (
+    <>
+      <Space size="large" wrap>
+        <Form.Item name="multiple" label={t('fieldDialog.multiple')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="radio" label={t('fieldDialog.radio')} valuePropName="checked">
+          <Switch disabled={isMultiple} />
+        </Form.Item>
+      </Space>
+      <Form.List name="options" rules={[{ validator: uniqueOptions }]}>
+        {(items, { add, remove }, { errors }) => (
+          <Form.Item label={t('fieldDialog.options')} required>
+            {items.map((item, index) => (
+              <div key={item.key} style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
+                <Form.Item
+                  name={[item.name, 'label']}
+                  style={{ flex: 1 }}
+                  rules={[
+                    { required: true, whitespace: true, message: t('fieldDialog.optionRequired') },
+                    {
+                      max: CHOICE_OPTION_MAX_LENGTH,
+                      message: t('fieldDialog.optionLength', { max: CHOICE_OPTION_MAX_LENGTH }),
+                    },
+                  ]}
+                >
+                  <Input
+                    aria-label={t('fieldDialog.option', { number: index + 1 })}
+                    placeholder={t('fieldDialog.option', { number: index + 1 })}
+                    maxLength={CHOICE_OPTION_MAX_LENGTH}
+                    data-testid={`field-option-${index}`}
+                  />
+                </Form.Item>
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('fieldDialog.removeOption', { number: index + 1 })}
+                  disabled={items.length <= CHOICE_MIN_OPTIONS}
+                  onClick={() => remove(item.name)}
+                />
+              </div>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '' })}>
+              {t('fieldDialog.addOption')}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </Form.Item>
+        )}
+      </Form.List>
+    </>
+  );
+}
+
+function FileInputs() {
+  const { t } = useTranslation('itemTypes');
+  return (
+    <>
+      <Form.Item
+        name="mime_types"
+        label={t('fieldDialog.mimeTypes')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('fieldDialog.mimeTypesRequired') }]}
+      >
+        <Checkbox.Group
+          options={FILE_MIME_TYPES.map((type) => ({ value: type, label: MIME_TYPE_NAMES[type] }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="max_size_mb"
+        label={t('fieldDialog.maxSize')}
+        rules={[
+          numberRange('number', MIN_SIZE_MB, MAX_SIZE_MB, (bounds) => t('fieldDialog.maxSizeRule', bounds)),
+        ]}
+      >
+        <InputNumber min={MIN_SIZE_MB} max={MAX_SIZE_MB} step={0.5} />
+      </Form.Item>
+    </>
+  );
+}

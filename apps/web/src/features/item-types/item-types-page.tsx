@@ -1,0 +1,104 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type ItemType } from '@shortlist/contract';
+import { Button, Checkbox, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../app/layout/load-error';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { parsePage } from '../../app/paging';
+import { useCurrentTeam } from '../teams/team-context';
+import { CreateItemTypeDialog } from './create-item-type-dialog';
+import { useItemTypes } from './use-item-types';
+
+/** `/team/:teamId/item-types`: the team's item types, paged by the server (page and filter kept in the query). */
+export function ItemTypesPage() {
+  const { t, i18n } = useTranslation('itemTypes');
+  const team = useCurrentTeam();
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const showLinked = params.get('linked') === '1';
+  const itemTypes = useItemTypes(team.id, page, showLinked);
+  const [isCreating, setCreating] = useState(false);
+  useDocumentTitle(t('title'));
+
+  const updateParams = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) updated.delete(key);
+        else updated.set(key, value);
+      }
+      return updated;
+    });
+
+  const columns: TableColumnsType<ItemType> = [
+    {
+      key: 'title',
+      title: t('columns.title'),
+      render: (_, itemType) => (
+        <Link to={`/team/${team.id}/item-types/${itemType.id}/manage`}>
+          {itemType.label || t('untitled')}
+        </Link>
+      ),
+    },
+    { key: 'fields', title: t('columns.fields'), render: (_, itemType) => itemType.datum_fields.length },
+    { key: 'items', title: t('columns.items'), dataIndex: 'nb_datasets' },
+    {
+      key: 'updated',
+      title: t('columns.updated'),
+      render: (_, itemType) => new Date(itemType.update_time).toLocaleString(i18n.language),
+    },
+  ];
+
+  return (
+    <div className="sl-page">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('title')}</Typography.Title>
+          <Typography.Text type="secondary">
+            {t('intro')}
+            {itemTypes.data && ` · ${t('total', { count: itemTypes.data.count })}`}
+          </Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          data-testid="create-item-type"
+        >
+          {t('create')}
+        </Button>
+      </div>
+      <Checkbox
+        checked={showLinked}
+        onChange={(event) => updateParams({ linked: event.target.checked ? '1' : null, page: null })}
+        style={{ marginBottom: 16 }}
+      >
+        {t('showLinked')}
+      </Checkbox>
+      {itemTypes.isError ? (
+        <LoadError onRetry={() => void itemTypes.refetch()} />
+      ) : (
+        <Table<ItemType>
+          rowKey="id"
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          dataSource={itemTypes.data?.results}
+          loading={itemTypes.isPending || itemTypes.isPlaceholderData}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: itemTypes.data?.count ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (next) => updateParams({ page: next > 1 ? String(next) : null }),
+          }}
+          data-testid="item-types-table"
+        />
+      )}
+      <CreateItemTypeDialog teamId={team.id} isOpen={isCreating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

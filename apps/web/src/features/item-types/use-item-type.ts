@@ -1,0 +1,44 @@
+import type { DatumFieldCreate, DatumFieldPatchInput, FieldsOrder } from '@shortlist/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createField,
+  deleteField,
+  deleteItemType,
+  fetchItemType,
+  itemTypeKeys,
+  renameItemType,
+  reorderFields,
+  updateField,
+} from './api';
+
+export function useItemType(teamId: number, id: number) {
+  return useQuery({
+    queryKey: itemTypeKeys.one(teamId, id),
+    queryFn: ({ signal }) => fetchItemType(id, signal),
+    retry: false,
+  });
+}
+
+/** Every change to an item type or its fields, each reloading the type and the list afterwards. */
+export function useItemTypeMutations(teamId: number, id: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: itemTypeKeys.all(teamId) });
+  return {
+    rename: useMutation({ mutationFn: (title: string) => renameItemType(id, title), onSuccess }),
+    remove: useMutation({
+      mutationFn: () => deleteItemType(id),
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: itemTypeKeys.one(teamId, id) });
+        return onSuccess();
+      },
+    }),
+    createField: useMutation({ mutationFn: (field: DatumFieldCreate) => createField(id, field), onSuccess }),
+    updateField: useMutation({
+      mutationFn: ({ fieldId, patch }: { fieldId: number; patch: DatumFieldPatchInput }) =>
+        updateField(id, fieldId, patch),
+      onSuccess,
+    }),
+    deleteField: useMutation({ mutationFn: (fieldId: number) => deleteField(id, fieldId), onSuccess }),
+    reorder: useMutation({ mutationFn: (orders: FieldsOrder) => reorderFields(id, orders), onSuccess }),
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  API_PREFIX,
+  type Dataset,
+  type DatasetCreate,
+  type DatasetPatch,
+  type DatumValue,
+  type DatumValueCreate,
+  type DatumValuePatch,
+  type ItemType,
+  type Page,
+} from '@shortlist/contract';
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { getAccessToken } from '../../app/auth/token-storage';
+import { fetchMe } from '../../app/auth/use-current-user';
+import { fetchAllPages } from '../../app/paging';
+
+/** The list's query without the team, as the table sends it. */
+export interface DatasetFilters {
+  offset: number;
+  limit: number;
+  data_model?: number;
+  search?: string;
+  reviews__status?: string;
+  ordering?: string;
+}
+
+/** Every key starts with 'datasets': the reviews feature refreshes the tables by that prefix. */
+export const datasetKeys = {
+  all: ['datasets'] as const,
+  list: (teamId: number, filters: DatasetFilters) => [...datasetKeys.all, teamId, 'list', filters] as const,
+  one: (id: number) => [...datasetKeys.all, 'one', id] as const,
+};
+
+export const fetchDatasets = (teamId: number, filters: DatasetFilters, signal?: AbortSignal) =>
+  apiGet<Page<Dataset>>('datasets/', { team: teamId, ...filters }, signal);
+export const fetchDataset = (id: number, signal?: AbortSignal) =>
+  apiGet<Dataset>(`datasets/${id}/`, undefined, signal);
+export const createDataset = (input: DatasetCreate) => apiPost<Dataset>('datasets/', input);
+export const patchDataset = (id: number, patch: DatasetPatch) => apiPatch<Dataset>(`datasets/${id}/`, patch);
+export const deleteDataset = (id: number) => apiDelete(`datasets/${id}/`);
+export const deleteDatasets = (ids: number[]) => apiPost<void>('datasets/delete_many/', { datasets: ids });
+
+export const createDatumValue = (input: DatumValueCreate) => apiPost<DatumValue>('datum-values/', input);
+/** Undefined when the empty answer removed the value (204). */
+export const patchDatumValue = (id: number, patch: DatumValuePatch) =>
+  apiPatch<DatumValue | undefined>(`datum-values/${id}/`, patch);
+export const deleteDatumValue = (id: number) => apiDelete(`datum-values/${id}/`);
+
+/** Every item type of the team, for pickers; keyed under the item types feature so its changes refresh it. */
+export const fetchAllItemTypes = (teamId: number) =>
+  fetchAllPages<ItemType>('data-models/', { team: teamId });
+
+export interface Upload {
+  promise: Promise<DatumValue>;
+  cancel: () => void;
+}
+
+/**
+ * Sends a file with XMLHttpRequest, the only browser API that reports upload progress. XHR goes
+ * around the API client, so an expired access token is renewed through it (any call does) and the
+ * upload tried once more.
+ */
+export function uploadDatumValueFile(
+  valueId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+): Upload {
+  let current: XMLHttpRequest | null = null;
+  let isCancelled = false;
+  const attempt = () =>
+    new Promise<DatumValue>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      current = request;
+      request.open('POST', `${API_PREFIX}/datum-values/${valueId}/upload/`);
+      const token = getAccessToken();
+      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+      request.responseType = 'json';
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      };
+      request.onload = () =>
+        request.status >= 200 && request.status < 300
+          ? resolve(request.response as DatumValue)
+          : reject(new ApiError(request.status, request.response));
+      request.onerror = () => reject(new ApiError(0, null));
+      request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+      const body = new FormData();
+      body.append('file', file);
+      request.send(body);
+    });
+  const promise = attempt().catch(async (error: unknown) => {
+    if (isCancelled || !(error instanceof ApiError) || error.status !== 401) throw error;
+    await fetchMe();
+    onProgress(0);
+    return attempt();
+  });
+  return {
+    promise,
+    cancel: () => {
+      isCancelled = true;
+      current?.abort();
+    },
+  };
+}

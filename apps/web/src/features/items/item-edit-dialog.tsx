@@ -1,0 +1,134 @@
+import {
+  DATASET_TAG_MAX_LENGTH,
+  DATASET_TAGS_JOINED_MAX_LENGTH,
+  DATASET_TITLE_MAX_LENGTH,
+  DATASET_TITLE_MIN_LENGTH,
+} from '@shortlist/contract';
+import { App, Divider, Form, Input, Modal, Select, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toFormErrors } from '../../app/api-errors';
+import { ExtraDataTable } from './extra-data-table';
+import { joinTags, tagsOf } from './format';
+import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
+
+const FORM_ID = 'edit-item-form';
+const FIELDS = ['title', 'tags'] as const;
+
+interface EditValues {
+  title: string;
+  tags: string[];
+}
+
+interface ItemEditDialogProps {
+  teamId: number;
+  datasetId: number | null;
+  onClose: () => void;
+}
+
+/** Title and tags, saved together; each answer is saved on its own from the extra-data table. */
+export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogProps) {
+  const { t } = useTranslation('items');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EditValues>();
+  const dataset = useDataset(datasetId);
+  const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
+  const { patch } = useDatasetMutations();
+  const item = dataset.data;
+
+  useEffect(() => {
+    if (item) form.setFieldsValue({ title: item.title, tags: tagsOf(item.tags) });
+  }, [item, form]);
+
+  // The spec: a load failure says so and closes the dialog.
+  useEffect(() => {
+    if (datasetId !== null && dataset.isError) {
+      void message.error(t('editItem.loadFailed'));
+      onClose();
+    }
+  }, [datasetId, dataset.isError, message, onClose, t]);
+
+  const handleFinish = (values: EditValues) => {
+    if (!item) return;
+    patch.mutate(
+      { id: item.id, patch: { title: values.title.trim(), tags: joinTags(values.tags ?? []) } },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved', { ns: 'translation' }));
+          onClose();
+        },
+        onError: (error) => {
+          const errors = toFormErrors(error, FIELDS);
+          if (errors) form.setFields(errors.fields);
+          void message.error(t('common.error', { ns: 'translation' }));
+        },
+      },
+    );
+  };
+
+  const validateTags = (_: unknown, tags: string[] | undefined) => {
+    const list = tags ?? [];
+    if (list.some((tag) => tag.trim().length > DATASET_TAG_MAX_LENGTH)) {
+      return Promise.reject(new Error(t('editItem.tagsHint')));
+    }
+    return joinTags(list).length > DATASET_TAGS_JOINED_MAX_LENGTH
+      ? Promise.reject(new Error(t('editItem.tagsTooLong')))
+      : Promise.resolve();
+  };
+
+  return (
+    <Modal
+      open={datasetId !== null}
+      title={t('editItem.title')}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      width={820}
+      okText={t('common.save', { ns: 'translation' })}
+      cancelText={t('common.cancel', { ns: 'translation' })}
+      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: patch.isPending, disabled: !item }}
+      destroyOnHidden
+    >
+      {!item ? (
+        <Spin />
+      ) : (
+        <>
+          <Form<EditValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+            <Form.Item
+              name="title"
+              label={t('editItem.name')}
+              rules={[
+                { required: true, whitespace: true, message: t('newItem.nameRequired') },
+                { min: DATASET_TITLE_MIN_LENGTH },
+                { max: DATASET_TITLE_MAX_LENGTH },
+              ]}
+            >
+              <Input maxLength={DATASET_TITLE_MAX_LENGTH} showCount data-testid="edit-item-title" />
+            </Form.Item>
+            <Form.Item
+              name="tags"
+              label={t('editItem.tags')}
+              extra={t('editItem.tagsHint')}
+              rules={[{ validator: validateTags }]}
+            >
+              <Select
+                mode="tags"
+                tokenSeparators={[';']}
+                open={false}
+                suffixIcon={null}
+                aria-label={t('editItem.tags')}
+              />
+            </Form.Item>
+          </Form>
+          <Divider titlePlacement="start">{t('editItem.extraData')}</Divider>
+          {itemType.data ? (
+            <ExtraDataTable dataset={item} fields={itemType.data.datum_fields} />
+          ) : itemType.isError ? (
+            <Typography.Text type="danger">{t('common.error', { ns: 'translation' })}</Typography.Text>
+          ) : (
+            <Spin />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

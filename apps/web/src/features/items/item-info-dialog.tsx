@@ -1,0 +1,72 @@
+import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../app/layout/load-error';
+import { ReviewStatusTag } from '../reviews/review-status-tag';
+import { AnswerView } from './answer-view';
+import { formatDateTime } from './format';
+import { TagsCell } from './tags-cell';
+import { useDataset, useItemTypeOf } from './use-datasets';
+import { itemReview } from './use-item-columns';
+
+interface ItemInfoDialogProps {
+  teamId: number;
+  datasetId: number | null;
+  onClose: () => void;
+  onEdit: (id: number) => void;
+}
+
+/** An item read-only: its type, dates, tags, review and every answer. */
+export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoDialogProps) {
+  const { t, i18n } = useTranslation('items');
+  const dataset = useDataset(datasetId);
+  const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
+  const item = dataset.data;
+  const status = item && itemReview(item)?.status;
+
+  const body = () => {
+    if (dataset.isError) return <LoadError onRetry={() => void dataset.refetch()} />;
+    if (!item) return <Spin />;
+    const fields = itemType.data?.datum_fields ?? [];
+    return (
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('details.itemType')}>{itemType.data?.label ?? '…'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.created')}>
+          {formatDateTime(item.create_time, i18n.language)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('details.updated')}>
+          {formatDateTime(item.update_time, i18n.language)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('details.tags')}>
+          <TagsCell tags={item.tags} isFull />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('details.review')}>
+          {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
+        </Descriptions.Item>
+        {fields.map((field) => (
+          <Descriptions.Item key={field.id} label={field.label}>
+            <AnswerView field={field} value={item.datum_values.find((v) => v.datum_field === field.id)} />
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    );
+  };
+
+  return (
+    <Modal
+      open={datasetId !== null}
+      title={item ? <Typography.Text ellipsis>{item.title}</Typography.Text> : t('info')}
+      onCancel={onClose}
+      width={720}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {t('common.close', { ns: 'translation' })}
+        </Button>,
+        <Button key="edit" type="primary" disabled={!item} onClick={() => item && onEdit(item.id)}>
+          {t('edit')}
+        </Button>,
+      ]}
+    >
+      {body()}
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
+import { App, Button, Empty, Flex, Input, Popconfirm, Select, Switch, Table, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type Key, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../app/layout/load-error';
+import { toOffsetLimit } from '../../app/paging';
+import { useReviewStatuses } from '../reviews/use-review-statuses';
+import { ItemEditDialog } from './item-edit-dialog';
+import { ItemInfoDialog } from './item-info-dialog';
+import { NewItemDialog } from './new-item-dialog';
+import { useDatasetMutations, useDatasets } from './use-datasets';
+import { useItemColumns } from './use-item-columns';
+
+const DEFAULT_ORDERING = '-create_time';
+const ALL_STATUSES = 'all';
+
+export interface ItemsTableProps {
+  teamId: number;
+  /** Only the items of this item type; new items get it without asking. */
+  dataModelId?: number;
+}
+
+/**
+ * The items table of the spec: search, review-status filter, sort by title or creation (newest
+ * first), 20 a page, bulk delete, and the dialogs to add, read and edit an item. Paging, filtering
+ * and sorting happen on the server.
+ */
+export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
+  const { t } = useTranslation('items');
+  const { message } = App.useApp();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string>(ALL_STATUSES);
+  const [ordering, setOrdering] = useState(DEFAULT_ORDERING);
+  const [page, setPage] = useState(1);
+  const [isFullTags, setFullTags] = useState(false);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [isAdding, setAdding] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [editId, setEditId] = useState<number | null>(null);
+  const statuses = useReviewStatuses(teamId);
+  const mutations = useDatasetMutations();
+
+  const filters = {
+    ...toOffsetLimit({ page, pageSize: ITEMS_PAGE_SIZE }),
+    data_model: dataModelId,
+    search: search || undefined,
+    reviews__status: status === ALL_STATUSES ? undefined : status,
+    ordering,
+  };
+  const items = useDatasets(teamId, filters);
+  const isFiltered = Boolean(search) || status !== ALL_STATUSES;
+  const isPageGone = items.data?.results.length === 0 && page > 1;
+
+  // Deleting the last items of the last page leaves it empty: show the page before.
+  useEffect(() => {
+    if (isPageGone) setPage((current) => current - 1);
+  }, [isPageGone]);
+
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setSelected([]);
+  };
+
+  const handleDelete = (id: number) =>
+    mutations.remove.mutate(id, {
+      onSuccess: () => void message.success(t('common.deleted', { ns: 'translation' })),
+      onError: () => void message.error(t('deleteFailed')),
+    });
+
+  const handleDeleteSelected = () =>
+    mutations.removeMany.mutate(selected.map(Number), {
+      onSuccess: () => {
+        setSelected([]);
+        void message.success(t('common.deleted', { ns: 'translation' }));
+      },
+      onError: () => void message.error(t('deleteFailed')),
+    });
+
+  const handleTableChange = (sorter: SorterResult<Dataset> | SorterResult<Dataset>[]) => {
+    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+    const next = sort?.order
+      ? `${sort.order === 'descend' ? '-' : ''}${String(sort.columnKey)}`
+      : DEFAULT_ORDERING;
+    if (next !== ordering) changeFilter(() => setOrdering(next));
+  };
+
+  const columns = useItemColumns({
+    teamId,
+    ordering,
+    isFullTags,
+    onOpen: setOpenId,
+    onEdit: setEditId,
+    onDelete: handleDelete,
+  });
+
+  const statusOptions = [
+    { value: ALL_STATUSES, label: t('allStatuses') },
+    { value: NOT_REVIEWED, label: t('notReviewed') },
+    ...(statuses.data ?? []).map((option) => ({ value: String(option.id), label: option.label })),
+  ];
+  const count = items.data?.count ?? 0;
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <Flex gap={8} wrap align="center">
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            aria-label={t('search')}
+            onSearch={(value) => changeFilter(() => setSearch(value.trim()))}
+            style={{ width: 240 }}
+            data-testid="items-search"
+          />
+          <Select
+            value={status}
+            options={statusOptions}
+            onChange={(value) => changeFilter(() => setStatus(value))}
+            aria-label={t('statusFilter')}
+            popupMatchSelectWidth={false}
+            style={{ minWidth: 160 }}
+            data-testid="items-status-filter"
+          />
+          <Flex gap={6} align="center">
+            <Switch size="small" checked={isFullTags} onChange={setFullTags} aria-label={t('fullTags')} />
+            <Typography.Text>{t('fullTags')}</Typography.Text>
+          </Flex>
+        </Flex>
+        <Flex gap={8}>
+          {selected.length > 0 && (
+            <Popconfirm
+              title={t('deleteSelectedConfirm', { count: selected.length })}
+              onConfirm={handleDeleteSelected}
+              okText={t('delete')}
+              cancelText={t('common.cancel', { ns: 'translation' })}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={mutations.removeMany.isPending}>
+                {t('deleteSelected', { count: selected.length })}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setAdding(true)}
+            data-testid="add-item"
+          >
+            {t('add')}
+          </Button>
+        </Flex>
+      </Flex>
+      {items.isError ? (
+        <LoadError onRetry={() => void items.refetch()} />
+      ) : (
+        <Table<Dataset>
+          rowKey="id"
+          columns={columns}
+          dataSource={items.data?.results}
+          loading={items.isPending || items.isPlaceholderData}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+          onChange={(_pagination, _filters, sorter) => handleTableChange(sorter)}
+          locale={{ emptyText: <Empty description={t(isFiltered ? 'emptyFiltered' : 'empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: ITEMS_PAGE_SIZE,
+            total: count,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+          footer={() => <span data-testid="items-count">{t('count', { count })}</span>}
+          data-testid="items-table"
+        />
+      )}
+      <NewItemDialog
+        teamId={teamId}
+        dataModelId={dataModelId}
+        isOpen={isAdding}
+        onClose={() => setAdding(false)}
+        onCreated={setEditId}
+      />
+      <ItemInfoDialog
+        teamId={teamId}
+        datasetId={openId}
+        onClose={() => setOpenId(null)}
+        onEdit={(id) => {
+          setOpenId(null);
+          setEditId(id);
+        }}
+      />
+      <ItemEditDialog teamId={teamId} datasetId={editId} onClose={() => setEditId(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,106 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { Dataset } from '@shortlist/contract';
+import { Button, Popconfirm, Space, type TableColumnsType, Typography } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { ReviewCommentsButton } from '../reviews/review-comments-button';
+import { ReviewStatusSelect } from '../reviews/review-status-select';
+import { formatDate } from './format';
+import { TagsCell } from './tags-cell';
+
+/** Item labels are cut at this length in tables (spec). */
+const TITLE_DISPLAY_LENGTH = 40;
+
+export const truncateTitle = (title: string) =>
+  title.length > TITLE_DISPLAY_LENGTH ? `${title.slice(0, TITLE_DISPLAY_LENGTH)}…` : title;
+
+/** The review outside any selection: the one the team-wide table shows. */
+export const itemReview = (dataset: Dataset) => dataset.reviews.find((review) => review.issue === null);
+
+interface ItemColumnsOptions {
+  teamId: number;
+  ordering: string;
+  isFullTags: boolean;
+  onOpen: (id: number) => void;
+  onEdit: (id: number) => void;
+  onDelete: (id: number) => void;
+}
+
+/** The spec's columns; submission date, e-mail, state and linked form arrive with forms. */
+export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Dataset> {
+  const { t, i18n } = useTranslation('items');
+  const { teamId, ordering, isFullTags, onOpen, onEdit, onDelete } = options;
+  const sortOrderOf = (field: string): SortOrder =>
+    ordering === field ? 'ascend' : ordering === `-${field}` ? 'descend' : null;
+
+  return [
+    {
+      key: 'title',
+      title: t('columns.title'),
+      sorter: true,
+      sortOrder: sortOrderOf('title'),
+      render: (_, dataset) => (
+        <Typography.Link onClick={() => onOpen(dataset.id)} title={dataset.title} data-testid="item-title">
+          {truncateTitle(dataset.title)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'create_time',
+      title: t('columns.createTime'),
+      sorter: true,
+      sortOrder: sortOrderOf('create_time'),
+      render: (_, dataset) => formatDate(dataset.create_time, i18n.language),
+    },
+    {
+      key: 'tags',
+      title: t('columns.tags'),
+      render: (_, dataset) => <TagsCell tags={dataset.tags} isFull={isFullTags} />,
+    },
+    {
+      key: 'review_status',
+      title: t('columns.reviewStatus'),
+      render: (_, dataset) => (
+        <ReviewStatusSelect teamId={teamId} datasetId={dataset.id} review={itemReview(dataset)} />
+      ),
+    },
+    {
+      key: 'review_comments',
+      title: t('columns.reviewComments'),
+      render: (_, dataset) => (
+        <ReviewCommentsButton teamId={teamId} datasetId={dataset.id} review={itemReview(dataset)} />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_, dataset) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('edit')}
+            title={t('edit')}
+            onClick={() => onEdit(dataset.id)}
+            data-testid={`edit-item-${dataset.id}`}
+          />
+          <Popconfirm
+            title={t('common.confirmDelete', { ns: 'translation' })}
+            onConfirm={() => onDelete(dataset.id)}
+            okText={t('delete')}
+            cancelText={t('common.cancel', { ns: 'translation' })}
+          >
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('delete')}
+              title={t('delete')}
+              data-testid={`delete-item-${dataset.id}`}
+            />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import type { Review } from '@shortlist/contract';
+import { App, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ReviewStatusTag } from './review-status-tag';
+import { useReview } from './use-review';
+import { useReviewStatuses } from './use-review-statuses';
+
+/** The value of 'Not reviewed' in the select (ids are positive). */
+const NO_STATUS = 0;
+
+export interface ReviewStatusSelectProps {
+  teamId: number;
+  datasetId: number;
+  issueId?: number | null;
+  review: { id: number; status: Review['status'] } | undefined;
+}
+
+/**
+ * The status chooser of an item: 'Not reviewed' until a status is chosen; the first choice creates
+ * the review, later ones change it. A failure leaves the previous value and says so.
+ */
+export function ReviewStatusSelect({ teamId, datasetId, issueId = null, review }: ReviewStatusSelectProps) {
+  const { t } = useTranslation('reviews');
+  const { message } = App.useApp();
+  const statuses = useReviewStatuses(teamId);
+  const { setStatus } = useReview({ datasetId, issueId, reviewId: review?.id });
+  const current = review?.status?.id ?? NO_STATUS;
+  const value = setStatus.isPending ? (setStatus.variables ?? NO_STATUS) : current;
+
+  const handleChange = (statusId: number) => {
+    if (statusId === current) return;
+    setStatus.mutate(statusId === NO_STATUS ? null : statusId, {
+      onError: () => void message.error(t('statusFailed')),
+    });
+  };
+
+  const options = [
+    { value: NO_STATUS, label: t('notReviewed') },
+    ...(statuses.data ?? []).map((status) => ({
+      value: status.id,
+      label: <ReviewStatusTag status={status} />,
+    })),
+  ];
+  // A status deleted meanwhile still shows under its last known label until the table reloads.
+  if (review?.status && !statuses.data?.some((s) => s.id === review.status?.id)) {
+    options.push({ value: review.status.id, label: <ReviewStatusTag status={review.status} /> });
+  }
+
+  return (
+    <Select<number>
+      size="small"
+      value={value}
+      options={options}
+      onChange={handleChange}
+      loading={statuses.isPending || setStatus.isPending}
+      disabled={setStatus.isPending}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 140, maxWidth: 220 }}
+      aria-label={t('statusLabel')}
+      data-testid={`review-status-select-${datasetId}`}
+    />
+  );
+}

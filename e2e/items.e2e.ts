@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** A small but real PDF: the server checks a file's type by its first bytes. */
+const PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+/** The admin's API, to build the item type quickly: its screens are tested in item-types.e2e.ts. */
+async function adminApi(baseUrl: string) {
+  const { access } = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  return async <T>(url: string, body: object) => {
+    const reply = await fetch(`${baseUrl}/api/v1/${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
+    return reply.json() as Promise<T>;
+  };
+}
+
+describe('items', () => {
+  it('adds an item, uploads a PDF into its file field, finds it by search and deletes it', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Startups' });
+    const field = await post<{ id: number }>(`data-models/${itemType.id}/datum-fields/`, {
+      resourcetype: 'file',
+      label: 'Pitch deck',
+      mime_types: ['application/pdf'],
+    });
+    await post('datasets/', { data_model: itemType.id, title: 'Other startup' });
+    const folder = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-pdf-'));
+    const pdfPath = path.join(folder, 'pitch-deck.pdf');
+    writeFileSync(pdfPath, PDF);
+
+    try {
+      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/team\/1$/);
+      await page.getByRole('link', { name: 'Items', exact: true }).click();
+      await page.waitForURL(/\/team\/1\/items$/);
+      await page.getByTestId('items-count').getByText('1 item').waitFor();
+
+      // New item: title and item type, then the edit dialog opens on it.
+      await page.getByTestId('add-item').click();
+      await page.getByTestId('new-item-title').fill('Acme Rockets');
+      await page.getByTestId('new-item-type').click();
+      await page.getByTitle('Startups').click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByTestId('extra-data-table').getByText('Pitch deck').waitFor();
+
+      // Upload the PDF into the file field and see its name.
+      await page.getByTestId(`edit-value-${field.id}`).click();
+      await page.getByTestId('file-input').setInputFiles(pdfPath);
+      await page.getByText('File uploaded').waitFor();
+      await page.getByTestId('current-file').getByText('pitch-deck.pdf').waitFor();
+      // Its signed link downloads it.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('current-file').getByRole('link').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('pitch-deck.pdf');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('extra-data-table').getByText('pitch-deck.pdf').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('items-count').getByText('2 items').waitFor();
+
+      // Search by name.
+      await page.getByLabel('Search by name').fill('rocket');
+      await page.getByLabel('Search by name').press('Enter');
+      await page.getByTestId('items-count').getByText('1 item').waitFor();
+      const titles = page.getByTestId('items-table').getByTestId('item-title');
+      expect(await titles.allInnerTexts()).toEqual(['Acme Rockets']);
+
+      // Delete it, after confirming.
+      await page.getByTestId('items-table').getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Deleted successfully').waitFor();
+      await page.getByTestId('items-count').getByText('0 items').waitFor();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** Calls the API as the superuser ADMIN, who administers the demo workspace (team 1). */
+async function callApi<T>(method: string, path: string, body?: object): Promise<T> {
+  const { url } = session.server;
+  const tokens = await fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  const reply = await fetch(`${url}/api/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
+    body: body && JSON.stringify(body),
+  });
+  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
+  return reply.json() as Promise<T>;
+}
+
+/** Answers 'Yes' to the confirmation that a delete button opens. */
+async function confirmDelete() {
+  const popup = session.page.locator('.ant-popconfirm').filter({
+    hasText: 'Are you sure? This action cannot be undone.',
+  });
+  await popup.getByRole('button', { name: 'Yes' }).click();
+  await popup.waitFor({ state: 'hidden' });
+}
+
+/** Signs in and opens the demo workspace's review statuses from the dashboard. */
+async function openReviewStatuses() {
+  const { page, server } = session;
+  await signIn(page, server.url, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/team\/1$/);
+  await page.getByRole('link', { name: 'Review statuses' }).click();
+  await page.waitForURL(/\/team\/1\/issues\/review-statuses$/);
+  await page.getByTestId('review-statuses-table').waitFor();
+}
+
+describe('review statuses and tags', () => {
+  it('adds, edits and deletes a review status', async () => {
+    await openReviewStatuses();
+    const { page } = session;
+    const table = page.getByTestId('review-statuses-table');
+
+    await page.getByTestId('add-review-status').click();
+    const dialog = page.getByRole('dialog', { name: 'New review status' });
+    await dialog.getByLabel('Label').fill('Shortlisted');
+    await dialog.getByRole('button', { name: 'Light green' }).click();
+    await dialog.getByLabel('Label').press('Enter'); // Enter submits
+    await table.getByText('Shortlisted').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'Shortlisted' }).innerText()).toContain(
+      'Light green',
+    );
+
+    await table.getByRole('button', { name: 'Edit Shortlisted' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the review status' });
+    await expect.poll(() => edit.getByLabel('Label').inputValue()).toBe('Shortlisted');
+    await edit.getByLabel('Label').fill('Finalist');
+    await edit.getByRole('button', { name: 'Light red' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await table.getByText('Finalist').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'Finalist' }).innerText()).toContain('Light red');
+
+    await table.getByRole('button', { name: 'Delete Finalist' }).click();
+    await confirmDelete();
+    await table.getByText('No review statuses yet.').waitFor();
+  });
+
+  it('manages the team tags in the dialog', async () => {
+    await openReviewStatuses();
+    const { page } = session;
+    await page.getByTestId('manage-tags').click();
+    const dialog = page.getByRole('dialog', { name: 'Team tags' });
+    await dialog.getByText('No tags yet.').waitFor();
+
+    for (const name of ['Fintech', 'Health']) {
+      await dialog.getByTestId('tag-name').fill(name);
+      await dialog.getByTestId('tag-name').press('Enter');
+      await dialog.getByTestId('tags-list').getByText(name).waitFor();
+    }
+    await dialog.getByTestId('tag-name').fill('fintech');
+    await dialog.getByTestId('add-tag').click();
+    await dialog.getByText('This tag already exists.').waitFor();
+
+    await dialog.getByRole('button', { name: 'Delete the tag Fintech' }).click();
+    await confirmDelete();
+    await dialog.getByTestId('tags-list').getByText('Fintech').waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByTestId('manage-tags').click();
+    const list = page.getByRole('dialog', { name: 'Team tags' }).getByTestId('tags-list');
+    await list.getByText('Health').waitFor();
+    expect(await list.innerText()).not.toContain('Fintech');
+  });
+});
+
+describe('reviewing an item', () => {
+  it("sets an item's review status and comments on it from the items table", async () => {
+    const itemType = await callApi<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Startups' });
+    const item = await callApi<{ id: number }>('POST', 'datasets/', {
+      data_model: itemType.id,
+      title: 'Acme Robotics',
+    });
+    for (const label of ['Accepted', 'Rejected']) {
+      await callApi('POST', 'review-status/', { team: 1, label, bg_color: '#d9f7be' });
+    }
+    const review = () =>
+      callApi<{ results: { status: { label: string } | null; comments: unknown[] }[] }>(
+        'GET',
+        `reviews/?data_set=${item.id}&issue=null`,
+      ).then((page) => page.results[0]);
+
+    const { page, server } = session;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password, '/login?next=/team/1/items');
+    await page.waitForURL(/\/team\/1\/items/);
+    const select = page.getByTestId(`review-status-select-${item.id}`);
+    await select.getByText('Not reviewed').waitFor();
+
+    await select.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Accepted' }).click();
+    await expect.poll(async () => (await review())?.status?.label).toBe('Accepted');
+    await select.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Rejected' }).click();
+    await expect.poll(async () => (await review())?.status?.label).toBe('Rejected');
+    await select.getByText('Rejected').waitFor();
+
+    await page.getByTestId(`review-comments-${item.id}`).click();
+    const drawer = page.getByRole('dialog', { name: 'Review comments' });
+    await drawer.getByText('No comments yet.').waitFor();
+    await drawer.getByTestId('review-comment-input').fill('A strong team, a weak market.');
+    await drawer.getByTestId('add-review-comment').click();
+    const comments = drawer.getByTestId('review-comments');
+    await comments.getByText('A strong team, a weak market.').waitFor();
+    expect(await comments.innerText()).toContain('Admin'); // the author, by name
+    expect((await review())?.comments).toHaveLength(1);
+    const commentsButton = page.getByTestId(`review-comments-${item.id}`);
+    await expect.poll(() => commentsButton.innerText()).toBe('1');
+
+    await drawer.getByRole('button', { name: 'Delete the comment' }).click();
+    await confirmDelete();
+    await drawer.getByText('No comments yet.').waitFor();
+    expect((await review())?.comments).toHaveLength(0);
+  });
+});

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+
+// Item types ("data models") and their fields ("datum fields"), spec items-forms-email §3, §5, §9.
+
+export const ITEM_TYPE_TITLE_MAX_LENGTH = 200;
+export const MAX_FIELDS_PER_ITEM_TYPE = 100;
+/**
+ * The spec gives a field label 300 characters and a form question label 2–400; one datum field is
+ * both, so its label takes the stricter of each bound: 2–300.
+ */
+export const FIELD_LABEL_MIN_LENGTH = 2;
+export const FIELD_LABEL_MAX_LENGTH = 300;
+export const FIELD_DESCRIPTION_MAX_LENGTH = 2000;
+export const TEMPLATE_VARIABLE_MAX_LENGTH = 30;
+/** Letters, digits, é è ê à, space, underscore and hyphen. */
+export const TEMPLATE_VARIABLE_PATTERN = /^[A-Za-z0-9éèêà _-]*$/;
+export const CHOICE_MIN_OPTIONS = 2;
+export const CHOICE_OPTION_MAX_LENGTH = 300;
+export const TEXT_MAX_LENGTH_MIN = 2;
+export const TEXT_MAX_LENGTH_MAX = 5000;
+/** The increment of the form's number input; the server accepts any whole number in range. */
+export const TEXT_MAX_LENGTH_STEP = 10;
+export const TEXT_MAX_LENGTH_DEFAULT = 60;
+export const FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
+/** What a new file field accepts when the request names no type. */
+export const NEW_FILE_FIELD_MIME_TYPES: FileMimeType[] = ['image/jpeg', 'image/png', 'application/pdf'];
+export const FILE_MAX_SIZE_DEFAULT_BYTES = 1024 * 1024;
+/** Not in the spec: a ceiling so that one field cannot ask respondents for gigabytes. */
+export const FILE_MAX_SIZE_CAP_BYTES = 50 * 1024 * 1024;
+export const CUSTOM_FIELD_TYPES = ['budget'] as const;
+export const DATUM_FIELD_TYPES = ['text', 'choice', 'file', 'custom'] as const;
+export type DatumFieldType = (typeof DATUM_FIELD_TYPES)[number];
+
+export const TEMPLATE_VARIABLE_CHARACTERS_MESSAGE =
+  'Only letters, digits, é è ê à, spaces, underscores and hyphens are allowed.';
+export const TEMPLATE_VARIABLE_TYPE_MESSAGE =
+  'E-mail variables are only available for text and choice fields.';
+export const OPTIONS_UNIQUE_MESSAGE = 'The options must be unique.';
+
+/** Trims and collapses repeated spaces, as the e-mail variable is stored. */
+export const normalizeTemplateVariable = (value: string) => value.trim().replace(/ {2,}/g, ' ');
+
+const templateVariableSchema = z
+  .string()
+  .transform(normalizeTemplateVariable)
+  .pipe(
+    z
+      .string()
+      .max(TEMPLATE_VARIABLE_MAX_LENGTH)
+      .regex(TEMPLATE_VARIABLE_PATTERN, { error: TEMPLATE_VARIABLE_CHARACTERS_MESSAGE }),
+  )
+  .transform((value) => value || null)
+  .nullable();
+/** File and budget fields have no e-mail variable: only null (or nothing) is accepted. */
+const noTemplateVariableSchema = z.null({ error: TEMPLATE_VARIABLE_TYPE_MESSAGE });
+
+const optionsSchema = z
+  .array(z.object({ label: z.string().trim().min(1).max(CHOICE_OPTION_MAX_LENGTH) }))
+  .min(CHOICE_MIN_OPTIONS)
+  .refine((options) => new Set(options.map((o) => o.label)).size === options.length, {
+    error: OPTIONS_UNIQUE_MESSAGE,
+  });
+
+/** Each rule once, without defaults: PATCH uses them as they are, POST adds the defaults. */
+const commonRules = {
+  label: z.string().trim().min(FIELD_LABEL_MIN_LENGTH).max(FIELD_LABEL_MAX_LENGTH),
+  description: z.string().max(FIELD_DESCRIPTION_MAX_LENGTH),
+  required: z.boolean(),
+  order: z.number().int().min(0).max(1_000_000),
+  on_forms: z.boolean(),
+  on_issues: z.boolean(),
+};
+const rulesByType = {
+  text: {
+    template_variable_email: templateVariableSchema,
+    response_max_length: z.number().int().min(TEXT_MAX_LENGTH_MIN).max(TEXT_MAX_LENGTH_MAX),
+  },
+  choice: {
+    template_variable_email: templateVariableSchema,
+    multiple: z.boolean(),
+    radio: z.boolean(),
+    options: optionsSchema,
+  },
+  file: {
+    template_variable_email: noTemplateVariableSchema,
+    mime_types: z
+      .array(z.enum(FILE_MIME_TYPES))
+      .min(1)
+      .transform((types) => [...new Set(types)]),
+    max_size_bytes: z.number().int().min(1).max(FILE_MAX_SIZE_CAP_BYTES),
+  },
+  custom: {
+    template_variable_email: noTemplateVariableSchema,
+    type: z.enum(CUSTOM_FIELD_TYPES),
+    json_config: z.record(z.string(), z.unknown()),
+  },
+};
+
+const createCommon = {
+  label: commonRules.label,
+  description: commonRules.description.default(''),
+  required: commonRules.required.default(false),
+  /** Absent: after the last field. */
+  order: commonRules.order.optional(),
+  on_forms: commonRules.on_forms.default(true),
+  on_issues: commonRules.on_issues.default(true),
+};
+
+/** An absent or unknown `resourcetype`, in the words of the other validation messages. */
+const resourcetypeError = (issue: { input?: unknown }) => {
+  const value = (issue.input as { resourcetype?: unknown } | undefined)?.resourcetype;
+  return value === undefined || value === null
+    ? 'This field is required.'
+    : `"${String(value)}" is not a valid choice.`;
+};
+
+export const datumFieldCreateSchema = z.discriminatedUnion(
+  'resourcetype',
+  [
+    z.object({
+      ...createCommon,
+      resourcetype: z.literal('text'),
+      template_variable_email: rulesByType.text.template_variable_email.default(null),
+      response_max_length: rulesByType.text.response_max_length.default(TEXT_MAX_LENGTH_DEFAULT),
+    }),
+    z.object({
+      ...createCommon,
+      resourcetype: z.literal('choice'),
+      template_variable_email: rulesByType.choice.template_variable_email.default(null),
+      multiple: rulesByType.choice.multiple.default(false),
+      radio: rulesByType.choice.radio.default(false),
+      options: rulesByType.choice.options,
+    }),
+    z.object({
+      ...createCommon,
+      resourcetype: z.literal('file'),
+      template_variable_email: noTemplateVariableSchema.optional(),
+      mime_types: rulesByType.file.mime_types.default(NEW_FILE_FIELD_MIME_TYPES),
+      max_size_bytes: rulesByType.file.max_size_bytes.default(FILE_MAX_SIZE_DEFAULT_BYTES),
+    }),
+    z.object({
+      ...createCommon,
+      resourcetype: z.literal('custom'),
+      template_variable_email: noTemplateVariableSchema.optional(),
+      type: rulesByType.custom.type,
+      json_config: rulesByType.custom.json_config.default({}),
+    }),
+  ],
+  { error: resourcetypeError },
+);
+export type DatumFieldCreate = z.input<typeof datumFieldCreateSchema>;
+export type DatumFieldCreateParsed = z.output<typeof datumFieldCreateSchema>;
+
+/** PATCH rules per field type; the type itself never changes, so `resourcetype` may only repeat it. */
+export const datumFieldPatchSchemas = {
+  text: z.object({ ...commonRules, ...rulesByType.text }).partial(),
+  choice: z.object({ ...commonRules, ...rulesByType.choice }).partial(),
+  file: z.object({ ...commonRules, ...rulesByType.file }).partial(),
+  custom: z.object({ ...commonRules, ...rulesByType.custom }).partial(),
+} satisfies Record<DatumFieldType, z.ZodType>;
+export type DatumFieldPatch = z.output<(typeof datumFieldPatchSchemas)[DatumFieldType]>;
+/** The route's body: read by the schema of the field's stored type in the service. */
+export const datumFieldPatchBodySchema = z.looseObject({ resourcetype: z.string().optional() });
+export type DatumFieldPatchInput = Partial<z.input<(typeof datumFieldPatchSchemas)[DatumFieldType]>> & {
+  resourcetype?: DatumFieldType;
+};
+
+const fieldReplyCommon = {
+  id: z.number().int(),
+  data_model: z.number().int(),
+  label: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+  order: z.number().int(),
+  on_forms: z.boolean(),
+  on_issues: z.boolean(),
+  template_variable_email: z.string().nullable(),
+};
+export const datumFieldSchema = z.discriminatedUnion('resourcetype', [
+  z.object({ ...fieldReplyCommon, resourcetype: z.literal('text'), response_max_length: z.number().int() }),
+  z.object({
+    ...fieldReplyCommon,
+    resourcetype: z.literal('choice'),
+    multiple: z.boolean(),
+    radio: z.boolean(),
+    options: z.array(z.object({ label: z.string() })),
+  }),
+  z.object({
+    ...fieldReplyCommon,
+    resourcetype: z.literal('file'),
+    mime_types: z.array(z.string()),
+    max_size_bytes: z.number().int(),
+  }),
+  z.object({
+    ...fieldReplyCommon,
+    resourcetype: z.literal('custom'),
+    type: z.string(),
+    json_config: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type DatumField = z.infer<typeof datumFieldSchema>;
+
+const linkedObjectSchema = z.object({ id: z.number().int(), title: z.string() });
+
+export const itemTypeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The title, else the linked form's or selection's title. */
+  label: z.string(),
+  team: z.number().int(),
+  form: linkedObjectSchema.nullable(),
+  issues: z.array(linkedObjectSchema),
+  datum_fields: z.array(datumFieldSchema),
+  nb_datasets: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type ItemType = z.infer<typeof itemTypeSchema>;
+
+export const ITEM_TYPE_ORDERING = ['title', 'create_time', 'update_time'] as const;
+
+export const itemTypeListQuerySchema = pageQuerySchema.extend({
+  team: idSchema,
+  form__isnull: queryBoolean.optional(),
+  issues__isnull: queryBoolean.optional(),
+});
+export type ItemTypeListQuery = z.input<typeof itemTypeListQuerySchema>;
+
+const itemTypeTitleSchema = z.string().trim().min(1).max(ITEM_TYPE_TITLE_MAX_LENGTH);
+export const itemTypeCreateSchema = z.object({
+  team: bodyIdSchema,
+  title: itemTypeTitleSchema,
+});
+export type ItemTypeCreate = z.input<typeof itemTypeCreateSchema>;
+export const itemTypePatchSchema = z.object({ title: itemTypeTitleSchema }).strict();
+export type ItemTypePatch = z.input<typeof itemTypePatchSchema>;
+
+/** Pairs of [field id, order]. */
+export const fieldsOrderSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+export type FieldsOrder = z.infer<typeof fieldsOrderSchema>;
+export const reorderSchema = z.object({
+  new_orders: z
+    .array(z.tuple([bodyIdSchema, commonRules.order]))
+    .min(1)
+    .max(MAX_FIELDS_PER_ITEM_TYPE),
+});
+export type Reorder = z.input<typeof reorderSchema>;
+
+export const datumFieldParamsSchema = z.object({ id: idSchema, fieldId: idSchema });
+
+/** The HAS_DATASETS refusal also says how many items use the type. */
+export const hasDatasetsErrorSchema = z.object({
+  code: z.literal('HAS_DATASETS'),
+  detail: z.string(),
+  nb_datasets: z.number().int(),
+});

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
+
+export const ITEMS_PAGE_SIZE = 20;
+export const DATASET_TITLE_MIN_LENGTH = 2;
+export const DATASET_TITLE_MAX_LENGTH = 150;
+export const DATASET_DESCRIPTION_MAX_LENGTH = 5000;
+/** Items created by one POST: an import sends its rows in batches of this size. */
+export const DATASETS_BULK_MAX = 500;
+export const DATASETS_DELETE_MANY_MAX = 500;
+export const DATASET_TAG_MAX_LENGTH = 50;
+export const DATASET_TAGS_JOINED_MAX_LENGTH = 200;
+/** Tags travel as one text, joined by this separator (the spec's transport). */
+export const DATASET_TAGS_SEPARATOR = ';';
+/** Answers of a choice question travel as the chosen labels joined by this separator. */
+export const CHOICE_RESPONSE_SEPARATOR = ' || ';
+
+export const BUDGET_LABEL_MAX_LENGTH = 100;
+/** Lines per category (expenses, income); the spec names the cap without its value. */
+export const BUDGET_MAX_LINES = 30;
+/** Largest amount of one line; the spec names the cap without its value. */
+export const BUDGET_MAX_VALUE = 10_000_000;
+export const BUDGET_STEP = 50;
+export const BUDGET_CURRENCY_MAX_LENGTH = 10;
+export const BUDGET_DEFAULT_CURRENCY = '€';
+
+/** How long a signed file link stays valid. */
+export const FILE_URL_TTL_SECONDS = 60 * 60;
+export const FILE_TOO_BIG_MESSAGE = 'The file is too big';
+
+export const DATUM_VALUE_RESOURCETYPES = ['text', 'choice', 'file', 'custom'] as const;
+export const datumValueResourcetypeSchema = z.enum(DATUM_VALUE_RESOURCETYPES);
+
+/** Splits the wire's 'a;b' into tags: trimmed, empty ones dropped, duplicates (any case) ignored. */
+export function splitDatasetTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(DATASET_TAGS_SEPARATOR)) {
+    const tag = raw.trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** The tags of an item on the wire: semicolon-joined text in, a checked list out. */
+export const datasetTagsSchema = z
+  .string()
+  .transform(splitDatasetTags)
+  .superRefine((tags, context) => {
+    const long = tags.find((tag) => tag.length > DATASET_TAG_MAX_LENGTH);
+    if (long) {
+      context.addIssue({
+        code: 'custom',
+        message: `Ensure each tag has no more than ${DATASET_TAG_MAX_LENGTH} characters.`,
+      });
+    } else if (tags.join(DATASET_TAGS_SEPARATOR).length > DATASET_TAGS_JOINED_MAX_LENGTH) {
+      context.addIssue({
+        code: 'custom',
+        message: `Ensure the tags have no more than ${DATASET_TAGS_JOINED_MAX_LENGTH} characters in all.`,
+      });
+    }
+  });
+
+/** A budget amount: whole, at least 0; negative or invalid amounts count as 0, an empty one stays empty. */
+const budgetAmountSchema = z
+  .unknown()
+  .transform((value) => {
+    if (value === null || value === undefined || value === '') return null;
+    const amount = Number(value);
+    return Number.isFinite(amount) && amount > 0 ? Math.round(amount) : 0;
+  })
+  .pipe(z.number().int().max(BUDGET_MAX_VALUE).nullable());
+
+export const budgetLineSchema = z.object({
+  label: z
+    .string()
+    .default('')
+    .transform((label) => label.trim().slice(0, BUDGET_LABEL_MAX_LENGTH)),
+  value: budgetAmountSchema,
+});
+export type BudgetLine = z.infer<typeof budgetLineSchema>;
+
+export const budgetResponseSchema = z.object({
+  currency: z.string().trim().max(BUDGET_CURRENCY_MAX_LENGTH).default(BUDGET_DEFAULT_CURRENCY),
+  expenses: z.array(budgetLineSchema).max(BUDGET_MAX_LINES).default([]),
+  income: z.array(budgetLineSchema).max(BUDGET_MAX_LINES).default([]),
+});
+export type BudgetResponse = z.infer<typeof budgetResponseSchema>;
+
+export const sumBudgetLines = (lines: BudgetLine[]) =>
+  lines.reduce((total, line) => total + Math.max(0, Math.round(line.value ?? 0)), 0);
+
+/** Income minus expenses, in whole amounts: the budget table's result and the export's cell. */
+export const budgetBalance = (budget: Pick<BudgetResponse, 'income' | 'expenses'>) =>
+  sumBudgetLines(budget.income) - sumBudgetLines(budget.expenses);
+
+/** One answer given with its item (create or PATCH of an item). */
+export const datumValueInputSchema = z.object({
+  datum_field: bodyIdSchema,
+  resourcetype: datumValueResourcetypeSchema,
+  response: z.string().nullable().optional(),
+  json_response: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type DatumValueInput = z.infer<typeof datumValueInputSchema>;
+
+export const datumValueCreateSchema = datumValueInputSchema.extend({
+  data_set: bodyIdSchema,
+  /** Files are sent afterwards to `upload/`; only null is accepted here. */
+  file: z.null().optional(),
+});
+export type DatumValueCreate = z.infer<typeof datumValueCreateSchema>;
+
+export const datumValuePatchSchema = z.object({
+  response: z.string().nullable().optional(),
+  json_response: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type DatumValuePatch = z.infer<typeof datumValuePatchSchema>;
+
+export const datumValueSchema = z.object({
+  id: z.number().int(),
+  data_set: z.number().int(),
+  datum_field: z.number().int(),
+  resourcetype: datumValueResourcetypeSchema,
+  response: z.string().nullable(),
+  json_response: z.record(z.string(), z.unknown()).nullable(),
+  /** The stored file's name, or null when none was uploaded. */
+  file: z.string().nullable(),
+  filename: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  mime_type: z.string().nullable(),
+  /** A link valid FILE_URL_TTL_SECONDS, from the site's root. */
+  file_url_signed: z.string().nullable(),
+});
+export type DatumValue = z.infer<typeof datumValueSchema>;
+
+export const datasetReviewStatusSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  color: z.string(),
+  bg_color: z.string(),
+});
+
+export const datasetReviewSchema = z.object({
+  id: z.number().int(),
+  issue: z.number().int().nullable(),
+  status: datasetReviewStatusSchema.nullable(),
+  comments_count: z.number().int(),
+});
+export type DatasetReview = z.infer<typeof datasetReviewSchema>;
+
+export const datasetSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  data_model: z.number().int(),
+  team: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+  /** Semicolon-joined, as on the wire of the spec. */
+  tags: z.string(),
+  has_datum_values: z.boolean(),
+  datum_values: z.array(datumValueSchema),
+  reviews: z.array(datasetReviewSchema),
+  /** The form submission that created the item; forms come later, so always null for now. */
+  submission: z.null(),
+});
+export type Dataset = z.infer<typeof datasetSchema>;
+
+const datasetTitleSchema = z.string().trim().min(DATASET_TITLE_MIN_LENGTH).max(DATASET_TITLE_MAX_LENGTH);
+
+export const datasetCreateSchema = z.object({
+  data_model: bodyIdSchema,
+  title: datasetTitleSchema,
+  description: z.string().max(DATASET_DESCRIPTION_MAX_LENGTH).default(''),
+  tags: datasetTagsSchema.default([]),
+  datum_values: z.array(datumValueInputSchema).default([]),
+});
+export type DatasetCreate = z.input<typeof datasetCreateSchema>;
+export type DatasetCreateInput = z.infer<typeof datasetCreateSchema>;
+
+const datasetCreateListSchema = z.array(datasetCreateSchema).min(1).max(DATASETS_BULK_MAX);
+
+/**
+ * One item, or an array of them created in one transaction. Not a `z.union`: a union reports a
+ * missing field as "Invalid input" for the whole body, where each field must get its own message.
+ */
+export const datasetCreateBodySchema = z
+  .unknown()
+  .transform((body, context): DatasetCreateInput | DatasetCreateInput[] => {
+    const parsed = Array.isArray(body)
+      ? datasetCreateListSchema.safeParse(body)
+      : datasetCreateSchema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    for (const { path, message } of parsed.error.issues) context.addIssue({ code: 'custom', path, message });
+    return z.NEVER;
+  })
+  .meta({ description: 'A dataset to create, or an array of them (at most DATASETS_BULK_MAX).' });
+
+export const datasetPatchSchema = z.object({
+  title: datasetTitleSchema.optional(),
+  description: z.string().max(DATASET_DESCRIPTION_MAX_LENGTH).optional(),
+  tags: datasetTagsSchema.optional(),
+  /** Each answer is created or replaced; an empty text or choice answer removes it. */
+  datum_values: z.array(datumValueInputSchema).optional(),
+});
+export type DatasetPatch = z.input<typeof datasetPatchSchema>;
+export type DatasetPatchInput = z.infer<typeof datasetPatchSchema>;
+
+export const DATASET_ORDERING = ['title', 'create_time'] as const;
+/** Items not reviewed yet, in the `reviews__status` filter. */
+export const NOT_REVIEWED = 'none';
+
+export const datasetListQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.unwrap().default(ITEMS_PAGE_SIZE),
+  team: idSchema,
+  data_model: idSchema.optional(),
+  reviews__status: z.union([z.literal(NOT_REVIEWED), idSchema]).optional(),
+});
+export type DatasetListQuery = z.input<typeof datasetListQuerySchema>;
+
+export const datasetsDeleteManySchema = z.object({
+  datasets: z.array(bodyIdSchema).min(1).max(DATASETS_DELETE_MANY_MAX),
+});
+
+export const fileParamsSchema = z.object({ key: z.string().regex(/^[a-f0-9]{16,64}$/) });
+export const fileQuerySchema = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().max(128),
+});
