@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -11,24 +12,6 @@ const session = useBrowserSession();
 /** A small but real PDF: the server checks a file's type by its first bytes. */
 const PDF =
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
-
-/** The admin's API, to build the item type quickly: its screens are tested in item-types.e2e.ts. */
-async function adminApi(baseUrl: string) {
-  const { access } = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  return async <T>(url: string, body: object) => {
-    const reply = await fetch(`${baseUrl}/api/v1/${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-      body: JSON.stringify(body),
-    });
-    if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
-    return reply.json() as Promise<T>;
-  };
-}
 
 describe('items', () => {
   it('adds an item, uploads a PDF into its file field, finds it by search and deletes it', async () => {

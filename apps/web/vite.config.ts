@@ -21,6 +21,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Only the Excel import wizard loads it, on demand: kept out of the vendor chunk every page loads.
+            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 3 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

@@ -199,6 +199,21 @@ export const datasetCreateBodySchema = z
   })
   .meta({ description: 'A dataset to create, or an array of them (at most DATASETS_BULK_MAX).' });
 
+/** The rows sent to `datasets/validate/`: each is checked on its own, so any shape is accepted here. */
+export const datasetValidateBodySchema = z.array(z.unknown()).min(1).max(DATASETS_BULK_MAX);
+
+/** One refused row: its index in the request, its title as sent, and 'field: message' lines. */
+export const datasetRowErrorSchema = z.object({
+  index: z.number().int(),
+  title: z.string(),
+  messages: z.array(z.string()),
+});
+export type DatasetRowError = z.infer<typeof datasetRowErrorSchema>;
+
+/** The reply of `datasets/validate/`: the refused rows only, in order. */
+export const datasetValidationSchema = z.object({ errors: z.array(datasetRowErrorSchema) });
+export type DatasetValidation = z.infer<typeof datasetValidationSchema>;
+
 export const datasetPatchSchema = z.object({
   title: datasetTitleSchema.optional(),
   description: z.string().max(DATASET_DESCRIPTION_MAX_LENGTH).optional(),

@@ -119,17 +119,19 @@ async function writeAnswers(db: Db, datasetId: number, answers: PreparedAnswer[]
 const VALUES_PER_INSERT = 5000;
 
 /**
- * Creates one or many items in one transaction: every item type must be the caller's, every
- * answer must fit its field. Errors of a bulk request are keyed by the row's index.
+ * Checks rows about to be created: every item type must be the caller's (404 otherwise), every
+ * answer must fit its field. Errors are keyed by `<prefix of the row>field`.
  */
-export async function createDatasets(
+export async function checkDatasets(
   ctx: AppContext,
   user: UserRow,
   inputs: DatasetCreateInput[],
-  isBulk: boolean,
+  prefixOf: (index: number) => string,
 ) {
   const modelIds = [...new Set(inputs.map((input) => input.data_model))];
-  const models = await ctx.db.select().from(dataModels).where(inArray(dataModels.id, modelIds));
+  const models = modelIds.length
+    ? await ctx.db.select().from(dataModels).where(inArray(dataModels.id, modelIds))
+    : [];
   if (models.length !== modelIds.length) throw notFound();
   for (const teamId of new Set(models.map((model) => model.teamId)))
     await requireTeamAdmin(ctx, user, teamId);
@@ -138,10 +140,26 @@ export async function createDatasets(
 
   const errors: FieldErrors = {};
   const prepared = inputs.map((input, index) => {
-    const checked = prepareAnswers(fields, input.data_model, input.datum_values, isBulk ? `${index}.` : '');
+    const checked = prepareAnswers(fields, input.data_model, input.datum_values, prefixOf(index));
     Object.assign(errors, checked.errors);
     return checked.answers.filter(({ answer }) => answer !== null);
   });
+  return { teamOf, fields, prepared, errors };
+}
+
+/**
+ * Creates one or many items in one transaction, all checked first. Errors of a bulk request are
+ * keyed by the row's index.
+ */
+export async function createDatasets(
+  ctx: AppContext,
+  user: UserRow,
+  inputs: DatasetCreateInput[],
+  isBulk: boolean,
+) {
+  const { teamOf, prepared, errors } = await checkDatasets(ctx, user, inputs, (index) =>
+    isBulk ? `${index}.` : '',
+  );
   throwIfAny(errors);
 
   const rows = await ctx.db.transaction(async (tx) => {

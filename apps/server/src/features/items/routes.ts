@@ -5,6 +5,8 @@ import {
   datasetPatchSchema,
   datasetSchema,
   datasetsDeleteManySchema,
+  datasetValidateBodySchema,
+  datasetValidationSchema,
   datumValueCreateSchema,
   datumValuePatchSchema,
   datumValueSchema,
@@ -23,6 +25,7 @@ import { createDatasets, deleteDatasets, listDatasets, requireDataset, updateDat
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
 import { toDatasetReply } from './replies.ts';
 import { sendFile, uploadFile } from './uploads.ts';
+import { validateDatasets } from './validate-datasets.ts';
 
 /** A bulk create of DATASETS_BULK_MAX items with their answers outgrows the app's 1 MB default. */
 const BULK_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -38,6 +41,16 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
       const { count, results } = await listDatasets(ctx, currentUser(request), request.query);
       return toPage(request, request.query, count, results);
     },
+  );
+
+  // The rows of a bulk create checked one by one, nothing written: the import wizard's preview.
+  app.post(
+    '/datasets/validate/',
+    {
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: { tags, body: datasetValidateBodySchema, response: { 200: datasetValidationSchema } },
+    },
+    async (request) => ({ errors: await validateDatasets(ctx, currentUser(request), request.body) }),
   );
 
   app.post(

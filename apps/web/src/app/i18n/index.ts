@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import * as excelImport from '../../features/excel-import/i18n';
 import * as itemTypes from '../../features/item-types/i18n';
 import * as items from '../../features/items/i18n';
 import * as reviews from '../../features/reviews/i18n';
@@ -9,8 +10,20 @@ import { getStoredLanguage } from './language';
 
 /** The shell's texts in 'translation'; each feature keeps its own in a namespace beside its pages. */
 export const resources = {
-  en: { translation: en, itemTypes: itemTypes.en, items: items.en, reviews: reviews.en },
-  fr: { translation: fr, itemTypes: itemTypes.fr, items: items.fr, reviews: reviews.fr },
+  en: {
+    translation: en,
+    excelImport: excelImport.en,
+    itemTypes: itemTypes.en,
+    items: items.en,
+    reviews: reviews.en,
+  },
+  fr: {
+    translation: fr,
+    excelImport: excelImport.fr,
+    itemTypes: itemTypes.fr,
+    items: items.fr,
+    reviews: reviews.fr,
+  },
 } as const;
 
 void i18n.use(initReactI18next).init({

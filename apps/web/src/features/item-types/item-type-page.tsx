@@ -7,6 +7,7 @@ import { LoadError } from '../../app/layout/load-error';
 import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 // Any positive integer route parameter reads the same way as a team id.
+import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { ItemsTable } from '../items/items-table';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { ExportItemsButton } from './export-items-button';
@@ -47,7 +48,8 @@ export function ItemTypePage() {
             label: t('tabs.list'),
             children: (
               <Flex vertical gap="middle">
-                <Flex justify="end">
+                <Flex justify="end" gap="small">
+                  <ImportExcelButton teamId={team.id} itemTypeId={itemType.data.id} />
                   <ExportItemsButton itemTypeId={itemType.data.id} title={itemType.data.title} />
                 </Flex>
                 <ItemsTable teamId={team.id} dataModelId={itemType.data.id} />

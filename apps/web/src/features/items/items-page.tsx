@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
 
@@ -16,6 +17,7 @@ export function ItemsPage() {
           <Typography.Title level={2}>{t('title')}</Typography.Title>
           <Typography.Text type="secondary">{t('intro')}</Typography.Text>
         </div>
+        <ImportExcelButton teamId={team.id} />
       </div>
       <ItemsTable teamId={team.id} />
     </div>

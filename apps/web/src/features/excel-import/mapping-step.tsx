@@ -1,0 +1,104 @@
+import type { DatumField } from '@shortlist/contract';
+import { Alert, Flex, Radio, Select, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  type ColumnTarget,
+  checkMapping,
+  fieldTarget,
+  MAX_TAG_COLUMNS,
+  mappableFields,
+  type Sheet,
+  TAG_SEPARATORS,
+  type TagSeparator,
+} from './mapping';
+
+interface MappingStepProps {
+  sheet: Sheet;
+  fields: DatumField[];
+  mapping: ColumnTarget[];
+  separator: TagSeparator;
+  onMappingChange: (mapping: ColumnTarget[]) => void;
+  onSeparatorChange: (separator: TagSeparator) => void;
+}
+
+/** Each column of the sheet and what it becomes; a field answers from one column at most. */
+export function MappingStep(props: MappingStepProps) {
+  const { sheet, fields, mapping, separator } = props;
+  const { t } = useTranslation('excelImport');
+  const problems = checkMapping(mapping);
+
+  const optionsFor = (column: number) => [
+    { value: 'ignore', label: t('mapping.ignore') },
+    { value: 'title', label: t('mapping.title') },
+    { value: 'tags', label: t('mapping.tags') },
+    {
+      label: t('mapping.fields'),
+      options: mappableFields(fields).map((field) => ({
+        value: fieldTarget(field),
+        label: field.label,
+        disabled: mapping.some((target, other) => other !== column && target === fieldTarget(field)),
+      })),
+    },
+  ];
+  const setTarget = (column: number, target: ColumnTarget) =>
+    props.onMappingChange(mapping.map((current, index) => (index === column ? target : current)));
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Text type="secondary">{t('mapping.titleHint')}</Typography.Text>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="column"
+        dataSource={sheet.headers.map((header, column) => ({ column, header }))}
+        columns={[
+          { key: 'header', title: t('mapping.column'), dataIndex: 'header' },
+          {
+            key: 'sample',
+            title: t('mapping.sample'),
+            render: (_, { column }) => (
+              <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+                {sheet.rows[0]?.[column]}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'target',
+            title: t('mapping.target'),
+            render: (_, { column, header }) => (
+              <Select<ColumnTarget>
+                style={{ width: 240 }}
+                value={mapping[column] ?? 'ignore'}
+                options={optionsFor(column)}
+                onChange={(target) => setTarget(column, target)}
+                aria-label={t('mapping.targetOf', { header })}
+                data-testid={`mapping-${column}`}
+              />
+            ),
+          },
+        ]}
+      />
+      {mapping.includes('tags') && (
+        <Flex gap="small" align="center" wrap>
+          <Typography.Text>{t('mapping.separator')}</Typography.Text>
+          <Radio.Group
+            value={separator}
+            onChange={(event) => props.onSeparatorChange(event.target.value)}
+            options={Object.keys(TAG_SEPARATORS).map((key) => ({
+              value: key,
+              label: t(`mapping.separators.${key as TagSeparator}`),
+            }))}
+          />
+        </Flex>
+      )}
+      {problems.map((problem) => (
+        <Alert
+          key={problem}
+          type="warning"
+          showIcon
+          title={t(`mapping.${problem}`, { max: MAX_TAG_COLUMNS })}
+        />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,112 @@
+import type { DatumField } from '@shortlist/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  autoMap,
+  buildTitle,
+  checkMapping,
+  MAX_TAG_COLUMNS,
+  splitTags,
+  toDatasets,
+  UNTITLED,
+} from './mapping';
+import { formatRowRanges, rowErrorsFromFieldErrors } from './row-errors';
+
+const common = {
+  data_model: 1,
+  description: '',
+  required: false,
+  order: 0,
+  on_forms: true,
+  on_issues: true,
+  template_variable_email: null,
+};
+const fields: DatumField[] = [
+  { ...common, id: 10, label: 'City', resourcetype: 'text', response_max_length: 60 },
+  { ...common, id: 11, label: 'Stage', resourcetype: 'choice', multiple: false, radio: false, options: [] },
+  { ...common, id: 12, label: 'Deck', resourcetype: 'file', mime_types: [], max_size_bytes: 1 },
+];
+
+describe('autoMap', () => {
+  it('maps a header equal to a text or choice field’s label, ignoring case and spaces', () => {
+    expect(autoMap([' city ', 'STAGE', 'Name'], fields)).toEqual(['field:10', 'field:11', 'ignore']);
+  });
+
+  it('never maps a file field, nor one field twice', () => {
+    expect(autoMap(['Deck', 'City', 'city'], fields)).toEqual(['ignore', 'field:10', 'ignore']);
+  });
+});
+
+describe('checkMapping', () => {
+  it('asks for a title column and at most MAX_TAG_COLUMNS tag columns', () => {
+    expect(checkMapping(['ignore', 'field:10'])).toEqual(['noTitle']);
+    expect(checkMapping(['title', ...Array(MAX_TAG_COLUMNS).fill('tags')])).toEqual([]);
+    expect(checkMapping(['title', ...Array(MAX_TAG_COLUMNS + 1).fill('tags')])).toEqual(['tooManyTags']);
+  });
+});
+
+describe('buildTitle', () => {
+  it('joins the title columns by a space, skipping empty cells', () => {
+    expect(buildTitle(['Ada', '', ' Lovelace ', 'x'], [0, 1, 2])).toBe('Ada Lovelace');
+  });
+
+  it('cuts the title to 150 characters', () => {
+    const title = buildTitle(['a'.repeat(100), 'b'.repeat(100)], [0, 1]);
+    expect(title).toHaveLength(150);
+    expect(title.endsWith('b'.repeat(49))).toBe(true);
+  });
+
+  it('gives "(untitled)" when the title columns are empty', () => {
+    expect(buildTitle(['', ' '], [0, 1])).toBe(UNTITLED);
+    expect(UNTITLED).toBe('(untitled)');
+  });
+});
+
+describe('splitTags', () => {
+  it('splits every cell by the chosen separator, trimmed, without empty tags', () => {
+    expect(splitTags(['a, b,,c', 'd'], 'comma')).toEqual(['a', 'b', 'c', 'd']);
+    expect(splitTags(['a;b ; c'], 'semicolon')).toEqual(['a', 'b', 'c']);
+    expect(splitTags(['a  b'], 'space')).toEqual(['a', 'b']);
+    expect(splitTags(['a|b, c'], 'pipe')).toEqual(['a', 'b, c']);
+  });
+});
+
+describe('toDatasets', () => {
+  it('builds each row’s item with its tags on the wire and its non-empty answers', () => {
+    const sheet = {
+      headers: ['Name', 'City', 'Stage', 'Tags'],
+      rows: [['Acme', 'Paris', '', 'x,y']],
+      rowNumbers: [2],
+    };
+    const rows = toDatasets(
+      sheet,
+      ['title', 'field:10', 'field:11', 'tags'],
+      { id: 1, datum_fields: fields },
+      'comma',
+    );
+    expect(rows).toEqual([
+      {
+        data_model: 1,
+        title: 'Acme',
+        tags: 'x;y',
+        datum_values: [{ datum_field: 10, resourcetype: 'text', response: 'Paris' }],
+      },
+    ]);
+  });
+});
+
+describe('rowErrorsFromFieldErrors', () => {
+  it('gives a refused chunk’s errors to the rows of the sheet they belong to', () => {
+    const errors = { '1.title': ['Too short.'], '0.datum_values.0.response': ['Bad.'], detail: ['Oops.'] };
+    expect(rowErrorsFromFieldErrors(errors, [4, 7], (index) => `row ${index}`)).toEqual([
+      { index: 4, title: 'row 4', messages: ['datum_values.0.response: Bad.', 'detail: Oops.'] },
+      { index: 7, title: 'row 7', messages: ['title: Too short.'] },
+    ]);
+  });
+});
+
+describe('formatRowRanges', () => {
+  it('shortens consecutive row numbers to ranges', () => {
+    expect(formatRowRanges([7, 2, 3, 4, 9])).toBe('2–4, 7, 9');
+    expect(formatRowRanges([])).toBe('');
+  });
+});

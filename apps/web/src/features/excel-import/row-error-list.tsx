@@ -1,0 +1,25 @@
+import type { DatasetRowError } from '@shortlist/contract';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** One line per message: 'Row N — title: field: message', N being the row's number in the sheet. */
+export function RowErrorList({ errors, rowNumbers }: { errors: DatasetRowError[]; rowNumbers: number[] }) {
+  const { t } = useTranslation('excelImport');
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="import-row-errors">
+      {errors.flatMap((error) =>
+        error.messages.map((message) => (
+          <li key={`${error.index}-${message}`}>
+            <Typography.Text type="danger">
+              {t('preview.rowError', {
+                row: rowNumbers[error.index] ?? error.index + 2,
+                title: error.title,
+                message,
+              })}
+            </Typography.Text>
+          </li>
+        )),
+      )}
+    </ul>
+  );
+}
