@@ -129,6 +129,16 @@ describe('reviewing an item', () => {
     await expect.poll(async () => (await review())?.status?.label).toBe('Rejected');
     await select.getByText('Rejected').waitFor();
 
+    // The table's status filter keeps the item under its status only.
+    const filterBy = async (label: string) => {
+      await page.getByTestId('items-status-filter').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: label }).last().click();
+    };
+    await filterBy('Accepted');
+    await page.getByText('No item matches these filters').waitFor();
+    await filterBy('Rejected');
+    await page.getByRole('row').filter({ hasText: 'Acme Robotics' }).waitFor();
+
     await page.getByTestId(`review-comments-${item.id}`).click();
     const drawer = page.getByRole('dialog', { name: 'Review comments' });
     await drawer.getByText('No comments yet.').waitFor();
