@@ -1,17 +1,11 @@
 // HTTP load benchmark (`npm run bench`): the real app on PGlite and on PostgreSQL, against a bare
 // Fastify route, over loopback with autocannon. Fixed duration and connections, so it stops by itself.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
+import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
 
 const HOST = '127.0.0.1';
 const DURATION_S = 10;
@@ -96,13 +90,7 @@ async function seed(database: Database) {
 
 /** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup) on one database. */
 async function benchApp(database: Database, dataDir: string): Promise<Row[]> {
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
-  });
+  const app = await buildBenchApp(database, dataDir);
   try {
     const { userId, bigTeam } = await seed(database);
     const token = (await app.ctx.tokens.issuePair(userId)).access;
@@ -131,42 +119,10 @@ async function expectCount(url: string, token: string, count: number) {
   }
 }
 
-async function benchPglite(): Promise<Row[]> {
-  // On disk like a real install (DATA_DIR/pgdata); fsync is off there too (see db/client.ts).
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shortlist-bench-'));
-  const database = await openDatabase({ dataDir });
-  try {
-    return await benchApp(database, dataDir);
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function benchPostgres(): Promise<Row[]> {
-  if (spawnSync('initdb', ['--version']).error) {
-    console.error('  PostgreSQL skipped: initdb is not on PATH.');
-    return [];
-  }
-  const cluster = await startCluster();
-  try {
-    const database = await openDatabase({ url: cluster.url }); // a pg.Pool of 10, as in production
-    try {
-      return await benchApp(database, cluster.dir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    stopCluster(cluster.dir);
-  }
-}
-
 function report(rows: Row[]) {
   const bare = rows.find((row) => row.engine === 'none');
-  const cpus = os.cpus();
   const lines = [
-    `Machine: Node ${process.version}, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ` +
-      `${os.platform()} ${os.release()}`,
+    describeMachine(),
     `Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after ${WARMUP_S} s warm-up, ${HOST}`,
     '',
     '| case | engine | req/s | p50 (ms) | p99 (ms) | bare / case |',
@@ -181,7 +137,11 @@ function report(rows: Row[]) {
 
 async function main() {
   console.error(`Benchmarking (about ${5 * (DURATION_S + WARMUP_S)} s of load)...`);
-  const rows = [await benchBare(), ...(await benchPglite()), ...(await benchPostgres())];
+  const rows = [
+    await benchBare(),
+    ...(await withPglite(benchApp)),
+    ...((await withPostgres(benchApp)) ?? []),
+  ];
   report(rows);
 }
 

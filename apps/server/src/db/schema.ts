@@ -190,7 +190,8 @@ export const datasets = pgTable(
   (t) => [
     index('datasets_team_created').on(t.teamId, t.createTime),
     index('datasets_data_model').on(t.dataModelId),
-    index('datasets_team_title').on(t.teamId, t.title),
+    // The items list sorts titles case-insensitively: a page is read in index order, not sorted.
+    index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id),
   ],
 );
 

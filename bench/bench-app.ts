@@ -1,0 +1,59 @@
+// What the benchmarks share: the real app on a given database, the engines, the machine line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
+
+/** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off. */
+export function buildBenchApp(database: Database, dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' });
+  return buildApp({
+    config,
+    db: database.db,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+    logger: false,
+  });
+}
+
+/** The embedded engine on disk like a real install (DATA_DIR/pgdata; fsync is off there too). */
+export async function withPglite<T>(work: (database: Database, dataDir: string) => Promise<T>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shortlist-bench-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    return await work(database, dataDir);
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A throwaway PostgreSQL cluster through the app's pg.Pool of 10; undefined without initdb. */
+export async function withPostgres<T>(work: (database: Database, dataDir: string) => Promise<T>) {
+  if (spawnSync('initdb', ['--version']).error) {
+    console.error('  PostgreSQL skipped: initdb is not on PATH.');
+    return undefined;
+  }
+  const cluster = await startCluster();
+  try {
+    const database = await openDatabase({ url: cluster.url });
+    try {
+      return await work(database, cluster.dir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    stopCluster(cluster.dir);
+  }
+}
+
+export function describeMachine() {
+  const cpus = os.cpus();
+  return (
+    `Machine: Node ${process.version}, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ` +
+    `${os.platform()} ${os.release()}`
+  );
+}
