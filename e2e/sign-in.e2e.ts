@@ -60,6 +60,10 @@ describe('sign-in', () => {
   it('refreshes an expired access token once and carries on', async () => {
     await signIn(session.page, session.server.url, ADMIN.email, ADMIN.password);
     await session.page.waitForURL(/\/team\/\d+$/);
+    // Let the dashboard finish its requests first: one sent with the forged token would spend the refresh
+    // token in a page that the navigation below then discards, before it could store the new pair.
+    await session.page.getByText('Demo workspace').first().waitFor();
+    await session.page.waitForLoadState('networkidle');
     const refreshBefore = await storedToken('refresh');
     await session.page.evaluate(() => localStorage.setItem('shortlist.access', 'expired.or.forged'));
     await session.page.goto(`${session.server.url}/team/1/members`);
