@@ -1,4 +1,6 @@
+import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -102,11 +104,29 @@ describe('POST /api/token/refresh/', () => {
     expect(second.statusCode).toBe(200);
     const secondPair = second.json();
     expect(secondPair.refresh).not.toBe(first.refresh);
+    // Spent a minute ago: presented again, it has leaked.
+    await t.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(isNotNull(refreshTokens.usedAt));
     const reused = await refresh(first.refresh);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().code).toBe('token_not_valid');
     // The reuse revoked the family: the newest token stops working too.
     expect((await refresh(secondPair.refresh)).statusCode).toBe(401);
+  });
+
+  it('takes a token spent seconds ago again, as a reply the client lost, once per reuse', async () => {
+    await t.createUser({ email: 'lost@example.org' });
+    const first = (await signIn('lost@example.org', TEST_PASSWORD, '10.2.0.2')).json();
+    const refresh = (token: string) =>
+      t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    const lost = (await refresh(first.refresh)).json();
+    const again = await refresh(first.refresh);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().refresh).not.toBe(lost.refresh);
+    // Both successors are single-use members of the same family.
+    expect((await refresh(again.json().refresh)).statusCode).toBe(200);
   });
 
   it('refuses an access token, garbage, and a missing field', async () => {

@@ -9,6 +9,11 @@ import { unauthorized } from '../../http/errors.ts';
 const ACCESS_TTL_SECONDS = 15 * 60;
 const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 const ALGORITHM = 'HS256';
+/**
+ * A page that refreshes and is then discarded (a full navigation) never stores the new pair, so the
+ * next page presents the spent token again; within this leeway that is a lost reply, not a leak.
+ */
+const REUSE_GRACE_MS = 10_000;
 
 /** The code the web client reacts to by refreshing once (as Simple JWT answered). */
 export const TOKEN_NOT_VALID = 'token_not_valid';
@@ -72,8 +77,11 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
         .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning();
       if (!row) {
-        // A spent token presented again means it leaked: the whole family stops working.
         const [spent] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
+        const isLostReply =
+          spent?.usedAt && !spent.revokedAt && Date.now() - spent.usedAt.getTime() < REUSE_GRACE_MS;
+        if (spent && isLostReply) return issuePair(spent.userId, spent.family);
+        // Presented again later, a spent token has leaked: the whole family stops working.
         if (spent) {
           await db
             .update(refreshTokens)
