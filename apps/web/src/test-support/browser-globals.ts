@@ -15,11 +15,3 @@ export function stubBrowser(origin = 'http://localhost:3000'): Map<string, strin
   });
   return store;
 }
-
-/** A JSON reply as fetch would give it, with the API version header. */
-export function jsonReply(status: number, body: unknown, version = '0.9.0'): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'x-api-version': version },
-  });
-}
