@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowser } from '../apps/web/src/test-support/browser-globals.ts';
+import { stubBrowser } from './support/browser-globals.ts';
 import { ADMIN, startServer } from './support/server.ts';
 
 // The web client's API module, run in Node against the real server: only `window` (location and
