@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@shortlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 type ErrorBody = { code: string; detail: string } | FieldErrors;
 
@@ -24,6 +25,16 @@ export const refusal = (code: string, detail: string, status = 400) => new AppEr
 export const fieldErrors = (errors: FieldErrors) => new AppError(400, errors);
 
 const NON_FIELD = 'non_field_errors';
+
+/** Zod issues as the API's field errors (for input checked inside a service), each key behind `prefix`. */
+export function toFieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = `${prefix}${issue.path.join('.') || NON_FIELD}`;
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
 
 /** Maps every error to the spec's shapes; the details of a 5xx stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -3,17 +3,15 @@ import {
   type DatumFieldType,
   DEFAULT_TEAM_PACKAGE,
   datumFieldPatchSchemas,
-  type FieldErrors,
   type FieldsOrder,
   MAX_FIELDS_PER_ITEM_TYPE,
   type Reorder,
 } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datumFields } from '../../db/schema.ts';
-import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
 import { toColumns, toDatumField } from './field-replies.ts';
 import { type DataModelRow, touchItemType } from './service.ts';
@@ -139,13 +137,4 @@ export async function reorderDatumFields(
     await touchItemType(tx, itemTypeId);
     return listFieldsOrder(tx, itemTypeId);
   });
-}
-
-function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'non_field_errors';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
 }

@@ -4,21 +4,11 @@ import {
   datasetCreateSchema,
   type FieldErrors,
 } from '@shortlist/contract';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../http/auth.ts';
+import { toFieldErrors } from '../../http/errors.ts';
 import type { FieldRow } from './answers.ts';
 import { checkDatasets } from './datasets.ts';
-
-/** Zod issues as the API's field errors, each key behind `prefix`. */
-export function toFieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = `${prefix}${issue.path.join('.') || 'non_field_errors'}`;
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-}
 
 type RawRow = { title?: unknown; datum_values?: { datum_field?: unknown }[] };
 
