@@ -1,11 +1,14 @@
 import type { TeamPackage } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -164,6 +167,10 @@ export const datumFields = pgTable(
     /** custom: its type (budget) and settings */
     customType: varchar('custom_type', { length: 20 }),
     jsonConfig: jsonb('json_config').$type<Record<string, unknown>>(),
+    /** On a form, the question shows only when this condition holds. */
+    conditionId: integer('condition_id').references((): AnyPgColumn => datumFieldConditions.id, {
+      onDelete: 'set null',
+    }),
     createTime: createTime(),
   },
   (t) => [index('datum_fields_data_model').on(t.dataModelId, t.order)],
@@ -259,7 +266,7 @@ export const reviews = pgTable(
     datasetId: integer('dataset_id')
       .notNull()
       .references(() => datasets.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id'),
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'cascade' }),
     statusId: integer('status_id').references(() => reviewStatuses.id, { onDelete: 'set null' }),
     createTime: createTime(),
     updateTime: updateTime(),
@@ -284,4 +291,435 @@ export const reviewComments = pgTable(
     updateTime: updateTime(),
   },
   (t) => [index('review_comments_review').on(t.reviewId)],
+);
+
+/** A small HTML banner shown above a team's public forms; sanitized on save. */
+export const pageHeaders = pgTable(
+  'page_headers',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 150 }).notNull(),
+    html: text('html').notNull(),
+    createTime: createTime(),
+  },
+  (t) => [index('page_headers_team').on(t.teamId)],
+);
+
+/** A stylesheet for public pages; team_id null means offered to every team. */
+export const cssThemes = pgTable(
+  'css_themes',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    path: varchar('path', { length: 300 }).notNull(),
+    destination: varchar('destination', { length: 20 }).notNull().default('form'),
+  },
+  (t) => [index('css_themes_team').on(t.teamId)],
+);
+
+/** Intake forms: each owns one item type whose fields are its questions; each submission is an item. */
+export const intakeForms = pgTable(
+  'intake_forms',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    dataModelId: integer('data_model_id')
+      .notNull()
+      .references(() => dataModels.id, { onDelete: 'restrict' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    languageCode: varchar('language_code', { length: 2 }).notNull().default('en'),
+    pageHeaderId: integer('page_header_id').references(() => pageHeaders.id, { onDelete: 'set null' }),
+    cssThemeId: integer('css_theme_id').references(() => cssThemes.id, { onDelete: 'set null' }),
+    allowPartialSave: boolean('allow_partial_save').notNull().default(false),
+    /** The question whose answer titles each submission; 0 means the respondent's e-mail. */
+    titleField: integer('title_field').notNull().default(0),
+    afterSubmitMessage: text('after_submit_message').notNull().default(''),
+    respondentEmailActive: boolean('respondent_email_active').notNull().default(false),
+    respondentEmailIncludeRecap: boolean('respondent_email_include_recap').notNull().default(false),
+    respondentEmailSubject: varchar('respondent_email_subject', { length: 250 }).notNull().default(''),
+    respondentEmailContent: text('respondent_email_content').notNull().default(''),
+    respondentEmailHtmlContent: text('respondent_email_html_content').notNull().default(''),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    index('intake_forms_team_created').on(t.teamId, t.createTime),
+    uniqueIndex('intake_forms_data_model').on(t.dataModelId),
+  ],
+);
+
+export const intakeFormTags = pgTable(
+  'intake_form_tags',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.tagId] }), index('intake_form_tags_tag').on(t.tagId)],
+);
+
+/** Section headings of a form, placed above the question at `position`. */
+export const formTitles = pgTable(
+  'form_titles',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+    text: varchar('text', { length: 400 }).notNull(),
+    body: text('body').notNull().default(''),
+    position: integer('position').notNull(),
+    linkedToDfId: integer('linked_to_df_id').references(() => datumFields.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('form_titles_form_position').on(t.formId, t.position)],
+);
+
+/** "Show when <datum_field> equals <value>"; questions point to it through datum_fields.condition_id. */
+export const datumFieldConditions = pgTable(
+  'datum_field_conditions',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+    datumFieldId: integer('datum_field_id')
+      .notNull()
+      .references(() => datumFields.id, { onDelete: 'cascade' }),
+    comparison: varchar('comparison', { length: 10 }).notNull().default('equals'),
+    value: varchar('value', { length: 300 }).notNull(),
+  },
+  (t) => [uniqueIndex('datum_field_conditions_unique').on(t.formId, t.datumFieldId, t.comparison, t.value)],
+);
+
+/**
+ * A respondent's answers: the item (dataset) plus who sent it and where it stands.
+ * status: pending (created, files still uploading, not yet committed), draft (saved partway), submitted.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 250 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    /** sha-256 of the edit token, so a leaked table opens no submission. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    submitTime: timestamp('submit_time', { withTimezone: true }),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('form_submissions_dataset').on(t.datasetId),
+    index('form_submissions_form_created').on(t.formId, t.createTime),
+    index('form_submissions_status_created').on(t.status, t.createTime),
+  ],
+);
+
+/** Who gets told about new answers of a form or a selection, and how often. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 40 }).notNull(),
+    formId: integer('form_id').references(() => intakeForms.id, { onDelete: 'cascade' }),
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    /** immediate or daily */
+    frequency: varchar('frequency', { length: 10 }).notNull().default('immediate'),
+    /** Everything created before this instant has been notified. */
+    notifiedUntil: timestamp('notified_until', { withTimezone: true }).notNull().defaultNow(),
+    createTime: createTime(),
+  },
+  (t) => [index('notification_settings_form').on(t.formId), index('notification_settings_issue').on(t.issueId)],
+);
+
+/** Mail to send after the request that caused it: a failing SMTP server never fails or loses that request. */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createTime: createTime(),
+  },
+  (t) => [index('mail_queue_due').on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** ALTCHA challenges already used: each solution opens one request only. */
+export const spentCaptchas = pgTable('spent_captchas', {
+  signature: varchar('signature', { length: 128 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Selections ("issues"). One table for the four resourcetypes; the numbers of the other types stay null.
+ * RatingIssue: min_rating, max_rating, step, comments_mode. TokenIssue: nb_tokens, max_per_item.
+ * SelectionIssue (pick): min_items, max_items. TextIssue: comments only.
+ */
+export const issues = pgTable(
+  'issues',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    dataModelId: integer('data_model_id').references(() => dataModels.id, { onDelete: 'set null' }),
+    resourcetype: varchar('resourcetype', { length: 20 }).notNull(),
+    /** open, closed or archived */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    title: varchar('title', { length: 150 }).notNull(),
+    description: varchar('description', { length: 600 }).notNull().default(''),
+    public: boolean('public').notNull().default(false),
+    emailRequired: boolean('email_required').notNull().default(true),
+    emailLink: boolean('email_link').notNull().default(true),
+    accessAllItems: boolean('access_all_items').notNull().default(true),
+    judgesCanLoadDatasetDetails: boolean('judges_can_load_dataset_details').notNull().default(false),
+    randomOrder: boolean('random_order').notNull().default(false),
+    /** DATASET (one comment per item) or QUESTION (one per criterion) */
+    commentsMode: varchar('comments_mode', { length: 10 }).notNull().default('DATASET'),
+    itemLabelSingularEn: varchar('item_label_singular_en', { length: 20 }).notNull().default('item'),
+    itemLabelPluralEn: varchar('item_label_plural_en', { length: 20 }).notNull().default('items'),
+    minRating: doublePrecision('min_rating'),
+    maxRating: doublePrecision('max_rating'),
+    step: doublePrecision('step'),
+    nbTokens: integer('nb_tokens'),
+    maxPerItem: integer('max_per_item'),
+    minItems: integer('min_items'),
+    maxItems: integer('max_items'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [index('issues_team_created').on(t.teamId, t.createTime)],
+);
+
+export const issueTags = pgTable(
+  'issue_tags',
+  {
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.tagId] }), index('issue_tags_tag').on(t.tagId)],
+);
+
+/** Criteria ("questions") of a rating selection, each with a weight in the weighted average. */
+export const issueQuestions = pgTable(
+  'issue_questions',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 150 }).notNull(),
+    description: varchar('description', { length: 600 }).notNull().default(''),
+    weight: doublePrecision('weight').notNull().default(1),
+    createTime: createTime(),
+  },
+  (t) => [index('issue_questions_issue').on(t.issueId)],
+);
+
+/** The items under evaluation in a selection. */
+export const issueDatasets = pgTable(
+  'issue_datasets',
+  {
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    createTime: createTime(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.datasetId] }), index('issue_datasets_dataset').on(t.datasetId)],
+);
+
+/** A judge of a selection and the secret of their personal link (/selection/{id}/answer?token=…). */
+export const issueAccesses = pgTable(
+  'issue_accesses',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: varchar('token', { length: 64 }).notNull(),
+    /** admin (added by an admin) or public (unlocked through the public link) */
+    origin: varchar('origin', { length: 10 }).notNull().default('admin'),
+    createTime: createTime(),
+  },
+  (t) => [
+    uniqueIndex('issue_accesses_issue_user').on(t.issueId, t.userId),
+    uniqueIndex('issue_accesses_token').on(t.token),
+    index('issue_accesses_user').on(t.userId),
+  ],
+);
+
+/** The items a judge may answer when the selection does not give all items to everyone. */
+export const issueAccessDatasets = pgTable(
+  'issue_access_datasets',
+  {
+    accessId: integer('access_id')
+      .notNull()
+      .references(() => issueAccesses.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accessId, t.datasetId] }), index('issue_access_datasets_dataset').on(t.datasetId)],
+);
+
+/** Each invitation or reminder sent to a judge (at most 3). */
+export const issueInvitations = pgTable(
+  'issue_invitations',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createTime: createTime(),
+  },
+  (t) => [index('issue_invitations_issue_user').on(t.issueId, t.userId)],
+);
+
+/** A judge's submission; answers and comments are replaced as a whole at each submit. */
+export const issueSubmissions = pgTable(
+  'issue_submissions',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('issue_submissions_issue_user').on(t.issueId, t.userId)],
+);
+
+/** One value per judge, item and criterion (question null: the item as a whole). */
+export const issueAnswers = pgTable(
+  'issue_answers',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').references(() => issueQuestions.id, { onDelete: 'cascade' }),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('issue_answers_unique').on(t.issueId, t.userId, t.datasetId, sql`coalesce(${t.questionId}, 0)`),
+    // Reports aggregate per item of one selection.
+    index('issue_answers_issue_dataset').on(t.issueId, t.datasetId),
+  ],
+);
+
+/** Judges' comments, per item (comments_mode DATASET) or per item and criterion (QUESTION). */
+export const issueComments = pgTable(
+  'issue_comments',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').references(() => issueQuestions.id, { onDelete: 'cascade' }),
+    content: varchar('content', { length: 400 }).notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createTime: createTime(),
+  },
+  (t) => [
+    uniqueIndex('issue_comments_unique').on(t.issueId, t.userId, t.datasetId, sql`coalesce(${t.questionId}, 0)`),
+    index('issue_comments_issue_dataset').on(t.issueId, t.datasetId),
+  ],
+);
+
+/** Several selections combined into one weighted ranking. */
+export const issueMerges = pgTable(
+  'issue_merges',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 250 }).notNull(),
+    description: varchar('description', { length: 400 }).notNull().default(''),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [index('issue_merges_team_created').on(t.teamId, t.createTime)],
+);
+
+export const issueMergeInfos = pgTable(
+  'issue_merge_infos',
+  {
+    id: serial('id').primaryKey(),
+    mergeId: integer('merge_id')
+      .notNull()
+      .references(() => issueMerges.id, { onDelete: 'cascade' }),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    weight: doublePrecision('weight').notNull().default(1),
+  },
+  (t) => [uniqueIndex('issue_merge_infos_merge_issue').on(t.mergeId, t.issueId)],
+);
+
+export const issueMergeTags = pgTable(
+  'issue_merge_tags',
+  {
+    mergeId: integer('merge_id')
+      .notNull()
+      .references(() => issueMerges.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.mergeId, t.tagId] }), index('issue_merge_tags_tag').on(t.tagId)],
 );
