@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}) {
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         SMTP_URL: '',
+        // A helper's own build (E2E_WEB_DIST) or apps/web/dist.
+        WEB_DIST: process.env.E2E_WEB_DIST ?? '',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

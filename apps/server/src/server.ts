@@ -7,7 +7,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { bootstrapFirstStart } from './features/admin/bootstrap.ts';
 import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +17,7 @@ async function main() {
     config,
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    webDist,
+    webDist: config.webDist ?? defaultWebDist,
   });
 
   const firstStart = await bootstrapFirstStart(database.db, config);
