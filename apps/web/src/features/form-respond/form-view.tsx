@@ -1,4 +1,105 @@
-// PLACEHOLDER until its owner replaces this file: the integration point other features import.
-export function FormView(_props: { formId: number; preview?: boolean }) {
-  return null;
+import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, type PublicForm } from '@shortlist/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client';
+import { type DraftLink, fetchPublicForm } from './api';
+import { FormLanguage } from './form-language';
+import { AlreadySubmitted, OutcomeView } from './outcome-view';
+import { RespondForm } from './respond-form';
+import { SanitizedHtml } from './sanitized-html';
+import type { Outcome } from './use-submit-flow';
+
+/** The edit link's `?token=…&submission=…`, when both are there. */
+function readDraftLink(params: URLSearchParams): DraftLink | null {
+  const token = params.get('token');
+  const submission = Number(params.get('submission'));
+  return token && Number.isInteger(submission) && submission > 0 ? { token, submission } : null;
+}
+
+function LoadError({ isDraft }: { isDraft: boolean }) {
+  const { t } = useTranslation('formRespond');
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="warning"
+      title={t(isDraft ? 'submissionLoadError' : 'loadError')}
+      extra={
+        <Button onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+          {t('back')}
+        </Button>
+      }
+      data-testid="form-load-error"
+    />
+  );
+}
+
+function FormPage({
+  form,
+  preview,
+  draft,
+  onReload,
+}: {
+  form: PublicForm;
+  preview: boolean;
+  draft: DraftLink | null;
+  onReload(): void;
+}) {
+  const { t } = useTranslation('formRespond');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  return (
+    <div className="sl-public-form" data-testid="public-form">
+      {form.css_theme && <link rel="stylesheet" href={form.css_theme} precedence="default" />}
+      {form.page_header && <SanitizedHtml className="sl-page-header" html={form.page_header} />}
+      <Typography.Title level={2}>{form.title}</Typography.Title>
+      {!form.published && (
+        <Alert type="warning" showIcon message={t('unpublished')} style={{ marginBottom: 16 }} />
+      )}
+      {outcome ? (
+        <OutcomeView outcome={outcome} afterSubmitMessage={form.after_submit_message} />
+      ) : (
+        <>
+          {form.description && <SanitizedHtml className="sl-form-description" html={form.description} />}
+          <RespondForm
+            form={form}
+            preview={preview}
+            draft={draft}
+            onOutcome={setOutcome}
+            onReload={onReload}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A public form as respondents see it, in the form's language: the page at /forms/:id, and the
+ * admin's preview tab (`preview` hides the captcha and the buttons).
+ */
+export function FormView({ formId, preview = false }: { formId: number; preview?: boolean }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const draft = preview ? null : readDraftLink(params);
+  const query = useQuery({
+    queryKey: ['public-form', formId, draft],
+    queryFn: () => fetchPublicForm(formId, draft),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (query.isPending)
+    return <Spin aria-label={t('common.loading')} size="large" style={{ display: 'block', margin: 48 }} />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.code === ALREADY_SUBMITTED)
+      return <AlreadySubmitted />;
+    return <LoadError isDraft={query.error instanceof ApiError && query.error.code === INVALID_EDIT_LINK} />;
+  }
+  return (
+    <FormLanguage language={query.data.language_code}>
+      <FormPage form={query.data} preview={preview} draft={draft} onReload={() => void query.refetch()} />
+    </FormLanguage>
+  );
 }

@@ -1,0 +1,98 @@
+import { SUMMARY_MARKER } from '@shortlist/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notificationSettings, teamMembers, users } from '../../db/schema.ts';
+import { sanitizeRichText } from '../forms/sanitize.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { IntakeFormRow } from './public-form.ts';
+import { escapeHtml, type RecapLine, recapHtml, recapText } from './recap.ts';
+
+/**
+ * The respondent's confirmation, when the form has one: the admin's subject and body, the
+ * [summary] marker replaced by the recap of the answers (or the recap added when asked for
+ * without a marker).
+ */
+export function respondentMail(form: IntakeFormRow, to: string, recap: RecapLine[]): MailMessage | null {
+  const subject = form.respondentEmailSubject.trim();
+  const content = form.respondentEmailContent;
+  if (!form.respondentEmailActive || !subject || !content.trim()) return null;
+  const withRecap = (body: string, summary: string, separator: string) => {
+    if (body.includes(SUMMARY_MARKER)) return body.replaceAll(SUMMARY_MARKER, summary);
+    return form.respondentEmailIncludeRecap ? `${body}${separator}${summary}` : body;
+  };
+  const html = form.respondentEmailHtmlContent.trim()
+    ? sanitizeRichText(form.respondentEmailHtmlContent)
+    : escapeHtml(content).replaceAll('\n', '<br>');
+  return {
+    to,
+    subject,
+    text: withRecap(content, recapText(recap), '\n\n'),
+    html: withRecap(html, recapHtml(recap), ''),
+  };
+}
+
+/** The e-mails (and languages) of a team's admins. */
+export async function loadTeamAdmins(db: Db, teamIds: number[]) {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ teamId: teamMembers.teamId, email: users.email, language: users.language })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(
+        inArray(teamMembers.teamId, teamIds),
+        eq(teamMembers.role, 'admin'),
+        eq(teamMembers.status, 'accepted'),
+        eq(users.isActive, true),
+      ),
+    );
+}
+
+export const responsesLink = (publicUrl: string, form: Pick<IntakeFormRow, 'id' | 'teamId'>) =>
+  `${publicUrl}/team/${form.teamId}/intake-forms/${form.id}?tab=responses`;
+
+const TEXTS = {
+  en: {
+    subject: (form: string) => `New response to the form "${form}"`,
+    body: (title: string, form: string, link: string) =>
+      `A new response was submitted to the form "${form}": ${title}.\n\nSee the responses: ${link}`,
+    digestSubject: (form: string, count: number) => `${count} new response(s) to the form "${form}"`,
+    digestBody: (form: string, count: number, titles: string[], link: string) =>
+      `${count} new response(s) to the form "${form}" since the last summary:\n\n${titles.map((t) => `- ${t}`).join('\n')}\n\nSee the responses: ${link}`,
+  },
+  fr: {
+    subject: (form: string) => `Nouvelle réponse au formulaire « ${form} »`,
+    body: (title: string, form: string, link: string) =>
+      `Une nouvelle réponse a été envoyée au formulaire « ${form} » : ${title}.\n\nVoir les réponses : ${link}`,
+    digestSubject: (form: string, count: number) =>
+      `${count} nouvelle(s) réponse(s) au formulaire « ${form} »`,
+    digestBody: (form: string, count: number, titles: string[], link: string) =>
+      `${count} nouvelle(s) réponse(s) au formulaire « ${form} » depuis le dernier récapitulatif :\n\n${titles.map((t) => `- ${t}`).join('\n')}\n\nVoir les réponses : ${link}`,
+  },
+};
+export const textsFor = (language: string) => (language === 'fr' ? TEXTS.fr : TEXTS.en);
+
+/** One mail per admin of the team when the form notifies them of each new response. */
+export async function immediateAdminMails(
+  db: Db,
+  { form, title, publicUrl }: { form: IntakeFormRow; title: string; publicUrl: string },
+): Promise<MailMessage[]> {
+  const [setting] = await db
+    .select({ id: notificationSettings.id })
+    .from(notificationSettings)
+    .where(
+      and(
+        eq(notificationSettings.formId, form.id),
+        eq(notificationSettings.type, 'new_form_submissions'),
+        eq(notificationSettings.frequency, 'immediate'),
+        eq(notificationSettings.active, true),
+      ),
+    )
+    .limit(1);
+  if (!setting) return [];
+  const link = responsesLink(publicUrl, form);
+  return (await loadTeamAdmins(db, [form.teamId])).map(({ email, language }) => {
+    const texts = textsFor(language);
+    return { to: email, subject: texts.subject(form.title), text: texts.body(title, form.title, link) };
+  });
+}

@@ -1,0 +1,55 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ALREADY_SUBMITTED,
+  ALREADY_SUBMITTED_MESSAGE,
+  FORM_SUBMISSION_LINK_INVALID_MESSAGE,
+  INVALID_EDIT_LINK,
+} from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { formSubmissions } from '../../db/schema.ts';
+import { refusal } from '../../http/errors.ts';
+
+export type SubmissionRow = typeof formSubmissions.$inferSelect;
+
+/** A new edit token: 32 random bytes. Only its sha-256 is stored. */
+export const newEditToken = () => randomBytes(32).toString('base64url');
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function isSameHash(hash: string, token: string) {
+  const given = Buffer.from(hashToken(token), 'hex');
+  const expected = Buffer.from(hash, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The key that lets a file be uploaded to one answer of a submission, derived from the stored hash
+ * of its token: nothing more to keep, and no key opens another answer or another submission.
+ */
+export const fileGrantKey = (submission: Pick<SubmissionRow, 'tokenHash'>, datumValueId: number) =>
+  createHmac('sha256', submission.tokenHash).update(`file-upload:${datumValueId}`).digest('hex');
+
+export const isValidGrantKey = (submission: SubmissionRow, datumValueId: number, key: string) => {
+  const expected = Buffer.from(fileGrantKey(submission, datumValueId), 'hex');
+  const given = Buffer.from(key, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+const invalidLink = () => refusal(INVALID_EDIT_LINK, FORM_SUBMISSION_LINK_INVALID_MESSAGE, 404);
+export const alreadySubmitted = () => refusal(ALREADY_SUBMITTED, ALREADY_SUBMITTED_MESSAGE);
+
+/**
+ * The submission that the token opens, still open to changes; a wrong id or token answers the same
+ * 404, a submitted one ALREADY_SUBMITTED.
+ */
+export async function requireOpenSubmission(
+  db: Db,
+  { id, token, formId }: { id: number; token: string; formId?: number },
+) {
+  const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+  if (!row || !isSameHash(row.tokenHash, token) || (formId !== undefined && row.formId !== formId))
+    throw invalidLink();
+  if (row.status === 'submitted') throw alreadySubmitted();
+  return row;
+}

@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FILE_TOO_BIG_MESSAGE, FILE_TYPE_REFUSED_MESSAGE } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datumFields, datumValues } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { PDF, PNG, submissionFactories } from './test-factories.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof submissionFactories>;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-submissions-test-'));
+const filesDir = path.join(dataDir, 'files');
+const storedFiles = () => (existsSync(filesDir) ? readdirSync(filesDir) : []);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  f = submissionFactories(t);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A pending submission announcing a deck, with its upload grant. */
+async function withDeck() {
+  const setup = await f.createForm();
+  const created = await f.submit({
+    form: setup.form.id,
+    datum_values: [
+      { datum_field: setup.fields.name.id, response: 'Kites' },
+      { datum_field: setup.fields.stage.id, response: 'Series A' },
+      {
+        datum_field: setup.fields.deck.id,
+        file: { name: 'deck.pdf', size: PDF.length, type: 'application/pdf' },
+      },
+    ],
+  });
+  const grant = created.file_uploads_grants[0];
+  if (!grant) throw new Error('no grant');
+  return { setup, created, grant };
+}
+
+const storedValue = async (id: number) =>
+  (await t.db.select().from(datumValues).where(eq(datumValues.id, id)))[0];
+
+describe('POST form-submissions/{id}/upload/', () => {
+  it('stores the file of a granted answer, checked by content', async () => {
+    const { created, grant } = await withDeck();
+    const before = storedFiles().length;
+    const reply = await f.upload(created.submission_id, grant.file_key, {
+      name: 'my deck.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({
+      datum_field: grant.datum_field,
+      filename: 'my deck.pdf',
+      file_size: PDF.length,
+      mime_type: 'application/pdf',
+    });
+    expect(storedFiles()).toHaveLength(before + 1);
+    expect((await storedValue(grant.datum_value))?.fileKey).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it('refuses a file whose content is another type or that is bigger than the field allows', async () => {
+    const { created, grant } = await withDeck();
+    const before = storedFiles().length;
+    const disguised = await f.upload(created.submission_id, grant.file_key, {
+      name: 'deck.pdf',
+      type: 'application/pdf',
+      bytes: PNG,
+    });
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json()).toEqual({ [grant.datum_field]: [FILE_TYPE_REFUSED_MESSAGE] });
+    const big = Buffer.concat([PDF, Buffer.alloc(5000, 32)]);
+    const tooBig = await f.upload(created.submission_id, grant.file_key, {
+      name: 'deck.pdf',
+      type: 'application/pdf',
+      bytes: big,
+    });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({ [grant.datum_field]: [FILE_TOO_BIG_MESSAGE] });
+    expect(storedFiles()).toHaveLength(before);
+    expect((await storedValue(grant.datum_value))?.fileKey).toBeNull();
+  });
+
+  it("refuses a missing or wrong key, another submission's key and a request without file", async () => {
+    const { created, grant } = await withDeck();
+    const other = await withDeck();
+    const file = { name: 'deck.pdf', type: 'application/pdf', bytes: PDF };
+    expect((await f.upload(created.submission_id, '', file)).statusCode).toBe(400);
+    expect((await f.upload(created.submission_id, 'ab'.repeat(32), file)).statusCode).toBe(403);
+    expect((await f.upload(created.submission_id, other.grant.file_key, file)).statusCode).toBe(403);
+    expect((await f.upload(999_999, grant.file_key, file)).statusCode).toBe(403);
+    expect((await f.upload(created.submission_id, grant.file_key)).statusCode).toBe(400);
+    expect((await storedValue(grant.datum_value))?.fileKey).toBeNull();
+  });
+
+  it('requires the file on submit when the question is required, and cancel removes the stored file', async () => {
+    const { setup, created, grant } = await withDeck();
+    await t.db.update(datumFields).set({ required: true }).where(eq(datumFields.id, setup.fields.deck.id));
+    const missing = await f.commit(created.submission_id, created.edit_token, 'submit');
+    expect(missing.json()).toEqual({ [setup.fields.deck.id]: ['This field is required.'] });
+
+    const before = storedFiles().length;
+    await f.upload(created.submission_id, grant.file_key, {
+      name: 'deck.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    });
+    expect(storedFiles()).toHaveLength(before + 1);
+    expect((await f.commit(created.submission_id, created.edit_token, 'cancel')).statusCode).toBe(200);
+    expect(storedFiles()).toHaveLength(before);
+    expect(await storedValue(grant.datum_value)).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import type { PublicQuestion } from '@shortlist/contract';
+import { Button, Flex, Typography } from 'antd';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../items/format';
+import type { FileValue } from './answers';
+
+type FileQuestionType = Extract<PublicQuestion, { resourcetype: 'file' }>;
+
+/** 'application/pdf' → 'PDF'. */
+const typeName = (mime: string) => (mime.split('/')[1] ?? mime).toUpperCase();
+
+interface FileQuestionProps {
+  question: FileQuestionType;
+  value?: FileValue;
+  onChange?: (value: FileValue) => void;
+}
+
+/** One file: its accepted types and size shown, a too-big file refused here; sent after the answers. */
+export function FileQuestion({ question, value = { file: null, saved: null }, onChange }: FileQuestionProps) {
+  const { t } = useTranslation('formRespond');
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [tooBig, setTooBig] = useState(false);
+  const name = value.file?.name ?? value.saved;
+
+  const handleChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const isTooBig = file.size > question.max_size_bytes;
+    setTooBig(isTooBig);
+    if (!isTooBig) onChange?.({ ...value, file });
+  };
+
+  return (
+    <Flex vertical gap={4} align="flex-start">
+      <input
+        ref={input}
+        type="file"
+        style={{ display: 'none' }}
+        accept={question.mime_types.join(',')}
+        onChange={handleChoose}
+        data-testid={`file-input-${question.id}`}
+      />
+      {name ? (
+        <Flex gap={8} align="center">
+          <PaperClipOutlined />
+          <Typography.Text data-testid={`file-name-${question.id}`}>{name}</Typography.Text>
+          <Button
+            type="text"
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={t('removeFile')}
+            title={t('removeFile')}
+            onClick={() => onChange?.({ file: null, saved: null })}
+          />
+        </Flex>
+      ) : (
+        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} aria-describedby={hintId}>
+          {t('chooseFile')}
+        </Button>
+      )}
+      <Typography.Text type="secondary" id={hintId}>
+        {t('fileTypes', {
+          types: question.mime_types.map(typeName).join(', '),
+          size: formatBytes(question.max_size_bytes),
+        })}
+      </Typography.Text>
+      {tooBig && (
+        <Typography.Text type="danger" role="alert">
+          {t('fileTooBig')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

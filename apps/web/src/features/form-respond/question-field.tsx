@@ -1,0 +1,79 @@
+import { type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
+import { Checkbox, Form, Input, Radio, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BudgetTable } from '../items/budget-table';
+import { FileQuestion } from './file-question';
+
+type ChoiceQuestion = Extract<PublicQuestion, { resourcetype: 'choice' }>;
+
+function ChoiceInput({ question, ...props }: { question: ChoiceQuestion }) {
+  const { t } = useTranslation('formRespond');
+  const options = question.options.map(({ label }) => ({ label, value: label }));
+  if (question.multiple) {
+    return (
+      <Checkbox.Group {...props}>
+        <Space direction="vertical">
+          {options.map((option) => (
+            <Checkbox key={option.value} value={option.value}>
+              {option.label}
+            </Checkbox>
+          ))}
+        </Space>
+      </Checkbox.Group>
+    );
+  }
+  if (question.radio) {
+    return (
+      <Radio.Group {...props}>
+        <Space direction="vertical">
+          {options.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {option.label}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+    );
+  }
+  return (
+    <Select {...props} options={options} allowClear placeholder={t('choose')} style={{ maxWidth: 480 }} />
+  );
+}
+
+function QuestionInput({ question, ...props }: { question: PublicQuestion }) {
+  switch (question.resourcetype) {
+    case 'choice':
+      return <ChoiceInput question={question} {...props} />;
+    case 'file':
+      return <FileQuestion question={question} {...props} />;
+    case 'custom':
+      return <BudgetTable {...props} />;
+    default:
+      // Long answers get room to write; short ones stay on one line.
+      return question.response_max_length > TEXTAREA_THRESHOLD ? (
+        <Input.TextArea
+          {...props}
+          maxLength={question.response_max_length}
+          showCount
+          autoSize={{ minRows: 3 }}
+        />
+      ) : (
+        <Input {...props} maxLength={question.response_max_length} />
+      );
+  }
+}
+
+/** One question: label with an asterisk when required, description, input by type, its error. */
+export function QuestionField({ question }: { question: PublicQuestion }) {
+  return (
+    <Form.Item
+      name={['answers', String(question.id)]}
+      label={question.label}
+      required={question.required}
+      extra={question.description || undefined}
+      data-testid={`question-${question.id}`}
+    >
+      <QuestionInput question={question} />
+    </Form.Item>
+  );
+}

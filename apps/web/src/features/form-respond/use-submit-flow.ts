@@ -1,0 +1,182 @@
+import {
+  ALREADY_SUBMITTED,
+  FIELD_REQUIRED_MESSAGE,
+  type FieldErrors,
+  type FormSubmissionAction,
+  HONEYPOT_FIELD,
+  type PublicForm,
+} from '@shortlist/contract';
+import { App, type FormInstance } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { getFieldErrors } from '../../app/api-errors';
+import { type Answers, answerText, toSubmission } from './answers';
+import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
+import { visibleQuestionIds } from './visibility';
+
+export interface RespondValues {
+  email: string;
+  [HONEYPOT_FIELD]?: string;
+  answers: Answers;
+}
+
+export type Outcome =
+  | { action: 'save'; editLink: string }
+  | { action: 'submit' }
+  | { action: 'alreadySubmitted' };
+
+const isRequiredError = (errors: FieldErrors) =>
+  Object.values(errors).some((messages) =>
+    messages.some((message) => message.toLowerCase().includes('required')),
+  );
+
+/** The visible required questions left empty, as the server would report them on submit. */
+function missingRequired(form: PublicForm, answers: Answers, visible: Set<number>): FieldErrors {
+  const { values } = toSubmission(form.questions, answers, visible);
+  const answered = new Set(values.filter((value) => value.file !== null).map((value) => value.datum_field));
+  const errors: FieldErrors = {};
+  for (const question of form.questions) {
+    const value = answers[question.id];
+    const hasSavedFile =
+      typeof value === 'object' && value !== null && 'saved' in value && Boolean(value.saved);
+    if (question.required && visible.has(question.id) && !answered.has(question.id) && !hasSavedFile)
+      errors[question.id] = [FIELD_REQUIRED_MESSAGE];
+  }
+  return errors;
+}
+
+/**
+ * The submission protocol of the page: POST the answers (with the captcha), upload each granted
+ * file with progress, then commit `save` or `submit`; a failed upload commits `cancel` so that
+ * nothing half-made stays. Errors land on their fields; a 'required' one reloads the form.
+ */
+export function useSubmitFlow(options: {
+  form: PublicForm;
+  formInstance: FormInstance<RespondValues>;
+  draft: DraftLink | null;
+  onOutcome(outcome: Outcome): void;
+  onReload(): void;
+}) {
+  const { form, formInstance, onOutcome, onReload } = options;
+  const { t } = useTranslation('formRespond');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const draft = useRef<DraftLink | null>(options.draft);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
+
+  const resetCaptcha = () => {
+    setCaptcha(null);
+    setCaptchaKey((key) => key + 1);
+  };
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    if (errors.captcha) {
+      setCaptchaError(errors.captcha.join(' '));
+      resetCaptcha();
+    }
+    formInstance.setFields(
+      Object.entries(errors)
+        .filter(([name]) => name !== 'captcha')
+        .map(([name, messages]) => ({
+          name: name === 'email' ? 'email' : ['answers', name],
+          errors: messages,
+        })),
+    );
+    void message.error(tc('common.verifyFields'));
+  };
+
+  const handleFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.code === ALREADY_SUBMITTED)
+      return onOutcome({ action: 'alreadySubmitted' });
+    const errors = getFieldErrors(error);
+    if (!errors) return void message.error(t('submitFailed'));
+    showFieldErrors(errors);
+    if (isRequiredError(errors)) onReload();
+  };
+
+  async function uploadFiles(
+    submissionId: number,
+    grants: { datum_field: number; file_key: string }[],
+    files: Map<number, File>,
+  ) {
+    const total = [...files.values()].reduce((sum, file) => sum + file.size, 0) || 1;
+    let done = 0;
+    setUploadPercent(0);
+    for (const grant of grants) {
+      const file = files.get(grant.datum_field);
+      if (!file) continue;
+      await uploadGrantedFile(submissionId, grant.file_key, file, (loaded) =>
+        setUploadPercent(Math.min(100, Math.round(((done + loaded) / total) * 100))),
+      );
+      done += file.size;
+    }
+  }
+
+  async function send(action: Exclude<FormSubmissionAction, 'cancel'>) {
+    const values = formInstance.getFieldsValue(true) as RespondValues;
+    const answers = values.answers ?? {};
+    const visible = visibleQuestionIds(
+      form.questions,
+      new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
+    );
+    const missing = action === 'submit' ? missingRequired(form, answers, visible) : {};
+    const isEmailValid = await formInstance.validateFields(['email']).then(
+      () => true,
+      () => false,
+    );
+    if (Object.keys(missing).length > 0) return showFieldErrors(missing);
+    if (!isEmailValid) return void message.error(tc('common.verifyFields'));
+    if (!captcha) return setCaptchaError(t('captchaRequired'));
+
+    const { values: datumValues, files } = toSubmission(form.questions, answers, visible);
+    setIsSaving(true);
+    setCaptchaError(null);
+    try {
+      const created = await postSubmission({
+        form: form.id,
+        email: form.submission?.email ?? values.email,
+        captcha,
+        datum_values: datumValues,
+        [HONEYPOT_FIELD]: values[HONEYPOT_FIELD] || undefined,
+        ...(draft.current ? { submission: draft.current.submission, token: draft.current.token } : {}),
+      });
+      // Spent: the next attempt needs a fresh proof of work.
+      resetCaptcha();
+      draft.current = { submission: created.submission_id, token: created.edit_token };
+      try {
+        await uploadFiles(created.submission_id, created.file_uploads_grants, files);
+      } catch (error) {
+        const reply = await commitSubmission(created.submission_id, created.edit_token, 'cancel').catch(
+          () => null,
+        );
+        if (reply?.status === 'cancelled') draft.current = options.draft;
+        const errors = getFieldErrors(error);
+        if (errors) showFieldErrors(errors);
+        return void message.error(t('uploadFailed'), 8);
+      }
+      const reply = await commitSubmission(created.submission_id, created.edit_token, action);
+      onOutcome(
+        action === 'save'
+          ? { action: 'save', editLink: `${window.location.origin}${reply.edit_link ?? ''}` }
+          : { action: 'submit' },
+      );
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      setIsSaving(false);
+      setUploadPercent(null);
+    }
+  }
+
+  const handleCaptchaChange = (payload: string | null) => {
+    setCaptcha(payload);
+    if (payload) setCaptchaError(null);
+  };
+
+  return { send, isSaving, uploadPercent, captcha, captchaKey, captchaError, handleCaptchaChange };
+}
