@@ -71,6 +71,8 @@ const commonRules = {
   order: z.number().int().min(0).max(1_000_000),
   on_forms: z.boolean(),
   on_issues: z.boolean(),
+  /** On a form: show the question only when this condition holds (PATCH only). */
+  condition: bodyIdSchema.nullable(),
 };
 const rulesByType = {
   text: {
@@ -177,6 +179,7 @@ const fieldReplyCommon = {
   on_forms: z.boolean(),
   on_issues: z.boolean(),
   template_variable_email: z.string().nullable(),
+  condition: z.number().int().nullable(),
 };
 export const datumFieldSchema = z.discriminatedUnion('resourcetype', [
   z.object({ ...fieldReplyCommon, resourcetype: z.literal('text'), response_max_length: z.number().int() }),

@@ -12,7 +12,7 @@ const EXPORT_BATCH_SIZE = 1000;
 type ValueRow = typeof datumValues.$inferSelect;
 
 /** What a cell shows: the answer's text, the file's name, or a budget's balance. */
-function toCell(value: ValueRow): string | number | null {
+export function toCell(value: ValueRow): string | number | null {
   if (value.resourcetype === 'file') return value.filename;
   if (value.resourcetype === 'custom' && value.jsonResponse) {
     return budgetBalance(value.jsonResponse as unknown as BudgetResponse);

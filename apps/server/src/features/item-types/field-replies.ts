@@ -15,6 +15,7 @@ export function toDatumField(row: DatumFieldRow): DatumField {
     on_forms: row.onForms,
     on_issues: row.onIssues,
     template_variable_email: row.templateVariableEmail,
+    condition: row.conditionId,
   };
   switch (row.resourcetype as DatumFieldType) {
     case 'text':
@@ -61,6 +62,7 @@ const COLUMNS = {
   max_size_bytes: 'maxSizeBytes',
   type: 'customType',
   json_config: 'jsonConfig',
+  condition: 'conditionId',
 } as const satisfies Record<string, keyof DatumFieldRow>;
 
 /** The columns to write for the API fields present in `input`; other keys are ignored. */

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datumFields } from '../../db/schema.ts';
 import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
+import { checkFieldCondition } from '../forms/conditions.ts';
 import type { TeamRow } from '../teams/access.ts';
 import { toColumns, toDatumField } from './field-replies.ts';
 import { type DataModelRow, touchItemType } from './service.ts';
@@ -75,6 +76,7 @@ export async function updateDatumField(
   }
   const parsed = datumFieldPatchSchemas[field.resourcetype as DatumFieldType].safeParse(body);
   if (!parsed.success) throw fieldErrors(toFieldErrors(parsed.error));
+  if (parsed.data.condition) await checkFieldCondition(ctx.db, field, parsed.data.condition);
   const columns = toColumns(parsed.data);
   if (Object.keys(columns).length === 0) return toDatumField(field);
   return ctx.db.transaction(async (tx) => {

@@ -5,13 +5,13 @@ import {
   type ItemTypePatch,
   type itemTypeListQuerySchema,
 } from '@shortlist/contract';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, intakeForms } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { toDatumField } from './field-replies.ts';
@@ -43,8 +43,9 @@ async function loadItemTypes(
   page: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
 ): Promise<ItemType[]> {
   const query = db
-    .select({ itemType: dataModels, nbDatasets })
+    .select({ itemType: dataModels, nbDatasets, form: { id: intakeForms.id, title: intakeForms.title } })
     .from(dataModels)
+    .leftJoin(intakeForms, eq(intakeForms.dataModelId, dataModels.id))
     .where(where)
     .orderBy(...(page.orderBy ?? [asc(dataModels.id)]));
   const rows = await (page.limit === undefined ? query : query.limit(page.limit).offset(page.offset ?? 0));
@@ -59,13 +60,12 @@ async function loadItemTypes(
       ),
     )
     .orderBy(asc(datumFields.order), asc(datumFields.id));
-  return rows.map(({ itemType, nbDatasets }) => ({
+  return rows.map(({ itemType, nbDatasets, form }) => ({
     id: itemType.id,
-    // Forms and selections do not exist yet: no type is linked, so its label is its title.
     title: itemType.title,
-    label: itemType.title,
+    label: itemType.title || form?.title || '',
     team: itemType.teamId,
-    form: null,
+    form,
     issues: [],
     datum_fields: fields.filter((field) => field.dataModelId === itemType.id).map(toDatumField),
     nb_datasets: nbDatasets,
@@ -81,13 +81,19 @@ export async function getItemType(ctx: AppContext, id: number): Promise<ItemType
 }
 
 /**
- * A team's item types, paged and sorted in SQL. No type is linked to a form or a selection yet,
- * so `form__isnull=true` and `issues__isnull=true` keep every type and `=false` keeps none.
+ * A team's item types, paged and sorted in SQL. `form__isnull=true` leaves out the types of forms.
+ * No type is linked to a selection yet, so `issues__isnull=true` keeps every type and `=false` none.
  */
 export async function listItemTypes(ctx: AppContext, query: z.output<typeof itemTypeListQuerySchema>) {
   const filters: SQL[] = [eq(dataModels.teamId, query.team)];
   if (query.search) filters.push(ilike(dataModels.title, containsPattern(query.search)));
-  if (query.form__isnull === false || query.issues__isnull === false) filters.push(sql`false`);
+  if (query.form__isnull !== undefined) {
+    const linked = exists(
+      sql`(select 1 from ${intakeForms} where ${eq(intakeForms.dataModelId, dataModels.id)})`,
+    );
+    filters.push(query.form__isnull ? not(linked) : linked);
+  }
+  if (query.issues__isnull === false) filters.push(sql`false`);
   const where = and(...filters);
   const order = parseOrdering<(typeof ITEM_TYPE_ORDERING)[number]>(
     query.ordering,
@@ -125,6 +131,11 @@ export async function deleteItemType(ctx: AppContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     // The row lock makes a concurrent item insert wait, so the count below stays true.
     await tx.select({ id: dataModels.id }).from(dataModels).where(eq(dataModels.id, id)).for('update');
+    const [form] = await tx
+      .select({ id: intakeForms.id })
+      .from(intakeForms)
+      .where(eq(intakeForms.dataModelId, id));
+    if (form) throw refusal('HAS_FORM', 'This item type belongs to a form: delete the form instead.');
     const [used] = await tx.select({ n: count() }).from(datasets).where(eq(datasets.dataModelId, id));
     const nb = used?.n ?? 0;
     if (nb > 0) {

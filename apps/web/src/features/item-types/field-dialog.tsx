@@ -10,7 +10,7 @@ import {
   TEMPLATE_VARIABLE_PATTERN,
 } from '@shortlist/contract';
 import { Form, Input, Modal, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldFormValues, toFieldPayload, toFormValues } from './field-form-values';
 import { FieldTypeInputs } from './field-type-inputs';
@@ -23,12 +23,17 @@ interface FieldDialogProps {
   isOpen: boolean;
   isSaving: boolean;
   canUseBudget: boolean;
-  onSave: (payload: DatumFieldCreate) => void;
+  /** The form values as well: inputs added through `children` travel there. */
+  onSave: (payload: DatumFieldCreate, values: FieldFormValues & Record<string, unknown>) => void;
   onClose: () => void;
+  /** More inputs at the end of the dialog (a form's condition picker), with their starting values. */
+  children?: ReactNode;
+  extraValues?: Record<string, unknown>;
 }
 
 /** Creates or edits a field; the type is chosen once, at creation. */
-export function FieldDialog({ field, isOpen, isSaving, canUseBudget, onSave, onClose }: FieldDialogProps) {
+export function FieldDialog(props: FieldDialogProps) {
+  const { field, isOpen, isSaving, canUseBudget, onSave, onClose, children, extraValues } = props;
   const { t } = useTranslation('itemTypes');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<FieldFormValues>();
@@ -36,8 +41,8 @@ export function FieldDialog({ field, isOpen, isSaving, canUseBudget, onSave, onC
   const hasTemplateVariable = type === 'text' || type === 'choice';
 
   useEffect(() => {
-    if (isOpen) form.setFieldsValue(toFormValues(field));
-  }, [isOpen, field, form]);
+    if (isOpen) form.setFieldsValue({ ...toFormValues(field), ...extraValues });
+  }, [isOpen, field, form, extraValues]);
 
   const typeOptions = DATUM_FIELD_TYPES.map((value) => ({
     value,
@@ -63,7 +68,9 @@ export function FieldDialog({ field, isOpen, isSaving, canUseBudget, onSave, onC
         form={form}
         layout="vertical"
         initialValues={toFormValues(null)}
-        onFinish={(values) => onSave(toFieldPayload(values))}
+        onFinish={(values) =>
+          onSave(toFieldPayload(values), values as FieldFormValues & Record<string, unknown>)
+        }
       >
         <Form.Item
           name="resourcetype"
@@ -139,6 +146,7 @@ export function FieldDialog({ field, isOpen, isSaving, canUseBudget, onSave, onC
           </Form.Item>
         )}
         <FieldTypeInputs type={type} />
+        {children}
       </Form>
     </Modal>
   );

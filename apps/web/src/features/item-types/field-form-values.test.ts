@@ -12,6 +12,7 @@ const common = {
   on_forms: true,
   on_issues: false,
   template_variable_email: null,
+  condition: null,
 };
 
 describe('field dialog values', () => {

@@ -1,0 +1,62 @@
+import type { PageHeader, PageHeaderPatch, PageQuery, pageHeaderCreateSchema } from '@shortlist/contract';
+import { asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { pageHeaders } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireTeamAdmin } from '../teams/access.ts';
+import { sanitizeRichText } from './sanitize.ts';
+
+type PageHeaderRow = typeof pageHeaders.$inferSelect;
+
+const toPageHeader = (row: PageHeaderRow): PageHeader => ({
+  id: row.id,
+  team: row.teamId,
+  title: row.title,
+  html: row.html,
+});
+
+export async function requirePageHeader(ctx: AppContext, user: UserRow, id: number) {
+  const [row] = await ctx.db.select().from(pageHeaders).where(eq(pageHeaders.id, id));
+  if (!row) throw notFound();
+  await requireTeamAdmin(ctx, user, row.teamId);
+  return row;
+}
+
+export async function listPageHeaders(ctx: AppContext, teamId: number, query: PageQuery) {
+  const where = eq(pageHeaders.teamId, teamId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(pageHeaders)
+      .where(where)
+      .orderBy(asc(pageHeaders.title), asc(pageHeaders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(pageHeaders).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: rows.map(toPageHeader) };
+}
+
+export async function createPageHeader(ctx: AppContext, input: z.output<typeof pageHeaderCreateSchema>) {
+  const [row] = await ctx.db
+    .insert(pageHeaders)
+    .values({ teamId: input.team, title: input.title, html: sanitizeRichText(input.html) })
+    .returning();
+  if (!row) throw new Error('no page header');
+  return toPageHeader(row);
+}
+
+export async function updatePageHeader(ctx: AppContext, header: PageHeaderRow, patch: PageHeaderPatch) {
+  const [row] = await ctx.db
+    .update(pageHeaders)
+    .set({ title: patch.title, html: patch.html === undefined ? undefined : sanitizeRichText(patch.html) })
+    .where(eq(pageHeaders.id, header.id))
+    .returning();
+  return toPageHeader(row ?? header);
+}
+
+export async function deletePageHeader(ctx: AppContext, header: PageHeaderRow) {
+  await ctx.db.delete(pageHeaders).where(eq(pageHeaders.id, header.id));
+}

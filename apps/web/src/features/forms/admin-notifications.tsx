@@ -1,0 +1,75 @@
+import {
+  type IntakeForm,
+  NOTIFICATION_FREQUENCIES,
+  type NotificationFrequency,
+  type NotificationSettingPatch,
+} from '@shortlist/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Flex, Radio, Skeleton, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../app/layout/load-error';
+import { useCurrentTeam } from '../teams/team-context';
+import {
+  createNotificationSetting,
+  fetchNotificationSettings,
+  formKeys,
+  updateNotificationSetting,
+} from './api';
+
+const TYPE = 'new_form_submissions';
+
+/** Whether the team's admins are told about new responses, at once or in a daily digest. */
+export function AdminNotifications({ form }: { form: IntakeForm }) {
+  const { t } = useTranslation('forms');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const team = useCurrentTeam();
+  const queryClient = useQueryClient();
+  const queryKey = formKeys.notifications(team.id, form.id);
+  const settings = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchNotificationSettings(form.id, signal),
+  });
+  const setting = settings.data?.results.find((candidate) => candidate.type === TYPE);
+  const save = useMutation({
+    mutationFn: (patch: Required<NotificationSettingPatch>) =>
+      setting
+        ? updateNotificationSetting(setting.id, patch)
+        : createNotificationSetting({ form: form.id, type: TYPE, ...patch }),
+    onSuccess: () => {
+      void message.success(tc('common.saved'));
+      return queryClient.invalidateQueries({ queryKey });
+    },
+    onError: () => void message.error(tc('common.error')),
+  });
+
+  if (settings.isError) return <LoadError onRetry={() => void settings.refetch()} />;
+  if (!settings.data) return <Skeleton active />;
+  const isActive = setting?.active ?? false;
+  const frequency: NotificationFrequency = setting?.frequency ?? 'immediate';
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} align="center">
+        <Switch
+          checked={isActive}
+          loading={save.isPending}
+          onChange={(active) => save.mutate({ active, frequency })}
+          aria-label={t('notifications.newSubmissions')}
+          data-testid="admin-notifications-switch"
+        />
+        <Typography.Text>{t('notifications.newSubmissions')}</Typography.Text>
+      </Flex>
+      <Flex vertical gap={4}>
+        <Typography.Text strong>{t('notifications.frequency')}</Typography.Text>
+        <Radio.Group
+          value={frequency}
+          disabled={!isActive || save.isPending}
+          onChange={(event) => save.mutate({ active: isActive, frequency: event.target.value })}
+          options={NOTIFICATION_FREQUENCIES.map((value) => ({ value, label: t(`notifications.${value}`) }))}
+          data-testid="admin-notifications-frequency"
+        />
+      </Flex>
+    </Flex>
+  );
+}

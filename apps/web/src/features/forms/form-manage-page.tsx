@@ -1,0 +1,71 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Result, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageSpin } from '../../app/layout/page-spin';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { FormView } from '../form-respond/form-view';
+import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
+import { EditFormTab } from './edit-form-tab';
+import { NotificationsTab } from './notifications-tab';
+import { ResponsesTab } from './responses-tab';
+import { ShareTab } from './share-tab';
+import { useForm } from './use-form';
+
+const TABS = ['editForm', 'share', 'preview', 'notifications', 'responses'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/team/:teamId/intake-forms/:id`: one form's editor, link, preview, notifications and responses (tab in `?tab=`). */
+export function FormManagePage() {
+  const { t } = useTranslation('forms');
+  const team = useCurrentTeam();
+  const id = parseRouteId(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((key) => key === params.get('tab')) ?? 'editForm';
+  const form = useForm(team.id, id ?? 0);
+  useDocumentTitle(form.data?.title || t('title'));
+  const listPath = `/team/${team.id}/forms`;
+
+  if (id !== null && form.isPending) return <PageSpin />;
+  if (id === null || form.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('manage.loadFailed')}
+        extra={<Link to={listPath}>{t('manage.backToForms')}</Link>}
+        data-testid="form-load-error"
+      />
+    );
+  }
+  const data = form.data;
+  if (!data) return <PageSpin />;
+
+  const tabs: Record<Tab, React.ReactNode> = {
+    editForm: <EditFormTab form={data} />,
+    share: <ShareTab form={data} />,
+    preview: <FormView formId={data.id} preview />,
+    notifications: <NotificationsTab form={data} />,
+    responses: <ResponsesTab form={data} />,
+  };
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <Link to={listPath}>
+        <ArrowLeftOutlined /> {t('manage.backToForms')}
+      </Link>
+      <Typography.Title level={2}>{data.title || t('untitled')}</Typography.Title>
+      <Tabs
+        // Another form's page starts from its own values.
+        key={data.id}
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(key) => setParams(key === 'editForm' ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((key) => ({
+          key,
+          label: <span data-testid={`form-tab-${key}`}>{t(`manage.tabs.${key}`)}</span>,
+          children: tabs[key],
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { CopyOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { FORMS_PAGE_SIZE, type IntakeFormSummary } from '@shortlist/contract';
+import { App, Button, Col, Empty, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../../app/layout/load-error';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { parsePage } from '../../app/paging';
+import { ObjectTagsEditor } from '../tags/object-tags-editor';
+import { TagFilterPanel } from '../tags/tag-filter-panel';
+import { useTagFilter } from '../tags/use-tag-filter';
+import { useCurrentTeam } from '../teams/team-context';
+import { CreateFormDialog } from './create-form-dialog';
+import { useFormListMutations, useForms } from './use-forms';
+
+const DUPLICATED_SECONDS = 8;
+
+/** `/team/:teamId/forms`: the team's forms, filtered by tag in the side panel, 10 a page. */
+export function FormsPage() {
+  const { t } = useTranslation('forms');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const team = useCurrentTeam();
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const tagFilter = useTagFilter();
+  const forms = useForms(team.id, page, tagFilter.tagsQuery);
+  const mutations = useFormListMutations(team.id);
+  const [isCreating, setCreating] = useState(false);
+  useDocumentTitle(t('title'));
+
+  const formPath = (id: number) => `/team/${team.id}/intake-forms/${id}`;
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+
+  const handleDuplicate = (id: number) =>
+    mutations.duplicate.mutate(id, {
+      onSuccess: (copy) =>
+        void message.success({
+          duration: DUPLICATED_SECONDS,
+          content: (
+            <span data-testid="duplicated-toast">
+              {t('duplicated')}{' '}
+              {/* The toasts render outside the router: the link navigates through this page's hook. */}
+              <Typography.Link
+                href={formPath(copy.id)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(formPath(copy.id));
+                }}
+              >
+                {t('openCopy')}
+              </Typography.Link>
+            </span>
+          ),
+        }),
+      onError: () => void message.error(t('duplicateFailed')),
+    });
+
+  const columns: TableColumnsType<IntakeFormSummary> = [
+    {
+      key: 'title',
+      title: t('general.name'),
+      render: (_, form) => (
+        <Space wrap>
+          <Link to={formPath(form.id)} data-testid="form-title">
+            {form.title || t('untitled')}
+          </Link>
+          <Tag color={form.published ? 'green' : 'default'}>
+            {form.published ? t('published') : t('private')}
+          </Tag>
+        </Space>
+      ),
+    },
+    {
+      key: 'tags',
+      render: (_, form) => (
+        <ObjectTagsEditor
+          value={form.tags}
+          onChange={(tags) => mutations.setTags.mutateAsync({ id: form.id, tags })}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      width: 100,
+      render: (_, form) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            icon={<CopyOutlined />}
+            aria-label={t('duplicate')}
+            title={t('duplicate')}
+            loading={mutations.duplicate.isPending && mutations.duplicate.variables === form.id}
+            onClick={() => handleDuplicate(form.id)}
+            data-testid={`duplicate-form-${form.id}`}
+          />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('edit')}
+            title={t('edit')}
+            onClick={() => navigate(formPath(form.id))}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const emptyText = tagFilter.tagIds.length ? (
+    <Empty description={t('emptyFiltered')}>
+      <Button type="link" onClick={tagFilter.clear}>
+        {t('resetFilters')}
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description={t('empty')} />
+  );
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('title')}</Typography.Title>
+          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          data-testid="create-form"
+        >
+          {t('create')}
+        </Button>
+      </div>
+      <Row gutter={[24, 16]}>
+        <Col xs={24} md={6}>
+          <TagFilterPanel />
+        </Col>
+        <Col xs={24} md={18}>
+          {forms.isError ? (
+            <LoadError onRetry={() => void forms.refetch()} />
+          ) : (
+            <Table<IntakeFormSummary>
+              rowKey="id"
+              columns={columns}
+              showHeader={false}
+              dataSource={forms.data?.results}
+              loading={forms.isPending || forms.isPlaceholderData}
+              locale={{ emptyText }}
+              pagination={{
+                current: page,
+                pageSize: FORMS_PAGE_SIZE,
+                total: forms.data?.count ?? 0,
+                showSizeChanger: false,
+                hideOnSinglePage: true,
+                onChange: setPage,
+              }}
+              data-testid="forms-table"
+            />
+          )}
+        </Col>
+      </Row>
+      <CreateFormDialog
+        teamId={team.id}
+        isOpen={isCreating}
+        onClose={() => setCreating(false)}
+        onCreated={(form) => navigate(formPath(form.id))}
+      />
+    </div>
+  );
+}

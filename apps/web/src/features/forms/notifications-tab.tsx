@@ -1,0 +1,29 @@
+import type { IntakeForm } from '@shortlist/contract';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AdminNotifications } from './admin-notifications';
+import { AfterSubmitMessage } from './after-submit-message';
+import { RespondentNotifications } from './respondent-notifications';
+
+/** The notifications tab: the admins' alerts, the respondent's e-mail, the message after sending. */
+export function NotificationsTab({ form }: { form: IntakeForm }) {
+  const { t } = useTranslation('forms');
+  return (
+    <Tabs
+      tabPlacement="start"
+      items={[
+        { key: 'admin', label: t('notifications.admin'), children: <AdminNotifications form={form} /> },
+        {
+          key: 'respondent',
+          label: <span data-testid="notifications-respondent">{t('notifications.respondent')}</span>,
+          children: <RespondentNotifications form={form} />,
+        },
+        {
+          key: 'afterSave',
+          label: t('notifications.afterSave'),
+          children: <AfterSubmitMessage form={form} />,
+        },
+      ]}
+    />
+  );
+}

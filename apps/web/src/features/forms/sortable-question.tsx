@@ -1,0 +1,75 @@
+import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { DatumField } from '@shortlist/contract';
+import { Button, Card, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface SortableQuestionProps {
+  field: DatumField;
+  /** "Shown when…" for a conditional question. */
+  conditionText: string | null;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One question of the form: a drag handle (mouse or keyboard), its label and type, edit and delete. */
+export function SortableQuestion({ field, conditionText, onEdit, onDelete }: SortableQuestionProps) {
+  const { t } = useTranslation('forms');
+  const { t: ti } = useTranslation('itemTypes');
+  const { t: tc } = useTranslation();
+  const sortable = useSortable({ id: field.id });
+  const style = {
+    transform: CSS.Transform.toString(sortable.transform),
+    transition: sortable.transition,
+    opacity: sortable.isDragging ? 0.6 : 1,
+  };
+
+  return (
+    <div ref={sortable.setNodeRef} style={style} data-testid="form-question">
+      <Card size="small">
+        <Flex align="center" gap={8}>
+          <Button
+            type="text"
+            icon={<HolderOutlined />}
+            ref={sortable.setActivatorNodeRef}
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={t('questions.drag', { label: field.label })}
+            style={{ cursor: 'grab' }}
+            data-testid={`drag-question-${field.id}`}
+          />
+          <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+            <Typography.Text strong ellipsis data-testid="question-label">
+              {field.label}
+            </Typography.Text>
+            <Space size={4} wrap>
+              <Tag>{ti(`types.${field.resourcetype}`)}</Tag>
+              {field.required && <Tag color="red">{t('questions.required')}</Tag>}
+              {conditionText && (
+                <Typography.Text type="secondary" data-testid="question-condition">
+                  {conditionText}
+                </Typography.Text>
+              )}
+            </Space>
+          </Flex>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('questions.edit', { label: field.label })}
+            onClick={onEdit}
+            data-testid={`edit-question-${field.id}`}
+          />
+          <Popconfirm title={tc('common.confirmDelete')} onConfirm={onDelete}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('questions.delete', { label: field.label })}
+            />
+          </Popconfirm>
+        </Flex>
+      </Card>
+    </div>
+  );
+}

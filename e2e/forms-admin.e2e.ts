@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** Opens the question dialog, fills it and saves; `fill` sets the type-specific inputs. */
+async function addQuestion(page: Page, type: string, label: string, fill?: () => Promise<void>) {
+  await page.getByTestId('add-question').click();
+  const dialog = page.getByRole('dialog', { name: 'New field' });
+  await dialog.waitFor();
+  if (type !== 'Text') {
+    await dialog.getByTestId('field-type').click();
+    await page.locator('.ant-select-item-option', { hasText: type }).click();
+  }
+  await dialog.getByTestId('field-label').fill(label);
+  await fill?.();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByTestId('question-label').getByText(label, { exact: true }).waitFor();
+}
+
+const questionLabels = (page: Page) => page.getByTestId('question-label').allInnerTexts();
+
+/** Picks an option of an Ant Design select by its visible text. */
+async function choose(page: Page, select: string, option: string) {
+  await page.getByTestId(select).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+}
+
+describe('forms admin', () => {
+  it('builds a form with sections and a condition, publishes, shares, notifies and duplicates it', async () => {
+    const { page, context, server } = session;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
+    await page.waitForURL(/\/team\/1\/forms$/);
+    await page.getByText('No forms yet. Create your first form.').waitFor();
+
+    await page.getByTestId('create-form').click();
+    await page.getByTestId('form-title-input').fill('Call for startups');
+    await page.getByTestId('form-title-input').press('Enter');
+    await page.waitForURL(/\/team\/1\/intake-forms\/\d+$/);
+    const formId = Number(page.url().split('/').pop());
+    await page.getByTestId('questions-empty').waitFor();
+
+    await addQuestion(page, 'Text', 'Your project');
+    await addQuestion(page, 'Choice', 'Stage', async () => {
+      await page.getByTestId('field-option-0').fill('Idea');
+      await page.getByTestId('field-option-1').fill('Seed');
+    });
+    await addQuestion(page, 'File', 'Pitch deck');
+    await addQuestion(page, 'Budget', 'Budget');
+    expect(await questionLabels(page)).toEqual(['Your project', 'Stage', 'Pitch deck', 'Budget']);
+
+    // A section title above the second question.
+    await page.getByRole('button', { name: 'Add a section title above Stage' }).click();
+    const sectionDialog = page.getByRole('dialog', { name: 'New section title' });
+    await sectionDialog.getByTestId('section-text').fill('About the startup');
+    await sectionDialog.getByTestId('section-body').fill('Tell us where you stand.');
+    await sectionDialog.getByRole('button', { name: 'Save' }).click();
+    await sectionDialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('form-section').getByText('About the startup').waitFor();
+
+    // The third question shows only when the stage is Seed.
+    await page.getByRole('button', { name: 'Edit Pitch deck' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit the field' });
+    await editDialog.waitFor();
+    await choose(page, 'condition-field', 'Stage');
+    await choose(page, 'condition-value', 'Seed');
+    await editDialog.getByTestId('condition-value').getByText('Seed').waitFor();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await editDialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('question-condition').getByText('Shown when "Stage" is "Seed"').waitFor();
+
+    // Budget moves above Pitch deck with the keyboard, and the order is kept.
+    const handle = page.getByRole('button', { name: 'Drag to reorder Budget' });
+    // The closing dialog gives the focus back to its opener: focus the handle once that is done.
+    const isFocused = async () => {
+      await handle.focus();
+      await page.waitForTimeout(200);
+      return handle.evaluate((element) => element === document.activeElement);
+    };
+    await expect.poll(isFocused, { timeout: 5000 }).toBe(true);
+    // A picked-up handle is pressed until it is dropped; dnd-kit measures the list in between.
+    const isPressed = () => handle.getAttribute('aria-pressed');
+    await page.keyboard.press('Space');
+    await expect.poll(isPressed).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await page
+      .getByRole('status')
+      .getByText('Budget is now in the place of Pitch deck.')
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(isPressed).not.toBe('true');
+    await expect.poll(() => questionLabels(page)).toEqual(['Your project', 'Stage', 'Budget', 'Pitch deck']);
+    await page.reload();
+    await page.getByTestId('question-label').first().waitFor();
+    await expect.poll(() => questionLabels(page)).toEqual(['Your project', 'Stage', 'Budget', 'Pitch deck']);
+    await page.getByTestId('form-section').getByText('About the startup').waitFor();
+
+    // A page header made on the spot, then chosen; and publish.
+    await page.getByRole('button', { name: 'Manage the page headers' }).click();
+    const headersDialog = page.getByRole('dialog', { name: 'Page headers' });
+    await headersDialog.getByTestId('page-header-title').fill('Banner');
+    await headersDialog.getByTestId('page-header-save').click();
+    await headersDialog.getByText('Banner', { exact: true }).waitFor();
+    await headersDialog.getByRole('button', { name: 'Close' }).click();
+    await headersDialog.waitFor({ state: 'hidden' });
+    await choose(page, 'general-page-header', 'Banner');
+    await page.getByTestId('general-published').click();
+    await page.getByTestId('general-save').click();
+    await page.getByText('Saved successfully').first().waitFor();
+
+    // Share: no warning once published, the public link copied.
+    await page.getByTestId('form-tab-share').click();
+    await page.waitForURL(/tab=share/);
+    const link = `${server.url}/forms/${formId}`;
+    expect(await page.getByTestId('share-link').inputValue()).toBe(link);
+    expect(await page.getByTestId('share-unpublished').count()).toBe(0);
+    await page.getByTestId('copy-share-link').click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // Respondent notification: refused while empty, saved with a subject and a body.
+    await page.getByTestId('form-tab-notifications').click();
+    await page.getByTestId('notifications-respondent').click();
+    await page.getByTestId('respondent-active').click();
+    await page.getByTestId('respondent-save').click();
+    await page.getByText('Please verify the fields').first().waitFor();
+    await page.getByTestId('respondent-subject').fill('We received your application');
+    await page.getByTestId('respondent-content').fill('Thank you! Your answers: [summary]');
+    await page.getByTestId('respondent-save').click();
+    await page.getByText('Saved successfully').first().waitFor();
+
+    // Duplicate from the list; the toast leads to the copy with the same questions.
+    await page.getByRole('link', { name: 'Back to the forms' }).click();
+    await page.waitForURL(/\/team\/1\/forms$/);
+    await page.getByTestId('forms-table').getByText('Published').waitFor();
+    await page.getByTestId(`duplicate-form-${formId}`).click();
+    await page.getByTestId('duplicated-toast').getByRole('link', { name: 'Open the copy' }).click();
+    await page.waitForURL(/\/team\/1\/intake-forms\/\d+$/);
+    expect(page.url()).not.toMatch(new RegExp(`/intake-forms/${formId}$`));
+    await page.getByRole('heading', { name: 'Call for startups (copy)' }).waitFor();
+    await page.getByTestId('question-label').first().waitFor();
+    await expect.poll(() => questionLabels(page)).toEqual(['Your project', 'Stage', 'Budget', 'Pitch deck']);
+    await page.getByTestId('question-condition').getByText('Shown when "Stage" is "Seed"').waitFor();
+  }, 120_000);
+});
