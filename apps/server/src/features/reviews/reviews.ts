@@ -2,7 +2,15 @@ import type { Review, ReviewComment, reviewCreateSchema, reviewListQuerySchema }
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { datasets, reviewComments, reviewStatuses, reviews, users } from '../../db/schema.ts';
+import {
+  datasets,
+  issueDatasets,
+  issues,
+  reviewComments,
+  reviewStatuses,
+  reviews,
+  users,
+} from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
@@ -129,16 +137,28 @@ export async function listReviews(ctx: AppContext, query: z.infer<typeof reviewL
   return { count: total?.n ?? 0, results };
 }
 
+/** A review within a selection needs a selection of the item's team that holds the item. */
+async function checkIssueOfDataset(ctx: AppContext, issueId: number | null, datasetId: number) {
+  if (issueId === null) return;
+  const [row] = await ctx.db
+    .select({ issueId: issueDatasets.issueId })
+    .from(issueDatasets)
+    .innerJoin(issues, eq(issues.id, issueDatasets.issueId))
+    .innerJoin(datasets, and(eq(datasets.id, issueDatasets.datasetId), eq(datasets.teamId, issues.teamId)))
+    .where(and(eq(issueDatasets.issueId, issueId), eq(issueDatasets.datasetId, datasetId)));
+  if (!row) throw fieldErrors({ issue_id: invalidPk(issueId) });
+}
+
 /**
  * The one review of an item (per selection). A second one for the same pair is refused: the
- * client changes the existing review instead. Selections do not exist yet, so `issue_id` must be null.
+ * client changes the existing review instead.
  */
 export async function createReview(
   ctx: AppContext,
   options: { teamId: number; input: z.infer<typeof reviewCreateSchema> },
 ) {
   const { teamId, input } = options;
-  if (input.issue_id !== null) throw fieldErrors({ issue_id: invalidPk(input.issue_id) });
+  await checkIssueOfDataset(ctx, input.issue_id, input.data_set_id);
   await checkStatusOfTeam(ctx, input.status_id, teamId);
   const [row] = await ctx.db
     .insert(reviews)

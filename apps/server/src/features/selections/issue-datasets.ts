@@ -1,0 +1,56 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  datasets,
+  issueAccessDatasets,
+  issueAccesses,
+  issueAnswers,
+  issueComments,
+  issueDatasets,
+} from '../../db/schema.ts';
+import { fieldErrors } from '../../http/errors.ts';
+import type { IssueRow } from './access.ts';
+
+/** Adds items of the selection's team; any other id refuses the whole request. */
+export async function addIssueDatasets(ctx: AppContext, issue: IssueRow, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  const found = await ctx.db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(eq(datasets.teamId, issue.teamId), inArray(datasets.id, wanted)));
+  const missing = wanted.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0)
+    throw fieldErrors({ datasets: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+  await ctx.db
+    .insert(issueDatasets)
+    .values(wanted.map((datasetId) => ({ issueId: issue.id, datasetId })))
+    .onConflictDoNothing();
+  return { datasets: wanted };
+}
+
+/**
+ * Takes items out of the selection with everything judges gave them there (answers, comments,
+ * per-judge access), in one transaction. Ids not in the selection are ignored.
+ */
+export async function removeIssueDatasets(ctx: AppContext, issue: IssueRow, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    const inIssue = <T extends typeof issueAnswers | typeof issueComments | typeof issueDatasets>(table: T) =>
+      and(eq(table.issueId, issue.id), inArray(table.datasetId, wanted));
+    await tx.delete(issueAnswers).where(inIssue(issueAnswers));
+    await tx.delete(issueComments).where(inIssue(issueComments));
+    await tx
+      .delete(issueAccessDatasets)
+      .where(
+        and(
+          inArray(issueAccessDatasets.datasetId, wanted),
+          inArray(
+            issueAccessDatasets.accessId,
+            sql`(select ${issueAccesses.id} from ${issueAccesses} where ${eq(issueAccesses.issueId, issue.id)})`,
+          ),
+        ),
+      );
+    await tx.delete(issueDatasets).where(inIssue(issueDatasets));
+  });
+  return { datasets: wanted };
+}

@@ -1,0 +1,52 @@
+import type { issueQuestionCreateSchema, issueQuestionPatchSchema } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { issueQuestions } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { fieldErrors, notFound } from '../../http/errors.ts';
+import { requireIssueAdmin } from './access.ts';
+import { type QuestionRow, toQuestion } from './replies.ts';
+
+export const CRITERIA_RATING_ONLY_MESSAGE = 'Criteria are only for rating selections.';
+
+export async function createQuestion(
+  ctx: AppContext,
+  user: UserRow,
+  input: z.infer<typeof issueQuestionCreateSchema>,
+) {
+  const issue = await requireIssueAdmin(ctx, user, input.issue);
+  if (issue.resourcetype !== 'RatingIssue') throw fieldErrors({ issue: [CRITERIA_RATING_ONLY_MESSAGE] });
+  const [row] = await ctx.db
+    .insert(issueQuestions)
+    .values({ issueId: issue.id, title: input.title, description: input.description, weight: input.weight })
+    .returning();
+  if (!row) throw new Error('question insert returned nothing');
+  return toQuestion(row);
+}
+
+/** A criterion of a selection the caller administers; any other answers 404. */
+export async function requireQuestionAdmin(ctx: AppContext, user: UserRow, id: number): Promise<QuestionRow> {
+  const [row] = await ctx.db.select().from(issueQuestions).where(eq(issueQuestions.id, id));
+  if (!row) throw notFound();
+  await requireIssueAdmin(ctx, user, row.issueId);
+  return row;
+}
+
+export async function updateQuestion(
+  ctx: AppContext,
+  question: QuestionRow,
+  patch: z.infer<typeof issueQuestionPatchSchema>,
+) {
+  if (Object.keys(patch).length === 0) return toQuestion(question);
+  const [row] = await ctx.db
+    .update(issueQuestions)
+    .set(patch)
+    .where(eq(issueQuestions.id, question.id))
+    .returning();
+  return toQuestion(row ?? question);
+}
+
+export async function deleteQuestion(ctx: AppContext, question: QuestionRow) {
+  await ctx.db.delete(issueQuestions).where(eq(issueQuestions.id, question.id));
+}

@@ -1,0 +1,152 @@
+import {
+  ALREADY_HAS_COMMENTS,
+  ALREADY_HAS_ISSUE_ACCESSES,
+  type IssueCreateInput,
+  type IssuePatchInput,
+  type IssueResourcetype,
+  type issueListQuerySchema,
+  TYPE_LOCKED_MESSAGE,
+} from '@shortlist/contract';
+import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
+import { containsPattern, parseOrdering } from '../../http/pagination.ts';
+import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import type { IssueRow } from './access.ts';
+import { toIssueListItems, toIssueReply } from './replies.ts';
+import { checkSettings, toColumns } from './settings.ts';
+
+const ORDERING = ['create_time', 'title'] as const;
+const orderColumns = { create_time: issues.createTime, title: sql`lower(${issues.title})` };
+
+/** A team's selections, filtered, sorted and paged in SQL. */
+export async function listIssues(
+  ctx: AppContext,
+  user: UserRow,
+  query: z.infer<typeof issueListQuerySchema>,
+) {
+  await requireTeamAdmin(ctx, user, query.team);
+  const filters: SQL[] = [eq(issues.teamId, query.team)];
+  if (query.search) filters.push(ilike(issues.title, containsPattern(query.search)));
+  if (query.status) filters.push(eq(issues.status, query.status));
+  if (query.public !== undefined) filters.push(eq(issues.public, query.public));
+  if (query.tags?.length) {
+    filters.push(
+      exists(
+        sql`(select 1 from ${issueTags} where ${and(eq(issueTags.issueId, issues.id), inArray(issueTags.tagId, query.tags))})`,
+      ),
+    );
+  }
+  const where = and(...filters);
+  const order = parseOrdering<(typeof ORDERING)[number]>(query.ordering, ORDERING, '-create_time');
+  const direction = order.descending ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(issues)
+      .where(where)
+      .orderBy(direction(orderColumns[order.field]), direction(issues.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(issues).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: await toIssueListItems(ctx, rows) };
+}
+
+/** The values a new selection starts from before its settings apply (the table's defaults). */
+const NEW_ISSUE = {
+  public: false,
+  commentsMode: 'DATASET',
+  itemLabelSingularEn: 'item',
+  itemLabelPluralEn: 'items',
+  dataModelId: null,
+  minRating: null,
+  maxRating: null,
+  step: null,
+  minItems: null,
+  maxItems: null,
+  nbTokens: null,
+  maxPerItem: null,
+} satisfies Partial<IssueRow>;
+
+export async function createIssue(ctx: AppContext, user: UserRow, input: IssueCreateInput) {
+  const { team } = await requireTeamAdmin(ctx, user, input.team);
+  const columns = toColumns(input.resourcetype, input);
+  await checkSettings(ctx, team, { ...NEW_ISSUE, resourcetype: input.resourcetype, ...columns }, input);
+  const [row] = await ctx.db
+    .insert(issues)
+    .values({ ...columns, title: input.title, teamId: team.id, resourcetype: input.resourcetype })
+    .returning();
+  if (!row) throw new Error('issue insert returned nothing');
+  return toIssueReply(ctx, row);
+}
+
+async function hasRows(db: Db, table: typeof issueAccesses | typeof issueComments, issueId: number) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.issueId, issueId)).limit(1);
+  return row !== undefined;
+}
+
+/** Replaces the selection's tags; every id must be a tag of its team. */
+async function replaceTags(db: Db, issue: IssueRow, tagIds: number[]) {
+  const wanted = [...new Set(tagIds)];
+  const found = wanted.length
+    ? await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.teamId, issue.teamId), inArray(tags.id, wanted)))
+    : [];
+  const missing = wanted.filter((id) => !found.some((tag) => tag.id === id));
+  if (missing.length > 0)
+    throw fieldErrors({ tags_patch: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+  await db.delete(issueTags).where(eq(issueTags.issueId, issue.id));
+  if (wanted.length > 0)
+    await db.insert(issueTags).values(wanted.map((tagId) => ({ issueId: issue.id, tagId })));
+}
+
+/**
+ * A partial update. The type never changes; the public setting is frozen once judges exist and the
+ * comments mode once comments exist.
+ */
+export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRow, patch: IssuePatchInput) {
+  const type = issue.resourcetype as IssueResourcetype;
+  if (patch.resourcetype !== type) throw fieldErrors({ resourcetype: [TYPE_LOCKED_MESSAGE] });
+  const columns = toColumns(type, patch);
+  await checkSettings(ctx, team, { ...issue, ...columns }, patch);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (
+      columns.public !== undefined &&
+      columns.public !== issue.public &&
+      (await hasRows(tx, issueAccesses, issue.id))
+    )
+      throw refusal(
+        ALREADY_HAS_ISSUE_ACCESSES,
+        'The selection already has judges: it cannot become public or private.',
+      );
+    if (
+      columns.commentsMode !== undefined &&
+      columns.commentsMode !== issue.commentsMode &&
+      (await hasRows(tx, issueComments, issue.id))
+    )
+      throw refusal(
+        ALREADY_HAS_COMMENTS,
+        'The selection already has comments: its comments mode cannot change.',
+      );
+    if (patch.tags_patch) await replaceTags(tx, issue, patch.tags_patch);
+    if (Object.keys(columns).length === 0) return issue;
+    const [updated] = await tx
+      .update(issues)
+      .set({ ...columns, updateTime: new Date() })
+      .where(eq(issues.id, issue.id))
+      .returning();
+    return updated ?? issue;
+  });
+  return toIssueReply(ctx, row);
+}
+
+export async function deleteIssue(ctx: AppContext, issue: IssueRow) {
+  await ctx.db.delete(issues).where(eq(issues.id, issue.id));
+}

@@ -1,0 +1,122 @@
+import {
+  COMMENTS_MODE_RATING_MESSAGE,
+  type FieldErrors,
+  type IssueCreateInput,
+  type IssuePatchInput,
+  type IssueResourcetype,
+  ITEM_LABEL_PLURAL_MESSAGE,
+  type ItemLabelSingular,
+  issueNumbersErrors,
+  PUBLIC_NOT_ALLOWED_MESSAGE,
+  pluralOfItemLabel,
+} from '@shortlist/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { dataModels, type issues } from '../../db/schema.ts';
+import { fieldErrors } from '../../http/errors.ts';
+import type { TeamRow } from '../teams/access.ts';
+
+type IssueValues = Partial<typeof issues.$inferInsert>;
+type Settings = Partial<IssueCreateInput & IssuePatchInput> & Record<string, unknown>;
+
+/** The number columns each type keeps; those of the other types stay null. */
+const NUMBER_FIELDS = {
+  RatingIssue: ['min_rating', 'max_rating', 'step'],
+  SelectionIssue: ['min_items', 'max_items'],
+  TokenIssue: ['nb_tokens', 'max_per_item'],
+  TextIssue: [],
+} as const satisfies Record<IssueResourcetype, readonly string[]>;
+
+const ALL_NUMBER_FIELDS: readonly string[] = Object.values(NUMBER_FIELDS).flat();
+
+const COLUMN_OF = {
+  title: 'title',
+  description: 'description',
+  public: 'public',
+  email_required: 'emailRequired',
+  email_link: 'emailLink',
+  random_order: 'randomOrder',
+  access_all_items: 'accessAllItems',
+  judges_can_load_dataset_details: 'judgesCanLoadDatasetDetails',
+  data_model: 'dataModelId',
+  item_label_singular_en: 'itemLabelSingularEn',
+  item_label_plural_en: 'itemLabelPluralEn',
+  status: 'status',
+  min_rating: 'minRating',
+  max_rating: 'maxRating',
+  step: 'step',
+  min_items: 'minItems',
+  max_items: 'maxItems',
+  nb_tokens: 'nbTokens',
+  max_per_item: 'maxPerItem',
+} as const satisfies Record<string, keyof IssueValues>;
+
+/** The settings a type keeps, as columns: numbers and comments mode of other types are dropped. */
+export function toColumns(type: IssueResourcetype, settings: Settings): IssueValues {
+  const values: Record<string, unknown> = {};
+  const numbers: readonly string[] = NUMBER_FIELDS[type];
+  for (const [field, column] of Object.entries(COLUMN_OF)) {
+    const isOtherTypeNumber = ALL_NUMBER_FIELDS.includes(field) && !numbers.includes(field);
+    if (settings[field] !== undefined && !isOtherTypeNumber) values[column] = settings[field];
+  }
+  if (type === 'RatingIssue' && settings.comments_mode !== undefined)
+    values.commentsMode = settings.comments_mode;
+  if (settings.item_label_singular_en && !settings.item_label_plural_en)
+    values.itemLabelPluralEn = pluralOfItemLabel(settings.item_label_singular_en);
+  return values as IssueValues;
+}
+
+/** A selection's columns once the change is merged in, as the rules between fields read them. */
+export type MergedSettings = Pick<
+  typeof issues.$inferSelect,
+  | 'resourcetype'
+  | 'public'
+  | 'commentsMode'
+  | 'itemLabelSingularEn'
+  | 'itemLabelPluralEn'
+  | 'minRating'
+  | 'maxRating'
+  | 'step'
+  | 'minItems'
+  | 'maxItems'
+  | 'nbTokens'
+  | 'maxPerItem'
+>;
+
+/**
+ * The rules between fields of spec section 5 that a single field cannot check: numbers against each
+ * other, public only with the package, comments mode only for non-public rating, matching labels,
+ * and an item type of the team.
+ */
+export async function checkSettings(
+  ctx: AppContext,
+  team: TeamRow,
+  merged: MergedSettings,
+  changed: Settings,
+) {
+  const type = merged.resourcetype as IssueResourcetype;
+  const errors: FieldErrors = {
+    ...issueNumbersErrors(type, {
+      min_rating: merged.minRating,
+      max_rating: merged.maxRating,
+      step: merged.step,
+      min_items: merged.minItems,
+      max_items: merged.maxItems,
+      nb_tokens: merged.nbTokens,
+      max_per_item: merged.maxPerItem,
+    }),
+  };
+  if (changed.public === true && !team.package.public_issues) errors.public = [PUBLIC_NOT_ALLOWED_MESSAGE];
+  if (changed.comments_mode === 'QUESTION' && (type !== 'RatingIssue' || merged.public))
+    errors.comments_mode = [COMMENTS_MODE_RATING_MESSAGE];
+  if (pluralOfItemLabel(merged.itemLabelSingularEn as ItemLabelSingular) !== merged.itemLabelPluralEn)
+    errors.item_label_plural_en = [ITEM_LABEL_PLURAL_MESSAGE];
+  if (changed.data_model) {
+    const [model] = await ctx.db
+      .select({ id: dataModels.id })
+      .from(dataModels)
+      .where(and(eq(dataModels.id, changed.data_model), eq(dataModels.teamId, team.id)));
+    if (!model) errors.data_model = [`Invalid pk "${changed.data_model}" - object does not exist.`];
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+}

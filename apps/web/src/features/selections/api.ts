@@ -1,0 +1,50 @@
+import type {
+  Dataset,
+  Issue,
+  IssueCreate,
+  IssueListItem,
+  IssuePatch,
+  IssueQuestion,
+  IssueQuestionCreate,
+  IssueQuestionPatch,
+  Page,
+} from '@shortlist/contract';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+
+/** The list's query without the team, as the list page sends it. */
+export interface IssueFilters {
+  offset: number;
+  limit: number;
+  search?: string;
+  tags?: string;
+  status?: 'open' | 'closed';
+  public?: boolean;
+}
+
+export const issueKeys = {
+  all: ['issues'] as const,
+  list: (teamId: number, filters: IssueFilters) => ['issues', teamId, 'list', filters] as const,
+  one: (id: number) => ['issue', id] as const,
+};
+
+export const fetchIssues = (teamId: number, filters: IssueFilters, signal?: AbortSignal) =>
+  apiGet<Page<IssueListItem>>('issues/', { team: teamId, ...filters }, signal);
+export const fetchIssue = (id: number, signal?: AbortSignal) =>
+  apiGet<Issue>(`issues/${id}/`, undefined, signal);
+export const createIssue = (input: IssueCreate) => apiPost<Issue>('issues/', input);
+export const patchIssue = (id: number, patch: IssuePatch) => apiPatch<Issue>(`issues/${id}/`, patch);
+export const deleteIssue = (id: number) => apiDelete(`issues/${id}/`);
+export const duplicateIssue = (id: number) => apiPost<Issue>(`issues/${id}/duplicate/`, {});
+
+export const createQuestion = (input: IssueQuestionCreate) =>
+  apiPost<IssueQuestion>('issue-questions/', input);
+export const patchQuestion = (id: number, patch: IssueQuestionPatch) =>
+  apiPatch<IssueQuestion>(`issue-questions/${id}/`, patch);
+export const deleteQuestion = (id: number) => apiDelete(`issue-questions/${id}/`);
+
+export const fetchIssueDatasets = (id: number, query: { offset: number; limit: number }) =>
+  apiGet<Page<Dataset>>(`issues/${id}/datasets/`, query);
+export const addIssueDatasets = (id: number, datasets: number[]) =>
+  apiPost<{ datasets: number[] }>(`issues/${id}/datasets/`, { datasets });
+export const removeIssueDatasets = (id: number, datasets: number[]) =>
+  apiPost<{ datasets: number[] }>(`issues/${id}/datasets/remove/`, { datasets });

@@ -1,0 +1,188 @@
+import {
+  ISSUE_DESCRIPTION_MAX_LENGTH,
+  ISSUE_RESOURCETYPES,
+  ISSUE_TITLE_MAX_LENGTH,
+  ISSUE_TITLE_MIN_LENGTH,
+  type Issue,
+  ITEM_LABELS,
+} from '@shortlist/contract';
+import { Alert, App, Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toFormErrors } from '../../app/api-errors';
+import { useCurrentTeam } from '../teams/team-context';
+import {
+  followNumbers,
+  type IssueFormValues,
+  issueToValues,
+  NUMBER_DEFAULTS,
+  newIssueValues,
+  toIssuePayload,
+} from './issue-form-values';
+import { IssueNumberFields } from './issue-number-fields';
+import { useIssueSaveError } from './use-issue-save-error';
+import { useIssueMutations } from './use-issues';
+
+const FORM_FIELDS = Object.keys(newIssueValues()) as (keyof IssueFormValues)[];
+
+interface IssueDialogProps {
+  isOpen: boolean;
+  /** The selection to edit; a new one is created without it. */
+  issue?: Issue;
+  onClose: () => void;
+  onSaved?: (issue: Issue) => void;
+}
+
+/** Creates or edits a selection: the type (locked on edit), its numbers with their rules, labels and options. */
+export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProps) {
+  const { t } = useTranslation('selections');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const team = useCurrentTeam();
+  // Several dialogs may be mounted at once (list and page): field ids must not clash.
+  const formId = `issue-form${useId().replaceAll(':', '')}`;
+  const [form] = Form.useForm<IssueFormValues>();
+  const values = Form.useWatch([], form) ?? {};
+  const mutations = useIssueMutations();
+  const showSaveError = useIssueSaveError();
+  const isEdit = issue !== undefined;
+  const isPending = mutations.create.isPending || mutations.patch.isPending;
+
+  useEffect(() => {
+    if (isOpen) form.setFieldsValue(issue ? issueToValues(issue) : newIssueValues());
+  }, [isOpen, issue, form]);
+
+  const handleValuesChange = (changed: Partial<IssueFormValues>, all: IssueFormValues) => {
+    if (changed.resourcetype && !isEdit) form.setFieldsValue(NUMBER_DEFAULTS);
+    const followed = followNumbers(changed, all);
+    if (followed) form.setFieldsValue(followed);
+  };
+
+  const handleFinish = (formValues: IssueFormValues) => {
+    const payload = toIssuePayload(formValues);
+    const callbacks = {
+      onSuccess: (saved: Issue) => {
+        void message.success(isEdit ? tc('common.saved') : t('dialog.created'));
+        onClose();
+        onSaved?.(saved);
+      },
+      onError: (error: unknown) => {
+        const errors = toFormErrors(error, FORM_FIELDS);
+        if (errors) form.setFields(errors.fields);
+        showSaveError(error);
+      },
+    };
+    if (issue) mutations.patch.mutate({ id: issue.id, patch: payload }, callbacks);
+    else mutations.create.mutate({ ...payload, team: team.id }, callbacks);
+  };
+
+  const isRating = values.resourcetype === 'RatingIssue';
+  return (
+    <Modal
+      open={isOpen}
+      title={t(isEdit ? 'dialog.editTitle' : 'dialog.createTitle')}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+      okText={tc(isEdit ? 'common.save' : 'common.create')}
+      cancelText={tc('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', form: formId, loading: isPending }}
+      width={640}
+      forceRender
+    >
+      <Form
+        id={formId}
+        name={formId}
+        form={form}
+        layout="vertical"
+        initialValues={newIssueValues()}
+        onValuesChange={handleValuesChange}
+        onFinish={handleFinish}
+        data-testid="issue-form"
+      >
+        <Form.Item
+          name="resourcetype"
+          label={t('dialog.type')}
+          extra={isEdit ? t('dialog.typeLocked') : undefined}
+        >
+          <Radio.Group disabled={isEdit} optionType="button" buttonStyle="solid" data-testid="issue-type">
+            {ISSUE_RESOURCETYPES.map((type) => (
+              <Radio.Button key={type} value={type} data-testid={`issue-type-${type}`}>
+                {t(`types.${type}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {values.resourcetype && (
+          <Typography.Paragraph type="secondary">{t(`typeHelp.${values.resourcetype}`)}</Typography.Paragraph>
+        )}
+        <Form.Item
+          name="title"
+          label={t('dialog.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('dialog.nameRequired') },
+            { min: ISSUE_TITLE_MIN_LENGTH, max: ISSUE_TITLE_MAX_LENGTH },
+          ]}
+        >
+          <Input maxLength={ISSUE_TITLE_MAX_LENGTH} showCount autoFocus data-testid="issue-title" />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('dialog.description')}
+          rules={[{ max: ISSUE_DESCRIPTION_MAX_LENGTH }]}
+        >
+          <Input.TextArea
+            maxLength={ISSUE_DESCRIPTION_MAX_LENGTH}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            data-testid="issue-description"
+          />
+        </Form.Item>
+        <IssueNumberFields values={values} />
+        <Form.Item
+          name="item_label_singular_en"
+          label={t('dialog.itemLabel')}
+          rules={[{ required: true, message: t('dialog.itemLabelRequired') }]}
+        >
+          <Select
+            options={ITEM_LABELS.map(({ singular }) => ({ value: singular, label: t(`labels.${singular}`) }))}
+            data-testid="issue-item-label"
+          />
+        </Form.Item>
+        {team.package.public_issues && (
+          <Form.Item
+            name="public"
+            label={t('dialog.public')}
+            extra={t('dialog.publicHelp')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="issue-public" />
+          </Form.Item>
+        )}
+        {values.public && (
+          <Form.Item name="email_required" label={t('dialog.emailRequired')} valuePropName="checked">
+            <Switch data-testid="issue-email-required" />
+          </Form.Item>
+        )}
+        {values.public && values.email_required && (
+          <Form.Item name="email_link" label={t('dialog.emailLink')} valuePropName="checked">
+            <Switch data-testid="issue-email-link" />
+          </Form.Item>
+        )}
+        {isRating && !values.public && (
+          <Form.Item name="comments_mode" label={t('dialog.commentsMode')}>
+            <Radio.Group data-testid="issue-comments-mode">
+              <Radio value="DATASET">{t('dialog.commentsDataset')}</Radio>
+              <Radio value="QUESTION">{t('dialog.commentsQuestion')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        <Form.Item name="random_order" label={t('dialog.randomOrder')} valuePropName="checked">
+          <Switch data-testid="issue-random-order" />
+        </Form.Item>
+        {isEdit && issue.status === 'closed' && (
+          <Alert type="info" showIcon title={t('manage.closedBanner')} />
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { followNumbers, newIssueValues, toIssuePayload } from './issue-form-values';
+import { weightShares } from './weight-shares';
+
+describe('followNumbers', () => {
+  it('pulls the pick minimum down when the maximum drops below it', () => {
+    const values = { ...newIssueValues('SelectionIssue'), min_items: 6, max_items: 10 };
+    expect(followNumbers({ max_items: 4 }, values)).toEqual({ min_items: 4 });
+    expect(followNumbers({ max_items: 8 }, values)).toBeNull();
+  });
+
+  it('lowers the per-item cap when the tokens drop below it', () => {
+    const values = newIssueValues('TokenIssue');
+    expect(followNumbers({ nb_tokens: 3 }, values)).toEqual({ max_per_item: 3 });
+    expect(followNumbers({ nb_tokens: 30 }, values)).toBeNull();
+  });
+});
+
+describe('toIssuePayload', () => {
+  it("sends only the chosen type's numbers", () => {
+    const payload = toIssuePayload({ ...newIssueValues('TokenIssue'), title: ' Vote ' });
+    expect(payload).toMatchObject({
+      resourcetype: 'TokenIssue',
+      title: 'Vote',
+      nb_tokens: 20,
+      max_per_item: 5,
+    });
+    expect(payload).not.toHaveProperty('max_rating');
+    expect(payload).not.toHaveProperty('email_required');
+  });
+
+  it('sends the e-mail options only when public and the comments mode only when not', () => {
+    const privateRating = toIssuePayload({ ...newIssueValues('RatingIssue'), comments_mode: 'QUESTION' });
+    expect(privateRating).toMatchObject({ comments_mode: 'QUESTION', item_label_plural_en: 'items' });
+    const publicRating = toIssuePayload({
+      ...newIssueValues('RatingIssue'),
+      public: true,
+      email_required: false,
+    });
+    expect(publicRating).not.toHaveProperty('comments_mode');
+    expect(publicRating).toMatchObject({ email_required: false, email_link: false });
+  });
+});
+
+describe('weightShares', () => {
+  it('gives each weight as a percent of the total to one decimal', () => {
+    expect(weightShares([1, 0.5, 0.5])).toEqual(['50.0 %', '25.0 %', '25.0 %']);
+    expect(weightShares([1, 1, 1])).toEqual(['33.3 %', '33.3 %', '33.3 %']);
+    expect(weightShares([])).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import {
+  type Issue,
+  type IssueCreate,
+  type IssuePatch,
+  type IssueResourcetype,
+  ITEM_LABEL_DEFAULT,
+  type ItemLabelSingular,
+  PICK_DEFAULTS,
+  pluralOfItemLabel,
+  RATING_DEFAULTS,
+  TOKEN_DEFAULTS,
+} from '@shortlist/contract';
+
+/** The dialog's fields: every type's numbers side by side, only the chosen type's are sent. */
+export interface IssueFormValues {
+  resourcetype: IssueResourcetype;
+  title: string;
+  description: string;
+  item_label_singular_en: ItemLabelSingular;
+  public: boolean;
+  email_required: boolean;
+  email_link: boolean;
+  random_order: boolean;
+  comments_mode: 'DATASET' | 'QUESTION';
+  min_rating: number;
+  max_rating: number;
+  step: number;
+  min_items: number;
+  max_items: number;
+  nb_tokens: number;
+  max_per_item: number;
+}
+
+export const NUMBER_DEFAULTS = { ...RATING_DEFAULTS, ...PICK_DEFAULTS, ...TOKEN_DEFAULTS };
+
+export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'): IssueFormValues => ({
+  resourcetype,
+  title: '',
+  description: '',
+  item_label_singular_en: ITEM_LABEL_DEFAULT,
+  public: false,
+  email_required: true,
+  email_link: true,
+  random_order: false,
+  comments_mode: 'DATASET',
+  ...NUMBER_DEFAULTS,
+});
+
+/** An existing selection in the dialog; numbers of other types keep their defaults, unseen. */
+export function issueToValues(issue: Issue): IssueFormValues {
+  return {
+    ...newIssueValues(issue.resourcetype),
+    title: issue.title,
+    description: issue.description,
+    item_label_singular_en: issue.item_label_singular_en,
+    public: issue.public,
+    email_required: issue.email_required,
+    email_link: issue.email_link,
+    random_order: issue.random_order,
+    comments_mode: issue.comments_mode,
+    min_rating: issue.min_rating ?? RATING_DEFAULTS.min_rating,
+    max_rating: issue.max_rating ?? RATING_DEFAULTS.max_rating,
+    step: issue.step ?? RATING_DEFAULTS.step,
+    min_items: issue.min_items ?? PICK_DEFAULTS.min_items,
+    max_items: issue.max_items ?? PICK_DEFAULTS.max_items,
+    nb_tokens: issue.nb_tokens ?? TOKEN_DEFAULTS.nb_tokens,
+    max_per_item: issue.max_per_item ?? TOKEN_DEFAULTS.max_per_item,
+  };
+}
+
+/**
+ * The numbers that follow a change: pick's minimum is pulled down below a lowered maximum, and a
+ * token budget lowered below the per-item cap lowers the cap. Null when nothing follows.
+ */
+export function followNumbers(
+  changed: Partial<IssueFormValues>,
+  all: IssueFormValues,
+): Partial<IssueFormValues> | null {
+  if (changed.max_items !== undefined && all.min_items > changed.max_items)
+    return { min_items: Math.max(0, changed.max_items ?? 0) };
+  if (changed.nb_tokens !== undefined && all.max_per_item > changed.nb_tokens)
+    return { max_per_item: Math.max(1, changed.nb_tokens ?? 1) };
+  return null;
+}
+
+/** The payload of one type: its own numbers only; e-mail options only when public, comments mode only for non-public rating. */
+export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team'> & IssuePatch {
+  const { resourcetype } = values;
+  const common = {
+    resourcetype,
+    title: values.title.trim(),
+    description: values.description ?? '',
+    item_label_singular_en: values.item_label_singular_en,
+    item_label_plural_en: pluralOfItemLabel(values.item_label_singular_en),
+    public: values.public,
+    random_order: values.random_order,
+    ...(values.public
+      ? { email_required: values.email_required, email_link: values.email_required && values.email_link }
+      : {}),
+  };
+  switch (resourcetype) {
+    case 'RatingIssue':
+      return {
+        ...common,
+        resourcetype,
+        min_rating: values.min_rating,
+        max_rating: values.max_rating,
+        step: values.step,
+        ...(values.public ? {} : { comments_mode: values.comments_mode }),
+      };
+    case 'SelectionIssue':
+      return { ...common, resourcetype, min_items: values.min_items, max_items: values.max_items };
+    case 'TokenIssue':
+      return { ...common, resourcetype, nb_tokens: values.nb_tokens, max_per_item: values.max_per_item };
+    default:
+      return { ...common, resourcetype: 'TextIssue' };
+  }
+}

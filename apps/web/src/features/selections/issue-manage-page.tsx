@@ -1,0 +1,84 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { AnswerPreview } from '../answering/answer-preview';
+import { AccessTab } from '../judges/access-tab';
+import { ReportTab } from '../reports/report-tab';
+import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
+import { GeneralTab } from './general-tab';
+import { IssueDialog } from './issue-dialog';
+import { IssueItemsTab } from './issue-items-tab';
+import { useIssue } from './use-issue';
+
+const TABS = ['general', 'items', 'access', 'report', 'preview'] as const;
+type TabKey = (typeof TABS)[number];
+
+/** `/team/:teamId/issue/:id/manage`: one selection, its tab kept in the `tab` query parameter. */
+export function IssueManagePage() {
+  const { t } = useTranslation('selections');
+  const team = useCurrentTeam();
+  const id = parseRouteId(useParams().id);
+  const issue = useIssue(id);
+  const [params, setParams] = useSearchParams();
+  const [isEditing, setEditing] = useState(false);
+  const tab: TabKey = TABS.find((key) => key === params.get('tab')) ?? 'general';
+  useDocumentTitle(issue.data?.title ?? t('title'));
+
+  if (id === null || issue.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('manage.loadFailed')}
+        extra={<Link to={`/team/${team.id}`}>{t('common.backHome', { ns: 'translation' })}</Link>}
+        data-testid="issue-load-error"
+      />
+    );
+  }
+  if (!issue.data) return <Skeleton active className="sl-page" />;
+  const data = issue.data;
+
+  const panes: Record<TabKey, React.ReactNode> = {
+    general: <GeneralTab issue={data} />,
+    items: <IssueItemsTab teamId={team.id} issueId={data.id} />,
+    access: <AccessTab issueId={data.id} />,
+    report: <ReportTab issueId={data.id} />,
+    preview: <AnswerPreview issueId={data.id} />,
+  };
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <Link to={`/team/${team.id}/issues`}>
+        <ArrowLeftOutlined /> {t('manage.backToList')}
+      </Link>
+      <div className="sl-page-header">
+        <Flex gap={8} align="center" wrap>
+          <Typography.Title level={2} style={{ margin: 0 }} data-testid="issue-title-heading">
+            {data.title}
+          </Typography.Title>
+          <Tag color="blue">{t(`types.${data.resourcetype}`)}</Tag>
+          {data.public && <Tag color="green">{t('badges.public')}</Tag>}
+        </Flex>
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="edit-issue">
+          {t('edit')}
+        </Button>
+      </div>
+      {data.status === 'closed' && (
+        <Alert type="warning" showIcon title={t('manage.closedBanner')} data-testid="issue-closed-banner" />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'general' ? {} : { tab: key })}
+        destroyOnHidden
+        items={TABS.map((key) => ({
+          key,
+          label: t(`manage.tabs.${key}`),
+          children: key === tab && panes[key],
+        }))}
+      />
+      <IssueDialog isOpen={isEditing} issue={data} onClose={() => setEditing(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Col, Row, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { MergesTab } from '../merges/merges-tab';
+import { useCurrentTeam } from '../teams/team-context';
+import { IssueDialog } from './issue-dialog';
+import { issueManagePath } from './issue-list-entry';
+import { IssuesList } from './issues-list';
+import { IssuesSidePanel } from './issues-side-panel';
+
+const MERGES_TAB = 'merges';
+
+/** `/team/:teamId/issues`: the selections and the selection merges, with the left panel. */
+export function IssuesPage() {
+  const { t } = useTranslation('selections');
+  const team = useCurrentTeam();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [isCreating, setCreating] = useState(false);
+  const tab = params.get('tab') === MERGES_TAB ? MERGES_TAB : 'issues';
+  useDocumentTitle(t('title'));
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('title')}</Typography.Title>
+          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        </div>
+      </div>
+      <Row gutter={[24, 16]}>
+        <Col xs={24} md={7} lg={6}>
+          <IssuesSidePanel onCreate={() => setCreating(true)} />
+        </Col>
+        <Col xs={24} md={17} lg={18}>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setParams(key === MERGES_TAB ? { tab: MERGES_TAB } : {})}
+            items={[
+              { key: 'issues', label: t('tabs.issues'), children: tab === 'issues' && <IssuesList /> },
+              { key: MERGES_TAB, label: t('tabs.merges'), children: tab === MERGES_TAB && <MergesTab /> },
+            ]}
+          />
+        </Col>
+      </Row>
+      <IssueDialog
+        isOpen={isCreating}
+        onClose={() => setCreating(false)}
+        onSaved={(issue) => navigate(issueManagePath(team.id, issue.id))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { datasetSchema } from './items.ts';
+import { tagSchema } from './tags.ts';
+
+export const ISSUES_PAGE_SIZE = 10;
+/** The merge dialog's selection search shows this many results. */
+export const ISSUES_SEARCH_LIMIT = 5;
+export const ISSUE_TITLE_MIN_LENGTH = 2;
+export const ISSUE_TITLE_MAX_LENGTH = 150;
+export const ISSUE_DESCRIPTION_MAX_LENGTH = 600;
+
+export const RATING_MAX_MIN = 1;
+export const RATING_MAX_MAX = 1000;
+export const RATING_STEP_MIN = 0.01;
+export const RATING_DEFAULTS = { min_rating: 0, max_rating: 5, step: 1 } as const;
+
+export const PICK_MAX_MIN = 1;
+export const PICK_MAX_MAX = 1000;
+export const PICK_DEFAULTS = { min_items: 0, max_items: 10 } as const;
+
+export const TOKENS_MIN = 1;
+export const TOKENS_MAX = 1000;
+export const TOKEN_DEFAULTS = { nb_tokens: 20, max_per_item: 5 } as const;
+
+export const CRITERION_TITLE_MIN_LENGTH = 2;
+export const CRITERION_TITLE_MAX_LENGTH = 150;
+export const CRITERION_DESCRIPTION_MAX_LENGTH = 600;
+export const CRITERION_WEIGHT_MIN = 0.01;
+export const CRITERION_WEIGHT_MAX = 1;
+export const CRITERION_WEIGHT_STEP = 0.01;
+export const CRITERION_WEIGHT_DEFAULT = 1;
+
+export const INVITATIONS_PER_JUDGE = 3;
+export const COMMENT_MAX_LENGTH = 400;
+/** Per-judge results are not offered above this many voters. */
+export const REPORT_USERS_MAX = 100;
+/** Items added or removed by one call. */
+export const ISSUE_DATASETS_BATCH_MAX = 1000;
+
+export const ISSUE_RESOURCETYPES = ['RatingIssue', 'SelectionIssue', 'TokenIssue', 'TextIssue'] as const;
+export type IssueResourcetype = (typeof ISSUE_RESOURCETYPES)[number];
+/** Read as text first so that a missing type is 'required', not an invalid choice. */
+export const issueResourcetypeSchema = z.string().pipe(z.enum(ISSUE_RESOURCETYPES));
+
+export const ISSUE_STATUSES = ['open', 'closed', 'archived'] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+export const issueStatusSchema = z.enum(ISSUE_STATUSES);
+
+export const COMMENTS_MODES = ['DATASET', 'QUESTION'] as const;
+export type CommentsMode = (typeof COMMENTS_MODES)[number];
+/** The mode is also seen in lower case on the wire; it is stored in upper case. */
+export const commentsModeSchema = z
+  .string()
+  .transform((mode) => mode.toUpperCase())
+  .pipe(z.enum(COMMENTS_MODES));
+
+/** How a selection names its items: a singular and the matching plural. */
+export const ITEM_LABELS = [
+  { singular: 'startup', plural: 'startups' },
+  { singular: 'person', plural: 'people' },
+  { singular: 'company', plural: 'companies' },
+  { singular: 'idea', plural: 'ideas' },
+  { singular: 'item', plural: 'items' },
+] as const;
+export type ItemLabelSingular = (typeof ITEM_LABELS)[number]['singular'];
+export type ItemLabelPlural = (typeof ITEM_LABELS)[number]['plural'];
+export const ITEM_LABEL_DEFAULT: ItemLabelSingular = 'item';
+export const itemLabelSingularSchema = z.enum(
+  ITEM_LABELS.map((label) => label.singular) as [ItemLabelSingular],
+);
+export const itemLabelPluralSchema = z.enum(ITEM_LABELS.map((label) => label.plural) as [ItemLabelPlural]);
+export const pluralOfItemLabel = (singular: ItemLabelSingular): ItemLabelPlural =>
+  ITEM_LABELS.find((label) => label.singular === singular)?.plural ?? 'items';
+
+export const MIN_RATING_MESSAGE = 'The minimum rating cannot be larger than the maximum rating';
+export const TYPE_LOCKED_MESSAGE = 'The type of a selection cannot be changed.';
+export const ITEM_LABEL_PLURAL_MESSAGE = 'The plural label does not match the singular label.';
+export const PUBLIC_NOT_ALLOWED_MESSAGE = 'Your package does not allow public selections.';
+export const COMMENTS_MODE_RATING_MESSAGE =
+  'The comments mode is only for rating selections that are not public.';
+
+/** Refusal codes of a selection save (spec section 4). */
+export const ALREADY_HAS_ISSUE_ACCESSES = 'ALREADY_HAS_ISSUE_ACCESSES';
+export const ALREADY_HAS_COMMENTS = 'ALREADY_HAS_COMMENTS';
+
+/** The numbers of every type, as stored; the other types' numbers stay null. */
+export interface IssueNumbers {
+  min_rating?: number | null;
+  max_rating?: number | null;
+  step?: number | null;
+  min_items?: number | null;
+  max_items?: number | null;
+  nb_tokens?: number | null;
+  max_per_item?: number | null;
+}
+
+/**
+ * The rules between numbers of one selection (spec section 5), checked after the per-field ranges.
+ * Used on create, on update once merged with the stored values, and by the dialog.
+ */
+export function issueNumbersErrors(type: IssueResourcetype, n: IssueNumbers): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => {
+    errors[field] = [message];
+  };
+  if (type === 'RatingIssue' && n.min_rating != null && n.max_rating != null) {
+    if (n.min_rating >= n.max_rating) fail('min_rating', MIN_RATING_MESSAGE);
+    if (n.step != null && n.step > n.max_rating)
+      fail('step', `Ensure this value is less than or equal to ${n.max_rating}.`);
+  }
+  if (type === 'SelectionIssue' && n.min_items != null && n.max_items != null && n.min_items > n.max_items)
+    fail('min_items', `Ensure this value is less than or equal to ${n.max_items}.`);
+  if (type === 'TokenIssue' && n.max_per_item != null && n.nb_tokens != null && n.max_per_item > n.nb_tokens)
+    fail('max_per_item', `Ensure this value is less than or equal to ${n.nb_tokens}.`);
+  return errors;
+}
+
+const titleSchema = z.string().trim().min(ISSUE_TITLE_MIN_LENGTH).max(ISSUE_TITLE_MAX_LENGTH);
+
+/** Each setting once; create adds the defaults, PATCH makes every one optional. */
+const fields = {
+  title: titleSchema,
+  description: z.string().max(ISSUE_DESCRIPTION_MAX_LENGTH),
+  public: z.boolean(),
+  email_required: z.boolean(),
+  email_link: z.boolean(),
+  random_order: z.boolean(),
+  access_all_items: z.boolean(),
+  judges_can_load_dataset_details: z.boolean(),
+  data_model: bodyIdSchema.nullable(),
+  item_label_singular_en: itemLabelSingularSchema,
+  /** Derived from the singular when left out; when sent it must match. */
+  item_label_plural_en: itemLabelPluralSchema,
+  min_rating: z.number().min(0).max(RATING_MAX_MAX),
+  max_rating: z.number().min(RATING_MAX_MIN).max(RATING_MAX_MAX),
+  step: z.number().min(RATING_STEP_MIN).max(RATING_MAX_MAX),
+  comments_mode: commentsModeSchema,
+  min_items: z.number().int().min(0).max(PICK_MAX_MAX),
+  max_items: z.number().int().min(PICK_MAX_MIN).max(PICK_MAX_MAX),
+  nb_tokens: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
+  max_per_item: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
+};
+
+function withNumberRules<T extends z.ZodObject>(schema: T) {
+  return schema.superRefine((value, context) => {
+    const v = value as IssueNumbers & { resourcetype: IssueResourcetype };
+    for (const [field, messages] of Object.entries(issueNumbersErrors(v.resourcetype, v)))
+      for (const message of messages) context.addIssue({ code: 'custom', path: [field], message });
+  });
+}
+
+const createBase = z.object({
+  team: bodyIdSchema,
+  title: fields.title,
+  description: fields.description.default(''),
+  public: fields.public.default(false),
+  email_required: fields.email_required.default(true),
+  email_link: fields.email_link.default(true),
+  random_order: fields.random_order.default(false),
+  access_all_items: fields.access_all_items.default(true),
+  judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(false),
+  data_model: fields.data_model.optional(),
+  item_label_singular_en: fields.item_label_singular_en.default(ITEM_LABEL_DEFAULT),
+  item_label_plural_en: fields.item_label_plural_en.optional(),
+});
+export const ratingIssueCreateSchema = withNumberRules(
+  createBase.extend({
+    resourcetype: z.literal('RatingIssue'),
+    min_rating: fields.min_rating.default(RATING_DEFAULTS.min_rating),
+    max_rating: fields.max_rating.default(RATING_DEFAULTS.max_rating),
+    step: fields.step.default(RATING_DEFAULTS.step),
+    comments_mode: fields.comments_mode.default('DATASET'),
+  }),
+);
+export const selectionIssueCreateSchema = withNumberRules(
+  createBase.extend({
+    resourcetype: z.literal('SelectionIssue'),
+    min_items: fields.min_items.default(PICK_DEFAULTS.min_items),
+    max_items: fields.max_items.default(PICK_DEFAULTS.max_items),
+  }),
+);
+export const tokenIssueCreateSchema = withNumberRules(
+  createBase.extend({
+    resourcetype: z.literal('TokenIssue'),
+    nb_tokens: fields.nb_tokens.default(TOKEN_DEFAULTS.nb_tokens),
+    max_per_item: fields.max_per_item.default(TOKEN_DEFAULTS.max_per_item),
+  }),
+);
+export const textIssueCreateSchema = createBase.extend({ resourcetype: z.literal('TextIssue') });
+
+export const issueCreateSchema = z.discriminatedUnion('resourcetype', [
+  ratingIssueCreateSchema,
+  selectionIssueCreateSchema,
+  tokenIssueCreateSchema,
+  textIssueCreateSchema,
+]);
+export type IssueCreate = z.input<typeof issueCreateSchema>;
+export type IssueCreateInput = z.infer<typeof issueCreateSchema>;
+
+/**
+ * PATCH of any type: resourcetype is required and must be the stored one; the numbers are checked
+ * against each other once merged with the stored values, on the server. Numbers of another type are ignored.
+ */
+export const issuePatchSchema = z
+  .object(fields)
+  .partial()
+  .extend({
+    resourcetype: issueResourcetypeSchema,
+    status: issueStatusSchema.optional(),
+    /** The full list of the selection's tag ids. */
+    tags_patch: z.array(bodyIdSchema).max(1000).optional(),
+  });
+export type IssuePatch = z.input<typeof issuePatchSchema>;
+export type IssuePatchInput = z.infer<typeof issuePatchSchema>;
+
+export const issueQuestionSchema = z.object({
+  id: z.number().int(),
+  issue: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  weight: z.number(),
+});
+export type IssueQuestion = z.infer<typeof issueQuestionSchema>;
+
+const weightSchema = z
+  .number()
+  .min(CRITERION_WEIGHT_MIN)
+  .max(CRITERION_WEIGHT_MAX)
+  // Two decimals at most; compared in hundredths so that 0.29 is not refused by float error.
+  .refine((weight) => Math.abs(weight * 100 - Math.round(weight * 100)) < 1e-6, {
+    message: `Ensure this value is a multiple of ${CRITERION_WEIGHT_STEP}.`,
+  });
+
+export const issueQuestionCreateSchema = z.object({
+  issue: bodyIdSchema,
+  title: z.string().trim().min(CRITERION_TITLE_MIN_LENGTH).max(CRITERION_TITLE_MAX_LENGTH),
+  description: z.string().max(CRITERION_DESCRIPTION_MAX_LENGTH).default(''),
+  weight: weightSchema.default(CRITERION_WEIGHT_DEFAULT),
+});
+export type IssueQuestionCreate = z.input<typeof issueQuestionCreateSchema>;
+/** The selection of a criterion never changes; an `issue` sent along is ignored. */
+export const issueQuestionPatchSchema = issueQuestionCreateSchema
+  .omit({ issue: true })
+  .extend({ description: z.string().max(CRITERION_DESCRIPTION_MAX_LENGTH) })
+  .partial();
+export type IssueQuestionPatch = z.input<typeof issueQuestionPatchSchema>;
+
+/** One selection as its admins see it. The numbers of other types are null. */
+export const issueSchema = z.object({
+  id: z.number().int(),
+  resourcetype: issueResourcetypeSchema,
+  status: issueStatusSchema,
+  public: z.boolean(),
+  email_required: z.boolean(),
+  email_link: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  access_all_items: z.boolean(),
+  judges_can_load_dataset_details: z.boolean(),
+  team: z.number().int(),
+  data_model: z.number().int().nullable(),
+  create_time: z.string(),
+  random_order: z.boolean(),
+  comments_mode: z.enum(COMMENTS_MODES),
+  item_label_singular_en: itemLabelSingularSchema,
+  item_label_plural_en: itemLabelPluralSchema,
+  min_rating: z.number().nullable(),
+  max_rating: z.number().nullable(),
+  step: z.number().nullable(),
+  nb_tokens: z.number().int().nullable(),
+  max_per_item: z.number().int().nullable(),
+  min_items: z.number().int().nullable(),
+  max_items: z.number().int().nullable(),
+  /** Criteria in creation order. */
+  questions: z.array(issueQuestionSchema),
+  tags: z.array(tagSchema),
+  team_img: z.string().nullable(),
+  team_custom_header: z.string().nullable(),
+  datasets_count: z.number().int(),
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+/** An entry of the selections list. */
+export const issueListItemSchema = issueSchema.pick({
+  id: true,
+  resourcetype: true,
+  status: true,
+  public: true,
+  title: true,
+  description: true,
+  team: true,
+  create_time: true,
+  tags: true,
+  datasets_count: true,
+});
+export type IssueListItem = z.infer<typeof issueListItemSchema>;
+
+/** Comma-separated integer ids (the `tags` query); anything not a positive integer is dropped. */
+export function parseIdList(text: string | null | undefined): number[] {
+  const ids = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number)
+    .filter((id) => id > 0 && Number.isSafeInteger(id));
+  return [...new Set(ids)];
+}
+export const idListQuerySchema = z.string().max(2000).transform(parseIdList);
+
+export const ISSUE_STATUS_FILTERS = ['open', 'closed'] as const;
+export const issueListQuerySchema = pageQuerySchema.extend({
+  team: idSchema,
+  /** Selections carrying any of these tags. */
+  tags: idListQuerySchema.optional(),
+  status: z.enum(ISSUE_STATUSES).optional(),
+  public: queryBoolean.optional(),
+});
+export type IssueListQuery = z.input<typeof issueListQuerySchema>;
+
+export const issueDatasetsBodySchema = z.object({
+  datasets: z.array(bodyIdSchema).min(1).max(ISSUE_DATASETS_BATCH_MAX),
+});
+export type IssueDatasetsBody = z.infer<typeof issueDatasetsBodySchema>;
+export const issueDatasetsReplySchema = z.object({ datasets: z.array(z.number().int()) });
+/** The items of a selection, paged like the items list. */
+export const issueDatasetsQuerySchema = pageQuerySchema;
+export const issueDatasetSchema = datasetSchema;
+
+/** A selection as an item names it in the items list. */
+export const issueBriefSchema = z.object({ id: z.number().int(), title: z.string() });
+export type IssueBrief = z.infer<typeof issueBriefSchema>;
