@@ -2,6 +2,7 @@ import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/con
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
@@ -65,6 +66,14 @@ export async function listMembers(
   return { count: total?.n ?? 0, results: rows.map((row) => toMember(row.member, row.user)) };
 }
 
+/** Accounts for people invited by e-mail (admins, judges): no password until they choose one through a link. */
+export function insertInvitedUsers(db: Pick<Db, 'insert'>, emails: string[]) {
+  return db
+    .insert(users)
+    .values(emails.map((email) => ({ username: email, email })))
+    .returning();
+}
+
 /** Invitation links stay valid longer than a reset link: people read such mail days later. */
 const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
@@ -82,9 +91,7 @@ export async function addMember(ctx: AppContext, team: TeamRow, input: Required<
     if (current) return { type: 'EXISTED' as const, member: toMember(current, existing) };
   }
   const { user, member } = await ctx.db.transaction(async (tx) => {
-    const user =
-      existing ??
-      (await tx.insert(users).values({ username: input.email, email: input.email }).returning())[0];
+    const user = existing ?? (await insertInvitedUsers(tx, [input.email]))[0];
     if (!user) throw new Error('user insert returned nothing');
     const [member] = await tx
       .insert(teamMembers)

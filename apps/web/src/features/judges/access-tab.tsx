@@ -1,4 +1,131 @@
-// PLACEHOLDER until its owner replaces this file: the integration point other features import.
-export function AccessTab(_props: { issueId: number }) {
-  return null;
+import { SettingOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { JudgeStatus } from '@shortlist/contract';
+import { Alert, App, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../app/layout/load-error';
+import { toOffsetLimit } from '../../app/paging';
+import { useIssue } from '../selections/use-issue';
+import { AddJudgesDialog } from './add-judges-dialog';
+import { JudgesTable } from './judges-table';
+import { SpreadDialog } from './spread-dialog';
+import { useAccessMode } from './use-access-mode';
+import { useJudges } from './use-judges';
+
+const ALL = 'all';
+const STATUS_OPTIONS = [ALL, 'not_invited', 'invited', 'answered'] as const;
+
+/** The Access tab of a selection: its judges, their items and invitations, and the public link. */
+export function AccessTab({ issueId }: { issueId: number }) {
+  const { t } = useTranslation('judges');
+  const { message } = App.useApp();
+  const issue = useIssue(issueId);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<JudgeStatus | typeof ALL>(ALL);
+  const [dialog, setDialog] = useState<'add' | 'spread' | null>(null);
+  const judges = useJudges(issueId, {
+    ...toOffsetLimit({ page }),
+    search: search || undefined,
+    status: status === ALL ? undefined : status,
+  });
+  const accessMode = useAccessMode(issueId);
+
+  if (issue.isPending) return <Skeleton active />;
+  if (issue.isError) return <LoadError onRetry={() => void issue.refetch()} />;
+  const { data } = issue;
+  const publicLink = `${window.location.origin}/selection/${issueId}/public`;
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid="access-tab">
+      {data.public && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('publicNotice')}
+          description={
+            <Typography.Text
+              copyable={{ text: publicLink, tooltips: [t('copyPublicLink'), t('publicLinkCopied')] }}
+              data-testid="public-link"
+            >
+              {publicLink}
+            </Typography.Text>
+          }
+        />
+      )}
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <Flex gap={8} wrap align="center">
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            aria-label={t('search')}
+            onSearch={(value) => changeFilter(() => setSearch(value.trim()))}
+            style={{ width: 260 }}
+            data-testid="judges-search"
+          />
+          <Select
+            value={status}
+            onChange={(value) => changeFilter(() => setStatus(value))}
+            options={STATUS_OPTIONS.map((value) => ({ value, label: t(`status.${value}`) }))}
+            aria-label={t('statusFilter')}
+            popupMatchSelectWidth={false}
+            style={{ minWidth: 200 }}
+            data-testid="judges-status-filter"
+          />
+        </Flex>
+        <Flex gap={8} wrap align="center">
+          <Button icon={<SettingOutlined />} onClick={() => setDialog('spread')} data-testid="judges-spread">
+            {t('spread.button')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            onClick={() => setDialog('add')}
+            data-testid="judges-add"
+          >
+            {t('add.button')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Flex gap={8} wrap align="center">
+        <Typography.Text>{t('accessMode')}</Typography.Text>
+        <Radio.Group
+          optionType="button"
+          value={data.access_all_items ? 'all' : 'subset'}
+          disabled={accessMode.isPending}
+          onChange={(event) =>
+            accessMode.mutate(
+              { resourcetype: data.resourcetype, access_all_items: event.target.value === 'all' },
+              { onError: () => void message.error(t('accessFailed')) },
+            )
+          }
+          options={[
+            { value: 'all', label: t('allItems') },
+            { value: 'subset', label: t('subset') },
+          ]}
+          aria-label={t('accessMode')}
+          data-testid="judges-access-mode"
+        />
+      </Flex>
+      {judges.isError ? (
+        <LoadError onRetry={() => void judges.refetch()} />
+      ) : (
+        <JudgesTable
+          issueId={issueId}
+          isSubset={!data.access_all_items}
+          page={judges.data}
+          isLoading={judges.isPending || judges.isPlaceholderData}
+          isFiltered={Boolean(search) || status !== ALL}
+          current={page}
+          onPageChange={setPage}
+        />
+      )}
+      <AddJudgesDialog issueId={issueId} isOpen={dialog === 'add'} onClose={() => setDialog(null)} />
+      <SpreadDialog issueId={issueId} isOpen={dialog === 'spread'} onClose={() => setDialog(null)} />
+    </Flex>
+  );
 }

@@ -1,0 +1,130 @@
+import {
+  INVITATIONS_PER_JUDGE,
+  ISSUE_CLOSED_DETAIL,
+  type invitationListQuerySchema,
+  NO_INVITATIONS_LEFT,
+  NO_ITEMS,
+  NO_ITEMS_MESSAGE,
+  type SendInvitationResult,
+} from '@shortlist/contract';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  issueAccessDatasets,
+  issueAccesses,
+  issueDatasets,
+  issueInvitations,
+  teams,
+  users,
+} from '../../db/schema.ts';
+import { AppError, refusal } from '../../http/errors.ts';
+import type { IssueRow } from '../selections/access.ts';
+import { composeInvitation } from './invitation-mail.ts';
+import { answerLink, requireJudge } from './judge-access.ts';
+
+async function countAnswerableItems(ctx: AppContext, issue: IssueRow, accessId: number) {
+  const query = ctx.db.select({ n: count() }).from(issueDatasets);
+  const [row] = issue.accessAllItems
+    ? await query.where(eq(issueDatasets.issueId, issue.id))
+    : await query
+        .innerJoin(
+          issueAccessDatasets,
+          and(
+            eq(issueAccessDatasets.datasetId, issueDatasets.datasetId),
+            eq(issueAccessDatasets.accessId, accessId),
+          ),
+        )
+        .where(eq(issueDatasets.issueId, issue.id));
+  return row?.n ?? 0;
+}
+
+const noneLeft = () =>
+  new AppError(400, {
+    code: NO_INVITATIONS_LEFT,
+    detail: `At most ${INVITATIONS_PER_JUDGE} invitations or reminders can be sent to a judge.`,
+    remaining: 0,
+  } as { code: string; detail: string });
+
+/**
+ * Mails the judge their personal link, at most three times. The invitation is recorded before the mail
+ * leaves, under a lock on the judge's access, so that two clicks never pass the cap; a failed mail
+ * takes its record back.
+ */
+export async function sendInvitation(
+  ctx: AppContext,
+  issue: IssueRow,
+  userId: number,
+): Promise<SendInvitationResult> {
+  const { access, user, hasSubmitted } = await requireJudge(ctx.db, issue.id, userId);
+  const sent = await countInvitations(ctx.db, issue.id, userId);
+  const remaining = Math.max(0, INVITATIONS_PER_JUDGE - sent);
+  if (hasSubmitted) return { type: 'ANSWERED_ALREADY', remaining };
+  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+  if ((await countAnswerableItems(ctx, issue, access.id)) === 0) throw refusal(NO_ITEMS, NO_ITEMS_MESSAGE);
+
+  const invitation = await ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: issueAccesses.id })
+      .from(issueAccesses)
+      .where(eq(issueAccesses.id, access.id))
+      .for('update');
+    const previous = await countInvitations(tx, issue.id, userId);
+    if (previous >= INVITATIONS_PER_JUDGE) throw noneLeft();
+    const [created] = await tx.insert(issueInvitations).values({ issueId: issue.id, userId }).returning();
+    if (!created) throw new Error('invitation insert returned nothing');
+    return { id: created.id, previous };
+  });
+  const [team] = await ctx.db.select({ title: teams.title }).from(teams).where(eq(teams.id, issue.teamId));
+  try {
+    await ctx.mailer.send(
+      composeInvitation({
+        to: user.email,
+        language: user.language,
+        teamTitle: team?.title ?? '',
+        issueTitle: issue.title,
+        link: answerLink(ctx, issue.id, access.token),
+        isReminder: invitation.previous > 0,
+      }),
+    );
+  } catch (error) {
+    await ctx.db.delete(issueInvitations).where(eq(issueInvitations.id, invitation.id));
+    throw error;
+  }
+  if (user.emailVerificationStatus === 'unc')
+    await ctx.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, user.id));
+  return { type: 'SENT', remaining: INVITATIONS_PER_JUDGE - invitation.previous - 1 };
+}
+
+async function countInvitations(db: Db, issueId: number, userId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(issueInvitations)
+    .where(and(eq(issueInvitations.issueId, issueId), eq(issueInvitations.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function listInvitations(
+  ctx: AppContext,
+  issue: IssueRow,
+  query: z.infer<typeof invitationListQuerySchema>,
+) {
+  const filters: SQL[] = [eq(issueInvitations.issueId, issue.id)];
+  if (query.user !== undefined) filters.push(eq(issueInvitations.userId, query.user));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(issueInvitations)
+      .where(where)
+      .orderBy(asc(issueInvitations.createTime), asc(issueInvitations.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(issueInvitations).where(where),
+  ]);
+  return {
+    count: total?.n ?? 0,
+    results: rows.map((row) => ({ id: row.id, user: row.userId, create_time: row.createTime.toISOString() })),
+  };
+}

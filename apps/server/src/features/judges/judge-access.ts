@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE } from '@shortlist/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { issueAccesses, issueSubmissions, users } from '../../db/schema.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
+
+export type AccessRow = typeof issueAccesses.$inferSelect;
+
+export const invalidPk = (id: number) => [`Invalid pk "${id}" - object does not exist.`];
+
+export const alreadySubmitted = () => refusal(JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE);
+
+/** The secret of a personal link: 32 url-safe characters. */
+export const newAccessToken = () => randomBytes(24).toString('base64url');
+
+export function answerLink(ctx: AppContext, issueId: number, token: string): string {
+  const url = new URL(`/selection/${issueId}/answer`, ctx.config.publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** Whether the judge has submitted, as a column of a query over issue_accesses. */
+export const hasSubmittedColumn = sql<boolean>`exists (select 1 from ${issueSubmissions} where ${issueSubmissions.issueId} = ${issueAccesses.issueId} and ${issueSubmissions.userId} = ${issueAccesses.userId})`;
+
+/**
+ * A judge of the selection with their user and whether they have submitted; anyone else is refused
+ * as an unknown id of `field`, whatever team they belong to.
+ */
+export async function requireJudge(db: Db, issueId: number, userId: number, field = 'user') {
+  const [row] = await db
+    .select({ access: issueAccesses, user: users, hasSubmitted: hasSubmittedColumn })
+    .from(issueAccesses)
+    .innerJoin(users, eq(users.id, issueAccesses.userId))
+    .where(and(eq(issueAccesses.issueId, issueId), eq(issueAccesses.userId, userId)));
+  if (!row) throw fieldErrors({ [field]: invalidPk(userId) });
+  return row;
+}

@@ -1,0 +1,58 @@
+import type { CopyAccess, SetDatasetsAccess } from '@shortlist/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { issueKeys } from '../selections/api';
+import {
+  type AccessDatasetFilters,
+  addJudges,
+  copyAccess,
+  fetchAccessDatasets,
+  fetchJudges,
+  type JudgeFilters,
+  judgeKeys,
+  removeJudge,
+  sendInvitation,
+  setDatasetsAccess,
+  spreadAccess,
+} from './api';
+
+/** One page of the selection's judges; the previous page stays on screen while the next loads. */
+export function useJudges(issueId: number, filters: JudgeFilters, isEnabled = true) {
+  return useQuery({
+    queryKey: judgeKeys.list(issueId, filters),
+    queryFn: ({ signal }) => fetchJudges(issueId, filters, signal),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccessDatasets(issueId: number, userId: number | null, filters: AccessDatasetFilters) {
+  return useQuery({
+    queryKey: judgeKeys.datasets(issueId, userId ?? 0, filters),
+    queryFn: ({ signal }) => fetchAccessDatasets(issueId, userId ?? 0, filters, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every change to judges; each refreshes the judges list and the item checkboxes. */
+export function useJudgeMutations(issueId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: judgeKeys.all(issueId) });
+  return {
+    add: useMutation({ mutationFn: (emails: string[]) => addJudges(issueId, emails), onSuccess }),
+    remove: useMutation({ mutationFn: (userId: number) => removeJudge(issueId, userId), onSuccess }),
+    setDatasets: useMutation({
+      mutationFn: (input: SetDatasetsAccess) => setDatasetsAccess(issueId, input),
+      onSuccess,
+    }),
+    copy: useMutation({ mutationFn: (input: CopyAccess) => copyAccess(issueId, input), onSuccess }),
+    // Spreading also switches the selection to subsets: its own query is refreshed too.
+    spread: useMutation({
+      mutationFn: (perItem: number) => spreadAccess(issueId, perItem),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: issueKeys.one(issueId) }),
+    }),
+    invite: useMutation({ mutationFn: (userId: number) => sendInvitation(issueId, userId), onSuccess }),
+  };
+}
+
+export type JudgeMutations = ReturnType<typeof useJudgeMutations>;
