@@ -1,4 +1,6 @@
-// PLACEHOLDER until its owner replaces this file: the integration point other features import.
-export function AnswerPreview(_props: { issueId: number }) {
-  return null;
+import { AnswerContent } from './answer-content';
+
+/** The answer page as judges see it, for the admin's preview tab; the server answers it in preview mode. */
+export function AnswerPreview({ issueId }: { issueId: number }) {
+  return <AnswerContent issueId={issueId} token={null} />;
 }

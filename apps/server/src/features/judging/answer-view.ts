@@ -1,0 +1,118 @@
+import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  issueAccessDatasets,
+  issueAnswers,
+  issueComments,
+  issueDatasets,
+  issueQuestions,
+  issueSubmissions,
+  teams,
+  users,
+} from '../../db/schema.ts';
+import type { IssueRow } from '../selections/access.ts';
+import { toIssueSettings, toQuestion } from '../selections/replies.ts';
+import type { Answerer } from './answerer.ts';
+import { selectComments, toAnswer, toComments } from './comments.ts';
+import { loadAnswerItems } from './items.ts';
+
+export function loadQuestions(ctx: AppContext, issueId: number) {
+  return ctx.db
+    .select()
+    .from(issueQuestions)
+    .where(eq(issueQuestions.issueId, issueId))
+    .orderBy(asc(issueQuestions.createTime), asc(issueQuestions.id));
+}
+
+async function toAnswerViewIssue(ctx: AppContext, issue: IssueRow): Promise<AnswerViewIssue> {
+  const [[team], questions] = await Promise.all([
+    ctx.db
+      .select({ image: teams.teamImage, header: teams.customHeader })
+      .from(teams)
+      .where(eq(teams.id, issue.teamId)),
+    loadQuestions(ctx, issue.id),
+  ]);
+  // The reply's schema keeps only what judges see of these settings.
+  return {
+    ...toIssueSettings(issue),
+    questions: questions.map(toQuestion),
+    team_img: team?.image ?? null,
+    team_custom_header: team?.header ?? null,
+  };
+}
+
+/** Other judges' shared comments on the items this answerer sees. */
+function loadSharedComments(ctx: AppContext, answerer: Answerer) {
+  const { issue } = answerer;
+  const onVisibleItems =
+    answerer.kind === 'judge' && !issue.accessAllItems
+      ? inArray(
+          issueComments.datasetId,
+          ctx.db
+            .select({ id: issueAccessDatasets.datasetId })
+            .from(issueAccessDatasets)
+            .where(eq(issueAccessDatasets.accessId, answerer.access.id)),
+        )
+      : inArray(
+          issueComments.datasetId,
+          ctx.db
+            .select({ id: issueDatasets.datasetId })
+            .from(issueDatasets)
+            .where(eq(issueDatasets.issueId, issue.id)),
+        );
+  return selectComments(
+    ctx,
+    eq(issueComments.issueId, issue.id),
+    eq(issueComments.shared, true),
+    answerer.kind === 'judge' ? ne(issueComments.userId, answerer.access.userId) : undefined,
+    onVisibleItems,
+  );
+}
+
+async function loadOwnAnswers(ctx: AppContext, issueId: number, userId: number) {
+  const [answers, comments, submissions] = await Promise.all([
+    ctx.db
+      .select()
+      .from(issueAnswers)
+      .where(and(eq(issueAnswers.issueId, issueId), eq(issueAnswers.userId, userId)))
+      .orderBy(asc(issueAnswers.id)),
+    selectComments(ctx, eq(issueComments.issueId, issueId), eq(issueComments.userId, userId)),
+    ctx.db
+      .select({ id: issueSubmissions.id })
+      .from(issueSubmissions)
+      .where(and(eq(issueSubmissions.issueId, issueId), eq(issueSubmissions.userId, userId))),
+  ]);
+  return {
+    answers: answers.map(toAnswer),
+    comments: toComments(comments),
+    has_submitted: submissions.length > 0,
+  };
+}
+
+/**
+ * A judge who opens the page with the token that was only ever sent by e-mail has proved the address:
+ * a pending verification becomes verified.
+ */
+async function markEmailVerified(ctx: AppContext, answerer: Answerer) {
+  if (answerer.kind !== 'judge' || !answerer.byToken || answerer.access.origin !== 'public') return;
+  if (!answerer.issue.emailRequired || !answerer.issue.emailLink) return;
+  await ctx.db
+    .update(users)
+    .set({ emailVerificationStatus: 'ver' })
+    .where(and(eq(users.id, answerer.access.userId), eq(users.emailVerificationStatus, 'pen')));
+}
+
+/** Everything the answer page shows, for a judge or for an admin's preview. */
+export async function loadAnswerView(ctx: AppContext, answerer: Answerer): Promise<AnswerView> {
+  await markEmailVerified(ctx, answerer);
+  const [issue, items, shared, own] = await Promise.all([
+    toAnswerViewIssue(ctx, answerer.issue),
+    loadAnswerItems(ctx, answerer),
+    loadSharedComments(ctx, answerer),
+    answerer.kind === 'judge'
+      ? loadOwnAnswers(ctx, answerer.issue.id, answerer.access.userId)
+      : { answers: [], comments: [], has_submitted: false },
+  ]);
+  return { issue, preview: answerer.kind === 'preview', items, shared_comments: toComments(shared), ...own };
+}

@@ -1,0 +1,78 @@
+import type { AnswerViewDetail, AnswerViewItem } from '@shortlist/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { datasets, datumFields, datumValues, issueAccessDatasets, issueDatasets } from '../../db/schema.ts';
+import type { Answerer } from './answerer.ts';
+
+/** The selection's items the answerer may see: all of them, or the judge's subset when access is per item. */
+function accessibleCondition(ctx: AppContext, answerer: Answerer): SQL | undefined {
+  const inIssue = eq(issueDatasets.issueId, answerer.issue.id);
+  if (answerer.kind === 'preview' || answerer.issue.accessAllItems) return inIssue;
+  const subset = ctx.db
+    .select({ id: issueAccessDatasets.datasetId })
+    .from(issueAccessDatasets)
+    .where(eq(issueAccessDatasets.accessId, answerer.access.id));
+  return and(inIssue, inArray(issueDatasets.datasetId, subset));
+}
+
+/** The ids of the items the answerer may answer, for checking a submission. */
+export async function loadAccessibleItemIds(ctx: AppContext, answerer: Answerer): Promise<Set<number>> {
+  const rows = await ctx.db
+    .select({ id: issueDatasets.datasetId })
+    .from(issueDatasets)
+    .where(accessibleCondition(ctx, answerer));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The items of the answer page, alphabetical, or in an order shuffled per judge (stable across reloads,
+ * different between judges) when the selection asks for a random order.
+ */
+export async function loadAnswerItems(ctx: AppContext, answerer: Answerer): Promise<AnswerViewItem[]> {
+  const seed = answerer.kind === 'judge' ? answerer.access.id : 0;
+  const order = answerer.issue.randomOrder
+    ? [sql`md5(${datasets.id}::text || ':' || ${String(seed)})`]
+    : [sql`lower(${datasets.title})`, asc(datasets.id)];
+  const rows = await ctx.db
+    .select({
+      id: datasets.id,
+      title: datasets.title,
+      description: datasets.description,
+      tags: datasets.tags,
+    })
+    .from(issueDatasets)
+    .innerJoin(datasets, eq(datasets.id, issueDatasets.datasetId))
+    .where(accessibleCondition(ctx, answerer))
+    .orderBy(...order);
+  const details = answerer.issue.judgesCanLoadDatasetDetails
+    ? await loadDetails(
+        ctx,
+        rows.map((row) => row.id),
+      )
+    : new Map<number, AnswerViewDetail[]>();
+  return rows.map((row) => ({ ...row, details: details.get(row.id) ?? [] }));
+}
+
+/** The items' answers to the fields shown on selections (on_issues), in field order, in one query. */
+async function loadDetails(ctx: AppContext, datasetIds: number[]) {
+  const byItem = new Map<number, AnswerViewDetail[]>();
+  if (datasetIds.length === 0) return byItem;
+  const rows = await ctx.db
+    .select({ value: datumValues, label: datumFields.label })
+    .from(datumValues)
+    .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
+    .where(and(inArray(datumValues.datasetId, datasetIds), eq(datumFields.onIssues, true)))
+    .orderBy(asc(datumFields.order), asc(datumFields.id));
+  for (const { value, label } of rows) {
+    const detail: AnswerViewDetail = {
+      label,
+      resourcetype: value.resourcetype,
+      response: value.response,
+      json_response: value.jsonResponse,
+      filename: value.filename,
+      file_url_signed: value.fileKey ? ctx.files.signedUrl(value.fileKey) : null,
+    };
+    byItem.set(value.datasetId, [...(byItem.get(value.datasetId) ?? []), detail]);
+  }
+  return byItem;
+}

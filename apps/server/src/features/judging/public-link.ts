@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import {
+  emailSchema,
+  HAS_ACCESS,
+  HAS_SUBMITTED,
+  type PublicInfo,
+  type UnlockPublicResult,
+} from '@shortlist/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { issueAccesses, issueSubmissions, issues, teamMembers, teams, users } from '../../db/schema.ts';
+import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import type { Throttle } from '../../http/throttle.ts';
+import { verifyCaptcha } from '../captcha/service.ts';
+import { answerLink, newAccessToken } from '../judges/judge-access.ts';
+import { sendPublicLinkMail } from './public-link-mail.ts';
+
+export const BAD_CAPTCHA_MESSAGE = 'Please verify the captcha again.';
+const UNLOCK_REFUSED_DETAIL = 'Could not process request. Have you already submitted your responses?';
+
+/** A public selection open to answers, with its team's header; anything else is 404. */
+async function requireOpenPublicIssue(ctx: AppContext, issueId: number) {
+  const [row] = await ctx.db
+    .select({ issue: issues, image: teams.teamImage, header: teams.customHeader })
+    .from(issues)
+    .innerJoin(teams, eq(teams.id, issues.teamId))
+    .where(and(eq(issues.id, issueId), eq(issues.public, true), eq(issues.status, 'open')));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The link goes out by e-mail only when an e-mail is asked for. */
+const isLinkMailed = (issue: { emailRequired: boolean; emailLink: boolean }) =>
+  issue.emailRequired && issue.emailLink;
+
+export async function getPublicInfo(ctx: AppContext, issueId: number): Promise<PublicInfo> {
+  const { issue, image, header } = await requireOpenPublicIssue(ctx, issueId);
+  return {
+    title: issue.title,
+    description: issue.description,
+    captcha: true,
+    email_required: issue.emailRequired,
+    email_link: isLinkMailed(issue),
+    team_img: image,
+    team_custom_header: header,
+  };
+}
+
+/** The account of an e-mail, created without a password when unknown; a stranger without e-mail gets a fresh one. */
+async function findOrCreateUser(ctx: AppContext, email: string | null) {
+  const address = email ?? `anonymous-${randomBytes(12).toString('hex')}@anonymous.invalid`;
+  await ctx.db.insert(users).values({ username: address, email: address }).onConflictDoNothing();
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`);
+  if (!user) throw new Error('no user');
+  return user;
+}
+
+/** Why this user may not take a new access: an admin of the team, or someone who already judges here. */
+async function refusalFor(ctx: AppContext, issue: typeof issues.$inferSelect, userId: number) {
+  const [state] = await ctx.db
+    .select({
+      isAdmin: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${issue.teamId} and ${teamMembers.userId} = ${userId})`,
+      hasSubmitted: sql<boolean>`exists (select 1 from ${issueSubmissions} where ${issueSubmissions.issueId} = ${issue.id} and ${issueSubmissions.userId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (state?.hasSubmitted) return refusal(HAS_SUBMITTED, UNLOCK_REFUSED_DETAIL);
+  // Admins cannot judge; they are told no more than someone who already has access.
+  if (state?.isAdmin) return refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+  return null;
+}
+
+/**
+ * `unlock_public`: checks the e-mail (before spending the captcha, so that a typo costs no new captcha), then
+ * the captcha, then gives the visitor an access of origin public. The personal link is mailed (the e-mail
+ * then awaits verification) or, when the selection does not mail it, returned as a token.
+ */
+export async function unlockPublic(
+  ctx: AppContext,
+  options: { issueId: number; captcha: string; email: string; perEmail: Throttle },
+): Promise<UnlockPublicResult> {
+  const { issue } = await requireOpenPublicIssue(ctx, options.issueId);
+  let email: string | null = null;
+  if (issue.emailRequired) {
+    const parsed = emailSchema.safeParse(options.email);
+    if (!parsed.success) throw fieldErrors({ email: ['Enter a valid email address.'] });
+    email = parsed.data;
+    options.perEmail.check(email);
+    options.perEmail.record(email);
+  }
+  if (!(await verifyCaptcha(ctx, options.captcha))) throw fieldErrors({ captcha: [BAD_CAPTCHA_MESSAGE] });
+
+  const user = await findOrCreateUser(ctx, email);
+  const refused = await refusalFor(ctx, issue, user.id);
+  if (refused) throw refused;
+  const token = newAccessToken();
+  const [access] = await ctx.db
+    .insert(issueAccesses)
+    .values({ issueId: issue.id, userId: user.id, token, origin: 'public' })
+    .onConflictDoNothing()
+    .returning();
+  if (!access) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+
+  if (!isLinkMailed(issue) || !email) return { token, email_sent: false };
+  if (user.emailVerificationStatus !== 'ver') {
+    await ctx.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, user.id));
+  }
+  await sendPublicLinkMail(ctx, {
+    to: email,
+    issueTitle: issue.title,
+    link: answerLink(ctx, issue.id, token),
+    language: user.language,
+  });
+  return { token: null, email_sent: true };
+}

@@ -1,0 +1,103 @@
+import type { submissionCreateSchema } from '@shortlist/contract';
+import type { z } from 'zod';
+import type { IssueRow } from '../selections/access.ts';
+
+export type SubmissionInput = z.output<typeof submissionCreateSchema>;
+type Answer = SubmissionInput['answers'][number];
+
+interface RuleContext {
+  issue: IssueRow;
+  questionIds: Set<number>;
+  itemIds: Set<number>;
+}
+
+/** Messages are kept in a set: ten thousand bad answers give one line, not ten thousand. */
+type Messages = Set<string>;
+
+const EPSILON = 1e-9;
+
+function checkItemsAndQuestions(
+  rows: { dataset: number; question?: number | null }[],
+  rules: RuleContext,
+  needsQuestion: boolean,
+  messages: Messages,
+  what: 'answer' | 'comment',
+) {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!rules.itemIds.has(row.dataset)) messages.add('Some items are not in your access.');
+    const question = row.question ?? null;
+    if (needsQuestion && question === null) messages.add(`Each ${what} needs a criterion.`);
+    if (!needsQuestion && question !== null)
+      messages.add(`The ${what}s of this selection take no criterion.`);
+    if (question !== null && !rules.questionIds.has(question))
+      messages.add('A criterion is not part of this selection.');
+    const key = `${row.dataset}:${question}`;
+    if (seen.has(key)) messages.add(`An item has the same ${what} more than once.`);
+    seen.add(key);
+  }
+}
+
+function checkRatings(answers: Answer[], issue: IssueRow, messages: Messages) {
+  const min = issue.minRating ?? 0;
+  const max = issue.maxRating ?? 0;
+  const step = issue.step ?? 1;
+  for (const { value } of answers) {
+    if (value < min - EPSILON || value > max + EPSILON)
+      messages.add(`Ratings must be between ${min} and ${max}.`);
+    const steps = (value - min) / step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-6)
+      messages.add(`Ratings must follow steps of ${step} from ${min}.`);
+  }
+}
+
+function checkPicks(answers: Answer[], issue: IssueRow, messages: Messages) {
+  if (answers.some((a) => a.value !== 0 && a.value !== 1)) messages.add('A pick is 0 or 1.');
+  const picked = answers.filter((a) => a.value === 1).length;
+  const min = issue.minItems ?? 0;
+  const max = issue.maxItems ?? Number.POSITIVE_INFINITY;
+  if (picked < min) messages.add(`Please pick at least ${min} items.`);
+  if (picked > max) messages.add(`You can pick at most ${max} items.`);
+}
+
+function checkTokens(answers: Answer[], issue: IssueRow, messages: Messages) {
+  const perItem = issue.maxPerItem ?? 0;
+  const total = issue.nbTokens ?? 0;
+  if (answers.some((a) => !Number.isInteger(a.value) || a.value < 0))
+    messages.add('Tokens are whole numbers, 0 or more.');
+  if (answers.some((a) => a.value > perItem)) messages.add(`An item can receive at most ${perItem} tokens.`);
+  if (answers.reduce((sum, a) => sum + a.value, 0) > total) messages.add(`You have ${total} tokens in all.`);
+}
+
+function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
+  const { issue } = rules;
+  const messages = new Set<string>();
+  if (issue.resourcetype === 'TextIssue') {
+    if (answers.length > 0) messages.add('This selection takes comments only.');
+    return [...messages];
+  }
+  const perCriterion = issue.resourcetype === 'RatingIssue' && rules.questionIds.size > 0;
+  checkItemsAndQuestions(answers, rules, perCriterion, messages, 'answer');
+  if (issue.resourcetype === 'RatingIssue') checkRatings(answers, issue, messages);
+  if (issue.resourcetype === 'SelectionIssue') checkPicks(answers, issue, messages);
+  if (issue.resourcetype === 'TokenIssue') checkTokens(answers, issue, messages);
+  return [...messages];
+}
+
+function checkComments(comments: SubmissionInput['comments'], rules: RuleContext): string[] {
+  const messages = new Set<string>();
+  if (comments.length === 0) return [];
+  if (rules.issue.public) return ['Comments are disabled for public selections.'];
+  checkItemsAndQuestions(comments, rules, rules.issue.commentsMode === 'QUESTION', messages, 'comment');
+  return [...messages];
+}
+
+/** Every rule of a submission (spec section 5), as field errors; empty when the submission may be saved. */
+export function submissionErrors(input: SubmissionInput, rules: RuleContext): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const answers = checkAnswers(input.answers, rules);
+  const comments = checkComments(input.comments, rules);
+  if (answers.length > 0) errors.answers = answers;
+  if (comments.length > 0) errors.comments = comments;
+  return errors;
+}

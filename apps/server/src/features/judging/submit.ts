@@ -1,0 +1,70 @@
+import { HAS_SUBMITTED, ISSUE_CLOSED_DETAIL, type IssueSubmission } from '@shortlist/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { issueAccesses, issueSubmissions } from '../../db/schema.ts';
+import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
+import { loadQuestions } from './answer-view.ts';
+import type { Answerer } from './answerer.ts';
+import { loadAccessibleItemIds } from './items.ts';
+import { replaceAnswers, replaceComments } from './replace-rows.ts';
+import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
+
+export const ISSUE_CLOSED = 'ISSUE_CLOSED';
+
+/**
+ * Replaces the judge's answers and comments and records the submission, in one transaction. Every rule
+ * is checked first; an empty comment is simply not kept, which deletes the one it replaces.
+ */
+export async function submitAnswers(
+  ctx: AppContext,
+  answerer: Answerer,
+  input: SubmissionInput,
+): Promise<IssueSubmission> {
+  if (answerer.kind === 'preview') throw forbidden('The preview cannot be submitted.');
+  const { issue, access } = answerer;
+  if (issue.status !== 'open') throw refusal(ISSUE_CLOSED, ISSUE_CLOSED_DETAIL);
+  const comments = input.comments.filter((comment) => comment.content !== '');
+  const [questions, itemIds] = await Promise.all([
+    loadQuestions(ctx, issue.id),
+    loadAccessibleItemIds(ctx, answerer),
+  ]);
+  const errors = submissionErrors(
+    { answers: input.answers, comments },
+    { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)) },
+  );
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+  const userId = access.userId;
+  return ctx.db.transaction(async (tx) => {
+    // Two submits of one judge at once would otherwise write over each other's rows.
+    await tx
+      .select({ id: issueAccesses.id })
+      .from(issueAccesses)
+      .where(eq(issueAccesses.id, access.id))
+      .for('update');
+    const [previous] = await tx
+      .select({ id: issueSubmissions.id })
+      .from(issueSubmissions)
+      .where(and(eq(issueSubmissions.issueId, issue.id), eq(issueSubmissions.userId, userId)));
+    if (previous && issue.public) throw refusal(HAS_SUBMITTED, 'You have already submitted your responses.');
+
+    const judge = { issueId: issue.id, userId };
+    await replaceAnswers(tx, judge, input.answers);
+    await replaceComments(tx, judge, comments);
+    const [submission] = await tx
+      .insert(issueSubmissions)
+      .values({ issueId: issue.id, userId })
+      .onConflictDoUpdate({
+        target: [issueSubmissions.issueId, issueSubmissions.userId],
+        set: { updateTime: new Date() },
+      })
+      .returning();
+    if (!submission) throw new Error('no submission');
+    return {
+      id: submission.id,
+      user: submission.userId,
+      issue: submission.issueId,
+      create_time: submission.createTime.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,105 @@
+import type { AnswerView } from '@shortlist/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  canPickMore,
+  draftKey,
+  initialDraft,
+  isBelowMinPicks,
+  joinSubmissionErrors,
+  tokenRefusal,
+  toSubmission,
+} from './answer-draft';
+
+function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> = {}): AnswerView {
+  return {
+    issue: {
+      id: 1,
+      resourcetype: 'RatingIssue',
+      status: 'open',
+      public: false,
+      title: 'T',
+      description: '',
+      random_order: false,
+      comments_mode: 'DATASET',
+      item_label_singular_en: 'item',
+      item_label_plural_en: 'items',
+      min_rating: 0,
+      max_rating: 5,
+      step: 1,
+      nb_tokens: null,
+      max_per_item: null,
+      min_items: null,
+      max_items: null,
+      questions: [],
+      team_img: null,
+      team_custom_header: null,
+      ...issue,
+    },
+    preview: false,
+    has_submitted: false,
+    items: [],
+    answers: [],
+    comments: [],
+    shared_comments: [],
+    ...rest,
+  };
+}
+
+describe('the answer draft', () => {
+  it('starts from the stored answers and comments and sends them back', () => {
+    const view = viewOf(
+      {},
+      {
+        answers: [{ id: 1, dataset: 3, question: 7, value: 4, user: 1 }],
+        comments: [
+          {
+            id: 1,
+            create_time: '',
+            issue: 1,
+            dataset: 3,
+            question: null,
+            user: 1,
+            user_fullname: '',
+            content: ' Good ',
+            shared: true,
+          },
+        ],
+      },
+    );
+    const draft = initialDraft(view);
+    expect(draft.values[draftKey(3, 7)]).toBe(4);
+    expect(toSubmission(draft, view)).toEqual({
+      answers: [{ dataset: 3, question: 7, value: 4 }],
+      comments: [{ dataset: 3, question: null, content: 'Good', shared: true }],
+    });
+  });
+
+  it('leaves out items without tokens or unpicked, and blocks tokens at the budget and per item', () => {
+    const view = viewOf({ resourcetype: 'TokenIssue', nb_tokens: 5, max_per_item: 3 });
+    const draft = { values: { [draftKey(1, null)]: 3, [draftKey(2, null)]: 0 }, comments: {} };
+    expect(toSubmission(draft, view).answers).toEqual([{ dataset: 1, question: null, value: 3 }]);
+    expect(tokenRefusal(view, draft, 1)).toBe('perItem');
+    expect(tokenRefusal(view, draft, 2)).toBeNull();
+    const spent = { values: { [draftKey(1, null)]: 3, [draftKey(2, null)]: 2 }, comments: {} };
+    expect(tokenRefusal(view, spent, 2)).toBe('total');
+  });
+
+  it('blocks picking at max_items and submitting below min_items', () => {
+    const view = viewOf({ resourcetype: 'SelectionIssue', min_items: 2, max_items: 2 });
+    const one = { values: { [draftKey(1, null)]: 1 }, comments: {} };
+    expect(isBelowMinPicks(view, one)).toBe(true);
+    expect(canPickMore(view, one)).toBe(true);
+    const two = { values: { [draftKey(1, null)]: 1, [draftKey(2, null)]: 1 }, comments: {} };
+    expect(isBelowMinPicks(view, two)).toBe(false);
+    expect(canPickMore(view, two)).toBe(false);
+  });
+
+  it('joins server errors with " | " and prefixes those about comments', () => {
+    expect(
+      joinSubmissionErrors(
+        { answers: ['Too many.', 'Wrong.'], 'comments.0.content': ['Too long.'] },
+        'Comments: ',
+      ),
+    ).toBe('Too many. | Wrong. | Comments: Too long.');
+  });
+});

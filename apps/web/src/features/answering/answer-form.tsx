@@ -1,0 +1,111 @@
+import type { AnswerView, IssueComment } from '@shortlist/contract';
+import { Alert, App, Empty } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { getFieldErrors } from '../../app/api-errors';
+import { AnswerBar } from './answer-bar';
+import { isBelowMinPicks, joinSubmissionErrors, pickedCount, tokensUsed, toSubmission } from './answer-draft';
+import { ItemCard } from './item-card';
+import { SubmittedResult } from './submitted-result';
+import { useSubmitAnswers } from './use-answer-view';
+import { useDraftHandlers } from './use-draft-handlers';
+import { useItemLabels } from './use-item-labels';
+
+const ERROR_SECONDS = 8;
+
+interface AnswerFormProps {
+  view: AnswerView;
+  token: string | null;
+}
+
+/** The items with their controls, the bottom bar, and the submission. */
+export function AnswerForm({ view, token }: AnswerFormProps) {
+  const { t } = useTranslation('answering');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const { issue } = view;
+  const labels = useItemLabels(issue);
+  const { draft, handlers } = useDraftHandlers(view);
+  const submit = useSubmitAnswers(issue.id, token);
+  const [tag, setTag] = useState<string | null>(null);
+  const [isDone, setIsDone] = useState(issue.public && view.has_submitted);
+
+  const tags = useMemo(() => [...new Set(view.items.flatMap((item) => item.tags))].sort(), [view.items]);
+  const items = useMemo(
+    () => (tag ? view.items.filter((item) => item.tags.includes(tag)) : view.items),
+    [view.items, tag],
+  );
+  const sharedByItem = useMemo(() => {
+    const byItem = new Map<number, IssueComment[]>();
+    for (const comment of view.shared_comments)
+      byItem.set(comment.dataset, [...(byItem.get(comment.dataset) ?? []), comment]);
+    return byItem;
+  }, [view.shared_comments]);
+
+  const status =
+    issue.resourcetype === 'TokenIssue'
+      ? t('tokensLeft', { count: (issue.nb_tokens ?? 0) - tokensUsed(draft) })
+      : issue.resourcetype === 'SelectionIssue'
+        ? t('pickedCount', { count: pickedCount(draft), max: issue.max_items ?? 0 })
+        : null;
+
+  const handleSubmit = () => {
+    if (isBelowMinPicks(view, draft)) {
+      void message.warning(t('pickMin', { min: issue.min_items ?? 0, items: labels.items }));
+      return;
+    }
+    submit.mutate(toSubmission(draft, view), {
+      onSuccess: () => {
+        setIsDone(true);
+        window.scrollTo({ top: 0 });
+      },
+      onError: (error) => {
+        const errors = getFieldErrors(error);
+        const code = error instanceof ApiError ? error.code : undefined;
+        const text = errors
+          ? joinSubmissionErrors(errors, t('commentsPrefix'))
+          : code === 'ISSUE_CLOSED'
+            ? t('closed')
+            : tc('common.error');
+        void message.error(text, ERROR_SECONDS);
+      },
+    });
+  };
+
+  if (isDone) return <SubmittedResult canEdit={!issue.public} onEdit={() => setIsDone(false)} />;
+
+  return (
+    <>
+      {view.preview && <Alert type="info" showIcon title={t('previewNotice')} className="sl-card-gap" />}
+      {view.has_submitted && !view.preview && (
+        <Alert type="success" showIcon title={t('editingNotice')} className="sl-card-gap" />
+      )}
+      {items.length === 0 ? (
+        <Empty description={t('noItemWithTag')} />
+      ) : (
+        items.map((item) => (
+          <ItemCard
+            key={item.id}
+            view={view}
+            item={item}
+            draft={draft}
+            sharedComments={sharedByItem.get(item.id) ?? EMPTY}
+            handlers={handlers}
+          />
+        ))
+      )}
+      <AnswerBar
+        tags={tags}
+        tag={tag}
+        onTagChange={setTag}
+        status={status}
+        isPreview={view.preview}
+        isSubmitting={submit.isPending}
+        onSubmit={handleSubmit}
+      />
+    </>
+  );
+}
+
+const EMPTY: IssueComment[] = [];

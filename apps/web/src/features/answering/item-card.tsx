@@ -1,0 +1,114 @@
+import type { AnswerView, AnswerViewItem, IssueComment } from '@shortlist/contract';
+import { Card, Space, Tag, Typography } from 'antd';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Draft, type DraftComment, draftKey, hasComments } from './answer-draft';
+import { CommentField } from './comment-field';
+import { ItemDetails } from './item-details';
+import { PickControl, TokenControl } from './pick-token-controls';
+import { RatingControl } from './rating-control';
+import { SharedComments } from './shared-comments';
+
+export interface ItemCardHandlers {
+  setValue(key: string, value: number | undefined): void;
+  togglePick(dataset: number): void;
+  changeTokens(dataset: number, delta: 1 | -1): void;
+  setComment(key: string, comment: DraftComment): void;
+}
+
+interface ItemCardProps {
+  view: AnswerView;
+  item: AnswerViewItem;
+  draft: Draft;
+  sharedComments: IssueComment[];
+  handlers: ItemCardHandlers;
+}
+
+/** The keys of the draft this item's card shows: one per criterion, or one for the item. */
+const keysOf = (view: AnswerView, dataset: number) => [
+  draftKey(dataset, null),
+  ...view.issue.questions.map((q) => draftKey(dataset, q.id)),
+];
+
+/** One item with its answer control and comments. */
+function ItemCardView({ view, item, draft, sharedComments, handlers }: ItemCardProps) {
+  const { t } = useTranslation('answering');
+  const { issue } = view;
+  const key = draftKey(item.id, null);
+  const commentRows = issue.comments_mode === 'QUESTION' ? issue.questions : [null];
+  return (
+    <Card
+      className="sl-answer-item"
+      title={item.title}
+      extra={
+        <Space size={4} wrap>
+          {item.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+        </Space>
+      }
+      data-testid="answer-item"
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {item.description && (
+          <Typography.Paragraph className="sl-pre-line">{item.description}</Typography.Paragraph>
+        )}
+        <ItemDetails details={item.details} />
+        {issue.resourcetype === 'RatingIssue' && (
+          <RatingControl
+            issue={issue}
+            dataset={item.id}
+            title={item.title}
+            values={draft.values}
+            onChange={handlers.setValue}
+          />
+        )}
+        {issue.resourcetype === 'SelectionIssue' && (
+          <PickControl
+            title={item.title}
+            isPicked={draft.values[key] === 1}
+            onToggle={() => handlers.togglePick(item.id)}
+          />
+        )}
+        {issue.resourcetype === 'TokenIssue' && (
+          <TokenControl
+            title={item.title}
+            count={draft.values[key] ?? 0}
+            onChange={(delta) => handlers.changeTokens(item.id, delta)}
+          />
+        )}
+        {hasComments(view) &&
+          commentRows.map((question) => {
+            const commentKey = draftKey(item.id, question?.id);
+            const label = question
+              ? `${t('comment')} — ${question.title}`
+              : t('commentOn', { title: item.title });
+            return (
+              <CommentField
+                key={commentKey}
+                label={label}
+                value={draft.comments[commentKey]}
+                onChange={(comment) => handlers.setComment(commentKey, comment)}
+              />
+            );
+          })}
+        <SharedComments comments={sharedComments} questions={issue.questions} />
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * A card re-renders only when its own answers or comments change: a page of 2,000 items stays quick
+ * while the judge moves one slider.
+ */
+export const ItemCard = memo(ItemCardView, (before, after) => {
+  if (before.view !== after.view || before.item !== after.item || before.handlers !== after.handlers)
+    return false;
+  if (before.sharedComments !== after.sharedComments) return false;
+  return keysOf(after.view, after.item.id).every(
+    (key) =>
+      before.draft.values[key] === after.draft.values[key] &&
+      before.draft.comments[key] === after.draft.comments[key],
+  );
+});

@@ -1,0 +1,74 @@
+import { HAS_ACCESS, HAS_SUBMITTED, ISSUE_TOKEN_PARAM } from '@shortlist/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../app/api-client';
+import { getFieldErrors } from '../../app/api-errors';
+import { answeringKeys, fetchPublicInfo, unlockPublic } from './api';
+
+export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
+
+/**
+ * The get-link flow of a public selection: captcha, then the e-mail when one is asked (otherwise the link
+ * is requested at once), then the thank-you or, when the link is not mailed, the answer page itself.
+ * A refused e-mail goes back to the e-mail step, a refused captcha to a fresh captcha.
+ */
+export function usePublicLink(issueId: number) {
+  const { t } = useTranslation('answering');
+  const navigate = useNavigate();
+  const info = useQuery({
+    queryKey: answeringKeys.publicInfo(issueId),
+    queryFn: ({ signal }) => fetchPublicInfo(issueId, signal),
+    retry: false,
+  });
+  const [step, setStep] = useState<PublicStep>('captcha');
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const unlock = useMutation({
+    mutationFn: (input: { captcha: string; email: string }) => unlockPublic(issueId, input),
+    onSuccess: (result) => {
+      if (result.token)
+        navigate(`/selection/${issueId}/answer?${ISSUE_TOKEN_PARAM}=${encodeURIComponent(result.token)}`);
+      else setStep('sent');
+    },
+    onError: (failure) => {
+      const fields = getFieldErrors(failure);
+      const code = failure instanceof ApiError ? failure.code : undefined;
+      if (fields?.email) {
+        setError(t('public.emailInvalid'));
+        setStep('email');
+      } else if (fields?.captcha) {
+        setError(t('public.captchaAgain'));
+        setCaptcha(null);
+        setCaptchaKey((key) => key + 1);
+        setStep('captcha');
+      } else if (code === HAS_ACCESS || code === HAS_SUBMITTED) {
+        setError(t('public.alreadyAnswered'));
+        setStep('error');
+      } else {
+        setError(t('public.connection'));
+      }
+    },
+  });
+
+  const handleCaptcha = (payload: string | null) => {
+    setCaptcha(payload);
+    if (!payload) return;
+    setError(null);
+    if (info.data?.email_required) setStep('email');
+    else unlock.mutate({ captcha: payload, email: '' });
+  };
+
+  const submitEmail = (address: string) => {
+    setEmail(address);
+    setError(null);
+    if (captcha) unlock.mutate({ captcha, email: address });
+    else setStep('captcha');
+  };
+
+  return { info, step, error, email, captchaKey, handleCaptcha, submitEmail, isSending: unlock.isPending };
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { adminApi } from './support/admin-api.ts';
+import { lastLinkSentTo, signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** GETs as the team admin, to read back what the judges' pages saved. */
+async function adminGet<T>(path: string): Promise<T> {
+  const { url } = session.server;
+  const { access } = await fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  const reply = await fetch(`${url}/api/v1/${path}`, { headers: { authorization: `Bearer ${access}` } });
+  if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
+  return reply.json() as Promise<T>;
+}
+
+/** A selection of the demo workspace with two items, built through the admins' API. */
+async function createSelection(body: Record<string, unknown>) {
+  const post = await adminApi(session.server.url);
+  const issue = await post<{ id: number }>('issues/', { team: 1, ...body });
+  const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Startups ${issue.id}` });
+  const items = [];
+  for (const title of ['Zeta Labs', 'Acme']) {
+    items.push(await post<{ id: number }>('datasets/', { data_model: itemType.id, title }));
+  }
+  await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
+  return { post, issue, items };
+}
+
+describe('answering a selection', () => {
+  it('lets a judge rate per criterion, comment, submit and edit through the personal link', async () => {
+    const { page, server } = session;
+    const { post, issue } = await createSelection({
+      resourcetype: 'RatingIssue',
+      title: 'Demo day',
+      description: 'Rate each startup.',
+    });
+    await post('issue-questions/', { issue: issue.id, title: 'Team' });
+    await post('issue-questions/', { issue: issue.id, title: 'Market' });
+    await post(`issues/${issue.id}/set_access/`, { emails: ['judge@example.org'], access: true });
+    const judges = await adminGet<{
+      results: { user: { id: number; email: string }; issue_answer_link: string }[];
+    }>(`issues/${issue.id}/judges/`);
+    const judge = judges.results.find((row) => row.user.email === 'judge@example.org');
+    if (!judge) throw new Error('no judge');
+
+    // Someone signed in on this browser is signed out by the link.
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(judge.issue_answer_link);
+    await page.getByRole('heading', { name: 'Demo day' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('shortlist.access'))).toBeNull();
+    await page.getByText('Rate each startup.').waitFor();
+    const titles = await page.getByTestId('answer-item').locator('.ant-card-head-title').allInnerTexts();
+    expect(titles).toEqual(['Acme', 'Zeta Labs']);
+
+    const teamRating = page.getByRole('slider', { name: 'Rating of Acme — Team' });
+    await teamRating.focus();
+    for (let i = 0; i < 4; i += 1) await teamRating.press('ArrowRight');
+    const marketRating = page.getByRole('slider', { name: 'Rating of Acme — Market' });
+    await marketRating.focus();
+    await marketRating.press('ArrowRight');
+    await page.getByRole('textbox', { name: 'Comment on Acme' }).fill('Impressive founders');
+    await page.getByTestId('answer-item').first().getByTestId('comment-shared').click();
+    await page.getByTestId('answer-submit').click();
+    await page.getByText('Thank you! Your answers were submitted.').waitFor();
+
+    type Answers = { results: { dataset: number; question: number | null; value: number }[] };
+    const saved = await adminGet<Answers>(`issues/${issue.id}/answers/?user=${judge.user.id}`);
+    expect(saved.results.map((a) => a.value).sort()).toEqual([1, 4]);
+    const comments = await adminGet<{ results: { content: string; shared: boolean }[] }>(
+      `issues/${issue.id}/comments/?user=${judge.user.id}`,
+    );
+    expect(comments.results).toEqual([
+      expect.objectContaining({ content: 'Impressive founders', shared: true }),
+    ]);
+
+    await page.getByTestId('edit-submission').click();
+    await page.getByTestId('answer-item').first().getByTestId('rating-ignore').click();
+    await page.getByTestId('answer-submit').click();
+    await page.getByText('Thank you! Your answers were submitted.').waitFor();
+    expect((await adminGet<Answers>(`issues/${issue.id}/answers/?user=${judge.user.id}`)).results).toEqual(
+      [],
+    );
+
+    // Reopened later, the page says the answers were already given.
+    await page.reload();
+    await page.getByText('You have already submitted your answers.', { exact: false }).waitFor();
+  });
+
+  it('lets a stranger get a link to a public token selection and spend tokens', async () => {
+    const { page, server } = session;
+    const { issue } = await createSelection({
+      resourcetype: 'TokenIssue',
+      title: 'Audience vote',
+      public: true,
+      nb_tokens: 3,
+      max_per_item: 2,
+    });
+    await page.goto(`${server.url}/selection/${issue.id}/public`);
+    await page.getByRole('heading', { name: 'Audience vote' }).waitFor();
+    // The widget draws its own box over the input.
+    await page.getByTestId('captcha').getByRole('checkbox').click({ force: true });
+    await page.getByTestId('public-email').fill('stranger@example.org');
+    await page.getByTestId('public-submit').click();
+    await page.getByTestId('public-sent').waitFor();
+
+    const link = await lastLinkSentTo(server.url, ADMIN, 'stranger@example.org');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Audience vote' }).waitFor();
+    const acme = page.getByTestId('answer-item').filter({ hasText: 'Acme' });
+    for (let i = 0; i < 3; i += 1) await acme.getByTestId('token-plus').click();
+    await page.getByText('At most 2 tokens per item.').waitFor();
+    expect(await acme.getByTestId('token-count').innerText()).toBe('2');
+    await page.getByTestId('answer-item').filter({ hasText: 'Zeta Labs' }).getByTestId('token-plus').click();
+    await expect.poll(() => page.getByTestId('answer-status').innerText()).toBe('0 tokens left');
+    expect(await page.getByTestId('comment-input').count()).toBe(0);
+    await page.getByTestId('answer-submit').click();
+    await page.getByText('Thank you! Your answers were submitted.').waitFor();
+    expect(await page.getByTestId('edit-submission').count()).toBe(0);
+  });
+});

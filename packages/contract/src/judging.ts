@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { COMMENT_MAX_LENGTH, issueSchema } from './selections.ts';
+
+/** How judges answer a selection: the answer page, submissions, and the public get-link flow. */
+
+/** 2,000 items × 5 criteria is 10,000 answers; this leaves room without accepting anything. */
+export const SUBMISSION_ANSWERS_MAX = 50_000;
+export const SUBMISSION_COMMENTS_MAX = 20_000;
+/** The personal link's secret travels in this query parameter, as in the link itself. */
+export const ISSUE_TOKEN_PARAM = 'token';
+export const ISSUE_CLOSED_DETAIL = 'The selection is not accepting answers.';
+
+export const issueTokenQuerySchema = z.object({ [ISSUE_TOKEN_PARAM]: z.string().max(64).optional() });
+
+/** The selection as the answer page shows it: what a judge needs, nothing of the admin's settings. */
+export const answerViewIssueSchema = issueSchema.pick({
+  id: true,
+  resourcetype: true,
+  status: true,
+  public: true,
+  title: true,
+  description: true,
+  random_order: true,
+  comments_mode: true,
+  item_label_singular_en: true,
+  item_label_plural_en: true,
+  min_rating: true,
+  max_rating: true,
+  step: true,
+  nb_tokens: true,
+  max_per_item: true,
+  min_items: true,
+  max_items: true,
+  questions: true,
+  team_img: true,
+  team_custom_header: true,
+});
+export type AnswerViewIssue = z.infer<typeof answerViewIssueSchema>;
+
+/** An answer of the item to a field shown to judges (fields with on_issues). */
+export const answerViewDetailSchema = z.object({
+  label: z.string(),
+  resourcetype: z.string(),
+  response: z.string().nullable(),
+  json_response: z.record(z.string(), z.unknown()).nullable(),
+  filename: z.string().nullable(),
+  file_url_signed: z.string().nullable(),
+});
+export type AnswerViewDetail = z.infer<typeof answerViewDetailSchema>;
+
+export const answerViewItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  /** Empty unless the selection lets judges load item details. */
+  details: z.array(answerViewDetailSchema),
+});
+export type AnswerViewItem = z.infer<typeof answerViewItemSchema>;
+
+export const issueAnswerSchema = z.object({
+  id: z.number().int(),
+  dataset: z.number().int(),
+  question: z.number().int().nullable(),
+  value: z.number(),
+  user: z.number().int(),
+});
+export type IssueAnswer = z.infer<typeof issueAnswerSchema>;
+
+export const issueCommentSchema = z.object({
+  id: z.number().int(),
+  create_time: z.string(),
+  issue: z.number().int(),
+  dataset: z.number().int(),
+  question: z.number().int().nullable(),
+  user: z.number().int(),
+  user_fullname: z.string(),
+  content: z.string(),
+  shared: z.boolean(),
+});
+export type IssueComment = z.infer<typeof issueCommentSchema>;
+
+/**
+ * Everything the answer page needs in one reply. `preview` is true for a team admin, who sees the page
+ * but cannot submit; `has_submitted` tells a judge they are editing.
+ */
+export const answerViewSchema = z.object({
+  issue: answerViewIssueSchema,
+  preview: z.boolean(),
+  has_submitted: z.boolean(),
+  items: z.array(answerViewItemSchema),
+  answers: z.array(issueAnswerSchema),
+  /** The judge's own comments. */
+  comments: z.array(issueCommentSchema),
+  /** Other judges' shared comments, with their full names. */
+  shared_comments: z.array(issueCommentSchema),
+});
+export type AnswerView = z.infer<typeof answerViewSchema>;
+
+export const answersQuerySchema = pageQuerySchema.extend({
+  user: idSchema.optional(),
+  dataset: idSchema.optional(),
+  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+});
+export const commentsQuerySchema = pageQuerySchema.extend({
+  as_judge: queryBoolean.optional(),
+  user: idSchema.optional(),
+  dataset: idSchema.optional(),
+  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+});
+
+export const submissionAnswerSchema = z.object({
+  dataset: bodyIdSchema,
+  question: bodyIdSchema.nullable().optional(),
+  value: z.number(),
+});
+export type SubmissionAnswer = z.input<typeof submissionAnswerSchema>;
+
+export const submissionCommentSchema = z.object({
+  dataset: bodyIdSchema,
+  question: bodyIdSchema.nullable().optional(),
+  content: z.string().trim().max(COMMENT_MAX_LENGTH),
+  shared: z.boolean().default(false),
+});
+export type SubmissionComment = z.input<typeof submissionCommentSchema>;
+
+export const submissionCreateSchema = z.object({
+  answers: z.array(submissionAnswerSchema).max(SUBMISSION_ANSWERS_MAX).default([]),
+  comments: z.array(submissionCommentSchema).max(SUBMISSION_COMMENTS_MAX).default([]),
+});
+export type SubmissionCreate = z.input<typeof submissionCreateSchema>;
+
+export const issueSubmissionSchema = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  issue: z.number().int(),
+  create_time: z.string(),
+});
+export type IssueSubmission = z.infer<typeof issueSubmissionSchema>;
+
+export const publicInfoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  captcha: z.boolean(),
+  email_required: z.boolean(),
+  email_link: z.boolean(),
+  team_img: z.string().nullable(),
+  team_custom_header: z.string().nullable(),
+});
+export type PublicInfo = z.infer<typeof publicInfoSchema>;
+
+export const unlockPublicSchema = z.object({
+  captcha: z.string().max(10_000),
+  email: z.string().trim().max(250).optional().default(''),
+});
+export type UnlockPublic = z.input<typeof unlockPublicSchema>;
+
+/** `token` is null when the personal link went out by e-mail. */
+export const unlockPublicResultSchema = z.object({
+  token: z.string().nullable(),
+  email_sent: z.boolean(),
+});
+export type UnlockPublicResult = z.infer<typeof unlockPublicResultSchema>;
+
+/** Codes of unlock_public refusals. */
+export const HAS_ACCESS = 'HAS_ACCESS';
+export const HAS_SUBMITTED = 'HAS_SUBMITTED';
