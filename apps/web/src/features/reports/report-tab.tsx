@@ -1,4 +1,112 @@
-// PLACEHOLDER until its owner replaces this file: the integration point other features import.
-export function ReportTab(_props: { issueId: number }) {
-  return null;
+import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
+import { Alert, Spin, Tabs, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIssue } from '../selections/use-issue';
+import { ExportDialog } from './export-dialog';
+import { ItemDetailsDrawer } from './item-details-drawer';
+import { JudgeReportDrawer } from './judge-report-drawer';
+import { JudgesTable } from './judges-table';
+import { ReportFilters, type ReportFilterValues } from './report-filters';
+import { ReportItemsTable } from './report-items-table';
+import { useReportSummary } from './use-report';
+
+const toQuery = (filters: ReportFilterValues): ReportQuery => ({
+  only_verified_emails: filters.onlyVerified ? 'true' : undefined,
+  tags: filters.tags.length > 0 ? filters.tags.join(';') : undefined,
+  criteria: filters.criteria.length > 0 ? filters.criteria.join(',') : undefined,
+});
+
+/** The report tab of a selection: the ranked items and the judges, with filters and the export. */
+export function ReportTab({ issueId }: { issueId: number }) {
+  const { t } = useTranslation('reports');
+  const issue = useIssue(issueId);
+  if (issue.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
+  if (!issue.data) return <Spin description={t('loading')} />;
+  return <Report issue={issue.data} />;
+}
+
+function Report({ issue }: { issue: Issue }) {
+  const { t } = useTranslation('reports');
+  const [filters, setFilters] = useState<ReportFilterValues>({ onlyVerified: false, tags: [], criteria: [] });
+  const query = toQuery(filters);
+  const summary = useReportSummary(issue.id, query);
+  // Tag choices come from the unfiltered report, so that choosing one tag keeps the others offered.
+  const unfiltered = useReportSummary(issue.id, {});
+  const tagOptions = useMemo(
+    () => [...new Set(unfiltered.data?.datasets.flatMap((row) => row.tagsArray))].sort(),
+    [unfiltered.data],
+  );
+  const [item, setItem] = useState<ReportDataset | null>(null);
+  const [judgeId, setJudgeId] = useState<number | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const judgesDisabled = summary.data?.judges_disabled ?? false;
+
+  const items = (
+    <>
+      <ReportFilters
+        issue={issue}
+        tagOptions={tagOptions}
+        value={filters}
+        onChange={setFilters}
+        onExport={() => setIsExporting(true)}
+      />
+      {summary.isError ? (
+        <Alert type="error" showIcon title={t('loadFailed')} />
+      ) : (
+        <ReportItemsTable
+          issue={issue}
+          datasets={summary.data?.datasets}
+          isLoading={summary.isPending || summary.isPlaceholderData}
+          onInfo={setItem}
+        />
+      )}
+    </>
+  );
+
+  return (
+    <>
+      {judgesDisabled && (
+        <Alert type="info" showIcon title={t('judgesDisabled')} style={{ marginBottom: 12 }} />
+      )}
+      <Tabs
+        items={[
+          { key: 'items', label: t('tabs.items'), children: items },
+          {
+            key: 'judges',
+            disabled: judgesDisabled,
+            label: judgesDisabled ? (
+              <Tooltip title={t('judgesDisabled')}>{t('tabs.judges')}</Tooltip>
+            ) : (
+              t('tabs.judges')
+            ),
+            children: (
+              <JudgesTable
+                issue={issue}
+                users={summary.data?.users ?? []}
+                isLoading={summary.isPending}
+                onView={setJudgeId}
+              />
+            ),
+          },
+        ]}
+        data-testid="report-tabs"
+      />
+      <ItemDetailsDrawer
+        issue={issue}
+        item={item}
+        onlyVerified={filters.onlyVerified}
+        onViewJudge={judgesDisabled ? undefined : setJudgeId}
+        onClose={() => setItem(null)}
+      />
+      <JudgeReportDrawer issue={issue} userId={judgeId} onClose={() => setJudgeId(null)} />
+      <ExportDialog
+        issueId={issue.id}
+        title={issue.title}
+        query={query}
+        open={isExporting}
+        onClose={() => setIsExporting(false)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { reportFactories } from '../reports/test-factories.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof reportFactories>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = reportFactories(t);
+});
+afterAll(() => t.close());
+
+/** Creates a merge of [issue id, weight] pairs through the API and reads its results. */
+async function mergeResults(token: string, team: number, weights: [number, number][]) {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/v1/issues-merge/',
+    token,
+    payload: {
+      title: 'Merged',
+      team,
+      issue_merge_infos: weights.map(([issue, weight]) => ({ issue, weight })),
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const reply = await t.request({
+    method: 'GET',
+    url: `/api/v1/issues-merge/${created.json().id}/results/`,
+    token,
+  });
+  expect(reply.statusCode).toBe(200);
+  const body = reply.json();
+  const ranking = body.order.map((id: number) => [
+    body.datasets[id].title,
+    body.datasets[id].average,
+    body.datasets[id].rank,
+  ]);
+  return { body, ranking };
+}
+
+/**
+ * Rating R (0–5, weight 2): A 2, B 4, C 3.5, D nobody → normalised by 5: .4, .8, .7, none.
+ * Tokens T (weight 1): A 5, B 5, C 4, D 5 → by the largest (5): 1, 1, .8, 1.
+ * Picks P (weight 1): A 2, B 1, C 1, E 0 → by the largest (2): 1, .5, .5, 0.
+ * A (2·.4 + 1 + 1)/4 = .7; B (1.6 + 1 + .5)/4 = .775; C (1.4 + .8 + .5)/4 = .675;
+ * D only T (R has no value, P lacks it) → 1; E only P → 0.
+ */
+it('merges a rating, a token and a pick selection on a common 0–1 scale, skipping missing items', async () => {
+  const { token, team, issue: rating, items } = await f.createRatingSetup();
+  const [e] = await f.createItems(team.id, [{ title: 'E' }]);
+  if (!e) throw new Error('no item');
+  const { a, b, c, d } = items;
+
+  const tokens = await f.createIssue(team.id, 'TokenIssue', { nbTokens: 10, maxPerItem: 5 });
+  await f.addItems(tokens.id, [a.id, b.id, c.id, d.id]);
+  await f.submit(tokens.id, (await f.addJudge(tokens.id)).id, [
+    [a.id, 3],
+    [b.id, 2],
+    [c.id, 4],
+  ]);
+  await f.submit(tokens.id, (await f.addJudge(tokens.id)).id, [
+    [a.id, 2],
+    [b.id, 3],
+    [d.id, 5],
+  ]);
+
+  const picks = await f.createIssue(team.id, 'SelectionIssue', { maxItems: 2 });
+  await f.addItems(picks.id, [a.id, b.id, c.id, e.id]);
+  await f.submit(picks.id, (await f.addJudge(picks.id)).id, [
+    [a.id, 1],
+    [b.id, 1],
+  ]);
+  await f.submit(picks.id, (await f.addJudge(picks.id)).id, [
+    [a.id, 1],
+    [c.id, 1],
+  ]);
+
+  const { body, ranking } = await mergeResults(token, team.id, [
+    [rating.id, 2],
+    [tokens.id, 1],
+    [picks.id, 1],
+  ]);
+  expect(ranking).toEqual([
+    ['D', 1, 1],
+    ['B', 0.775, 2],
+    ['A', 0.7, 3],
+    ['C', 0.675, 4],
+    ['E', 0, 5],
+  ]);
+  expect(body.issues[rating.id]).toEqual({ [a.id]: 2, [b.id]: 4, [c.id]: 3.5, [d.id]: null });
+  expect(body.issues[picks.id]).toEqual({ [a.id]: 2, [b.id]: 1, [c.id]: 1, [e.id]: 0 });
+  expect(body.issue_ranks[picks.id]).toEqual({ [a.id]: 1, [b.id]: 2, [c.id]: 2, [e.id]: 4 });
+  expect(body.scales).toEqual({ [rating.id]: 5, [tokens.id]: 5, [picks.id]: 2 });
+  expect(body.issue_merge_infos.map((info: { weight: number }) => info.weight)).toEqual([2, 1, 1]);
+});
+
+it('ties equal averages and gives an item without any value no result, ranked last', async () => {
+  const admin = await t.createAdmin();
+  const [x, y, z] = await f.createItems(admin.team.id, [{ title: 'X' }, { title: 'Y' }, { title: 'Z' }]);
+  if (!x || !y || !z) throw new Error('no items');
+  const first = await f.createIssue(admin.team.id, 'RatingIssue', { maxRating: 10 });
+  const second = await f.createIssue(admin.team.id, 'RatingIssue', { maxRating: 5 });
+  await f.addItems(first.id, [x.id, y.id, z.id]);
+  await f.addItems(second.id, [x.id, y.id]);
+  // X: 5/10 and 2.5/5 → .5; Y: 10/10 and 0/5 → .5; Z rated by nobody.
+  await f.submit(first.id, (await f.addJudge(first.id)).id, [
+    [x.id, 5],
+    [y.id, 10],
+  ]);
+  await f.submit(second.id, (await f.addJudge(second.id)).id, [
+    [x.id, 2.5],
+    [y.id, 0],
+  ]);
+  const { ranking } = await mergeResults(admin.token, admin.team.id, [
+    [first.id, 1],
+    [second.id, 1],
+  ]);
+  expect(ranking).toEqual([
+    ['X', 0.5, 1],
+    ['Y', 0.5, 1],
+    ['Z', null, 3],
+  ]);
+});

@@ -1,0 +1,75 @@
+import {
+  idParamsSchema,
+  mergeCreateSchema,
+  mergeListQuerySchema,
+  mergePatchSchema,
+  mergeResultsSchema,
+  mergeSchema,
+  pageSchema,
+} from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import { toPage } from '../../http/pagination.ts';
+import { requireMerge, requireMergeTeam } from './access.ts';
+import { getMergeResults } from './results.ts';
+import { createMerge, deleteMerge, getMerge, listMerges, updateMerge } from './service.ts';
+
+const tags = ['merges'];
+
+/** Selection merges of a team, gated by the package's can_merge_issues. */
+export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get(
+    '/issues-merge/',
+    { schema: { tags, querystring: mergeListQuerySchema, response: { 200: pageSchema(mergeSchema) } } },
+    async (request) => {
+      await requireMergeTeam(ctx, currentUser(request), request.query.team);
+      const { count, results } = await listMerges(ctx, request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.post(
+    '/issues-merge/',
+    { schema: { tags, body: mergeCreateSchema, response: { 201: mergeSchema } } },
+    async (request, reply) => {
+      const team = await requireMergeTeam(ctx, currentUser(request), request.body.team);
+      return reply.status(201).send(await createMerge(ctx, { team, input: request.body }));
+    },
+  );
+
+  app.get(
+    '/issues-merge/:id/',
+    { schema: { tags, params: idParamsSchema, response: { 200: mergeSchema } } },
+    async (request) => {
+      const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+      return getMerge(ctx, merge);
+    },
+  );
+
+  app.patch(
+    '/issues-merge/:id/',
+    { schema: { tags, params: idParamsSchema, body: mergePatchSchema, response: { 200: mergeSchema } } },
+    async (request) => {
+      const { merge, team } = await requireMerge(ctx, currentUser(request), request.params.id);
+      return updateMerge(ctx, { team, merge, patch: request.body });
+    },
+  );
+
+  app.delete('/issues-merge/:id/', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+    await deleteMerge(ctx, merge);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/issues-merge/:id/results/',
+    { schema: { tags, params: idParamsSchema, response: { 200: mergeResultsSchema } } },
+    async (request) => {
+      const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+      return getMergeResults(ctx, await getMerge(ctx, merge));
+    },
+  );
+};

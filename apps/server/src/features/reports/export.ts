@@ -1,0 +1,206 @@
+import type { Writable } from 'node:stream';
+import { REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { AppContext } from '../../context.ts';
+import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
+import { toCell } from '../item-types/export.ts';
+import type { IssueRow } from '../selections/access.ts';
+import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
+import { toValueFilters } from './summary.ts';
+
+/** Items per query for the per-judge and item-field columns, and comments per query. */
+const EXPORT_BATCH_SIZE = 500;
+
+const VALUE_HEADERS: Record<string, string> = {
+  RatingIssue: 'Average rating',
+  TokenIssue: 'Tokens',
+  SelectionIssue: 'Picks',
+  TextIssue: 'Comments',
+};
+
+type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+
+function chunk<T>(list: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
+    list.slice(index * size, (index + 1) * size),
+  );
+}
+
+/** One batch's item fields, keyed `f<field id>`, per item. */
+async function readItemFields(ctx: AppContext, datasetIds: number[]) {
+  const values = await ctx.db.select().from(datumValues).where(inArray(datumValues.datasetId, datasetIds));
+  const byItem = new Map<number, Record<string, unknown>>();
+  for (const value of values) {
+    const row = byItem.get(value.datasetId) ?? {};
+    row[`f${value.datumFieldId}`] = toCell(value);
+    byItem.set(value.datasetId, row);
+  }
+  return byItem;
+}
+
+/** Sheet 1: rank, item, tags, value, per-criterion averages, answered/accessors, item fields if asked. */
+async function writeRanking(
+  ctx: AppContext,
+  workbook: Workbook,
+  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean },
+) {
+  const { issue, filters, includeDataset } = input;
+  const [rows, questions] = await Promise.all([
+    selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
+    ctx.db
+      .select()
+      .from(issueQuestions)
+      .where(eq(issueQuestions.issueId, issue.id))
+      .orderBy(asc(issueQuestions.id)),
+  ]);
+  const chosen = questions.filter((q) => !filters.criteria?.length || filters.criteria.includes(q.id));
+  const fields = includeDataset
+    ? await ctx.db
+        .select()
+        .from(datumFields)
+        .where(
+          inArray(
+            datumFields.dataModelId,
+            ctx.db
+              .selectDistinct({ id: datasets.dataModelId })
+              .from(datasets)
+              .where(
+                sql`${datasets.id} IN (SELECT dataset_id FROM issue_datasets WHERE issue_id = ${issue.id})`,
+              ),
+          ),
+        )
+        .orderBy(asc(datumFields.dataModelId), asc(datumFields.order), asc(datumFields.id))
+    : [];
+  const sheet = workbook.addWorksheet('Ranking');
+  sheet.columns = [
+    { header: 'Rank', key: 'rank', width: 6 },
+    { header: 'ID', key: 'id', width: 8 },
+    { header: 'Title', key: 'title', width: 40 },
+    { header: 'Tags', key: 'tags', width: 24 },
+    { header: VALUE_HEADERS[issue.resourcetype] ?? 'Value', key: 'value', width: 14 },
+    ...chosen.map((q) => ({ header: q.title, key: `q${q.id}`, width: 16 })),
+    { header: 'Answers', key: 'answers', width: 10 },
+    { header: 'Accessors', key: 'accessors', width: 10 },
+    ...fields.map((field) => ({ header: field.label, key: `f${field.id}`, width: 24 })),
+  ];
+  for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
+    const itemFields = includeDataset
+      ? await readItemFields(
+          ctx,
+          batch.map((row) => row.dataset_id),
+        )
+      : new Map();
+    for (const row of batch) {
+      const criteria = Object.fromEntries(row.criteria.map((c) => [`q${c.question}`, c.average]));
+      sheet
+        .addRow({
+          rank: row.rank,
+          id: row.dataset_id,
+          title: row.title,
+          tags: row.tags.join(';'),
+          value: row.value,
+          ...criteria,
+          answers: row.nb_answers,
+          accessors: row.nb_accessors,
+          ...itemFields.get(row.dataset_id),
+        })
+        .commit();
+    }
+  }
+  sheet.commit();
+  return rows;
+}
+
+/** Sheet 2: one row per item (ranking order), one column per judge holding that judge's value. */
+async function writeJudgeValues(
+  ctx: AppContext,
+  workbook: Workbook,
+  input: { issue: IssueRow; filters: ReportFilters; items: { dataset_id: number; title: string }[] },
+) {
+  const { issue, filters, items } = input;
+  const judges = await selectRows<{ user_id: number; email: string }>(
+    ctx.db,
+    sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)})
+      SELECT j.user_id, u.email FROM judges j JOIN users u ON u.id = j.user_id ORDER BY lower(u.email)`,
+  );
+  const sheet = workbook.addWorksheet('Judges');
+  sheet.columns = [
+    { header: 'ID', key: 'id', width: 8 },
+    { header: 'Title', key: 'title', width: 40 },
+    ...judges.map((judge) => ({ header: judge.email, key: `u${judge.user_id}`, width: 14 })),
+  ];
+  const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
+  for (const batch of chunk(items, EXPORT_BATCH_SIZE)) {
+    const ids = batch.map((item) => item.dataset_id);
+    const values = await selectRows<{ dataset_id: number; user_id: number; value: number }>(
+      ctx.db,
+      sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),
+        judge_values AS (${judgeValuesCte([issue.id], filters.criteria, ids)})
+        SELECT dataset_id, user_id, round(value::numeric, ${decimals})::float8 AS value
+        FROM judge_values WHERE dataset_id IN (${idList(ids)})`,
+    );
+    const byItem = Map.groupBy(values, (value) => value.dataset_id);
+    for (const item of batch) {
+      const cells = (byItem.get(item.dataset_id) ?? []).map((value) => [`u${value.user_id}`, value.value]);
+      sheet.addRow({ id: item.dataset_id, title: item.title, ...Object.fromEntries(cells) }).commit();
+    }
+  }
+  sheet.commit();
+}
+
+/** Sheet 3: every comment, read in batches by id. */
+async function writeComments(
+  ctx: AppContext,
+  workbook: Workbook,
+  input: { issue: IssueRow; filters: ReportFilters },
+) {
+  const { issue, filters } = input;
+  const sheet = workbook.addWorksheet('Comments');
+  sheet.columns = [
+    { header: 'Item ID', key: 'dataset_id', width: 8 },
+    { header: 'Item', key: 'title', width: 40 },
+    { header: 'Judge', key: 'email', width: 30 },
+    { header: 'Question', key: 'question', width: 30 },
+    { header: 'Comment', key: 'content', width: 60 },
+    { header: 'Shared', key: 'shared', width: 8 },
+    { header: 'Date', key: 'create_time', width: 20 },
+  ];
+  let lastId = 0;
+  for (;;) {
+    const page = await selectRows<Record<string, unknown> & { id: number }>(
+      ctx.db,
+      sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)})
+        SELECT c.id, c.dataset_id, d.title, u.email, q.title AS question, c.content, c.shared, c.create_time
+        FROM issue_comments c
+        JOIN judges j ON j.user_id = c.user_id
+        JOIN users u ON u.id = c.user_id
+        JOIN datasets d ON d.id = c.dataset_id
+        LEFT JOIN issue_questions q ON q.id = c.question_id
+        WHERE c.issue_id = ${issue.id} AND c.id > ${lastId}
+        ORDER BY c.id LIMIT ${EXPORT_BATCH_SIZE}`,
+    );
+    if (page.length === 0) break;
+    for (const { id: _id, create_time, ...comment } of page) {
+      sheet.addRow({ ...comment, create_time: new Date(create_time as string) }).commit();
+    }
+    lastId = page.at(-1)?.id ?? lastId;
+  }
+  sheet.commit();
+}
+
+/**
+ * Writes a selection's report as an xlsx workbook to `output` while reading it in batches:
+ * the ranking, each judge's value per item, and the comments.
+ */
+export async function writeReportWorkbook(
+  ctx: AppContext,
+  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean },
+  output: Writable,
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
+  const items = await writeRanking(ctx, workbook, input);
+  await writeJudgeValues(ctx, workbook, { ...input, items });
+  await writeComments(ctx, workbook, input);
+  await workbook.commit();
+}

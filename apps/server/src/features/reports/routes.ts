@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import {
+  idParamsSchema,
+  reportDatasetDetailsSchema,
+  reportDatasetQuerySchema,
+  reportExportQuerySchema,
+  reportQuerySchema,
+  reportSummarySchema,
+  reportSummaryUserSchema,
+  reportUserQuerySchema,
+} from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import { requireIssueAdmin } from '../selections/access.ts';
+import { getDatasetDetails, getUserReport } from './details.ts';
+import { writeReportWorkbook } from './export.ts';
+import { getReportSummary } from './summary.ts';
+
+const tags = ['reports'];
+
+/** The report of a selection, for the admins of its team. */
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get(
+    '/issues/:id/report_summary/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: reportQuerySchema,
+        response: { 200: reportSummarySchema },
+      },
+    },
+    async (request) => {
+      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      return getReportSummary(ctx, { issue, filters: request.query });
+    },
+  );
+
+  app.get(
+    '/issues/:id/report_dataset/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: reportDatasetQuerySchema,
+        response: { 200: reportDatasetDetailsSchema },
+      },
+    },
+    async (request) => {
+      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      const { dataset, only_verified_emails } = request.query;
+      return getDatasetDetails(ctx, { issue, datasetId: dataset, onlyVerifiedEmails: only_verified_emails });
+    },
+  );
+
+  app.get(
+    '/issues/:id/report_summary_user/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: reportUserQuerySchema,
+        response: { 200: reportSummaryUserSchema },
+      },
+    },
+    async (request) => {
+      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      return getUserReport(ctx, { issue, userId: request.query.user });
+    },
+  );
+
+  app.get(
+    '/issues/:id/export_excel/',
+    { schema: { tags, params: idParamsSchema, querystring: reportExportQuerySchema } },
+    async (request, reply) => {
+      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      const { include_dataset, ...filters } = request.query;
+      const output = new PassThrough();
+      // Streamed: the workbook is written while the report is read, never held whole in memory.
+      writeReportWorkbook(ctx, { issue, filters, includeDataset: include_dataset ?? false }, output).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, 'report export failed');
+          output.destroy(error as Error);
+        },
+      );
+      const filename = `${issue.title.replace(/[^\w -]+/g, '_')} - report.xlsx`;
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(output);
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { ReportQuery } from '@shortlist/contract';
+import { App, Button, Checkbox, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadReport } from './api';
+
+/** The export dialog: include item information or not, then Cancel or Export (the report's filters apply). */
+export function ExportDialog({
+  issueId,
+  title,
+  query,
+  open,
+  onClose,
+}: {
+  issueId: number;
+  title: string;
+  query: ReportQuery;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('reports');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [includeDataset, setIncludeDataset] = useState(false);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      await downloadReport(
+        issueId,
+        { ...query, include_dataset: includeDataset ? 'true' : undefined },
+        `${title || 'report'} - report.xlsx`,
+      );
+      onClose();
+    } catch {
+      void message.error(t('exportFailed'));
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('exportTitle')}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {tc('common.cancel')}
+        </Button>,
+        <Button
+          key="export"
+          type="primary"
+          loading={isExporting}
+          onClick={onExport}
+          data-testid="export-confirm"
+        >
+          {t('export')}
+        </Button>,
+      ]}
+      onCancel={onClose}
+    >
+      <Checkbox
+        checked={includeDataset}
+        onChange={(event) => setIncludeDataset(event.target.checked)}
+        data-testid="include-dataset"
+      >
+        {t('includeDataset')}
+      </Checkbox>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        {t('exportHelp')}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

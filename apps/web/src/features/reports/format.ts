@@ -1,0 +1,18 @@
+import type { IssueResourcetype } from '@shortlist/contract';
+
+/** A report value as people read it: ratings with up to 3 decimals, counts as whole numbers. */
+export function formatValue(value: number | null, language: string) {
+  if (value === null) return '—';
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+}
+
+/** The name a judge is shown by: full name, else e-mail. */
+export function judgeName(user: { first_name: string; last_name: string; email: string }) {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+/** Upper end of the distribution axis: the rating scale, else the largest value of the report. */
+export function axisMax(type: IssueResourcetype, maxRating: number | null, values: (number | null)[]) {
+  if (type === 'RatingIssue' && maxRating) return maxRating;
+  return Math.max(1, ...values.map((value) => value ?? 0));
+}

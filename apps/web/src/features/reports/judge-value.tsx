@@ -1,0 +1,19 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import type { IssueResourcetype } from '@shortlist/contract';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatValue } from './format';
+
+/** One judge's value for one item: a tick or cross for picks, else the number. */
+export function JudgeValue({ type, value }: { type: IssueResourcetype; value: number | null }) {
+  const { t, i18n } = useTranslation('reports');
+  if (type === 'SelectionIssue') {
+    return value ? (
+      <CheckOutlined style={{ color: '#389e0d' }} aria-label={t('picked')} />
+    ) : (
+      <CloseOutlined style={{ color: '#cf1322' }} aria-label={t('notPicked')} />
+    );
+  }
+  if (value === null) return <Typography.Text type="secondary">{t('notAnswered')}</Typography.Text>;
+  return <span>{formatValue(value, i18n.language)}</span>;
+}

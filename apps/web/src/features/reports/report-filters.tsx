@@ -1,0 +1,74 @@
+import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import type { Issue } from '@shortlist/contract';
+import { Button, Checkbox, Flex, Select, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface ReportFilterValues {
+  onlyVerified: boolean;
+  tags: string[];
+  criteria: number[];
+}
+
+interface ReportFiltersProps {
+  issue: Issue;
+  tagOptions: string[];
+  value: ReportFilterValues;
+  onChange: (value: ReportFilterValues) => void;
+  onExport: () => void;
+}
+
+/** Above the ranking: verified-only (public), tags (when items have any), criteria (rating), export. */
+export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: ReportFiltersProps) {
+  const { t } = useTranslation('reports');
+  const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
+  return (
+    <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
+      {issue.public && (
+        <Checkbox
+          checked={value.onlyVerified}
+          onChange={(event) => onChange({ ...value, onlyVerified: event.target.checked })}
+          data-testid="only-verified"
+        >
+          {t('onlyVerified')}{' '}
+          <Tooltip title={t('onlyVerifiedHelp')}>
+            <QuestionCircleOutlined aria-label={t('onlyVerifiedHelp')} />
+          </Tooltip>
+        </Checkbox>
+      )}
+      {tagOptions.length > 0 && (
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ minWidth: 200 }}
+          placeholder={t('tagFilter')}
+          aria-label={t('tagFilter')}
+          value={value.tags}
+          options={tagOptions.map((tag) => ({ value: tag, label: tag }))}
+          onChange={(tags) => onChange({ ...value, tags })}
+          data-testid="report-tag-filter"
+        />
+      )}
+      {hasCriteria && (
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ minWidth: 220 }}
+          placeholder={t('allCriteria')}
+          aria-label={t('criteriaFilter')}
+          value={value.criteria}
+          options={issue.questions.map((question) => ({ value: question.id, label: question.title }))}
+          onChange={(criteria) => onChange({ ...value, criteria })}
+          data-testid="report-criteria-filter"
+        />
+      )}
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={onExport}
+        style={{ marginInlineStart: 'auto' }}
+        data-testid="export-report"
+      >
+        {t('exportExcel')}
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,118 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import type { Issue, ReportDataset } from '@shortlist/contract';
+import { Button, Empty, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DistributionPlot } from './distribution-plot';
+import { axisMax, formatValue } from './format';
+
+interface ReportItemsTableProps {
+  issue: Issue;
+  datasets: ReportDataset[] | undefined;
+  isLoading: boolean;
+  onInfo: (item: ReportDataset) => void;
+}
+
+/** The ranking: rank, item, tags, value by type, answered/accessors, spread, and the details button. */
+export function ReportItemsTable({ issue, datasets, isLoading, onInfo }: ReportItemsTableProps) {
+  const { t, i18n } = useTranslation('reports');
+  const max = axisMax(
+    issue.resourcetype,
+    issue.max_rating,
+    datasets?.map((row) => row.distribution?.max ?? null) ?? [],
+  );
+  const titleOf = (id: number) => issue.questions.find((question) => question.id === id)?.title ?? '';
+  const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
+
+  const columns: TableColumnsType<ReportDataset> = [
+    { key: 'rank', title: t('columns.rank'), dataIndex: 'rank', width: 70 },
+    { key: 'item', title: t('columns.item'), dataIndex: 'title' },
+    {
+      key: 'tags',
+      title: t('columns.tags'),
+      render: (_, row) => row.tagsArray.map((tag) => <Tag key={tag}>{tag}</Tag>),
+    },
+    {
+      key: 'value',
+      title: t(`columns.${issue.resourcetype}`),
+      render: (_, row) => <Typography.Text strong>{formatValue(row.value, i18n.language)}</Typography.Text>,
+    },
+    {
+      key: 'responses',
+      title: <Tooltip title={t('responsesHelp')}>{t('columns.responses')}</Tooltip>,
+      render: (_, row) => {
+        const isComplete = row.nb_accessors > 0 && row.nb_answers === row.nb_accessors;
+        return (
+          <Typography.Text type={isComplete ? 'success' : undefined} data-testid="responses-cell">
+            {row.nb_answers}/{row.nb_accessors}
+          </Typography.Text>
+        );
+      },
+    },
+    {
+      key: 'distribution',
+      title: <Tooltip title={t('distributionHelp')}>{t('columns.distribution')}</Tooltip>,
+      render: (_, row) =>
+        row.distribution ? (
+          <DistributionPlot
+            distribution={row.distribution}
+            max={max}
+            label={`${row.title}: ${formatValue(row.distribution.min, i18n.language)}–${formatValue(row.distribution.max, i18n.language)}, ${formatValue(row.distribution.median, i18n.language)}`}
+          />
+        ) : null,
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_, row) => (
+        <Tooltip title={t('info', { title: row.title })}>
+          <Button
+            size="small"
+            icon={<InfoCircleOutlined />}
+            aria-label={t('info', { title: row.title })}
+            onClick={() => onInfo(row)}
+            data-testid="item-info"
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Table<ReportDataset>
+      rowKey="dataset_id"
+      columns={columns}
+      dataSource={datasets}
+      loading={isLoading}
+      pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('noAnswers')} /> }}
+      expandable={
+        hasCriteria
+          ? {
+              rowExpandable: (row) => row.criteria.length > 0,
+              columnTitle: '',
+              expandedRowRender: (row) => (
+                <Table
+                  rowKey="question"
+                  size="small"
+                  pagination={false}
+                  dataSource={row.criteria}
+                  columns={[
+                    { key: 'criterion', title: t('criterion'), render: (_, c) => titleOf(c.question) },
+                    {
+                      key: 'average',
+                      title: t('average'),
+                      render: (_, c) => formatValue(c.average, i18n.language),
+                    },
+                    { key: 'answers', title: t('answers'), dataIndex: 'nb_answers' },
+                  ]}
+                  data-testid="criteria-table"
+                />
+              ),
+            }
+          : undefined
+      }
+      data-testid="report-items-table"
+    />
+  );
+}

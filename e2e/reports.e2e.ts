@@ -1,0 +1,233 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** Calls the API as the superuser ADMIN, who administers the demo workspace (team 1). */
+async function api<T>(method: string, path: string, body?: object): Promise<T> {
+  const { url } = session.server;
+  const tokens = await fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  const reply = await fetch(`${url}/api/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
+    body: body && JSON.stringify(body),
+  });
+  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
+  return reply.json() as Promise<T>;
+}
+
+type Answer = { dataset: number; question?: number | null; value: number };
+
+/** A selection of `items` whose judges (one per submission) each answer through their personal link. */
+async function createJudgedSelection(
+  issue: Record<string, unknown>,
+  items: number[],
+  submissions: (questions: number[]) => { answers: Answer[]; comments?: object[] }[],
+  criteria: { title: string; weight: number }[] = [],
+) {
+  const created = await api<{ id: number }>('POST', 'issues/', { team: 1, ...issue });
+  await api('POST', `issues/${created.id}/datasets/`, { datasets: items });
+  const questions: number[] = [];
+  for (const criterion of criteria) {
+    questions.push(
+      (await api<{ id: number }>('POST', 'issue-questions/', { issue: created.id, ...criterion })).id,
+    );
+  }
+  const bodies = submissions(questions);
+  const emails = bodies.map((_, index) => `judge${index + 1}-${created.id}@example.org`);
+  await api('POST', `issues/${created.id}/set_access/`, { emails, access: true });
+  const judges = await api<{ results: { user: { email: string }; issue_answer_link: string }[] }>(
+    'GET',
+    `issues/${created.id}/judges/?limit=100`,
+  );
+  for (const [index, body] of bodies.entries()) {
+    const link = judges.results.find((judge) => judge.user.email === emails[index])?.issue_answer_link ?? '';
+    const token = new URL(link, session.server.url).searchParams.get('token');
+    const reply = await fetch(
+      `${session.server.url}/api/v1/issues/${created.id}/submissions/?token=${token}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
+    if (reply.status !== 201) throw new Error(`submission: ${reply.status} ${await reply.text()}`);
+  }
+  return created.id;
+}
+
+async function createItems() {
+  const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Reported startups' });
+  const items = await api<{ id: number }[]>(
+    'POST',
+    'datasets/',
+    ['Acme', 'Globex', 'Initech'].map((title) => ({ data_model: itemType.id, title })),
+  );
+  return items.map((item) => item.id) as [number, number, number];
+}
+
+const cellTexts = (row: import('playwright-core').Locator) => row.locator('td').allInnerTexts();
+
+describe('reports and merges', () => {
+  it('ranks a rated selection, shows the responses, exports it and merges three selections', async () => {
+    const { page, server } = session;
+    const [acme, globex, initech] = await createItems();
+    // Criteria Team (1) and Market (0.5): judge 1 gives Acme 3, Globex 5, Initech 2; judge 2 gives
+    // Acme 5, Globex 3, Initech (1 + 0.5·4)/1.5 = 2. Averages: Acme 4, Globex 4, Initech 2.
+    const rating = await createJudgedSelection(
+      { resourcetype: 'RatingIssue', title: 'Demo day jury' },
+      [acme, globex, initech],
+      ([team, market]) => [
+        {
+          answers: [
+            { dataset: acme, question: team, value: 4 },
+            { dataset: acme, question: market, value: 1 },
+            { dataset: globex, question: team, value: 5 },
+            { dataset: globex, question: market, value: 5 },
+            { dataset: initech, question: team, value: 2 },
+            { dataset: initech, question: market, value: 2 },
+          ],
+          comments: [{ dataset: acme, content: 'Strong founders', shared: false }],
+        },
+        {
+          answers: [
+            { dataset: acme, question: team, value: 5 },
+            { dataset: acme, question: market, value: 5 },
+            { dataset: globex, question: team, value: 3 },
+            { dataset: globex, question: market, value: 3 },
+            { dataset: initech, question: team, value: 1 },
+            { dataset: initech, question: market, value: 4 },
+          ],
+        },
+      ],
+      [
+        { title: 'Team', weight: 1 },
+        { title: 'Market', weight: 0.5 },
+      ],
+    );
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${rating}/manage?tab=report`);
+    const table = page.getByTestId('report-items-table');
+    await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
+    const rows = table.locator('tbody tr.ant-table-row');
+    expect((await cellTexts(rows.nth(0))).slice(1, 6)).toEqual(['1', 'Acme', '', '4', '2/2']);
+    expect((await cellTexts(rows.nth(1))).slice(1, 5)).toEqual(['1', 'Globex', '', '4']);
+    expect((await cellTexts(rows.nth(2))).slice(1, 5)).toEqual(['3', 'Initech', '', '2']);
+    expect(await table.getByTestId('distribution-plot').count()).toBe(3);
+
+    // The criteria of Acme: Team (4 + 5)/2 = 4.5, Market (1 + 5)/2 = 3.
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /expand/i })
+      .click();
+    const criteria = page.getByTestId('criteria-table');
+    expect(await cellTexts(criteria.locator('tbody tr').nth(0))).toEqual(['Team', '4.5', '2']);
+
+    // Only Market: Acme (1 + 5)/2 = 3, Globex 4, Initech 3.
+    await page.getByTestId('report-criteria-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Market' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Globex');
+    await page.getByTestId('report-criteria-filter').locator('.ant-select-clear').click();
+    await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Acme');
+
+    // The drawer of Acme: each judge with their value, and the comment.
+    await rows.nth(0).getByTestId('item-info').click();
+    const drawer = page.getByTestId('item-details-drawer');
+    const judges = drawer.getByTestId('item-details-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => judges.count()).toBe(2);
+    expect(await drawer.getByTestId('item-details-table').innerText()).toContain('judge1-');
+    await drawer.getByRole('button', { name: /Comments of judge1-/ }).click();
+    await page.getByTestId('comments-drawer').getByText('Strong founders').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    // The export: three sheets, the ranking first.
+    await page.getByTestId('export-report').click();
+    await page.getByTestId('include-dataset').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-confirm').click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) ?? '');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges', 'Comments']);
+    const ranking = workbook.getWorksheet('Ranking');
+    expect([2, 3, 4].map((row) => ranking?.getRow(row).getCell(3).value)).toEqual([
+      'Acme',
+      'Globex',
+      'Initech',
+    ]);
+    expect(ranking?.getRow(2).getCell(5).value).toBe(4);
+
+    // The Judges sub-tab: both judges answered the three items; one's responses in the drawer.
+    await page.getByTestId('report-tabs').getByRole('tab', { name: 'Judges' }).click();
+    const judgesTable = page.getByTestId('report-judges-table');
+    await expect.poll(() => judgesTable.locator('tbody tr.ant-table-row').count()).toBe(2);
+    expect(await judgesTable.innerText()).toContain('3 / 3');
+    await judgesTable.getByTestId('view-judge').first().click();
+    const judgeRows = page.getByTestId('judge-report-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => judgeRows.count()).toBe(3);
+    await page.keyboard.press('Escape');
+
+    // Two more selections: picks (Acme 2, Globex 1, Initech 0) and tokens (Acme 1, Globex 4, Initech 5).
+    await createJudgedSelection(
+      { resourcetype: 'SelectionIssue', title: 'Audience picks', min_items: 0, max_items: 2 },
+      [acme, globex, initech],
+      () => [
+        {
+          answers: [
+            { dataset: acme, value: 1 },
+            { dataset: globex, value: 1 },
+          ],
+        },
+        { answers: [{ dataset: acme, value: 1 }] },
+      ],
+    );
+    await createJudgedSelection(
+      { resourcetype: 'TokenIssue', title: 'Investor tokens', nb_tokens: 10, max_per_item: 5 },
+      [acme, globex, initech],
+      () => [
+        {
+          answers: [
+            { dataset: acme, value: 1 },
+            { dataset: globex, value: 4 },
+            { dataset: initech, value: 5 },
+          ],
+        },
+      ],
+    );
+
+    // The merge, created in the form from the selections list's ?merge=new.
+    await page.goto(`${server.url}/team/1/issues?tab=merges&merge=new`);
+    const form = page.getByRole('dialog', { name: 'Merge selections' });
+    await form.getByTestId('merge-title').fill('Final ranking');
+    for (const title of ['Demo day jury', 'Audience picks', 'Investor tokens']) {
+      await form.getByTestId('merge-issue-search').click();
+      await page.keyboard.type(title);
+      await page.locator('.ant-select-item-option').filter({ hasText: title }).click();
+    }
+    await form.getByLabel('Weight Demo day jury').fill('2');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/team\/1\/issues-merge\/\d+/);
+    await page.getByRole('tab', { name: 'Results' }).click();
+    // Scaled: rating ÷ 5 (Acme .8, Globex .8, Initech .4), picks ÷ 2 (1, .5, 0), tokens ÷ 5 (.2, .8, 1).
+    // Weights 2, 1, 1: Acme (1.6 + 1 + .2)/4 = .7, Globex (1.6 + .5 + .8)/4 = .725, Initech (.8 + 0 + 1)/4 = .45.
+    const merged = page.getByTestId('merge-results-table').locator('tbody tr.ant-table-row');
+    await merged.first().waitFor();
+    expect(await cellTexts(merged.nth(0))).toEqual(['1', 'Globex', '4', '1', '4', '0.725']);
+    expect(await cellTexts(merged.nth(1))).toEqual(['2', 'Acme', '4', '2', '1', '0.7']);
+    expect(await cellTexts(merged.nth(2))).toEqual(['3', 'Initech', '2', '0', '5', '0.45']);
+    expect(await page.getByTestId('selection-ranking').count()).toBe(3);
+    await page.getByTestId('merge-scale-note').waitFor();
+  });
+});

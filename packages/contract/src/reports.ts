@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { idSchema, queryBoolean } from './common.ts';
+import { DATASET_TAGS_SEPARATOR } from './items.ts';
+import { parseIdList } from './selections.ts';
+
+/** Report values are rounded to this many decimals, and ranked on the rounded value. */
+export const REPORT_VALUE_DECIMALS = 3;
+export const TOO_MANY_VOTERS = 'TOO_MANY_VOTERS';
+
+/** Comma-separated question ids ('3,5'); anything else is dropped. */
+const idListSchema = z.string().max(2000).transform(parseIdList);
+
+/** Item tags are free text joined by ';' as everywhere else for items. */
+const tagListSchema = z
+  .string()
+  .max(2000)
+  .transform((text) =>
+    text
+      .split(DATASET_TAGS_SEPARATOR)
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  );
+
+export const reportQuerySchema = z.object({
+  criteria: idListSchema.optional(),
+  only_verified_emails: queryBoolean.optional(),
+  tags: tagListSchema.optional(),
+});
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+export type ReportFilters = z.output<typeof reportQuerySchema>;
+
+export const reportCriterionAverageSchema = z.object({
+  question: z.number().int(),
+  average: z.number().nullable(),
+  nb_answers: z.number().int(),
+});
+
+export const reportDistributionSchema = z.object({
+  min: z.number(),
+  q1: z.number(),
+  median: z.number(),
+  q3: z.number(),
+  max: z.number(),
+});
+export type ReportDistribution = z.infer<typeof reportDistributionSchema>;
+
+export const reportDatasetSchema = z.object({
+  dataset_id: z.number().int(),
+  title: z.string(),
+  tagsArray: z.array(z.string()),
+  /** Rating: weighted average; tokens: total; pick: number of picks; text: number of comments. */
+  value: z.number().nullable(),
+  nb_answers: z.number().int(),
+  nb_accessors: z.number().int(),
+  /** Competition ranking (1, 2, 2, 4) on the rounded value, descending; no value ranks last. */
+  rank: z.number().int(),
+  /** Rating selections with criteria: the average of each chosen criterion. */
+  criteria: z.array(reportCriterionAverageSchema),
+  /** Spread of the judges' values (rating: each judge's weighted mean) for the box plot; null: no answer. */
+  distribution: reportDistributionSchema.nullable(),
+});
+export type ReportDataset = z.infer<typeof reportDatasetSchema>;
+
+export const reportUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email_verification_status: z.string(),
+  submitted_at: z.string().nullable(),
+  nb_answered: z.number().int(),
+  nb_accessible: z.number().int(),
+});
+export type ReportUser = z.infer<typeof reportUserSchema>;
+
+export const reportSummarySchema = z.object({
+  datasets: z.array(reportDatasetSchema),
+  /** The judges (Judges sub-tab); empty when there are more than REPORT_USERS_MAX (selections.ts) voters. */
+  users: z.array(reportUserSchema),
+  nb_voters: z.number().int(),
+  judges_disabled: z.boolean(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportAnswerSchema = z.object({
+  question: z.number().int().nullable(),
+  question_title: z.string().nullable(),
+  value: z.number(),
+});
+export const reportCommentSchema = z.object({
+  question: z.number().int().nullable(),
+  question_title: z.string().nullable(),
+  content: z.string(),
+  shared: z.boolean(),
+  create_time: z.string(),
+});
+export type ReportComment = z.infer<typeof reportCommentSchema>;
+
+const judgeIdentitySchema = reportUserSchema.pick({
+  id: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  email_verification_status: true,
+});
+export type ReportJudge = z.infer<typeof judgeIdentitySchema>;
+
+/** One item: each judge who can access it, their value (null: not answered), answers and comments. */
+export const reportDatasetDetailsSchema = z.object({
+  dataset_id: z.number().int(),
+  title: z.string(),
+  judges: z.array(
+    z.object({
+      user: judgeIdentitySchema,
+      value: z.number().nullable(),
+      answers: z.array(reportAnswerSchema),
+      comments: z.array(reportCommentSchema),
+    }),
+  ),
+});
+export type ReportDatasetDetails = z.infer<typeof reportDatasetDetailsSchema>;
+export const reportDatasetQuerySchema = reportQuerySchema.pick({ only_verified_emails: true }).extend({
+  dataset: idSchema,
+});
+
+/** One judge: each item they can access with their value, answers and comments. */
+export const reportSummaryUserSchema = z.object({
+  user: judgeIdentitySchema,
+  submitted_at: z.string().nullable(),
+  datasets: z.array(
+    z.object({
+      dataset_id: z.number().int(),
+      title: z.string(),
+      value: z.number().nullable(),
+      answers: z.array(reportAnswerSchema),
+      comments: z.array(reportCommentSchema),
+    }),
+  ),
+});
+export type ReportSummaryUser = z.infer<typeof reportSummaryUserSchema>;
+export const reportUserQuerySchema = z.object({ user: idSchema });
+
+export const reportExportQuerySchema = reportQuerySchema.extend({
+  include_dataset: queryBoolean.optional(),
+});
+export type ReportExportQuery = z.input<typeof reportExportQuerySchema>;
