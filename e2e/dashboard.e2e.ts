@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { adminApi } from './support/admin-api.ts';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+describe('dashboard and usage', () => {
+  it('lists what the team changed lately, and the site usage per workspace for superusers', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Startups 2027' });
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    const recent = page.getByTestId('dashboard-recent');
+    await recent.getByRole('link', { name: 'Startups 2027' }).click();
+    await page.waitForURL(new RegExp(`/team/1/item-types/${itemType.id}/manage$`));
+    await page.goBack();
+    expect(await page.getByTestId('dashboard-form-submissions').innerText()).toContain(
+      'No form was submitted yet.',
+    );
+
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.waitForURL(/\/admin\/usage$/);
+    const demoRow = page.getByTestId('usage-table').getByRole('row').filter({ hasText: 'Demo workspace' });
+    await demoRow.waitFor();
+    // Workspace, forms, form submissions, selections, merges, judge submissions: nothing yet.
+    expect((await demoRow.innerText()).split(/\s+/).slice(-5)).toEqual(['0', '0', '0', '0', '0']);
+
+    await page.getByLabel('From').fill('2020-01-01');
+    await page.waitForURL(/from=2020-01-01/);
+  });
+});
