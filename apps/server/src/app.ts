@@ -15,13 +15,24 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
+import { captchaRoutes } from './features/captcha/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { formRoutes } from './features/forms/routes.ts';
 import { itemTypeRoutes } from './features/item-types/routes.ts';
 import { createFileStore } from './features/items/file-store.ts';
 import { itemRoutes } from './features/items/routes.ts';
+import { judgeRoutes } from './features/judges/routes.ts';
+import { judgingRoutes } from './features/judging/routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
+import { startWorker } from './features/mail/worker.ts';
+import { mergeRoutes } from './features/merges/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { selectionRoutes } from './features/selections/routes.ts';
+import { submissionJobs } from './features/submissions/jobs.ts';
+import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -37,6 +48,8 @@ export interface BuildOptions {
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   accessTokenSeconds?: number;
+  /** The mail queue, digests and purges; server.ts turns it on, tests drive those jobs by hand. */
+  backgroundJobs?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -100,14 +113,30 @@ export async function buildApp(options: BuildOptions) {
       await api.register(userRoutes, { ctx });
       await api.register(teamRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(captchaRoutes, { ctx, jwtSecret: options.jwtSecret });
       await api.register(outboxRoutes, { ctx });
       await api.register(tagRoutes, { ctx });
       await api.register(reviewRoutes, { ctx });
+      await api.register(selectionRoutes, { ctx });
       await api.register(itemRoutes, { ctx });
       await api.register(itemTypeRoutes, { ctx });
+      await api.register(formRoutes, { ctx });
+      await api.register(submissionRoutes, { ctx });
+      await api.register(reportRoutes, { ctx });
+      await api.register(mergeRoutes, { ctx });
+      await api.register(judgingRoutes, { ctx });
+      await api.register(judgeRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
+  if (options.backgroundJobs) {
+    let worker: ReturnType<typeof startWorker> | undefined;
+    app.addHook('onReady', async () => {
+      worker = startWorker(ctx, submissionJobs, { log: app.log });
+    });
+    app.addHook('onClose', async () => worker?.stop());
+  }
   await registerWebApp(app, options.webDist);
   return app;
 }

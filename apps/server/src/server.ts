@@ -18,6 +18,7 @@ async function main() {
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webDist: config.webDist ?? defaultWebDist,
+    backgroundJobs: true,
   });
 
   const firstStart = await bootstrapFirstStart(database.db, config);

@@ -1,11 +1,20 @@
 import './messages.ts';
 
 export * from './auth.ts';
+export * from './captcha.ts';
 export * from './common.ts';
 export * from './contact.ts';
+export * from './dashboard.ts';
+export * from './forms.ts';
 export * from './item-types.ts';
 export * from './items.ts';
+export * from './judges.ts';
+export * from './judging.ts';
+export * from './merges.ts';
 export * from './outbox.ts';
+export * from './reports.ts';
 export * from './reviews.ts';
+export * from './selections.ts';
+export * from './submissions.ts';
 export * from './tags.ts';
 export * from './teams.ts';

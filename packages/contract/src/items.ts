@@ -151,6 +151,13 @@ export const datasetReviewSchema = z.object({
 });
 export type DatasetReview = z.infer<typeof datasetReviewSchema>;
 
+export const datasetSubmissionSchema = z.object({
+  create_time: z.string(),
+  email: z.string(),
+  is_submitted: z.boolean(),
+});
+export type DatasetSubmission = z.infer<typeof datasetSubmissionSchema>;
+
 export const datasetSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -164,8 +171,10 @@ export const datasetSchema = z.object({
   has_datum_values: z.boolean(),
   datum_values: z.array(datumValueSchema),
   reviews: z.array(datasetReviewSchema),
-  /** The form submission that created the item; forms come later, so always null for now. */
-  submission: z.null(),
+  /** The selections the item is in, by title. */
+  issues: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** The form submission that created the item; null for items not from a form. */
+  submission: datasetSubmissionSchema.nullable(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
@@ -232,6 +241,8 @@ export const datasetListQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.unwrap().default(ITEMS_PAGE_SIZE),
   team: idSchema,
   data_model: idSchema.optional(),
+  /** Only the items of this selection; `reviews__status` then reads the review made within it. */
+  issue: idSchema.optional(),
   reviews__status: z.union([z.literal(NOT_REVIEWED), idSchema]).optional(),
 });
 export type DatasetListQuery = z.input<typeof datasetListQuerySchema>;

@@ -449,7 +449,10 @@ export const notificationSettings = pgTable(
     notifiedUntil: timestamp('notified_until', { withTimezone: true }).notNull().defaultNow(),
     createTime: createTime(),
   },
-  (t) => [index('notification_settings_form').on(t.formId), index('notification_settings_issue').on(t.issueId)],
+  (t) => [
+    index('notification_settings_form').on(t.formId),
+    index('notification_settings_issue').on(t.issueId),
+  ],
 );
 
 /** Mail to send after the request that caused it: a failing SMTP server never fails or loses that request. */
@@ -595,7 +598,10 @@ export const issueAccessDatasets = pgTable(
       .notNull()
       .references(() => datasets.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.accessId, t.datasetId] }), index('issue_access_datasets_dataset').on(t.datasetId)],
+  (t) => [
+    primaryKey({ columns: [t.accessId, t.datasetId] }),
+    index('issue_access_datasets_dataset').on(t.datasetId),
+  ],
 );
 
 /** Each invitation or reminder sent to a judge (at most 3). */
@@ -649,7 +655,12 @@ export const issueAnswers = pgTable(
     value: doublePrecision('value').notNull(),
   },
   (t) => [
-    uniqueIndex('issue_answers_unique').on(t.issueId, t.userId, t.datasetId, sql`coalesce(${t.questionId}, 0)`),
+    uniqueIndex('issue_answers_unique').on(
+      t.issueId,
+      t.userId,
+      t.datasetId,
+      sql`coalesce(${t.questionId}, 0)`,
+    ),
     // Reports aggregate per item of one selection.
     index('issue_answers_issue_dataset').on(t.issueId, t.datasetId),
   ],
@@ -675,7 +686,12 @@ export const issueComments = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    uniqueIndex('issue_comments_unique').on(t.issueId, t.userId, t.datasetId, sql`coalesce(${t.questionId}, 0)`),
+    uniqueIndex('issue_comments_unique').on(
+      t.issueId,
+      t.userId,
+      t.datasetId,
+      sql`coalesce(${t.questionId}, 0)`,
+    ),
     index('issue_comments_issue_dataset').on(t.issueId, t.datasetId),
   ],
 );

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumValues, reviews } from '../../db/schema.ts';
+import { dataModels, datasets, datumValues, issueDatasets, reviews } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
@@ -35,11 +35,15 @@ import { type DatasetRow, findDataset, toDatasetReply, toDatasets } from './repl
 /** Titles sort without regard to case, the same on both engines whatever their collation. */
 const orderColumns = { title: sql`lower(${datasets.title})`, create_time: datasets.createTime };
 
-/** The item-level review (outside any selection) of the listed item has the given status, or none. */
-function reviewStatusFilter(status: number | typeof NOT_REVIEWED): SQL {
+/**
+ * The listed item's review has the given status, or none: the review made within the selection
+ * when the list shows one, the item-level review (outside any selection) otherwise.
+ */
+function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: number | undefined): SQL {
+  const ofIssue = issueId === undefined ? isNull(reviews.issueId) : eq(reviews.issueId, issueId);
   const reviewed = (condition: SQL) =>
     exists(
-      sql`(select 1 from ${reviews} where ${and(eq(reviews.datasetId, datasets.id), isNull(reviews.issueId), condition)})`,
+      sql`(select 1 from ${reviews} where ${and(eq(reviews.datasetId, datasets.id), ofIssue, condition)})`,
     );
   return status === NOT_REVIEWED
     ? not(reviewed(isNotNull(reviews.statusId)))
@@ -56,7 +60,15 @@ export async function listDatasets(
   const filters: SQL[] = [eq(datasets.teamId, query.team)];
   if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
   if (query.search) filters.push(ilike(datasets.title, containsPattern(query.search)));
-  if (query.reviews__status !== undefined) filters.push(reviewStatusFilter(query.reviews__status));
+  if (query.issue !== undefined) {
+    const inIssue = ctx.db
+      .select({ id: issueDatasets.datasetId })
+      .from(issueDatasets)
+      .where(eq(issueDatasets.issueId, query.issue));
+    filters.push(inArray(datasets.id, inIssue));
+  }
+  if (query.reviews__status !== undefined)
+    filters.push(reviewStatusFilter(query.reviews__status, query.issue));
   const where = and(...filters);
   const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
     query.ordering,

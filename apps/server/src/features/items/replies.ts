@@ -2,12 +2,22 @@ import {
   DATASET_TAGS_SEPARATOR,
   type Dataset,
   type DatasetReview,
+  type DatasetSubmission,
   type DatumValue,
 } from '@shortlist/contract';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datumValues, reviewComments, reviewStatuses, reviews } from '../../db/schema.ts';
+import {
+  datasets,
+  datumValues,
+  formSubmissions,
+  issueDatasets,
+  issues,
+  reviewComments,
+  reviewStatuses,
+  reviews,
+} from '../../db/schema.ts';
 
 export type DatasetRow = typeof datasets.$inferSelect;
 export type DatumValueRow = typeof datumValues.$inferSelect;
@@ -55,6 +65,39 @@ async function loadReviews(db: Db, datasetIds: number[]) {
     .orderBy(asc(reviews.id));
 }
 
+/** The selections of several items, by title, in one query. */
+async function loadIssues(db: Db, datasetIds: number[]) {
+  return db
+    .select({ datasetId: issueDatasets.datasetId, id: issues.id, title: issues.title })
+    .from(issueDatasets)
+    .innerJoin(issues, eq(issues.id, issueDatasets.issueId))
+    .where(inArray(issueDatasets.datasetId, datasetIds))
+    .orderBy(asc(issues.title), asc(issues.id));
+}
+
+/** The form submissions that created several items, in one query. */
+async function loadSubmissions(db: Db, datasetIds: number[]) {
+  const rows = await db
+    .select({
+      datasetId: formSubmissions.datasetId,
+      createTime: formSubmissions.createTime,
+      email: formSubmissions.email,
+      status: formSubmissions.status,
+    })
+    .from(formSubmissions)
+    .where(inArray(formSubmissions.datasetId, datasetIds));
+  return new Map(
+    rows.map((row): [number, DatasetSubmission] => [
+      row.datasetId,
+      {
+        create_time: row.createTime.toISOString(),
+        email: row.email,
+        is_submitted: row.status === 'submitted',
+      },
+    ]),
+  );
+}
+
 function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -68,7 +111,13 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
 export async function toDatasets(ctx: AppContext, rows: DatasetRow[]): Promise<Dataset[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [values, reviewRows] = await Promise.all([loadDatumValues(ctx.db, ids), loadReviews(ctx.db, ids)]);
+  const [values, reviewRows, issueRows, submissions] = await Promise.all([
+    loadDatumValues(ctx.db, ids),
+    loadReviews(ctx.db, ids),
+    loadIssues(ctx.db, ids),
+    loadSubmissions(ctx.db, ids),
+  ]);
+  const issuesByDataset = groupBy(issueRows, (issue) => issue.datasetId);
   const valuesByDataset = groupBy(values, (value) => value.datasetId);
   const reviewsByDataset = groupBy(reviewRows, (review) => review.datasetId);
   return rows.map((row) => {
@@ -97,7 +146,8 @@ export async function toDatasets(ctx: AppContext, rows: DatasetRow[]): Promise<D
           comments_count: Number(review.commentsCount),
         }),
       ),
-      submission: null,
+      issues: (issuesByDataset.get(row.id) ?? []).map(({ id, title }) => ({ id, title })),
+      submission: submissions.get(row.id) ?? null,
     };
   });
 }

@@ -29,6 +29,7 @@ export const en = {
     members: 'Team',
     adminTeams: 'All teams',
     outbox: 'Outbox',
+    usage: 'Usage',
     logout: 'Log out',
     login: 'Log in',
     teamSwitcher: 'Switch workspace',

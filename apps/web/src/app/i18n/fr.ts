@@ -31,6 +31,7 @@ export const fr: Catalogue = {
     members: 'Équipe',
     adminTeams: 'Toutes les équipes',
     outbox: "Boîte d'envoi",
+    usage: 'Utilisation',
     logout: 'Se déconnecter',
     login: 'Se connecter',
     teamSwitcher: "Changer d'espace de travail",

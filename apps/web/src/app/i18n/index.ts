@@ -1,9 +1,18 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import * as answering from '../../features/answering/i18n';
+import * as dashboard from '../../features/dashboard/i18n';
 import * as excelImport from '../../features/excel-import/i18n';
+import * as formRespond from '../../features/form-respond/i18n';
+import * as forms from '../../features/forms/i18n';
 import * as itemTypes from '../../features/item-types/i18n';
 import * as items from '../../features/items/i18n';
+import * as judges from '../../features/judges/i18n';
+import * as merges from '../../features/merges/i18n';
+import * as reports from '../../features/reports/i18n';
 import * as reviews from '../../features/reviews/i18n';
+import * as selections from '../../features/selections/i18n';
+import * as tags from '../../features/tags/i18n';
 import { en } from './en';
 import { fr } from './fr';
 import { getStoredLanguage } from './language';
@@ -12,17 +21,35 @@ import { getStoredLanguage } from './language';
 export const resources = {
   en: {
     translation: en,
+    answering: answering.en,
+    dashboard: dashboard.en,
     excelImport: excelImport.en,
+    forms: forms.en,
+    formRespond: formRespond.en,
     itemTypes: itemTypes.en,
     items: items.en,
+    judges: judges.en,
+    merges: merges.en,
+    reports: reports.en,
     reviews: reviews.en,
+    selections: selections.en,
+    tags: tags.en,
   },
   fr: {
     translation: fr,
+    answering: answering.fr,
+    dashboard: dashboard.fr,
     excelImport: excelImport.fr,
+    forms: forms.fr,
+    formRespond: formRespond.fr,
     itemTypes: itemTypes.fr,
     items: items.fr,
+    judges: judges.fr,
+    merges: merges.fr,
+    reports: reports.fr,
     reviews: reviews.fr,
+    selections: selections.fr,
+    tags: tags.fr,
   },
 } as const;
 

@@ -27,6 +27,14 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
     items.push(
       { key: `/team/${teamId}`, label: <Link to={`/team/${teamId}`}>{t('nav.dashboard')}</Link> },
       {
+        key: `/team/${teamId}/forms`,
+        label: <Link to={`/team/${teamId}/forms`}>{t('title', { ns: 'forms' })}</Link>,
+      },
+      {
+        key: `/team/${teamId}/issues`,
+        label: <Link to={`/team/${teamId}/issues`}>{t('title', { ns: 'selections' })}</Link>,
+      },
+      {
         key: `/team/${teamId}/item-types`,
         label: <Link to={`/team/${teamId}/item-types`}>{t('title', { ns: 'itemTypes' })}</Link>,
       },
@@ -44,6 +52,7 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
     items.push(
       { key: '/admin/teams', label: <Link to="/admin/teams">{t('nav.adminTeams')}</Link> },
       { key: '/admin/outbox', label: <Link to="/admin/outbox">{t('nav.outbox')}</Link> },
+      { key: '/admin/usage', label: <Link to="/admin/usage">{t('nav.usage')}</Link> },
     );
   }
   return { items, teams, teamId };

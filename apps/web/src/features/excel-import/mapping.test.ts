@@ -19,6 +19,7 @@ const common = {
   on_forms: true,
   on_issues: true,
   template_variable_email: null,
+  condition: null,
 };
 const fields: DatumField[] = [
   { ...common, id: 10, label: 'City', resourcetype: 'text', response_max_length: 60 },

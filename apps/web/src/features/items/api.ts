@@ -19,6 +19,8 @@ export interface DatasetFilters {
   offset: number;
   limit: number;
   data_model?: number;
+  /** Only the items of this selection. */
+  issue?: number;
   search?: string;
   reviews__status?: string;
   ordering?: string;

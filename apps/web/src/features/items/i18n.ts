@@ -34,6 +34,7 @@ export const en = {
     itemTypeRequired: 'Please choose an item type',
     created: 'Item created',
     createFailed: 'The item could not be created.',
+    createdNotAdded: 'The item was created but could not be added to the selection.',
   },
   editItem: {
     title: 'Edit item',
@@ -123,6 +124,7 @@ export const fr: typeof en = {
     itemTypeRequired: 'Veuillez choisir un type d’élément',
     created: 'Élément créé',
     createFailed: 'L’élément n’a pas pu être créé.',
+    createdNotAdded: 'L’élément a été créé mais n’a pas pu être ajouté à la sélection.',
   },
   editItem: {
     title: 'Modifier l’élément',

@@ -1,15 +1,21 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
-import { useCurrentTeam } from '../teams/team-context';
+import { IssueFilterSelect } from '../selections/issue-filter-select';
+import { ItemsBulkActions } from '../selections/items-bulk-actions';
+import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
 
-/** `/team/:teamId/items`: every item of the team, whatever its type. */
+/** `/team/:teamId/items`: every item of the team, whatever its type, or those of one selection (`?issue=`). */
 export function ItemsPage() {
   const { t } = useTranslation('items');
   const team = useCurrentTeam();
   useDocumentTitle(t('title'));
+  const [params, setParams] = useSearchParams();
+  const issueId = parseTeamId(params.get('issue') ?? undefined) ?? undefined;
+  const setIssueId = (id: number | undefined) => setParams(id ? { issue: String(id) } : {});
   return (
     <div className="sl-page">
       <div className="sl-page-header">
@@ -19,7 +25,15 @@ export function ItemsPage() {
         </div>
         <ImportExcelButton teamId={team.id} />
       </div>
-      <ItemsTable teamId={team.id} />
+      <ItemsTable
+        key={issueId}
+        teamId={team.id}
+        issueId={issueId}
+        toolbarExtra={<IssueFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
+        bulkActions={(ids, clear) => (
+          <ItemsBulkActions teamId={team.id} datasetIds={ids} issueId={issueId} onDone={clear} />
+        )}
+      />
     </div>
   );
 }

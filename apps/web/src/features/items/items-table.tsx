@@ -1,8 +1,20 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
-import { App, Button, Empty, Flex, Input, Popconfirm, Select, Switch, Table, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type Key, useEffect, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
@@ -11,7 +23,7 @@ import { ItemEditDialog } from './item-edit-dialog';
 import { ItemInfoDialog } from './item-info-dialog';
 import { NewItemDialog } from './new-item-dialog';
 import { useDatasetMutations, useDatasets } from './use-datasets';
-import { useItemColumns } from './use-item-columns';
+import { itemReview, useItemColumns } from './use-item-columns';
 
 const DEFAULT_ORDERING = '-create_time';
 const ALL_STATUSES = 'all';
@@ -20,6 +32,17 @@ export interface ItemsTableProps {
   teamId: number;
   /** Only the items of this item type; new items get it without asking. */
   dataModelId?: number;
+  /** Columns shown after the title (a form's responses add the submission's). */
+  extraColumns?: TableColumnsType<Dataset>;
+  /** Only the items of this selection, with the reviews made within it and their row colours. */
+  issueId?: number;
+  defaultOrdering?: string;
+  /** More filters, shown after the review-status filter. */
+  toolbarExtra?: ReactNode;
+  /** Actions on the checked items, shown beside the bulk delete; `clear` unchecks them. */
+  bulkActions?: (ids: number[], clear: () => void) => ReactNode;
+  /** Runs once an item is created here (a selection adds it to itself). */
+  onItemCreated?: (id: number) => Promise<unknown>;
 }
 
 /**
@@ -27,12 +50,13 @@ export interface ItemsTableProps {
  * first), 20 a page, bulk delete, and the dialogs to add, read and edit an item. Paging, filtering
  * and sorting happen on the server.
  */
-export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
+export function ItemsTable(props: ItemsTableProps) {
+  const { teamId, dataModelId, extraColumns = [], issueId, defaultOrdering = DEFAULT_ORDERING } = props;
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string>(ALL_STATUSES);
-  const [ordering, setOrdering] = useState(DEFAULT_ORDERING);
+  const [ordering, setOrdering] = useState(defaultOrdering);
   const [page, setPage] = useState(1);
   const [isFullTags, setFullTags] = useState(false);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -45,6 +69,7 @@ export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
   const filters = {
     ...toOffsetLimit({ page, pageSize: ITEMS_PAGE_SIZE }),
     data_model: dataModelId,
+    issue: issueId,
     search: search || undefined,
     reviews__status: status === ALL_STATUSES ? undefined : status,
     ordering,
@@ -83,12 +108,13 @@ export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
     const sort = Array.isArray(sorter) ? sorter[0] : sorter;
     const next = sort?.order
       ? `${sort.order === 'descend' ? '-' : ''}${String(sort.columnKey)}`
-      : DEFAULT_ORDERING;
+      : defaultOrdering;
     if (next !== ordering) changeFilter(() => setOrdering(next));
   };
 
   const columns = useItemColumns({
     teamId,
+    issueId,
     ordering,
     isFullTags,
     onOpen: setOpenId,
@@ -124,12 +150,14 @@ export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
             style={{ minWidth: 160 }}
             data-testid="items-status-filter"
           />
+          {props.toolbarExtra}
           <Flex gap={6} align="center">
             <Switch size="small" checked={isFullTags} onChange={setFullTags} aria-label={t('fullTags')} />
             <Typography.Text>{t('fullTags')}</Typography.Text>
           </Flex>
         </Flex>
         <Flex gap={8}>
+          {selected.length > 0 && props.bulkActions?.(selected.map(Number), () => setSelected([]))}
           {selected.length > 0 && (
             <Popconfirm
               title={t('deleteSelectedConfirm', { count: selected.length })}
@@ -157,8 +185,10 @@ export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
       ) : (
         <Table<Dataset>
           rowKey="id"
-          columns={columns}
+          columns={[...columns.slice(0, 1), ...extraColumns, ...columns.slice(1)]}
           dataSource={items.data?.results}
+          rowClassName={(dataset) => (dataset.submission?.is_submitted === false ? 'sl-row-draft' : '')}
+          onRow={(dataset) => ({ style: { background: itemReview(dataset, issueId)?.status?.bg_color } })}
           loading={items.isPending || items.isPlaceholderData}
           scroll={{ x: 'max-content' }}
           rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
@@ -182,6 +212,7 @@ export function ItemsTable({ teamId, dataModelId }: ItemsTableProps) {
         isOpen={isAdding}
         onClose={() => setAdding(false)}
         onCreated={setEditId}
+        afterCreate={props.onItemCreated}
       />
       <ItemInfoDialog
         teamId={teamId}

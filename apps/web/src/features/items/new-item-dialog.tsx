@@ -21,15 +21,18 @@ interface NewItemDialogProps {
   onClose: () => void;
   /** The new item's id: the table opens it for editing. */
   onCreated: (id: number) => void;
+  /** A further step (adding the item to a selection); its failure leaves the item created. */
+  afterCreate?: (id: number) => Promise<unknown>;
 }
 
 /** Title and item type, both required; the answers are given afterwards in the edit dialog. */
-export function NewItemDialog({ teamId, dataModelId, isOpen, onClose, onCreated }: NewItemDialogProps) {
+export function NewItemDialog(props: NewItemDialogProps) {
+  const { teamId, dataModelId, isOpen, onClose, onCreated, afterCreate } = props;
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<NewItemValues>();
   const itemTypes = useAllItemTypes(teamId);
-  const { create } = useDatasetMutations();
+  const { create, refresh } = useDatasetMutations();
 
   useEffect(() => {
     if (isOpen && dataModelId) form.setFieldValue('data_model', dataModelId);
@@ -39,10 +42,16 @@ export function NewItemDialog({ teamId, dataModelId, isOpen, onClose, onCreated 
     create.mutate(
       { title: values.title.trim(), data_model: values.data_model },
       {
-        onSuccess: (dataset) => {
-          void message.success(t('newItem.created'));
+        onSuccess: async (dataset) => {
           onClose();
           onCreated(dataset.id);
+          try {
+            await afterCreate?.(dataset.id);
+            void message.success(t('newItem.created'));
+          } catch {
+            void message.error(t('newItem.createdNotAdded'));
+          }
+          await refresh();
         },
         onError: (error) => {
           const errors = toFormErrors(error, FIELDS);

@@ -14,11 +14,13 @@ const TITLE_DISPLAY_LENGTH = 40;
 export const truncateTitle = (title: string) =>
   title.length > TITLE_DISPLAY_LENGTH ? `${title.slice(0, TITLE_DISPLAY_LENGTH)}…` : title;
 
-/** The review outside any selection: the one the team-wide table shows. */
-export const itemReview = (dataset: Dataset) => dataset.reviews.find((review) => review.issue === null);
+/** The review within the selection shown, or outside any selection in the team-wide table. */
+export const itemReview = (dataset: Dataset, issueId?: number) =>
+  dataset.reviews.find((review) => review.issue === (issueId ?? null));
 
 interface ItemColumnsOptions {
   teamId: number;
+  issueId?: number;
   ordering: string;
   isFullTags: boolean;
   onOpen: (id: number) => void;
@@ -29,7 +31,7 @@ interface ItemColumnsOptions {
 /** The spec's columns; submission date, e-mail, state and linked form arrive with forms. */
 export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Dataset> {
   const { t, i18n } = useTranslation('items');
-  const { teamId, ordering, isFullTags, onOpen, onEdit, onDelete } = options;
+  const { teamId, issueId, ordering, isFullTags, onOpen, onEdit, onDelete } = options;
   const sortOrderOf = (field: string): SortOrder =>
     ordering === field ? 'ascend' : ordering === `-${field}` ? 'descend' : null;
 
@@ -61,14 +63,24 @@ export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Da
       key: 'review_status',
       title: t('columns.reviewStatus'),
       render: (_, dataset) => (
-        <ReviewStatusSelect teamId={teamId} datasetId={dataset.id} review={itemReview(dataset)} />
+        <ReviewStatusSelect
+          teamId={teamId}
+          datasetId={dataset.id}
+          issueId={issueId}
+          review={itemReview(dataset, issueId)}
+        />
       ),
     },
     {
       key: 'review_comments',
       title: t('columns.reviewComments'),
       render: (_, dataset) => (
-        <ReviewCommentsButton teamId={teamId} datasetId={dataset.id} review={itemReview(dataset)} />
+        <ReviewCommentsButton
+          teamId={teamId}
+          datasetId={dataset.id}
+          issueId={issueId}
+          review={itemReview(dataset, issueId)}
+        />
       ),
     },
     {

@@ -1,9 +1,10 @@
-import { TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import { FormOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { ButtonLink } from '../../app/layout/button-link';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { DashboardActivity } from '../dashboard/dashboard-activity';
 import { PackageSummary } from './package-summary';
 import { useCurrentTeam } from './team-context';
 
@@ -20,6 +21,15 @@ export function DashboardPage() {
         {t('dashboard.greeting', { username: me?.username ?? '' })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
+      <Flex gap="small" wrap className="sl-card-gap">
+        <ButtonLink type="primary" icon={<PlusOutlined />} to={`/team/${team.id}/issues?create=1`}>
+          {t('createSelection', { ns: 'dashboard' })}
+        </ButtonLink>
+        <ButtonLink icon={<FormOutlined />} to={`/team/${team.id}/forms?create=1`}>
+          {t('createForm', { ns: 'dashboard' })}
+        </ButtonLink>
+      </Flex>
+      <DashboardActivity teamId={team.id} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card

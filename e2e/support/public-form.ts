@@ -1,0 +1,104 @@
+import { ADMIN } from './server.ts';
+
+/** Calls the API as the demo team's admin with any method, to build a form quickly. */
+export async function adminRequest(baseUrl: string) {
+  const { access } = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  return async <T>(method: string, url: string, body?: object) => {
+    const reply = await fetch(`${baseUrl}/api/v1/${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: body && JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`${method} ${url}: ${reply.status} ${await reply.text()}`);
+    return reply.json() as Promise<T>;
+  };
+}
+
+/**
+ * A published form of the demo team that can be saved partway: a section, a required name, a
+ * stage (radio) whose "Prototype" answer shows a link question, a PDF deck, a budget, and a
+ * confirmation e-mail with the recap.
+ */
+export async function createPublicForm(baseUrl: string) {
+  const api = await adminRequest(baseUrl);
+  const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
+    team: 1,
+    title: 'Call for makers',
+    description: '<p>Tell us about your <strong>project</strong>.</p>',
+    published: true,
+    allow_partial_save: true,
+  });
+  const fieldsUrl = `data-models/${form.data_model_id}/datum-fields/`;
+  const field = (body: object) => api<{ id: number }>('POST', fieldsUrl, body);
+  const name = await field({
+    resourcetype: 'text',
+    label: 'Project name',
+    required: true,
+    response_max_length: 60,
+  });
+  const stage = await field({
+    resourcetype: 'choice',
+    label: 'Stage',
+    required: true,
+    radio: true,
+    options: [{ label: 'Idea' }, { label: 'Prototype' }],
+  });
+  const link = await field({
+    resourcetype: 'text',
+    label: 'Prototype link',
+    required: true,
+    response_max_length: 300,
+  });
+  const deck = await field({ resourcetype: 'file', label: 'Pitch deck', mime_types: ['application/pdf'] });
+  await field({ resourcetype: 'custom', type: 'budget', label: 'Budget' });
+  const condition = await api<{ id: number }>('POST', `${fieldsUrl}${stage.id}/conditions/`, {
+    form: form.id,
+    value: 'Prototype',
+  });
+  await api('PATCH', `${fieldsUrl}${link.id}/`, { resourcetype: 'text', condition: condition.id });
+  await api('POST', 'form-titles/', {
+    form: form.id,
+    text: 'About the project',
+    body: 'Two minutes.',
+    position: 0,
+  });
+  await api('PATCH', `intake-forms/${form.id}/`, {
+    title_field: name.id,
+    after_submit_message: 'We will answer within a week.',
+    respondent_email_active: true,
+    respondent_email_include_recap: true,
+    respondent_email_template: {
+      subject: 'Thanks for applying',
+      content: 'We received your answers.\n[summary]',
+      html_content: '',
+    },
+  });
+  return { id: form.id, fields: { name, stage, link, deck } };
+}
+
+/** The newest outbox message to `to`, polled while the mail worker sends it. */
+export async function waitForMailTo(
+  baseUrl: string,
+  superuser: { email: string; password: string },
+  to: string,
+) {
+  const { access } = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: superuser.email, password: superuser.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const outbox = await fetch(`${baseUrl}/api/v1/outbox/?limit=100`, {
+      headers: { authorization: `Bearer ${access}` },
+    }).then((reply) => reply.json() as Promise<{ results: { to: string; subject: string; text: string }[] }>);
+    const message = outbox.results.find((m) => m.to === to);
+    if (message) return message;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no mail to ${to}`);
+}
