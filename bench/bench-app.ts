@@ -57,3 +57,26 @@ export function describeMachine() {
     `${os.platform()} ${os.release()}`
   );
 }
+
+/** The p-th quantile (0–1) of ascending times, nearest rank. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+
+/** Runs one benchmark on PGlite, then on PostgreSQL when its binaries exist, and prints the table. */
+export function benchBothEngines<T>(
+  what: string,
+  benchEngine: (database: Database, dataDir: string) => Promise<T>,
+  report: (results: T[]) => void,
+) {
+  const main = async () => {
+    console.error(`Benchmarking ${what}...`);
+    const results = [await withPglite(benchEngine)];
+    const postgres = await withPostgres(benchEngine);
+    if (postgres) results.push(postgres);
+    report(results);
+  };
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

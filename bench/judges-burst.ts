@@ -18,7 +18,7 @@ import {
   users,
 } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, percentile } from './bench-app.ts';
 
 const JUDGES = 300;
 const ITEMS = 2_000;
@@ -111,9 +111,6 @@ interface Burst {
   valueSum: number;
   submissionRows: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
 /**
  * POSTs with node:http rather than fetch, whose client gives up after 300 s without response headers:
@@ -227,15 +224,4 @@ function report(results: EngineResult[]) {
     process.exitCode = 1;
 }
 
-async function main() {
-  console.error('Benchmarking judges submitting at once (a few minutes per engine)...');
-  const results = [await withPglite(benchEngine)];
-  const postgres = await withPostgres(benchEngine);
-  if (postgres) results.push(postgres);
-  report(results);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+benchBothEngines('judges submitting at once (a few minutes per engine)', benchEngine, report);

@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
 import { type MemoryPeak, withMemoryPeak } from './items-scale/memory.ts';
 import { ANSWERS, CRITERIA, handWrittenReport, ITEMS, JUDGES, seedReport } from './report-scale/seed.ts';
 
@@ -142,15 +142,4 @@ function report(results: EngineResult[]) {
   console.log(lines.join('\n'));
 }
 
-async function main() {
-  console.error('Benchmarking the report at scale (a few minutes per engine)...');
-  const results = [await withPglite(benchEngine)];
-  const postgres = await withPostgres(benchEngine);
-  if (postgres) results.push(postgres);
-  report(results);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+benchBothEngines('the report at scale (a few minutes per engine)', benchEngine, report);

@@ -20,7 +20,7 @@ import {
   mailQueue,
 } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { describeMachine, withPglite, withPostgres } from './bench-app.ts';
+import { benchBothEngines, describeMachine, percentile } from './bench-app.ts';
 
 const SUBMISSIONS = 500;
 const CLIENTS = 50;
@@ -167,9 +167,6 @@ async function respond(base: string, i: number, captcha: string, seeded: Awaited
   return committed.status === 200;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-
 async function benchEngine(database: Database, dataDir: string) {
   const app = await buildBurstApp(database, dataDir);
   try {
@@ -245,15 +242,4 @@ function report(results: Awaited<ReturnType<typeof benchEngine>>[]) {
     process.exitCode = 1;
 }
 
-async function main() {
-  console.error('Benchmarking a burst of public form submissions (about a minute per engine)...');
-  const results = [await withPglite(benchEngine)];
-  const postgres = await withPostgres(benchEngine);
-  if (postgres) results.push(postgres);
-  report(results);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+benchBothEngines('a burst of public form submissions (about a minute per engine)', benchEngine, report);

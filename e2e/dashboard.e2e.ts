@@ -22,6 +22,14 @@ describe('dashboard and usage', () => {
       'No form was submitted yet.',
     );
 
+    // The create buttons open the list's create dialog; closing it drops the flag from the address.
+    await page.getByRole('link', { name: 'Create a selection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New selection' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL(/\/team\/1\/issues$/);
+
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL(/\/admin\/usage$/);
     const demoRow = page.getByTestId('usage-table').getByRole('row').filter({ hasText: 'Demo workspace' });

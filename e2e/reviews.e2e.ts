@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -6,21 +7,8 @@ import { useBrowserSession } from './support/session.ts';
 const session = useBrowserSession();
 
 /** Calls the API as the superuser ADMIN, who administers the demo workspace (team 1). */
-async function callApi<T>(method: string, path: string, body?: object): Promise<T> {
-  const { url } = session.server;
-  const tokens = await fetch(`${url}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  const reply = await fetch(`${url}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access}` },
-    body: body && JSON.stringify(body),
-  });
-  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
-  return reply.json() as Promise<T>;
-}
+const callApi = <T>(method: string, path: string, body?: object) =>
+  callAdminApi<T>(session.server.url, method, path, body);
 
 /** Answers 'Yes' to the confirmation that a delete button opens. */
 async function confirmDelete() {

@@ -1,12 +1,12 @@
 import { CopyOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { FORMS_PAGE_SIZE, type IntakeFormSummary } from '@shortlist/contract';
 import { App, Button, Col, Empty, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
+import { useCreateQuery } from '../../app/use-create-query';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useTagFilter } from '../tags/use-tag-filter';
@@ -27,7 +27,7 @@ export function FormsPage() {
   const tagFilter = useTagFilter();
   const forms = useForms(team.id, page, tagFilter.tagsQuery);
   const mutations = useFormListMutations(team.id);
-  const [isCreating, setCreating] = useState(false);
+  const creation = useCreateQuery();
   useDocumentTitle(t('title'));
 
   const formPath = (id: number) => `/team/${team.id}/intake-forms/${id}`;
@@ -130,12 +130,7 @@ export function FormsPage() {
           <Typography.Title level={2}>{t('title')}</Typography.Title>
           <Typography.Text type="secondary">{t('intro')}</Typography.Text>
         </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="create-form"
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={creation.open} data-testid="create-form">
           {t('create')}
         </Button>
       </div>
@@ -169,8 +164,8 @@ export function FormsPage() {
       </Row>
       <CreateFormDialog
         teamId={team.id}
-        isOpen={isCreating}
-        onClose={() => setCreating(false)}
+        isOpen={creation.isCreating}
+        onClose={creation.close}
         onCreated={(form) => navigate(formPath(form.id))}
       />
     </div>

@@ -1,8 +1,8 @@
 import { Col, Row, Tabs, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { useCreateQuery } from '../../app/use-create-query';
 import { MergesTab } from '../merges/merges-tab';
 import { useCurrentTeam } from '../teams/team-context';
 import { IssueDialog } from './issue-dialog';
@@ -18,7 +18,7 @@ export function IssuesPage() {
   const team = useCurrentTeam();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [isCreating, setCreating] = useState(false);
+  const creation = useCreateQuery();
   const tab = params.get('tab') === MERGES_TAB ? MERGES_TAB : 'issues';
   useDocumentTitle(t('title'));
 
@@ -32,7 +32,7 @@ export function IssuesPage() {
       </div>
       <Row gutter={[24, 16]}>
         <Col xs={24} md={7} lg={6}>
-          <IssuesSidePanel onCreate={() => setCreating(true)} />
+          <IssuesSidePanel onCreate={creation.open} />
         </Col>
         <Col xs={24} md={17} lg={18}>
           <Tabs
@@ -46,8 +46,8 @@ export function IssuesPage() {
         </Col>
       </Row>
       <IssueDialog
-        isOpen={isCreating}
-        onClose={() => setCreating(false)}
+        isOpen={creation.isCreating}
+        onClose={creation.close}
         onSaved={(issue) => navigate(issueManagePath(team.id, issue.id))}
       />
     </div>
