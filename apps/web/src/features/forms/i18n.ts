@@ -121,11 +121,6 @@ export const en = {
     afterSubmitHint: 'Leave empty for the default thanks.',
   },
   responses: {
-    email: 'E-mail',
-    submittedAt: 'Submitted',
-    state: 'State',
-    draft: 'Draft',
-    submitted: 'Submitted',
     files: 'Files',
   },
 };
@@ -254,11 +249,6 @@ export const fr: typeof en = {
     afterSubmitHint: 'Laissez vide pour le remerciement par défaut.',
   },
   responses: {
-    email: 'E-mail',
-    submittedAt: 'Envoyée le',
-    state: 'État',
-    draft: 'Brouillon',
-    submitted: 'Envoyée',
     files: 'Fichiers',
   },
 };

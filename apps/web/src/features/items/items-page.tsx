@@ -7,6 +7,7 @@ import { IssueFilterSelect } from '../selections/issue-filter-select';
 import { ItemsBulkActions } from '../selections/items-bulk-actions';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
+import { useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
 
 /** `/team/:teamId/items`: every item of the team, whatever its type, or those of one selection (`?issue=`). */
 export function ItemsPage() {
@@ -15,6 +16,8 @@ export function ItemsPage() {
   useDocumentTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const issueId = parseTeamId(params.get('issue') ?? undefined) ?? undefined;
+  const submissionColumns = useSubmissionColumns({ withState: true });
+  const selectionsColumn = useSelectionsColumn(team.id);
   const setIssueId = (id: number | undefined) => setParams(id ? { issue: String(id) } : {});
   return (
     <div className="sl-page">
@@ -29,6 +32,7 @@ export function ItemsPage() {
         key={issueId}
         teamId={team.id}
         issueId={issueId}
+        extraColumns={issueId ? submissionColumns : [...submissionColumns, selectionsColumn]}
         toolbarExtra={<IssueFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
         bulkActions={(ids, clear) => (
           <ItemsBulkActions teamId={team.id} datasetIds={ids} issueId={issueId} onDone={clear} />

@@ -124,8 +124,6 @@ export const en = {
     delete: 'Delete criterion {{name}}',
   },
   items: {
-    submissionDate: 'Submission date',
-    submissionEmail: 'Submission e-mail',
     remove: 'Remove from selection ({{count}})',
     removeConfirm:
       'Remove the {{count}} selected items from the selection? Their answers and comments in it are deleted too.',
@@ -272,8 +270,6 @@ export const fr: typeof en = {
     delete: 'Supprimer le critère {{name}}',
   },
   items: {
-    submissionDate: 'Date de soumission',
-    submissionEmail: 'E-mail de soumission',
     remove: 'Retirer de la sélection ({{count}})',
     removeConfirm:
       'Retirer les {{count}} éléments choisis de la sélection ? Leurs réponses et commentaires y sont aussi supprimés.',
