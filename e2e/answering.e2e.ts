@@ -19,13 +19,13 @@ async function adminGet<T>(path: string): Promise<T> {
   return reply.json() as Promise<T>;
 }
 
-/** A selection of the demo workspace with two items, built through the admins' API. */
-async function createSelection(body: Record<string, unknown>) {
+/** A selection of the demo workspace with its items (two by default), built through the admins' API. */
+async function createSelection(body: Record<string, unknown>, titles = ['Zeta Labs', 'Acme']) {
   const post = await adminApi(session.server.url);
   const issue = await post<{ id: number }>('issues/', { team: 1, ...body });
   const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Startups ${issue.id}` });
   const items = [];
-  for (const title of ['Zeta Labs', 'Acme']) {
+  for (const title of titles) {
     items.push(await post<{ id: number }>('datasets/', { data_model: itemType.id, title }));
   }
   await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
@@ -93,6 +93,39 @@ describe('answering a selection', () => {
     await page.getByText('You have already submitted your answers.', { exact: false }).waitFor();
   });
 
+  it('shows a long selection 50 items a page and submits the picks of every page', async () => {
+    const { page } = session;
+    const titles = Array.from({ length: 52 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
+    const { post, issue } = await createSelection(
+      { resourcetype: 'SelectionIssue', title: 'Long list', min_items: 1, max_items: 2 },
+      titles,
+    );
+    await post(`issues/${issue.id}/set_access/`, { emails: ['long@example.org'], access: true });
+    const judges = await adminGet<{ results: { user: { id: number }; issue_answer_link: string }[] }>(
+      `issues/${issue.id}/judges/`,
+    );
+    const [judge] = judges.results;
+    if (!judge) throw new Error('no judge');
+
+    await page.goto(judge.issue_answer_link);
+    const cards = page.getByTestId('answer-item');
+    await cards.filter({ hasText: 'Item 01' }).waitFor();
+    expect(await cards.count()).toBe(50);
+    await page.getByTestId('answer-submit').click();
+    await page.getByText('Please pick at least 1 item before submitting.').waitFor();
+    await cards.filter({ hasText: 'Item 01' }).getByTestId('pick-toggle').click();
+    await page.getByTestId('answer-pages').getByTitle('2').click();
+    await cards.filter({ hasText: 'Item 52' }).waitFor();
+    expect(await cards.count()).toBe(2);
+    await cards.filter({ hasText: 'Item 52' }).getByTestId('pick-toggle').click();
+    await expect.poll(() => page.getByTestId('answer-status').innerText()).toBe('2 of 2 picked');
+    await page.getByTestId('answer-submit').click();
+    await page.getByText('Thank you! Your answers were submitted.').waitFor();
+    type Answers = { results: { value: number }[] };
+    const saved = await adminGet<Answers>(`issues/${issue.id}/answers/?user=${judge.user.id}`);
+    expect(saved.results.filter((answer) => answer.value === 1)).toHaveLength(2);
+  });
+
   it('lets a stranger get a link to a public token selection and spend tokens', async () => {
     const { page, server } = session;
     const { issue } = await createSelection({
@@ -123,5 +156,22 @@ describe('answering a selection', () => {
     await page.getByTestId('answer-submit').click();
     await page.getByText('Thank you! Your answers were submitted.').waitFor();
     expect(await page.getByTestId('edit-submission').count()).toBe(0);
+  });
+
+  it('opens the answer page at once when the public link is not mailed', async () => {
+    const { page, server } = session;
+    const { issue } = await createSelection({
+      resourcetype: 'SelectionIssue',
+      title: 'Quick poll',
+      public: true,
+      email_link: false,
+    });
+    await page.goto(`${server.url}/selection/${issue.id}/public`);
+    await page.getByTestId('captcha').getByRole('checkbox').click({ force: true });
+    await page.getByText('Enter your e-mail address to start answering.').waitFor();
+    await page.getByTestId('public-email').fill('quick@example.org');
+    await page.getByTestId('public-submit').getByText('Start').click();
+    await page.waitForURL(/\/answer\?token=/);
+    await page.getByTestId('answer-item').filter({ hasText: 'Acme' }).waitFor();
   });
 });

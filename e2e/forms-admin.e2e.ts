@@ -56,6 +56,13 @@ describe('forms admin', () => {
     await addQuestion(page, 'Budget', 'Budget');
     expect(await questionLabels(page)).toEqual(['Your project', 'Stage', 'Pitch deck', 'Budget']);
 
+    // Esc closes the question dialog (the page's other dialogs must not take the key).
+    await page.getByTestId('add-question').click();
+    const newDialog = page.getByRole('dialog', { name: 'New field' });
+    await newDialog.getByTestId('field-label').click();
+    await page.keyboard.press('Escape');
+    await newDialog.waitFor({ state: 'hidden' });
+
     // A section title above the second question.
     await page.getByRole('button', { name: 'Add a section title above Stage' }).click();
     const sectionDialog = page.getByRole('dialog', { name: 'New section title' });
@@ -148,5 +155,30 @@ describe('forms admin', () => {
     await page.getByTestId('question-label').first().waitFor();
     await expect.poll(() => questionLabels(page)).toEqual(['Your project', 'Stage', 'Budget', 'Pitch deck']);
     await page.getByTestId('question-condition').getByText('Shown when "Stage" is "Seed"').waitFor();
+
+    // Tags are made from the forms list itself, put on a form, and filter the list.
+    await page.getByRole('link', { name: 'Back to the forms' }).click();
+    await page.waitForURL(/\/team\/1\/forms$/);
+    await page.getByTestId('manage-tags').click();
+    const tagsDialog = page.getByRole('dialog', { name: 'Team tags' });
+    await tagsDialog.getByTestId('tag-name').fill('Climate');
+    await tagsDialog.getByTestId('tag-name').press('Enter');
+    await tagsDialog.getByTestId('tags-list').getByText('Climate').waitFor();
+    await tagsDialog.getByRole('button', { name: 'Close' }).first().click();
+    await tagsDialog.waitFor({ state: 'hidden' });
+    const original = page.getByRole('row').filter({ has: page.getByTestId(`duplicate-form-${formId}`) });
+    await original.getByTestId('object-tags-add').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Climate' })
+      .click();
+    await original.getByTestId('object-tags').getByText('Climate').waitFor();
+    await page.getByTestId('tag-filter-panel').getByText('Climate').click();
+    await page.waitForURL(/tags=\d+/);
+    await expect.poll(() => page.getByTestId('form-title').allInnerTexts()).toEqual(['Call for startups']);
+
+    // An old link to a page past the end lands on the last page, not on "no forms yet".
+    await page.goto(`${server.url}/team/1/forms?page=3`);
+    await page.waitForURL(/\/team\/1\/forms$/);
+    await expect.poll(() => page.getByTestId('form-title').count()).toBe(2);
   }, 120_000);
 });

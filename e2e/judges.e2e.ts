@@ -33,6 +33,14 @@ describe('judges of a selection', () => {
     const tab = page.getByTestId('access-tab');
     await tab.getByText('No judges yet. Add them by e-mail.').waitFor();
 
+    // Esc closes each dialog of the tab, though several are mounted on the page.
+    for (const opener of ['judges-spread', 'judges-add']) {
+      await tab.getByTestId(opener).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+
     // Three judges at once; an invalid address is named and nothing is sent.
     await tab.getByTestId('judges-add').click();
     const dialog = page.getByRole('dialog', { name: 'Add judges' });

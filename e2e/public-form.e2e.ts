@@ -88,16 +88,35 @@ describe('public form', () => {
   it("speaks the form's own language, whatever the visitor's", async () => {
     const { page, server } = session;
     const api = await adminRequest(server.url);
-    const form = await api<{ id: number }>('POST', 'intake-forms/', {
+    const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
       team: 1,
       title: 'Appel à projets',
       published: true,
       language_code: 'fr',
+    });
+    await api('POST', `data-models/${form.data_model_id}/datum-fields/`, {
+      resourcetype: 'text',
+      label: 'Nom du projet',
+      required: true,
     });
     await page.goto(`${server.url}/forms/${form.id}`);
     await page.getByRole('heading', { name: 'Appel à projets' }).waitFor();
     expect(await page.getByText('Votre e-mail').isVisible()).toBe(true);
     expect(await page.getByTestId('submit-form').innerText()).toBe('Envoyer');
     await page.getByTestId('captcha').getByText('Je ne suis pas un robot').waitFor();
+
+    // A bad e-mail and a missing answer are both told, in French, not by the browser's own bubble.
+    await page.getByTestId('respondent-email').fill('pas-un-email');
+    await page.getByTestId('captcha').getByText('Je ne suis pas un robot').click();
+    await page.getByTestId('submit-form').and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+    await page.getByTestId('submit-form').click();
+    const errors = page.locator('.ant-form-item-explain-error');
+    await errors.getByText('Ce champ est obligatoire.').waitFor();
+    expect(await errors.allInnerTexts()).toEqual([
+      'Veuillez saisir une adresse e-mail valide',
+      'Ce champ est obligatoire.',
+    ]);
+    await page.getByLabel('Nom du projet').fill('Four solaire');
+    await errors.getByText('Ce champ est obligatoire.').waitFor({ state: 'detached' });
   });
 });

@@ -54,6 +54,12 @@ describe('selections', () => {
     await page.waitForURL(/\/team\/1\/issue\/\d+\/manage$/);
     await page.getByTestId('issue-title-heading').getByText('Best startup').waitFor();
 
+    // Esc closes the criterion dialog, though the edit dialog is mounted too.
+    await page.getByTestId('add-criterion').click();
+    await dialogOf(page).waitFor();
+    await page.keyboard.press('Escape');
+    await dialogOf(page).waitFor({ state: 'hidden' });
+
     // Two criteria: their weights show as shares of the total.
     for (const [name, weight] of [
       ['Team', '1'],
@@ -106,6 +112,11 @@ describe('selections', () => {
     await page.getByTestId('items-issue-filter').click();
     await page.getByTitle('Best startup').click();
     await page.getByTestId('items-count').getByText('2 items').waitFor();
+    // An item's dialog names the selections it is in.
+    await rows.filter({ hasText: 'Acme' }).getByTestId('item-title').click();
+    await dialogOf(page).getByTestId('item-issues').getByText('Best startup').waitFor();
+    await page.keyboard.press('Escape');
+    await dialogOf(page).waitFor({ state: 'hidden' });
 
     // Tag the rating selection and filter the list by that tag.
     await page.getByRole('link', { name: 'Selections', exact: true }).click();
@@ -122,6 +133,16 @@ describe('selections', () => {
     await expect.poll(() => entries.allInnerTexts()).toEqual(['Best startup']);
     await page.getByTestId('tag-filter-panel').getByText('Spring').click();
     await expect.poll(() => entries.allInnerTexts()).toHaveLength(4);
+
+    // Duplicate one; the toast's link opens the copy.
+    const feedback = page.getByTestId('issues-list').locator('[data-testid^="issue-entry-"]').filter({
+      hasText: 'Feedback',
+    });
+    await feedback.locator('[data-testid^="duplicate-issue-"]').click();
+    await page.getByTestId('open-duplicate').click();
+    await page.waitForURL(/\/issue\/\d+\/manage/);
+    await page.getByTestId('issue-title-heading').getByText('Feedback').waitFor();
+    await page.getByRole('link', { name: 'All selections' }).click();
 
     // Close and reopen it, with the banner while closed.
     await page.getByRole('link', { name: 'Best startup' }).click();

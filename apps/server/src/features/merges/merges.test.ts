@@ -122,6 +122,31 @@ describe('issues-merge/', () => {
     expect(first.json().next).toContain('offset=10');
   });
 
+  it('lists merges on Node 20, which has no Map.groupBy', async () => {
+    const { token, team, selections, tag } = await createMergeSetup();
+    const payload = {
+      title: 'Old node',
+      team: team.id,
+      tags: [tag.id],
+      issue_merge_infos: infos([selections[0]?.id ?? 0, selections[1]?.id ?? 0]),
+    };
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/issues-merge/', token, payload })).statusCode,
+    ).toBe(201);
+    const groupBy = Map.groupBy;
+    Reflect.deleteProperty(Map, 'groupBy');
+    try {
+      const list = await t.request({ method: 'GET', url: `/api/v1/issues-merge/?team=${team.id}`, token });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().results[0]).toMatchObject({
+        tags: [{ name: 'finals' }],
+        issue_merge_infos: [{ weight: 1 }, { weight: 1 }],
+      });
+    } finally {
+      Map.groupBy = groupBy;
+    }
+  });
+
   it('refuses bad input with field messages', async () => {
     const { token, team, selections } = await createMergeSetup();
     const ids = selections.map((s) => s.id);

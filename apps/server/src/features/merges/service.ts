@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { groupRows } from '../reports/item-values.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { MergeRow } from './access.ts';
 
@@ -42,8 +43,8 @@ async function toMerges(ctx: AppContext, rows: MergeRow[]): Promise<Merge[]> {
       .where(inArray(issueMergeInfos.mergeId, ids))
       .orderBy(asc(issueMergeInfos.id)),
   ]);
-  const tagsOf = Map.groupBy(tagRows, (row) => row.mergeId);
-  const infosOf = Map.groupBy(infoRows, (row) => row.mergeId);
+  const tagsOf = groupRows(tagRows, (row) => row.mergeId);
+  const infosOf = groupRows(infoRows, (row) => row.mergeId);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

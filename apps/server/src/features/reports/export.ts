@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
 import { toCell } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
+import { groupRows, idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
 /** Items per query for the per-judge and item-field columns, and comments per query. */
@@ -140,7 +140,7 @@ async function writeJudgeValues(
         SELECT dataset_id, user_id, round(value::numeric, ${decimals})::float8 AS value
         FROM judge_values WHERE dataset_id IN (${idList(ids)})`,
     );
-    const byItem = Map.groupBy(values, (value) => value.dataset_id);
+    const byItem = groupRows(values, (value) => value.dataset_id);
     for (const item of batch) {
       const cells = (byItem.get(item.dataset_id) ?? []).map((value) => [`u${value.user_id}`, value.value]);
       sheet.addRow({ id: item.dataset_id, title: item.title, ...Object.fromEntries(cells) }).commit();

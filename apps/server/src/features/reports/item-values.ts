@@ -42,35 +42,48 @@ export function judgesCte(issueIds: number[], onlyVerifiedEmails = false): SQL {
     ${onlyVerifiedEmails ? sql`AND u.email_verification_status = 'ver'` : sql``}`;
 }
 
+const criteriaFilterOf = (criteria: number[]) =>
+  criteria.length > 0
+    ? sql`AND (ans.question_id IS NULL OR ans.question_id IN (${idList(criteria)}))`
+    : sql``;
+
+/** A rating judge's weighted mean of the criteria answered; tokens and picks: the judge's total. */
+const judgeValue = (resourcetype: SQL, weightedSum: SQL, weightSum: SQL, total: SQL) =>
+  sql`CASE WHEN ${resourcetype} = 'RatingIssue' THEN ${weightedSum} / nullif(${weightSum}, 0) ELSE ${total} END`;
+
+/** Text selections: each judge's number of comments per item, in the shape of `judgeValuesCte`. */
+function commentCountsSql(issueIds: number[], datasetFilter: SQL = sql``): SQL {
+  return sql`SELECT c.issue_id, c.dataset_id, c.user_id, count(*)::float8 AS value
+    FROM issue_comments c
+    JOIN judges j ON j.issue_id = c.issue_id AND j.user_id = c.user_id
+    JOIN issues i ON i.id = c.issue_id AND i.resourcetype = 'TextIssue'
+    WHERE c.issue_id IN (${idList(issueIds)}) ${datasetFilter}
+    GROUP BY c.issue_id, c.dataset_id, c.user_id`;
+}
+
 /**
  * Each judge's value per item, as a CTE body over `judges`. Rating: the weighted mean of the judge's
  * chosen criteria (criteria left unanswered are left out of the mean); tokens and picks: the judge's
  * total; text: the judge's number of comments.
  */
 export function judgeValuesCte(issueIds: number[], criteria: number[] = [], datasetIds?: number[]): SQL {
-  const criteriaFilter =
-    criteria.length > 0
-      ? sql`AND (ans.question_id IS NULL OR ans.question_id IN (${idList(criteria)}))`
-      : sql``;
   const only = (alias: string) =>
     datasetIds ? sql`AND ${sql.raw(alias)}.dataset_id IN (${idList(datasetIds)})` : sql``;
-  return sql`SELECT ans.issue_id, ans.dataset_id, ans.user_id,
-      CASE WHEN max(i.resourcetype) = 'RatingIssue'
-        THEN sum(ans.value * coalesce(q.weight, 1)) / nullif(sum(coalesce(q.weight, 1)), 0)
-        ELSE sum(ans.value) END AS value
+  const value = judgeValue(
+    sql`max(i.resourcetype)`,
+    sql`sum(ans.value * coalesce(q.weight, 1))`,
+    sql`sum(coalesce(q.weight, 1))`,
+    sql`sum(ans.value)`,
+  );
+  return sql`SELECT ans.issue_id, ans.dataset_id, ans.user_id, ${value} AS value
     FROM issue_answers ans
     JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
     JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
     LEFT JOIN issue_questions q ON q.id = ans.question_id
-    WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilter} ${only('ans')}
+    WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)} ${only('ans')}
     GROUP BY ans.issue_id, ans.dataset_id, ans.user_id
     UNION ALL
-    SELECT c.issue_id, c.dataset_id, c.user_id, count(*)::float8
-    FROM issue_comments c
-    JOIN judges j ON j.issue_id = c.issue_id AND j.user_id = c.user_id
-    JOIN issues i ON i.id = c.issue_id AND i.resourcetype = 'TextIssue'
-    WHERE c.issue_id IN (${idList(issueIds)}) ${only('c')}
-    GROUP BY c.issue_id, c.dataset_id, c.user_id`;
+    ${commentCountsSql(issueIds, only('c'))}`;
 }
 
 /**
@@ -89,9 +102,31 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
           sql`, `,
         )}]::text[]`
       : sql``;
-  const criteriaFilter = criteria.length > 0 ? sql`AND ans.question_id IN (${idList(criteria)})` : sql``;
+  const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
+  // One pass over the answers: per judge (their value) and per criterion (its average) together.
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
-    judge_values AS (${judgeValuesCte(issueIds, criteria)}),
+    answer_groups AS (
+      SELECT ans.issue_id, ans.dataset_id, ans.user_id, ans.question_id,
+        GROUPING(ans.user_id) AS per_criterion, max(i.resourcetype) AS resourcetype,
+        sum(ans.value * coalesce(q.weight, 1)) AS weighted_sum, sum(coalesce(q.weight, 1)) AS weight_sum,
+        sum(ans.value) AS total, avg(ans.value) AS average, count(*)::int AS nb_answers
+      FROM issue_answers ans
+      JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
+      JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
+      LEFT JOIN issue_questions q ON q.id = ans.question_id
+      WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
+      GROUP BY GROUPING SETS (
+        (ans.issue_id, ans.dataset_id, ans.user_id),
+        (ans.issue_id, ans.dataset_id, ans.question_id)
+      )
+    ),
+    judge_values AS (
+      SELECT issue_id, dataset_id, user_id,
+        ${judgeValue(sql`resourcetype`, sql`weighted_sum`, sql`weight_sum`, sql`total`)} AS value
+      FROM answer_groups WHERE per_criterion = 0
+      UNION ALL
+      ${commentCountsSql(issueIds)}
+    ),
     items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id
@@ -104,16 +139,10 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     ),
     criterion_values AS (
       SELECT issue_id, dataset_id,
-        jsonb_agg(jsonb_build_object('question', question_id, 'average', average, 'nb_answers', nb_answers)
+        jsonb_agg(jsonb_build_object('question', question_id,
+          'average', round(average::numeric, ${decimals})::float8, 'nb_answers', nb_answers)
           ORDER BY question_id) AS criteria
-      FROM (
-        SELECT ans.issue_id, ans.dataset_id, ans.question_id,
-          round(avg(ans.value)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))})::float8 AS average,
-          count(*)::int AS nb_answers
-        FROM issue_answers ans JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
-        WHERE ans.issue_id IN (${idList(issueIds)}) AND ans.question_id IS NOT NULL ${criteriaFilter}
-        GROUP BY ans.issue_id, ans.dataset_id, ans.question_id
-      ) per_question
+      FROM answer_groups WHERE per_criterion = 1 AND question_id IS NOT NULL
       GROUP BY issue_id, dataset_id
     ),
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
@@ -125,7 +154,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     scored AS (
       SELECT it.issue_id, it.dataset_id, it.title, it.tags,
         round((CASE WHEN i.resourcetype = 'RatingIssue' THEN iv.mean ELSE coalesce(iv.total, 0) END)::numeric,
-          ${sql.raw(String(REPORT_VALUE_DECIMALS))})::float8 AS value,
+          ${decimals})::float8 AS value,
         coalesce(iv.nb_answers, 0) AS nb_answers,
         coalesce(CASE WHEN i.access_all_items THEN jc.n ELSE sc.n END, 0) AS nb_accessors,
         coalesce(cv.criteria, '[]'::jsonb) AS criteria,
@@ -150,4 +179,15 @@ export function selectItemValues(db: Db, issueIds: number[], filters: ValueFilte
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Rows grouped by an id; Map.groupBy would do, but Node 20 (package.json engines) lacks it. */
+export function groupRows<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
 }

@@ -98,7 +98,12 @@ describe('POST form-submissions/{id}/commit/', () => {
     expect(refused.json().code).toBe('PARTIAL_SAVE_NOT_ALLOWED');
 
     const open = await s.f.createForm({ allowPartialSave: true });
-    const draft = await s.f.submit({ form: open.form.id });
+    const { name } = open.fields;
+    await s.t.db.update(intakeForms).set({ titleField: name.id }).where(eq(intakeForms.id, open.form.id));
+    const draft = await s.f.submit({
+      form: open.form.id,
+      datum_values: [{ datum_field: name.id, response: 'Half-built kiln' }],
+    });
     const saved = await s.f.commit(draft.submission_id, draft.edit_token, 'save');
     expect(saved.json()).toEqual({
       submission_id: draft.submission_id,
@@ -107,6 +112,9 @@ describe('POST form-submissions/{id}/commit/', () => {
       edit_link: `/forms/${open.form.id}?token=${draft.edit_token}&submission=${draft.submission_id}`,
     });
     expect((await submissionRow(draft.submission_id))?.status).toBe('draft');
+    // Named by its title question already, like a submitted response.
+    const [item] = await s.t.db.select().from(datasets).where(eq(datasets.id, draft.id));
+    expect(item?.title).toBe('Half-built kiln');
   });
 
   it('cancel removes a never-saved submission entirely, and leaves a saved draft as it was', async () => {

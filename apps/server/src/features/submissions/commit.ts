@@ -116,11 +116,25 @@ export async function commitSubmission(
     return reply('submitted');
   }
   if (!form.allowPartialSave) throw refusal('PARTIAL_SAVE_NOT_ALLOWED', PARTIAL_SAVE_NOT_ALLOWED_MESSAGE);
-  const [saved] = await ctx.db
-    .update(formSubmissions)
-    .set({ status: 'draft', updateTime: new Date() })
-    .where(and(eq(formSubmissions.id, submission.id), ne(formSubmissions.status, 'submitted')))
-    .returning({ id: formSubmissions.id });
-  if (!saved) throw alreadySubmitted();
+  await saveDraft(ctx, form, submission);
   return reply('draft', submissionEditPath(form.id, submission.id, token));
+}
+
+/** A draft is named like a submitted response, so that admins recognise it in the responses list. */
+async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow) {
+  const values = await ctx.db
+    .select()
+    .from(datumValues)
+    .where(eq(datumValues.datasetId, submission.datasetId));
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [saved] = await tx
+      .update(formSubmissions)
+      .set({ status: 'draft', updateTime: now })
+      .where(and(eq(formSubmissions.id, submission.id), ne(formSubmissions.status, 'submitted')))
+      .returning({ id: formSubmissions.id });
+    if (!saved) throw alreadySubmitted();
+    const title = submissionTitle(form, submission, values);
+    await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
+  });
 }

@@ -1,5 +1,5 @@
 import type { AnswerView, IssueComment } from '@shortlist/contract';
-import { Alert, App, Empty } from 'antd';
+import { Alert, App, Empty, Pagination } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
@@ -13,6 +13,8 @@ import { useDraftHandlers } from './use-draft-handlers';
 import { useItemLabels } from './use-item-labels';
 
 const ERROR_SECONDS = 8;
+/** Items drawn at once: thousands of cards with their sliders make a slow page. */
+const ITEMS_PER_PAGE = 50;
 
 interface AnswerFormProps {
   view: AnswerView;
@@ -29,6 +31,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
   const { draft, handlers } = useDraftHandlers(view);
   const submit = useSubmitAnswers(issue.id, token);
   const [tag, setTag] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const [isDone, setIsDone] = useState(issue.public && view.has_submitted);
 
   const tags = useMemo(() => [...new Set(view.items.flatMap((item) => item.tags))].sort(), [view.items]);
@@ -36,6 +39,15 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     () => (tag ? view.items.filter((item) => item.tags.includes(tag)) : view.items),
     [view.items, tag],
   );
+  const pageItems = items.slice((page - 1) * ITEMS_PER_PAGE, page * ITEMS_PER_PAGE);
+  const changeTag = (value: string | null) => {
+    setTag(value);
+    setPage(1);
+  };
+  const changePage = (value: number) => {
+    setPage(value);
+    window.scrollTo({ top: 0 });
+  };
   const sharedByItem = useMemo(() => {
     const byItem = new Map<number, IssueComment[]>();
     for (const comment of view.shared_comments)
@@ -52,7 +64,8 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
 
   const handleSubmit = () => {
     if (isBelowMinPicks(view, draft)) {
-      void message.warning(t('pickMin', { min: issue.min_items ?? 0, items: labels.items }));
+      const min = issue.min_items ?? 0;
+      void message.warning(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }));
       return;
     }
     submit.mutate(toSubmission(draft, view), {
@@ -84,7 +97,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
       {items.length === 0 ? (
         <Empty description={t('noItemWithTag')} />
       ) : (
-        items.map((item) => (
+        pageItems.map((item) => (
           <ItemCard
             key={item.id}
             view={view}
@@ -95,10 +108,21 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
           />
         ))
       )}
+      <Pagination
+        align="center"
+        current={page}
+        pageSize={ITEMS_PER_PAGE}
+        total={items.length}
+        onChange={changePage}
+        showSizeChanger={false}
+        hideOnSinglePage
+        className="sl-card-gap"
+        data-testid="answer-pages"
+      />
       <AnswerBar
         tags={tags}
         tag={tag}
-        onTagChange={setTag}
+        onTagChange={changeTag}
         status={status}
         isPreview={view.preview}
         isSubmitting={submit.isPending}

@@ -38,9 +38,11 @@ export const en = {
   public: {
     captchaStep: 'Please confirm that you are not a robot.',
     emailStep: 'Enter your e-mail address to receive your personal link.',
+    emailStepNoLink: 'Enter your e-mail address to start answering.',
     email: 'E-mail',
     emailInvalid: 'Please enter a valid email address',
     getLink: 'Get my link',
+    start: 'Start',
     emailSent: 'Thank you! We sent your personal link to {{email}}. Open it to give your answers.',
     captchaAgain: 'Please verify the captcha again.',
     alreadyAnswered: 'Could not process request. Have you already submitted your responses?',
@@ -101,9 +103,11 @@ export const fr: typeof en = {
   public: {
     captchaStep: 'Confirmez que vous n’êtes pas un robot.',
     emailStep: 'Saisissez votre adresse e-mail pour recevoir votre lien personnel.',
+    emailStepNoLink: 'Saisissez votre adresse e-mail pour commencer à répondre.',
     email: 'E-mail',
     emailInvalid: 'Veuillez saisir une adresse e-mail valide',
     getLink: 'Recevoir mon lien',
+    start: 'Commencer',
     emailSent:
       'Merci ! Nous avons envoyé votre lien personnel à {{email}}. Ouvrez-le pour donner vos réponses.',
     captchaAgain: 'Veuillez refaire la vérification anti-robot.',

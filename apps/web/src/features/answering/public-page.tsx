@@ -43,7 +43,12 @@ export function PublicPage() {
           </Spin>
         )}
         {step === 'email' && (
-          <EmailStep initial={flow.email} isSending={flow.isSending} onSubmit={flow.submitEmail} />
+          <EmailStep
+            initial={flow.email}
+            isLinkMailed={info.data.email_link}
+            isSending={flow.isSending}
+            onSubmit={flow.submitEmail}
+          />
         )}
         {step === 'sent' && (
           <Result
@@ -59,10 +64,12 @@ export function PublicPage() {
 
 function EmailStep({
   initial,
+  isLinkMailed,
   isSending,
   onSubmit,
 }: {
   initial: string;
+  isLinkMailed: boolean;
   isSending: boolean;
   onSubmit(email: string): void;
 }) {
@@ -73,7 +80,9 @@ function EmailStep({
       initialValues={{ email: initial }}
       onFinish={(values: { email: string }) => onSubmit(values.email.trim())}
     >
-      <Typography.Paragraph>{t('public.emailStep')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {isLinkMailed ? t('public.emailStep') : t('public.emailStepNoLink')}
+      </Typography.Paragraph>
       <Form.Item
         name="email"
         label={t('public.email')}
@@ -82,7 +91,7 @@ function EmailStep({
         <Input type="email" autoComplete="email" autoFocus data-testid="public-email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isSending} data-testid="public-submit">
-        {t('public.getLink')}
+        {isLinkMailed ? t('public.getLink') : t('public.start')}
       </Button>
     </Form>
   );

@@ -67,6 +67,7 @@ export function AdminUsagePage() {
             dataSource={stats}
             loading={usage.isPending}
             pagination={false}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('usage.empty') }}
             data-testid="usage-table"
             summary={(rows) => (

@@ -50,7 +50,8 @@ function FormPage({
   const { t } = useTranslation('formRespond');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
-    <div className="sl-public-form" data-testid="public-form">
+    // The bottom room keeps the floating contact button off the form's buttons on a phone.
+    <div className="sl-public-form" data-testid="public-form" style={{ paddingBottom: preview ? 0 : 96 }}>
       {form.css_theme && <link rel="stylesheet" href={form.css_theme} precedence="default" />}
       {form.page_header && <SanitizedHtml className="sl-page-header" html={form.page_header} />}
       <Typography.Title level={2}>{form.title}</Typography.Title>

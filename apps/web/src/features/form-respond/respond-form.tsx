@@ -52,7 +52,11 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
       form={formInstance}
       layout="vertical"
       initialValues={initialValues}
+      // The browser's own e-mail check would speak its language, not the form's, and hide the rest.
+      noValidate
       onFinish={() => void flow.send('submit')}
+      onFinishFailed={() => void flow.send('submit')}
+      onValuesChange={flow.clearChangedErrors}
       disabled={flow.isSaving}
       data-testid="respond-form"
     >

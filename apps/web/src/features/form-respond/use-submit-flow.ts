@@ -1,6 +1,5 @@
 import {
   ALREADY_SUBMITTED,
-  FIELD_REQUIRED_MESSAGE,
   type FieldErrors,
   type FormSubmissionAction,
   HONEYPOT_FIELD,
@@ -32,7 +31,12 @@ const isRequiredError = (errors: FieldErrors) =>
   );
 
 /** The visible required questions left empty, as the server would report them on submit. */
-function missingRequired(form: PublicForm, answers: Answers, visible: Set<number>): FieldErrors {
+function missingRequired(
+  form: PublicForm,
+  answers: Answers,
+  visible: Set<number>,
+  requiredMessage: string,
+): FieldErrors {
   const { values } = toSubmission(form.questions, answers, visible);
   const answered = new Set(values.filter((value) => value.file !== null).map((value) => value.datum_field));
   const errors: FieldErrors = {};
@@ -41,7 +45,7 @@ function missingRequired(form: PublicForm, answers: Answers, visible: Set<number
     const hasSavedFile =
       typeof value === 'object' && value !== null && 'saved' in value && Boolean(value.saved);
     if (question.required && visible.has(question.id) && !answered.has(question.id) && !hasSavedFile)
-      errors[question.id] = [FIELD_REQUIRED_MESSAGE];
+      errors[question.id] = [requiredMessage];
   }
   return errors;
 }
@@ -124,7 +128,7 @@ export function useSubmitFlow(options: {
       form.questions,
       new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
     );
-    const missing = action === 'submit' ? missingRequired(form, answers, visible) : {};
+    const missing = action === 'submit' ? missingRequired(form, answers, visible, t('required')) : {};
     const isEmailValid = await formInstance.validateFields(['email']).then(
       () => true,
       () => false,
@@ -173,10 +177,25 @@ export function useSubmitFlow(options: {
     }
   }
 
+  // An error placed by a submit attempt goes away once its answer changes.
+  const clearChangedErrors = (changed: Partial<RespondValues>) =>
+    formInstance.setFields(
+      Object.keys(changed.answers ?? {}).map((id) => ({ name: ['answers', id], errors: [] })),
+    );
+
   const handleCaptchaChange = (payload: string | null) => {
     setCaptcha(payload);
     if (payload) setCaptchaError(null);
   };
 
-  return { send, isSaving, uploadPercent, captcha, captchaKey, captchaError, handleCaptchaChange };
+  return {
+    send,
+    isSaving,
+    uploadPercent,
+    captcha,
+    captchaKey,
+    captchaError,
+    handleCaptchaChange,
+    clearChangedErrors,
+  };
 }

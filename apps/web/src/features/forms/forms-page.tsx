@@ -1,12 +1,14 @@
-import { CopyOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { FORMS_PAGE_SIZE, type IntakeFormSummary } from '@shortlist/contract';
 import { App, Button, Col, Empty, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
 import { useCreateQuery } from '../../app/use-create-query';
+import { TagsManagerDialog } from '../reviews/tags-manager-dialog';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useTagFilter } from '../tags/use-tag-filter';
@@ -28,16 +30,28 @@ export function FormsPage() {
   const forms = useForms(team.id, page, tagFilter.tagsQuery);
   const mutations = useFormListMutations(team.id);
   const creation = useCreateQuery();
+  const [isManagingTags, setManagingTags] = useState(false);
   useDocumentTitle(t('title'));
 
   const formPath = (id: number) => `/team/${team.id}/intake-forms/${id}`;
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set('page', String(next));
-      else updated.delete('page');
-      return updated;
-    });
+  const setPage = useCallback(
+    (next: number) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next > 1) updated.set('page', String(next));
+        else updated.delete('page');
+        return updated;
+      }),
+    [setParams],
+  );
+
+  // A page past the end (an old link, forms deleted since) goes to the last one instead of looking empty.
+  const count = forms.isPlaceholderData ? undefined : forms.data?.count;
+  const lastPage = Math.max(1, Math.ceil((count ?? 0) / FORMS_PAGE_SIZE));
+  const isPastEnd = count !== undefined && page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) setPage(lastPage);
+  }, [isPastEnd, lastPage, setPage]);
 
   const handleDuplicate = (id: number) =>
     mutations.duplicate.mutate(id, {
@@ -136,6 +150,14 @@ export function FormsPage() {
       </div>
       <Row gutter={[24, 16]}>
         <Col xs={24} md={6}>
+          <Button
+            icon={<TagsOutlined />}
+            onClick={() => setManagingTags(true)}
+            style={{ marginBottom: 16 }}
+            data-testid="manage-tags"
+          >
+            {t('tags.manage', { ns: 'reviews' })}
+          </Button>
           <TagFilterPanel />
         </Col>
         <Col xs={24} md={18}>
@@ -162,6 +184,7 @@ export function FormsPage() {
           )}
         </Col>
       </Row>
+      <TagsManagerDialog teamId={team.id} open={isManagingTags} onClose={() => setManagingTags(false)} />
       <CreateFormDialog
         teamId={team.id}
         isOpen={creation.isCreating}

@@ -107,10 +107,17 @@ export function GeneralSettings({ form, mutations }: { form: IntakeForm; mutatio
         >
           <Input maxLength={FORM_TITLE_MAX_LENGTH} data-testid="general-title" />
         </Form.Item>
-        <Form.Item name="description" label={t('general.description')} extra={t('general.descriptionHint')}>
+        <Form.Item
+          name="description"
+          label={t('general.description')}
+          // The counter sits on the hint's line: keep the hint clear of it on a phone.
+          extra={
+            <span style={{ display: 'block', paddingInlineEnd: 96 }}>{t('general.descriptionHint')}</span>
+          }
+        >
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 12 }}
-            showCount
+            showCount={{ formatter: ({ count }) => `${count} / ${FORM_DESCRIPTION_MAX_LENGTH}` }}
             data-testid="general-description"
           />
         </Form.Item>

@@ -69,7 +69,6 @@ export function PageHeadersDialog({
       afterClose={() => startEditing(null)}
       footer={null}
       width={640}
-      forceRender
     >
       <List
         size="small"

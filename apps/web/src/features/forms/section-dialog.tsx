@@ -72,6 +72,8 @@ export function SectionDialog({ formId, target, mutations, onClose }: SectionDia
     }
   };
 
+  // Not pre-rendered (no forceRender): antd gives Esc to the last pre-rendered dialog, hidden or not,
+  // which would take the key from the question dialog.
   return (
     <Modal
       open={target !== null}
@@ -81,7 +83,6 @@ export function SectionDialog({ formId, target, mutations, onClose }: SectionDia
       okText={tc('common.save')}
       cancelText={tc('common.cancel')}
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: isSaving }}
-      forceRender
     >
       <Form<SectionValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
         <Form.Item

@@ -1,5 +1,6 @@
-import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
 import { AnswerView } from './answer-view';
@@ -41,6 +42,17 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
         </Descriptions.Item>
         <Descriptions.Item label={t('details.review')}>
           {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('title', { ns: 'selections' })}>
+          <Flex wrap gap={8} data-testid="item-issues">
+            {item.issues.length === 0
+              ? '—'
+              : item.issues.map((issue) => (
+                  <Link key={issue.id} to={`/team/${teamId}/issue/${issue.id}/manage`} onClick={onClose}>
+                    {issue.title}
+                  </Link>
+                ))}
+          </Flex>
         </Descriptions.Item>
         {fields.map((field) => (
           <Descriptions.Item key={field.id} label={field.label}>

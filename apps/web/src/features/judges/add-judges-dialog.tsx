@@ -53,7 +53,6 @@ export function AddJudgesDialog({ issueId, isOpen, onClose }: AddJudgesDialogPro
       okText={t('add.submit')}
       cancelText={t('common.cancel', { ns: 'translation' })}
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: add.isPending }}
-      forceRender
     >
       <Typography.Paragraph type="secondary">{t('add.intro')}</Typography.Paragraph>
       <Form id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>

@@ -61,7 +61,6 @@ export function CopyAccessDialog({ issueId, judge, onClose }: CopyAccessDialogPr
       okText={t('copyAccess.submit')}
       cancelText={t('common.cancel', { ns: 'translation' })}
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: copy.isPending }}
-      forceRender
     >
       <Typography.Paragraph type="secondary">{t('copyAccess.intro')}</Typography.Paragraph>
       <Form id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>

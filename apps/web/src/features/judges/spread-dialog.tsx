@@ -49,7 +49,6 @@ export function SpreadDialog({ issueId, isOpen, onClose }: SpreadDialogProps) {
         loading: spread.isPending,
         disabled: nbJudges === 0,
       }}
-      forceRender
     >
       <Typography.Paragraph type="secondary">
         {nbJudges === 0 && judges.data ? t('spread.noJudges') : t('spread.intro', { count: nbJudges })}

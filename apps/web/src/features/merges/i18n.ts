@@ -94,7 +94,7 @@ export const fr: typeof en = {
     final: 'Résultat final',
     empty: 'Aucun élément dans ces sélections.',
     value: 'Valeur',
-    rankingOf: 'Classement de {{title}}',
+    rankingOf: 'Classement : {{title}}',
     notInSelection: 'Absent de cette sélection',
     noValue: 'Aucune réponse',
     scaleNote:

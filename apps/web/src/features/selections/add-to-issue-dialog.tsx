@@ -44,7 +44,6 @@ export function AddToIssueDialog({ teamId, datasetIds, isOpen, onClose, onAdded 
       okText={t('bulk.add')}
       cancelText={tc('common.cancel')}
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: addDatasets.isPending }}
-      forceRender
     >
       <Form id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
         <Form.Item

@@ -68,7 +68,6 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
         form: FORM_ID,
         loading: mutations.createQuestion.isPending || mutations.patchQuestion.isPending,
       }}
-      forceRender
     >
       <Form id={FORM_ID} form={form} layout="vertical" initialValues={NEW_CRITERION} onFinish={handleFinish}>
         <Form.Item

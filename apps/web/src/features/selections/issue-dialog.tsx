@@ -87,7 +87,6 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
       cancelText={tc('common.cancel')}
       okButtonProps={{ htmlType: 'submit', form: formId, loading: isPending }}
       width={640}
-      forceRender
     >
       <Form
         id={formId}

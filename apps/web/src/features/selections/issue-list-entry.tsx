@@ -2,7 +2,7 @@ import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import type { IssueListItem } from '@shortlist/contract';
 import { App, Button, Flex, List, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useIssueMutations } from './use-issues';
 
@@ -19,6 +19,7 @@ export function IssueListEntry({ teamId, issue, onEdit }: IssueListEntryProps) {
   const { t } = useTranslation('selections');
   const { message } = App.useApp();
   const mutations = useIssueMutations();
+  const navigate = useNavigate();
 
   const handleDuplicate = () =>
     mutations.duplicate.mutate(issue.id, {
@@ -26,7 +27,14 @@ export function IssueListEntry({ teamId, issue, onEdit }: IssueListEntryProps) {
         void message.success({
           content: (
             <span>
-              {t('duplicated')} <Link to={issueManagePath(teamId, copy.id)}>{t('openCopy')}</Link>
+              {t('duplicated')}{' '}
+              {/* A toast renders outside the router: a <Link> there has no router to use. */}
+              <Typography.Link
+                onClick={() => void navigate(issueManagePath(teamId, copy.id))}
+                data-testid="open-duplicate"
+              >
+                {t('openCopy')}
+              </Typography.Link>
             </span>
           ),
           duration: 8,
