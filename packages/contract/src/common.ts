@@ -27,6 +27,10 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A page of one team's objects: `?team=` names the team. */
+export const teamPageQuerySchema = pageQuerySchema.extend({ team: idSchema });
+export type TeamPageQuery = z.infer<typeof teamPageQuerySchema>;
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),

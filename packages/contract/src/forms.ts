@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, LANGUAGES, pageQuerySchema } from './common.ts';
+import { bodyIdSchema, idSchema, LANGUAGES, pageQuerySchema, teamPageQuerySchema } from './common.ts';
 import { itemTypeSchema } from './item-types.ts';
 import { tagSchema } from './tags.ts';
 
@@ -210,7 +210,7 @@ export const cssThemeSchema = z.object({
 });
 export type CssTheme = z.infer<typeof cssThemeSchema>;
 
-export const pageHeaderListQuerySchema = pageQuerySchema.extend({ team: idSchema });
+export const pageHeaderListQuerySchema = teamPageQuerySchema;
 export const cssThemeListQuerySchema = pageHeaderListQuerySchema.extend({
   destination: z.enum(THEME_DESTINATIONS).optional(),
 });

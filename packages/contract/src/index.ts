@@ -5,6 +5,7 @@ export * from './captcha.ts';
 export * from './common.ts';
 export * from './contact.ts';
 export * from './dashboard.ts';
+export * from './emails.ts';
 export * from './forms.ts';
 export * from './item-types.ts';
 export * from './items.ts';

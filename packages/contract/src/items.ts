@@ -247,6 +247,11 @@ export const datasetListQuerySchema = pageQuerySchema.extend({
 });
 export type DatasetListQuery = z.input<typeof datasetListQuerySchema>;
 
+/** "Select all" in the items table: every id the list's filters match (paging ignored), up to this many. */
+export const DATASET_IDS_MAX = 100_000;
+export const datasetIdsSchema = z.object({ count: z.number().int(), ids: z.array(z.number().int()) });
+export type DatasetIds = z.infer<typeof datasetIdsSchema>;
+
 export const datasetsDeleteManySchema = z.object({
   datasets: z.array(bodyIdSchema).min(1).max(DATASETS_DELETE_MANY_MAX),
 });

@@ -455,7 +455,10 @@ export const notificationSettings = pgTable(
   ],
 );
 
-/** Mail to send after the request that caused it: a failing SMTP server never fails or loses that request. */
+/**
+ * Every e-mail sent in the background: mail that a request caused (a failing SMTP server never fails
+ * or loses that request) and mass e-mail. Each row is claimed for one send only (see mail/queue.ts).
+ */
 export const mailQueue = pgTable(
   'mail_queue',
   {
@@ -464,13 +467,111 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers (List-Unsubscribe of mass e-mail). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** 0: caused by a request, sent first; 1: mass e-mail, sent at the configured rate. */
+    priority: integer('priority').notNull().default(0),
+    /** The mass e-mail this row sends, whose status follows the row's. */
+    batchEmailId: integer('batch_email_id').references((): AnyPgColumn => batchEmails.id, {
+      onDelete: 'cascade',
+    }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the row will not be tried again: a permanent refusal or the last attempt failed. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createTime: createTime(),
   },
-  (t) => [index('mail_queue_due').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('mail_queue_due').on(t.sentAt, t.nextAttemptAt),
+    index('mail_queue_pending')
+      .on(t.priority, t.nextAttemptAt, t.id)
+      .where(sql`sent_at is null and failed_at is null`),
+    index('mail_queue_batch_email').on(t.batchEmailId),
+  ],
+);
+
+/** A team's e-mail templates for mass e-mail: Liquid in the subject and the sanitized HTML body. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    htmlContent: text('html_content').notNull(),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [index('email_templates_team').on(t.teamId, t.id)],
+);
+
+/** A mass e-mail to items' contacts. status: draft, sending, sent, failed. */
+export const emailBatches = pgTable(
+  'email_batches',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    templateId: integer('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).notNull().default('draft'),
+    /** The e-mails hold what the current template gives: the preview step is done. */
+    isRendered: boolean('is_rendered').notNull().default(false),
+    sendTime: timestamp('send_time', { withTimezone: true }),
+    createTime: createTime(),
+  },
+  (t) => [
+    index('email_batches_team_created').on(t.teamId, t.createTime),
+    index('email_batches_template').on(t.templateId),
+  ],
+);
+
+/** One e-mail of a batch ("demail"). status: null draft, 0 sent, 1 failed, 2 queued, 3 requeued. */
+export const batchEmails = pgTable(
+  'batch_emails',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => emailBatches.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    to: varchar('to', { length: 250 }).notNull(),
+    subject: text('subject').notNull().default(''),
+    htmlMessage: text('html_message').notNull().default(''),
+    status: integer('status'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    sentTime: timestamp('sent_time', { withTimezone: true }),
+    createTime: createTime(),
+  },
+  (t) => [
+    index('batch_emails_batch').on(t.batchId, t.id),
+    uniqueIndex('batch_emails_batch_dataset').on(t.batchId, t.datasetId),
+  ],
+);
+
+/**
+ * Addresses mass e-mail skips: unsubscribed from one team, or invalid (a permanent SMTP refusal)
+ * for every team (team_id null). Stored lower-case.
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 250 }).notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 12 }).notNull(),
+    detail: text('detail'),
+    createTime: createTime(),
+  },
+  (t) => [uniqueIndex('email_suppressions_team_email').on(sql`coalesce(${t.teamId}, 0)`, t.email)],
 );
 
 /** ALTCHA challenges already used: each solution opens one request only. */

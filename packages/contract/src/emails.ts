@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
+
+// Mass e-mail: templates, batches and their e-mails ("demails"). Spec items-forms-email §3, §5, §6, §7, §9.
+
+export const EMAIL_TEMPLATE_TITLE_MAX_LENGTH = 100;
+export const EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH = 400;
+export const EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH = 255;
+/** Not in the spec: a ceiling on a template's body, far above any real letter. */
+export const EMAIL_TEMPLATE_BODY_MAX_LENGTH = 100_000;
+export const EMAIL_BATCH_TITLE_MAX_LENGTH = 100;
+export const EMAIL_BATCH_DESCRIPTION_MAX_LENGTH = 400;
+export const EMAIL_TEMPLATES_PAGE_SIZE = 10;
+export const EMAIL_BATCHES_PAGE_SIZE = 10;
+/** Template pickers load this many at once (spec: "limit 100 in pickers"). */
+export const EMAIL_TEMPLATES_PICKER_LIMIT = 100;
+/** How long the "items without an e-mail were ignored" warning stays (spec: 6 seconds). */
+export const IGNORED_ITEMS_WARNING_SECONDS = 6;
+
+/** Every template may use the item's title; fields add theirs through `template_variable_email`. */
+export const TITLE_TEMPLATE_VARIABLE = 'title';
+
+/**
+ * The Liquid name of a field's e-mail variable: its spaces become underscores ("résumé court" →
+ * `{{ résumé_court }}`), since a Liquid name has none.
+ */
+export const templateVariableName = (templateVariableEmail: string) =>
+  templateVariableEmail.trim().replace(/\s+/g, '_');
+
+export const EMAIL_BATCH_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
+export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
+
+/** Per-e-mail send status codes of the spec; null is a draft (not yet sent). */
+export const DEMAIL_STATUS = { sent: 0, failed: 1, queued: 2, requeued: 3 } as const;
+export type DemailStatus = (typeof DEMAIL_STATUS)[keyof typeof DEMAIL_STATUS];
+/** What the interface shows: queued and requeued are both "queued". */
+export const DEMAIL_STATUS_LABELS = ['draft', 'sent', 'failed', 'queued'] as const;
+export type DemailStatusLabel = (typeof DEMAIL_STATUS_LABELS)[number];
+export function demailStatusLabel(status: DemailStatus | null): DemailStatusLabel {
+  if (status === null) return 'draft';
+  if (status === DEMAIL_STATUS.sent) return 'sent';
+  if (status === DEMAIL_STATUS.failed) return 'failed';
+  return 'queued';
+}
+
+/** Wizard steps of the batch page (spec: list emails 0, preview 1, send 2, sent 3). */
+export const BATCH_STEPS = { list: 0, preview: 1, send: 2, sent: 3 } as const;
+
+// Codes of refusals, each with its own message.
+export const MASS_EMAILS_NOT_ALLOWED = 'MASS_EMAILS_NOT_ALLOWED';
+export const MASS_EMAILS_NOT_ALLOWED_MESSAGE = 'Your package does not allow mass e-mails.';
+export const BATCH_SIZE_LIMIT = 'BATCH_SIZE_LIMIT';
+export const batchSizeLimitMessage = (limit: number) =>
+  `Your package allows at most ${limit} e-mails in a batch.`;
+export const BATCHES_PER_MONTH_LIMIT = 'BATCHES_PER_MONTH_LIMIT';
+export const batchesPerMonthMessage = (limit: number) =>
+  `Your package allows ${limit} batches sent a month; this month's are used.`;
+export const NO_TEMPLATE = 'NO_TEMPLATE';
+export const NO_TEMPLATE_MESSAGE = 'The batch does not have a related template.';
+export const NO_EMAILS = 'NO_EMAILS';
+export const NO_EMAILS_MESSAGE = 'The batch does not have any e-mails.';
+export const NO_SUBJECT = 'NO_SUBJECT';
+export const NO_SUBJECT_MESSAGE = 'Each e-mail needs a subject.';
+export const NOT_RENDERED = 'NOT_RENDERED';
+export const NOT_RENDERED_MESSAGE = 'Preview the e-mails before sending them.';
+export const BATCH_NOT_DRAFT = 'BATCH_NOT_DRAFT';
+export const BATCH_NOT_DRAFT_MESSAGE = 'Only a draft batch can be changed or deleted.';
+export const NO_ITEM_WITH_EMAIL = 'NO_ITEM_WITH_EMAIL';
+export const NO_ITEM_WITH_EMAIL_MESSAGE = 'None of these items has an e-mail address.';
+export const unknownVariableMessage = (name: string) => `Unknown variable "${name}".`;
+
+// Templates
+
+export const emailTemplateSchema = z.object({
+  id: z.number().int(),
+  team: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  subject: z.string(),
+  html_content: z.string(),
+  create_time: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+const templateFields = {
+  title: z.string().trim().min(1).max(EMAIL_TEMPLATE_TITLE_MAX_LENGTH),
+  description: z.string().trim().max(EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH).default(''),
+  subject: z.string().trim().min(1).max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH),
+  html_content: z.string().trim().min(1).max(EMAIL_TEMPLATE_BODY_MAX_LENGTH),
+};
+export const emailTemplateCreateSchema = z.object({ team: bodyIdSchema, ...templateFields });
+export type EmailTemplateCreate = z.infer<typeof emailTemplateCreateSchema>;
+export const emailTemplatePatchSchema = z.object(templateFields).partial();
+export type EmailTemplatePatch = z.infer<typeof emailTemplatePatchSchema>;
+
+export const teamQuerySchema = z.object({ team: idSchema });
+
+/** A variable a template may use: `{{ name }}`, from the field `label` of item type `item_type`. */
+export const templateVariableSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  item_type: z.string().nullable(),
+});
+export type TemplateVariable = z.infer<typeof templateVariableSchema>;
+
+/** Renders unsaved subject and body for one item of the team (its first item with an e-mail if none is named). */
+export const templatePreviewRequestSchema = z.object({
+  team: bodyIdSchema,
+  subject: z.string().max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH),
+  html_content: z.string().max(EMAIL_TEMPLATE_BODY_MAX_LENGTH),
+  dataset: bodyIdSchema.optional(),
+});
+export const renderedEmailSchema = z.object({
+  dataset: z.number().int().nullable(),
+  dataset_title: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  html_message: z.string(),
+});
+export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+// Batches
+
+export const batchProgressSchema = z.object({
+  total: z.number().int(),
+  draft: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+});
+export type BatchProgress = z.infer<typeof batchProgressSchema>;
+
+export const emailBatchSchema = z.object({
+  id: z.number().int(),
+  team: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(EMAIL_BATCH_STATUSES),
+  template: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  create_time: z.string(),
+  send_time: z.string().nullable(),
+  /** Whether every e-mail has been rendered with the current template (the preview step is done). */
+  is_rendered: z.boolean(),
+  /** Counts of the batch's e-mails by status: the progress bar while sending. */
+  progress: batchProgressSchema,
+});
+export type EmailBatch = z.infer<typeof emailBatchSchema>;
+
+const batchFields = {
+  title: z.string().trim().min(1).max(EMAIL_BATCH_TITLE_MAX_LENGTH),
+  description: z.string().trim().max(EMAIL_BATCH_DESCRIPTION_MAX_LENGTH).default(''),
+  template: bodyIdSchema,
+};
+export const emailBatchCreateSchema = z.object({ team: bodyIdSchema, ...batchFields });
+export type EmailBatchCreate = z.infer<typeof emailBatchCreateSchema>;
+export const emailBatchPatchSchema = z.object(batchFields).partial();
+export type EmailBatchPatch = z.infer<typeof emailBatchPatchSchema>;
+
+/**
+ * The items to mail. Each item's address is its form submission's e-mail, or, with `email_field`,
+ * its answer to that text field.
+ */
+export const createEmailsSchema = z.object({
+  datasets: z.array(bodyIdSchema).min(1),
+  email_field: bodyIdSchema.nullable().optional(),
+});
+export type CreateEmails = z.infer<typeof createEmailsSchema>;
+export const createEmailsResultSchema = z.object({
+  nb_datasets: z.number().int(),
+  nb_emails: z.number().int(),
+  /** Items left out: no address, or an address that unsubscribed from the team or bounced. */
+  nb_without_email: z.number().int(),
+  nb_unsubscribed: z.number().int(),
+  nb_invalid: z.number().int(),
+});
+export type CreateEmailsResult = z.infer<typeof createEmailsResultSchema>;
+
+export const renderEmailsSchema = z.object({ template: bodyIdSchema.optional() });
+
+// Batch e-mails
+
+export const demailStatusSchema = z
+  .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
+  .nullable();
+export const demailSchema = z.object({
+  id: z.number().int(),
+  batch: z.number().int(),
+  dataset: z.number().int().nullable(),
+  dataset_title: z.string().nullable(),
+  template: z.number().int().nullable(),
+  email: z.object({
+    to: z.string(),
+    subject: z.string(),
+    html_message: z.string(),
+    status: demailStatusSchema,
+  }),
+  /** The SMTP server's last reply to a failed or retried e-mail. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  sent_time: z.string().nullable(),
+});
+export type Demail = z.infer<typeof demailSchema>;
+
+export const DEMAIL_STATUS_FILTERS = ['draft', 'queued', 'sent', 'failed'] as const;
+export const demailListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(DEMAIL_STATUS_FILTERS).optional(),
+});
+export type DemailListQuery = z.infer<typeof demailListQuerySchema>;
+
+// Unsubscribe (public, signed link in every mass e-mail)
+
+export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(500) });
+export const unsubscribeInfoSchema = z.object({
+  team_title: z.string(),
+  email: z.string(),
+  is_unsubscribed: z.boolean(),
+});
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
+export const UNSUBSCRIBE_LINK_INVALID = 'INVALID_LINK';
+export const UNSUBSCRIBE_LINK_INVALID_MESSAGE = 'This unsubscribe link is not valid.';
