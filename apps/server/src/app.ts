@@ -18,12 +18,14 @@ import { createTokenService } from './features/auth/tokens.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { emailRoutes } from './features/emails/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { itemTypeRoutes } from './features/item-types/routes.ts';
 import { createFileStore } from './features/items/file-store.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { judgeRoutes } from './features/judges/routes.ts';
 import { judgingRoutes } from './features/judging/routes.ts';
+import { mailJobs } from './features/mail/jobs.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
 import { startWorker } from './features/mail/worker.ts';
@@ -36,6 +38,7 @@ import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
 
 export interface BuildOptions {
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildOptions) {
       options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined,
     ),
     files: createFileStore(config.dataDir, options.jwtSecret),
+    signer: createSigner(options.jwtSecret),
   };
   app.decorate('ctx', ctx);
 
@@ -127,16 +131,21 @@ export async function buildApp(options: BuildOptions) {
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
+      await api.register(emailRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
+  let worker: ReturnType<typeof startWorker> | undefined;
   if (options.backgroundJobs) {
-    let worker: ReturnType<typeof startWorker> | undefined;
     app.addHook('onReady', async () => {
-      worker = startWorker(ctx, submissionJobs, { log: app.log });
+      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs], { log: app.log });
     });
-    app.addHook('onClose', async () => worker?.stop());
   }
+  app.addHook('onClose', async () => {
+    // The sends under way finish before the SMTP connections close.
+    await worker?.stop();
+    ctx.mailer.close();
+  });
   await registerWebApp(app, options.webDist);
   return app;
 }

@@ -27,6 +27,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Shortlist <no-reply@localhost>'),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.string().email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -46,6 +47,8 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mass e-mail goes out at most this fast, per process (mail caused by a request is not held back). */
+  mailRatePerMinute: number;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

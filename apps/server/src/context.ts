@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { TokenService } from './features/auth/tokens.ts';
 import type { FileStore } from './features/items/file-store.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { Signer } from './http/signer.ts';
 
 /** What every feature's routes and services are given: built once in app.ts. */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   files: FileStore;
+  signer: Signer;
 }

@@ -1,6 +1,8 @@
 import {
+  DATASET_IDS_MAX,
   DATASET_ORDERING,
   type DatasetCreateInput,
+  type DatasetIds,
   type DatasetPatchInput,
   type datasetListQuerySchema,
   type FieldErrors,
@@ -50,13 +52,8 @@ function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: numbe
     : reviewed(eq(reviews.statusId, status));
 }
 
-/** A team's items, filtered, sorted and paged in SQL; the caller is checked to be its admin. */
-export async function listDatasets(
-  ctx: AppContext,
-  user: UserRow,
-  query: z.infer<typeof datasetListQuerySchema>,
-) {
-  await requireTeamAdmin(ctx, user, query.team);
+/** The items list's filters as one condition: the team, then item type, search, selection, review status. */
+function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
   const filters: SQL[] = [eq(datasets.teamId, query.team)];
   if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
   if (query.search) filters.push(ilike(datasets.title, containsPattern(query.search)));
@@ -69,7 +66,17 @@ export async function listDatasets(
   }
   if (query.reviews__status !== undefined)
     filters.push(reviewStatusFilter(query.reviews__status, query.issue));
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** A team's items, filtered, sorted and paged in SQL; the caller is checked to be its admin. */
+export async function listDatasets(
+  ctx: AppContext,
+  user: UserRow,
+  query: z.infer<typeof datasetListQuerySchema>,
+) {
+  await requireTeamAdmin(ctx, user, query.team);
+  const where = datasetFilters(ctx, query);
   const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
     query.ordering,
     DATASET_ORDERING,
@@ -87,6 +94,26 @@ export async function listDatasets(
     ctx.db.select({ n: count() }).from(datasets).where(where),
   ]);
   return { count: total?.n ?? 0, results: await toDatasets(ctx, rows) };
+}
+
+/** Every id the list's filters match, newest first, for "select all" (at most DATASET_IDS_MAX). */
+export async function listDatasetIds(
+  ctx: AppContext,
+  user: UserRow,
+  query: z.infer<typeof datasetListQuerySchema>,
+): Promise<DatasetIds> {
+  await requireTeamAdmin(ctx, user, query.team);
+  const where = datasetFilters(ctx, query);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(where)
+      .orderBy(desc(datasets.createTime), desc(datasets.id))
+      .limit(DATASET_IDS_MAX),
+    ctx.db.select({ n: count() }).from(datasets).where(where),
+  ]);
+  return { count: total?.n ?? 0, ids: rows.map((row) => row.id) };
 }
 
 /** An item the caller administers; another team's answers 404 like a missing one. */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   datasetCreateBodySchema,
+  datasetIdsSchema,
   datasetListQuerySchema,
   datasetPatchSchema,
   datasetSchema,
@@ -21,7 +22,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { createDatasets, deleteDatasets, listDatasets, requireDataset, updateDataset } from './datasets.ts';
+import {
+  createDatasets,
+  deleteDatasets,
+  listDatasetIds,
+  listDatasets,
+  requireDataset,
+  updateDataset,
+} from './datasets.ts';
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
 import { toDatasetReply } from './replies.ts';
 import { sendFile, uploadFile } from './uploads.ts';
@@ -41,6 +49,12 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
       const { count, results } = await listDatasets(ctx, currentUser(request), request.query);
       return toPage(request, request.query, count, results);
     },
+  );
+
+  app.get(
+    '/datasets/ids/',
+    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetIdsSchema } } },
+    async (request) => listDatasetIds(ctx, currentUser(request), request.query),
   );
 
   // The rows of a bulk create checked one by one, nothing written: the import wizard's preview.

@@ -8,11 +8,36 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as List-Unsubscribe on mass e-mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled SMTP connections. */
+  close(): void;
+}
+
+/**
+ * Bounds on one SMTP exchange: the queue's claim on a message outlasts the longest send these allow
+ * (see mail/queue.ts), so a slow server never makes another process send it again.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+/** Connections kept open to the SMTP server: the queue sends this many messages at once. */
+export const SMTP_MAX_CONNECTIONS = 5;
+
+/** An SMTP reply of class 5: the server will never take this message for this address. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** What an operator needs to read of a failure: the SMTP reply when there was one. */
+export function failureText(error: unknown): string {
+  const reply = (error as { response?: unknown } | null)?.response;
+  const text = typeof reply === 'string' ? reply : error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise the built-in outbox, so that links work in a demo. */
@@ -24,20 +49,27 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: SMTP_MAX_CONNECTIONS,
+      ...SMTP_TIMEOUTS_MS,
+    });
     return {
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from, ...message });
       },
+      close: () => transport.close(),
     };
   }
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ headers: _headers, ...message }) {
       await db.insert(outboxMessages).values({ ...message, html: message.html ?? null });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, links }, 'mail kept in the outbox');
     },
+    close() {},
   };
 }

@@ -1,28 +1,45 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { DEMAIL_STATUS } from '@shortlist/contract';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mailQueue } from '../../db/schema.ts';
-import type { MailMessage } from './mailer.ts';
+import { batchEmails, mailQueue } from '../../db/schema.ts';
+import { settleBatches } from './batch-state.ts';
+import { failureText, isPermanentFailure, type MailMessage, SMTP_MAX_CONNECTIONS } from './mailer.ts';
+import type { Pacer } from './pacer.ts';
+import { markAddressInvalid, suppressedBatchEmails } from './suppressions.ts';
 
-/** After this many failed attempts a message stays unsent, its last error kept for the operator. */
+/** After this many failed attempts a message is failed for good, its last error kept for the operator. */
 export const MAIL_MAX_ATTEMPTS = 8;
 /** The first retry waits this long; each next one twice as long, up to MAIL_RETRY_MAX_MS. */
 export const MAIL_RETRY_BASE_MS = 30_000;
 const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
-/** A claimed message not marked within this time (a crash mid-send) becomes due again. */
-const CLAIM_LEASE_MS = 5 * 60 * 1000;
-const BATCH_SIZE = 20;
+/**
+ * A claimed message not marked within this time (a crash mid-send) becomes due again. Longer than
+ * one send can last (SMTP_TIMEOUTS_MS), and a process claims only what it sends at once, so a slow
+ * SMTP server never lets a second process take a message that is still being sent.
+ */
+export const CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+export const MAIL_PRIORITY = { request: 0, mass: 1 } as const;
+
+export interface QueuedMail extends MailMessage {
+  priority?: number;
+  batchEmailId?: number;
+}
 
 /**
  * Queues messages to send after the caller's transaction commits: pass the transaction so that the
  * mail exists exactly when what caused it does.
  */
-export async function enqueueMail(db: Db, messages: MailMessage | MailMessage[]) {
+export async function enqueueMail(db: Db, messages: QueuedMail | QueuedMail[]) {
   const rows = (Array.isArray(messages) ? messages : [messages]).map((message) => ({
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
+    headers: message.headers ?? null,
+    priority: message.priority ?? MAIL_PRIORITY.request,
+    batchEmailId: message.batchEmailId ?? null,
   }));
   if (rows.length > 0) await db.insert(mailQueue).values(rows);
 }
@@ -30,64 +47,137 @@ export async function enqueueMail(db: Db, messages: MailMessage | MailMessage[])
 export const retryDelayMs = (attempts: number) =>
   Math.min(MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
 
+type QueueRow = typeof mailQueue.$inferSelect;
+
 /**
- * Claims a batch of due messages in one statement (SKIP LOCKED: several processes never take the
- * same row) by pushing their next attempt out by a lease, so that no transaction stays open while
- * the SMTP server is slow.
+ * Claims up to `limit` due messages in one statement (SKIP LOCKED: several processes never take
+ * the same row) by pushing their next attempt out by a lease, so that no transaction stays open
+ * while the SMTP server is slow. Mail caused by a request goes before mass e-mail.
  */
-async function claimDueMessages(db: Db, now: Date) {
+async function claimDueMessages(db: Db, now: Date, limit: number): Promise<QueueRow[]> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
-    .where(
-      and(
-        isNull(mailQueue.sentAt),
-        lte(mailQueue.nextAttemptAt, now),
-        lt(mailQueue.attempts, MAIL_MAX_ATTEMPTS),
-      ),
-    )
-    .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-    .limit(BATCH_SIZE)
+    .where(and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt), lte(mailQueue.nextAttemptAt, now)))
+    .orderBy(mailQueue.priority, mailQueue.nextAttemptAt, mailQueue.id)
+    .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(mailQueue)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
     .where(sql`${mailQueue.id} in ${due}`)
     .returning();
 }
 
-/** Sends every message due now through ctx.mailer; a failure is retried later with backoff. */
-export async function drainMailQueue(ctx: Pick<AppContext, 'db' | 'mailer'>, now = new Date()) {
+/** The queue row and, for mass e-mail, its batch e-mail, in one transaction. */
+async function markSent(db: Db, row: QueueRow) {
+  await db.transaction(async (tx) => {
+    await tx.update(mailQueue).set({ sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, row.id));
+    if (row.batchEmailId !== null) {
+      await tx
+        .update(batchEmails)
+        .set({
+          status: DEMAIL_STATUS.sent,
+          sentTime: new Date(),
+          error: null,
+          attempts: sql`${batchEmails.attempts} + 1`,
+        })
+        .where(eq(batchEmails.id, row.batchEmailId));
+    }
+  });
+}
+
+/**
+ * A failure: tried again later with back-off, or failed for good after the last try, a 5xx reply
+ * (`isPermanent`: the address is then marked invalid) or an address that mass e-mail skips.
+ */
+async function markFailed(
+  db: Db,
+  row: QueueRow,
+  error: string,
+  { isPermanent = false, isSkipped = false }: { isPermanent?: boolean; isSkipped?: boolean },
+  now: Date,
+) {
+  const attempts = isSkipped ? row.attempts : row.attempts + 1;
+  const isFinal = isPermanent || isSkipped || attempts >= MAIL_MAX_ATTEMPTS;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailQueue)
+      .set({
+        attempts,
+        lastError: error,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        failedAt: isFinal ? new Date() : null,
+      })
+      .where(eq(mailQueue.id, row.id));
+    if (row.batchEmailId !== null) {
+      await tx
+        .update(batchEmails)
+        .set({
+          status: isFinal ? DEMAIL_STATUS.failed : DEMAIL_STATUS.requeued,
+          error,
+          attempts,
+        })
+        .where(eq(batchEmails.id, row.batchEmailId));
+    }
+    if (isPermanent) await markAddressInvalid(tx, row.to, error);
+  });
+}
+
+export interface DrainOptions {
+  /** Spaces mass e-mail at the configured rate; mail caused by a request is never held back. */
+  pacer?: Pacer;
+  /** Sends at once; at most the SMTP connections kept open. */
+  concurrency?: number;
+  /** Checked between sends: a stopping worker finishes what it claimed and claims nothing more. */
+  isStopped?: () => boolean;
+}
+
+/**
+ * Sends every message due now through ctx.mailer, a few at a time, each claimed just before it is
+ * sent. A temporary failure is retried later with back-off; a permanent one (5xx) fails the message
+ * at once and marks the address invalid.
+ */
+export async function drainMailQueue(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  now = new Date(),
+  options: DrainOptions = {},
+) {
+  const { pacer, concurrency = SMTP_MAX_CONNECTIONS, isStopped = () => false } = options;
   let sent = 0;
   let failed = 0;
-  for (;;) {
-    const batch = await claimDueMessages(ctx.db, now);
-    if (batch.length === 0) return { sent, failed };
-    for (const row of batch) {
-      try {
-        await ctx.mailer.send({
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-        });
-        await ctx.db
-          .update(mailQueue)
-          .set({ sentAt: new Date(), lastError: null })
-          .where(eq(mailQueue.id, row.id));
+  while (!isStopped()) {
+    const claimed = await claimDueMessages(ctx.db, now, concurrency);
+    if (claimed.length === 0) break;
+    const batchEmailIds = claimed.flatMap((row) => (row.batchEmailId === null ? [] : [row.batchEmailId]));
+    const skipped = await suppressedBatchEmails(ctx.db, batchEmailIds);
+
+    await Promise.all(
+      claimed.map(async (row) => {
+        const skipReason = row.batchEmailId === null ? undefined : skipped.get(row.batchEmailId);
+        if (skipReason) {
+          await markFailed(ctx.db, row, skipReason, { isSkipped: true }, now);
+          return;
+        }
+        if (row.priority === MAIL_PRIORITY.mass) await pacer?.slot();
+        try {
+          await ctx.mailer.send({
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html ?? undefined,
+            headers: row.headers ?? undefined,
+          });
+        } catch (error) {
+          await markFailed(ctx.db, row, failureText(error), { isPermanent: isPermanentFailure(error) }, now);
+          failed += 1;
+          return;
+        }
+        await markSent(ctx.db, row);
         sent += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        await ctx.db
-          .update(mailQueue)
-          .set({
-            attempts,
-            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-            lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-          })
-          .where(eq(mailQueue.id, row.id));
-        failed += 1;
-      }
-    }
+      }),
+    );
+    if (batchEmailIds.length > 0) await settleBatches(ctx.db, batchEmailIds);
   }
+  return { sent, failed };
 }

@@ -3,45 +3,45 @@ import type { AppContext } from '../../context.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 
-export type BackgroundTask = (ctx: AppContext) => Promise<unknown>;
+export interface TaskControl {
+  /** True once the worker stops: a long task finishes what it holds and takes nothing more. */
+  isStopped(): boolean;
+}
+export type BackgroundTask = (ctx: AppContext, control: TaskControl) => Promise<unknown>;
 
 /**
- * Runs the background tasks (mail queue, digests, purges) one after another every interval, never
- * two rounds at once; a failing task is logged and tried again next round. `stop` waits for the
- * round under way, so that closing the app never cuts a send in half.
+ * Runs each background task (mail queue, digests, purges) every interval, each on its own so that
+ * a long one (a batch of mass e-mail going out at its rate) never holds back the others, and never
+ * two runs of one task at once. A failing task is logged and tried again at the next interval.
+ * `stop` waits for the runs under way, so that closing the app never cuts a send in half.
  */
 export function startWorker(
   ctx: AppContext,
   tasks: BackgroundTask[],
   { log, intervalMs = WORKER_INTERVAL_MS }: { log: FastifyBaseLogger; intervalMs?: number },
 ) {
-  let round: Promise<void> | null = null;
   let isStopped = false;
+  const control: TaskControl = { isStopped: () => isStopped };
+  const running = new Map<BackgroundTask, Promise<void>>();
 
-  const runRound = async () => {
+  const tick = () => {
     for (const task of tasks) {
-      if (isStopped) return;
-      try {
-        await task(ctx);
-      } catch (error) {
-        log.error({ err: error, task: task.name }, 'background task failed');
-      }
+      if (isStopped || running.has(task)) continue;
+      const run = task(ctx, control)
+        .then(() => undefined)
+        .catch((error: unknown) => log.error({ err: error, task: task.name }, 'background task failed'))
+        .finally(() => running.delete(task));
+      running.set(task, run);
     }
   };
-  const timer = setInterval(() => {
-    // A slow round (an SMTP server timing out) is not joined by the next one.
-    if (round) return;
-    round = runRound().finally(() => {
-      round = null;
-    });
-  }, intervalMs);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
 
   return {
     async stop() {
       isStopped = true;
       clearInterval(timer);
-      await round;
+      await Promise.all(running.values());
     },
   };
 }

@@ -1,0 +1,32 @@
+import { MASS_EMAILS_NOT_ALLOWED, MASS_EMAILS_NOT_ALLOWED_MESSAGE } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { emailBatches, emailTemplates } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { notFound, refusal } from '../../http/errors.ts';
+import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+
+export type TemplateRow = typeof emailTemplates.$inferSelect;
+export type BatchRow = typeof emailBatches.$inferSelect;
+
+/** Batches are a package feature (templates are not: the spec shows their tab to every team). */
+export function requireMassEmails(team: TeamRow) {
+  if (!team.package.mass_emails) throw refusal(MASS_EMAILS_NOT_ALLOWED, MASS_EMAILS_NOT_ALLOWED_MESSAGE, 403);
+}
+
+/** A template, if the caller administers its team; anyone else gets 404 as for a missing one. */
+export async function requireTemplate(ctx: AppContext, user: UserRow, id: number) {
+  const [template] = await ctx.db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+  if (!template) throw notFound();
+  const { team } = await requireTeamAdmin(ctx, user, template.teamId);
+  return { template, team };
+}
+
+/** A batch, if the caller administers its team and the team's package allows mass e-mail. */
+export async function requireBatch(ctx: AppContext, user: UserRow, id: number) {
+  const [batch] = await ctx.db.select().from(emailBatches).where(eq(emailBatches.id, id));
+  if (!batch) throw notFound();
+  const { team } = await requireTeamAdmin(ctx, user, batch.teamId);
+  requireMassEmails(team);
+  return { batch, team };
+}

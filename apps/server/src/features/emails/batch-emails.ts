@@ -1,0 +1,216 @@
+import {
+  BATCH_SIZE_LIMIT,
+  batchSizeLimitMessage,
+  type CreateEmails,
+  type CreateEmailsResult,
+  DEMAIL_STATUS,
+  type Demail,
+  type DemailListQuery,
+  type DemailStatus,
+  invalidPkMessage,
+  NO_TEMPLATE,
+  NO_TEMPLATE_MESSAGE,
+} from '@shortlist/contract';
+import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema.ts';
+import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { SUPPRESSION_REASONS, suppressionsOf } from '../mail/suppressions.ts';
+import type { TeamRow } from '../teams/access.ts';
+import type { BatchRow } from './access.ts';
+import { reloadBatch, requireDraft } from './batches.ts';
+import { composeEmail } from './compose.ts';
+import { renderTemplate } from './liquid.ts';
+import { recipientsOf } from './recipients.ts';
+import { checkedTemplate } from './templates.ts';
+import { itemScopes } from './variables.ts';
+
+/** Rows written per statement: a few thousand e-mails make a few statements, not thousands. */
+const CHUNK = 500;
+
+/**
+ * Adds an e-mail per item that has an address (an item already in the batch gets its address
+ * again). Items without one, and addresses that unsubscribed from the team or bounced, are counted
+ * and left out. The batch must then be previewed again.
+ */
+export async function createEmails(
+  ctx: AppContext,
+  team: TeamRow,
+  batch: BatchRow,
+  input: CreateEmails,
+): Promise<CreateEmailsResult> {
+  requireDraft(batch);
+  const datasetIds = [...new Set(input.datasets)];
+  const limit = team.package.mass_emails_batch_size_limit;
+  if (datasetIds.length > limit) throw refusal(BATCH_SIZE_LIMIT, batchSizeLimitMessage(limit));
+  await requireTeamDatasets(ctx, team.id, datasetIds);
+
+  const addresses = await recipientsOf(ctx.db, team.id, datasetIds, input.email_field);
+  const suppressed = await suppressionsOf(ctx.db, team.id, [...addresses.values()]);
+  const rows: (typeof batchEmails.$inferInsert)[] = [];
+  let unsubscribed = 0;
+  let invalid = 0;
+  for (const [datasetId, to] of addresses) {
+    const reason = suppressed.get(to);
+    if (reason === SUPPRESSION_REASONS.unsubscribed) unsubscribed += 1;
+    else if (reason === SUPPRESSION_REASONS.invalid) invalid += 1;
+    else rows.push({ batchId: batch.id, datasetId, to });
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await tx
+        .insert(batchEmails)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [batchEmails.batchId, batchEmails.datasetId],
+          set: { to: sql`excluded.${sql.identifier('to')}`, subject: '', htmlMessage: '' },
+        });
+    }
+    // Checked after writing, in the transaction: the batch's e-mails so far count too.
+    if ((await tx.$count(batchEmails, eq(batchEmails.batchId, batch.id))) > limit) {
+      throw refusal(BATCH_SIZE_LIMIT, batchSizeLimitMessage(limit));
+    }
+    await tx.update(emailBatches).set({ isRendered: false }).where(eq(emailBatches.id, batch.id));
+  });
+  return {
+    nb_datasets: datasetIds.length,
+    nb_emails: rows.length,
+    nb_without_email: datasetIds.length - addresses.size,
+    nb_unsubscribed: unsubscribed,
+    nb_invalid: invalid,
+  };
+}
+
+/** Every id must name an item of the team: another team's item is a 400 on the field, like a missing one. */
+async function requireTeamDatasets(ctx: AppContext, teamId: number, ids: number[]) {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await ctx.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(and(eq(datasets.teamId, teamId), inArray(datasets.id, ids.slice(i, i + 5000))));
+    for (const row of rows) found.add(row.id);
+  }
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw fieldErrors({ datasets: [invalidPkMessage(missing)] });
+}
+
+/**
+ * Renders every e-mail of a draft with its template (or the one given, which becomes the batch's):
+ * the preview step. Written back a chunk at a time with one UPDATE … FROM json_to_recordset.
+ */
+export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchRow, templateId?: number) {
+  requireDraft(batch);
+  const id = templateId ?? batch.templateId;
+  if (id === null) throw refusal(NO_TEMPLATE, NO_TEMPLATE_MESSAGE);
+  const [template] = await ctx.db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.id, id), eq(emailTemplates.teamId, team.id)));
+  if (!template) throw fieldErrors({ template: [invalidPkMessage(id)] });
+  const parsed = await checkedTemplate(ctx, team.id, {
+    subject: template.subject,
+    html_content: template.htmlContent,
+  });
+
+  let after = 0;
+  for (;;) {
+    const page = await ctx.db
+      .select({ id: batchEmails.id, datasetId: batchEmails.datasetId, to: batchEmails.to })
+      .from(batchEmails)
+      .where(and(eq(batchEmails.batchId, batch.id), gt(batchEmails.id, after)))
+      .orderBy(asc(batchEmails.id))
+      .limit(CHUNK);
+    if (page.length === 0) break;
+    after = page.at(-1)?.id ?? after;
+    const scopes = await itemScopes(
+      ctx.db,
+      page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId])),
+    );
+    const rendered = await Promise.all(
+      page.map(async (row) => {
+        const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
+        const email = composeEmail(ctx, team, row.to, await renderTemplate(parsed, scope));
+        return { id: row.id, subject: email.subject, html: email.html };
+      }),
+    );
+    await ctx.db.execute(sql`
+      update ${batchEmails} set subject = v.subject, html_message = v.html
+      from json_to_recordset(${JSON.stringify(rendered)}::json) as v(id int, subject text, html text)
+      where ${batchEmails.id} = v.id and ${batchEmails.status} is null`);
+  }
+  await ctx.db
+    .update(emailBatches)
+    .set({ templateId: id, isRendered: true })
+    .where(and(eq(emailBatches.id, batch.id), eq(emailBatches.status, 'draft')));
+  return reloadBatch(ctx, batch.id);
+}
+
+const statusFilters: Record<NonNullable<DemailListQuery['status']>, SQL> = {
+  draft: isNull(batchEmails.status),
+  sent: eq(batchEmails.status, DEMAIL_STATUS.sent),
+  failed: eq(batchEmails.status, DEMAIL_STATUS.failed),
+  queued: inArray(batchEmails.status, [DEMAIL_STATUS.queued, DEMAIL_STATUS.requeued]),
+};
+
+const demailColumns = {
+  email: batchEmails,
+  datasetTitle: datasets.title,
+  templateId: emailBatches.templateId,
+};
+type DemailRow = {
+  email: typeof batchEmails.$inferSelect;
+  datasetTitle: string | null;
+  templateId: number | null;
+};
+
+const toDemail = ({ email, datasetTitle, templateId }: DemailRow): Demail => ({
+  id: email.id,
+  batch: email.batchId,
+  dataset: email.datasetId,
+  dataset_title: datasetTitle,
+  template: templateId,
+  email: {
+    to: email.to,
+    subject: email.subject,
+    html_message: email.htmlMessage,
+    status: email.status as DemailStatus | null,
+  },
+  error: email.error,
+  attempts: email.attempts,
+  sent_time: email.sentTime?.toISOString() ?? null,
+});
+
+/** A batch's e-mails in order, paged in SQL, optionally of one status. */
+export async function listDemails(ctx: AppContext, batch: BatchRow, query: DemailListQuery) {
+  const where = and(
+    eq(batchEmails.batchId, batch.id),
+    query.status ? statusFilters[query.status] : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(demailColumns)
+      .from(batchEmails)
+      .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
+      .leftJoin(datasets, eq(datasets.id, batchEmails.datasetId))
+      .where(where)
+      .orderBy(asc(batchEmails.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(batchEmails).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: rows.map(toDemail) };
+}
+
+/** One e-mail of a batch, with the batch it belongs to (whose team the caller must administer). */
+export async function findDemail(ctx: AppContext, id: number) {
+  const [row] = await ctx.db
+    .select({ ...demailColumns, teamId: emailBatches.teamId })
+    .from(batchEmails)
+    .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
+    .leftJoin(datasets, eq(datasets.id, batchEmails.datasetId))
+    .where(eq(batchEmails.id, id));
+  if (!row) throw notFound();
+  return { demail: toDemail(row), batchId: row.email.batchId };
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from '../../context.ts';
+import { escapeHtml } from '../submissions/recap.ts';
+import type { TeamRow } from '../teams/access.ts';
+import type { RenderedMessage } from './liquid.ts';
+import { unsubscribeUrls } from './unsubscribe-links.ts';
+
+/**
+ * The e-mail as sent: the rendered body and a footer that names the team and carries the
+ * recipient's own unsubscribe link. The footer is in both languages, since a batch has none.
+ */
+export function composeEmail(
+  ctx: Pick<AppContext, 'signer' | 'config'>,
+  team: Pick<TeamRow, 'id' | 'title'>,
+  to: string,
+  rendered: RenderedMessage,
+): RenderedMessage {
+  const { page } = unsubscribeUrls(ctx, team.id, to);
+  const footer =
+    `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">` +
+    `<p style="font-size:12px;color:#666">${escapeHtml(team.title)} — ` +
+    `<a href="${escapeHtml(page)}">Unsubscribe</a> · <a href="${escapeHtml(page)}">Se désabonner</a></p>`;
+  return { subject: rendered.subject, html: `${rendered.html}${footer}` };
+}

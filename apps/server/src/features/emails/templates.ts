@@ -1,0 +1,153 @@
+import {
+  type EmailTemplate,
+  type EmailTemplateCreate,
+  type EmailTemplatePatch,
+  invalidPkMessage,
+  NO_ITEM_WITH_EMAIL,
+  NO_ITEM_WITH_EMAIL_MESSAGE,
+  type RenderedEmail,
+  type TeamPageQuery,
+  type templatePreviewRequestSchema,
+} from '@shortlist/contract';
+import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { datasets, emailBatches, emailTemplates, formSubmissions } from '../../db/schema.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
+import { containsPattern } from '../../http/pagination.ts';
+import { sanitizeRichText } from '../forms/sanitize.ts';
+import type { TeamRow } from '../teams/access.ts';
+import type { TemplateRow } from './access.ts';
+import { composeEmail } from './compose.ts';
+import { type ParsedTemplate, parseTemplate, renderTemplate } from './liquid.ts';
+import { COMMITTED_SUBMISSION_STATUSES } from './recipients.ts';
+import { itemScopes, teamVariables } from './variables.ts';
+
+export const toTemplateReply = (row: TemplateRow): EmailTemplate => ({
+  id: row.id,
+  team: row.teamId,
+  title: row.title,
+  description: row.description,
+  subject: row.subject,
+  html_content: row.htmlContent,
+  create_time: row.createTime.toISOString(),
+});
+
+export async function listTemplates(ctx: AppContext, query: TeamPageQuery) {
+  const where = and(
+    eq(emailTemplates.teamId, query.team),
+    query.search ? ilike(emailTemplates.title, containsPattern(query.search)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(emailTemplates)
+      .where(where)
+      .orderBy(desc(emailTemplates.createTime), desc(emailTemplates.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(emailTemplates).where(where),
+  ]);
+  return { count: total?.n ?? 0, results: rows.map(toTemplateReply) };
+}
+
+/** Subject and body parsed with the team's variables; an unknown variable is a 400 naming it. */
+export async function checkedTemplate(
+  ctx: AppContext,
+  teamId: number,
+  source: { subject: string; html_content: string },
+): Promise<ParsedTemplate> {
+  const known = new Set((await teamVariables(ctx.db, teamId)).map((variable) => variable.name));
+  const result = parseTemplate(source, known);
+  if ('errors' in result) throw fieldErrors(result.errors);
+  return result.parsed;
+}
+
+export async function createTemplate(ctx: AppContext, team: TeamRow, input: EmailTemplateCreate) {
+  const htmlContent = sanitizeRichText(input.html_content);
+  await checkedTemplate(ctx, team.id, { subject: input.subject, html_content: htmlContent });
+  const [row] = await ctx.db
+    .insert(emailTemplates)
+    .values({
+      teamId: team.id,
+      title: input.title,
+      description: input.description,
+      subject: input.subject,
+      htmlContent,
+    })
+    .returning();
+  if (!row) throw new Error('template not created');
+  return toTemplateReply(row);
+}
+
+/** A changed template must be previewed again in the draft batches that use it. */
+export async function updateTemplate(ctx: AppContext, template: TemplateRow, patch: EmailTemplatePatch) {
+  const subject = patch.subject ?? template.subject;
+  const htmlContent =
+    patch.html_content === undefined ? template.htmlContent : sanitizeRichText(patch.html_content);
+  await checkedTemplate(ctx, template.teamId, { subject, html_content: htmlContent });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(emailTemplates)
+      .set({ title: patch.title, description: patch.description, subject, htmlContent })
+      .where(eq(emailTemplates.id, template.id))
+      .returning();
+    await tx
+      .update(emailBatches)
+      .set({ isRendered: false })
+      .where(and(eq(emailBatches.templateId, template.id), eq(emailBatches.status, 'draft')));
+    return updated;
+  });
+  if (!row) throw new Error('template not updated');
+  return toTemplateReply(row);
+}
+
+export async function deleteTemplate(ctx: AppContext, template: TemplateRow) {
+  await ctx.db.delete(emailTemplates).where(eq(emailTemplates.id, template.id));
+}
+
+/** The item a preview shows: the one asked for, or the team's most recent one with a submission e-mail. */
+async function previewItem(ctx: AppContext, teamId: number, datasetId: number | undefined) {
+  const hasSubmission = and(
+    eq(formSubmissions.datasetId, datasets.id),
+    inArray(formSubmissions.status, COMMITTED_SUBMISSION_STATUSES),
+  );
+  const query = ctx.db
+    .select({ id: datasets.id, title: datasets.title, email: formSubmissions.email })
+    .from(datasets);
+  if (datasetId !== undefined) {
+    const [row] = await query
+      .leftJoin(formSubmissions, hasSubmission)
+      .where(and(eq(datasets.teamId, teamId), eq(datasets.id, datasetId)));
+    if (!row) throw fieldErrors({ dataset: [invalidPkMessage(datasetId)] });
+    return row;
+  }
+  const [row] = await query
+    .innerJoin(formSubmissions, hasSubmission)
+    .where(eq(datasets.teamId, teamId))
+    .orderBy(desc(datasets.createTime), desc(datasets.id))
+    .limit(1);
+  if (!row) throw refusal(NO_ITEM_WITH_EMAIL, NO_ITEM_WITH_EMAIL_MESSAGE);
+  return row;
+}
+
+/** An unsaved template rendered for one real item, exactly as its e-mail would be. */
+export async function previewTemplate(
+  ctx: AppContext,
+  team: TeamRow,
+  request: z.infer<typeof templatePreviewRequestSchema>,
+): Promise<RenderedEmail> {
+  const htmlContent = sanitizeRichText(request.html_content);
+  const parsed = await checkedTemplate(ctx, team.id, { subject: request.subject, html_content: htmlContent });
+  const item = await previewItem(ctx, team.id, request.dataset);
+  const scope = (await itemScopes(ctx.db, [item.id])).get(item.id) ?? {};
+  const to = item.email ?? '';
+  const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope));
+  return {
+    dataset: item.id,
+    dataset_title: item.title,
+    to,
+    subject: email.subject,
+    html_message: email.html,
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  CHOICE_RESPONSE_SEPARATOR,
+  type TemplateVariable,
+  TITLE_TEMPLATE_VARIABLE,
+  templateVariableName,
+} from '@shortlist/contract';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { dataModels, datasets, datumFields, datumValues } from '../../db/schema.ts';
+
+/** Only text and choice answers can fill an e-mail (spec: template_variable_email). */
+const VARIABLE_RESOURCETYPES = ['text', 'choice'];
+
+/** The variables a team's templates may use: the item's title, then every field's e-mail variable. */
+export async function teamVariables(db: Db, teamId: number): Promise<TemplateVariable[]> {
+  const rows = await db
+    .select({
+      variable: datumFields.templateVariableEmail,
+      label: datumFields.label,
+      itemType: dataModels.title,
+    })
+    .from(datumFields)
+    .innerJoin(dataModels, eq(dataModels.id, datumFields.dataModelId))
+    .where(
+      and(
+        eq(dataModels.teamId, teamId),
+        isNotNull(datumFields.templateVariableEmail),
+        inArray(datumFields.resourcetype, VARIABLE_RESOURCETYPES),
+      ),
+    )
+    .orderBy(asc(dataModels.title), asc(datumFields.order), asc(datumFields.id));
+  const variables: TemplateVariable[] = [{ name: TITLE_TEMPLATE_VARIABLE, label: 'Title', item_type: null }];
+  for (const row of rows) {
+    if (!row.variable) continue;
+    variables.push({ name: templateVariableName(row.variable), label: row.label, item_type: row.itemType });
+  }
+  return variables;
+}
+
+export type ItemScope = Record<string, string>;
+
+/**
+ * Each item's values by variable name, read in two queries for any number of items: its title and
+ * its answers to the fields that have an e-mail variable.
+ */
+export async function itemScopes(db: Db, datasetIds: number[]): Promise<Map<number, ItemScope>> {
+  const scopes = new Map<number, ItemScope>();
+  if (datasetIds.length === 0) return scopes;
+  const [items, answers] = await Promise.all([
+    db
+      .select({ id: datasets.id, title: datasets.title })
+      .from(datasets)
+      .where(inArray(datasets.id, datasetIds)),
+    db
+      .select({
+        datasetId: datumValues.datasetId,
+        variable: datumFields.templateVariableEmail,
+        resourcetype: datumFields.resourcetype,
+        response: datumValues.response,
+      })
+      .from(datumValues)
+      .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
+      .where(and(inArray(datumValues.datasetId, datasetIds), isNotNull(datumFields.templateVariableEmail))),
+  ]);
+  for (const item of items) scopes.set(item.id, { [TITLE_TEMPLATE_VARIABLE]: item.title });
+  for (const answer of answers) {
+    const scope = scopes.get(answer.datasetId);
+    if (!scope || !answer.variable || !VARIABLE_RESOURCETYPES.includes(answer.resourcetype)) continue;
+    const response = answer.response ?? '';
+    scope[templateVariableName(answer.variable)] =
+      answer.resourcetype === 'choice' ? response.split(CHOICE_RESPONSE_SEPARATOR).join(', ') : response;
+  }
+  return scopes;
+}

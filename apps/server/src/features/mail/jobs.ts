@@ -1,0 +1,14 @@
+import type { Config } from '../../config.ts';
+import { createPacer } from './pacer.ts';
+import { drainMailQueue } from './queue.ts';
+import type { BackgroundTask } from './worker.ts';
+
+/** The queue's sender: mass e-mail goes out at MAIL_RATE_PER_MINUTE, kept across the worker's runs. */
+export function mailJobs(config: Pick<Config, 'mailRatePerMinute'>): BackgroundTask[] {
+  const pacer = createPacer(config.mailRatePerMinute);
+  return [
+    async function sendQueuedMail(ctx, control) {
+      return drainMailQueue(ctx, new Date(), { pacer, isStopped: control.isStopped });
+    },
+  ];
+}
