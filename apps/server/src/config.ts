@@ -47,7 +47,7 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Mass e-mail goes out at most this fast, per process (mail caused by a request is not held back). */
+  /** Background mail goes out at most this fast, per process; mail caused by a request goes first. */
   mailRatePerMinute: number;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;

@@ -1,4 +1,4 @@
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailQueue } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -39,8 +39,29 @@ describe('mail queue', () => {
     expect(retryDelayMs(3)).toBe(120_000);
     expect(retryDelayMs(20)).toBe(60 * 60 * 1000);
     await enqueueMail(t.db, { to: 'given-up@example.org', subject: 'S', text: 'T' });
-    await t.db.update(mailQueue).set({ attempts: MAIL_MAX_ATTEMPTS });
-    expect(await drainMailQueue(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    const down = {
+      kind: 'smtp' as const,
+      async send() {
+        throw new Error('connect ECONNREFUSED');
+      },
+      close() {},
+    };
+    let now = Date.now();
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+      expect(await drainMailQueue({ db: t.db, mailer: down }, new Date(now))).toEqual({ sent: 0, failed: 1 });
+      now += retryDelayMs(attempt) + 1;
+    }
+    const [row] = await t.db.select().from(mailQueue).where(eq(mailQueue.to, 'given-up@example.org'));
+    expect(row).toMatchObject({
+      attempts: MAIL_MAX_ATTEMPTS,
+      sentAt: null,
+      lastError: 'connect ECONNREFUSED',
+    });
+    expect(row?.failedAt).not.toBeNull();
+    expect(await drainMailQueue(t.app.ctx, new Date(now + 24 * 60 * 60 * 1000))).toEqual({
+      sent: 0,
+      failed: 0,
+    });
   });
 });
 

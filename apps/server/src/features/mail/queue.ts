@@ -54,7 +54,7 @@ type QueueRow = typeof mailQueue.$inferSelect;
  * the same row) by pushing their next attempt out by a lease, so that no transaction stays open
  * while the SMTP server is slow. Mail caused by a request goes before mass e-mail.
  */
-async function claimDueMessages(db: Db, now: Date, limit: number): Promise<QueueRow[]> {
+async function claimDueMessages(db: Db, now: Date, limit: number, leaseMs: number): Promise<QueueRow[]> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
@@ -64,7 +64,7 @@ async function claimDueMessages(db: Db, now: Date, limit: number): Promise<Queue
     .for('update', { skipLocked: true });
   return db
     .update(mailQueue)
-    .set({ nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+    .set({ nextAttemptAt: new Date(Date.now() + leaseMs) })
     .where(sql`${mailQueue.id} in ${due}`)
     .returning();
 }
@@ -125,10 +125,12 @@ async function markFailed(
 }
 
 export interface DrainOptions {
-  /** Spaces mass e-mail at the configured rate; mail caused by a request is never held back. */
+  /** Spaces sends at the configured rate (MAIL_RATE_PER_MINUTE). */
   pacer?: Pacer;
   /** Sends at once; at most the SMTP connections kept open. */
   concurrency?: number;
+  /** How long a claim holds (tests shorten it to show that a slow server causes no second send). */
+  leaseMs?: number;
   /** Checked between sends: a stopping worker finishes what it claimed and claims nothing more. */
   isStopped?: () => boolean;
 }
@@ -143,11 +145,18 @@ export async function drainMailQueue(
   now = new Date(),
   options: DrainOptions = {},
 ) {
-  const { pacer, concurrency = SMTP_MAX_CONNECTIONS, isStopped = () => false } = options;
+  const {
+    pacer,
+    concurrency = SMTP_MAX_CONNECTIONS,
+    leaseMs = CLAIM_LEASE_MS,
+    isStopped = () => false,
+  } = options;
   let sent = 0;
   let failed = 0;
   while (!isStopped()) {
-    const claimed = await claimDueMessages(ctx.db, now, concurrency);
+    const allowed = pacer ? await pacer.take(concurrency) : concurrency;
+    const claimed = await claimDueMessages(ctx.db, now, allowed, leaseMs);
+    pacer?.refund(allowed - claimed.length);
     if (claimed.length === 0) break;
     const batchEmailIds = claimed.flatMap((row) => (row.batchEmailId === null ? [] : [row.batchEmailId]));
     const skipped = await suppressedBatchEmails(ctx.db, batchEmailIds);
@@ -159,7 +168,6 @@ export async function drainMailQueue(
           await markFailed(ctx.db, row, skipReason, { isSkipped: true }, now);
           return;
         }
-        if (row.priority === MAIL_PRIORITY.mass) await pacer?.slot();
         try {
           await ctx.mailer.send({
             to: row.to,

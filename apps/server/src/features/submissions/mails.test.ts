@@ -161,6 +161,7 @@ describe('a failing SMTP server', () => {
         failed: 0,
       });
       expect(mailsTo('retry@example.org')).toHaveLength(1);
+      working.close();
     } finally {
       await failing.close();
     }

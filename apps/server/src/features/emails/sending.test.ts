@@ -1,0 +1,224 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emailSuppressions, mailQueue, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
+import { mailJobs } from '../mail/jobs.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { drainMailQueue, enqueueMail } from '../mail/queue.ts';
+import { startWorker } from '../mail/worker.ts';
+import { emailFactories } from './test-factories.ts';
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let t: TestApp;
+let f: ReturnType<typeof emailFactories>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ env: { SMTP_URL: sink.url } });
+  f = emailFactories(t);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+const receivedBy = (domain: string) => sink.received.filter((mail) => mail.to[0]?.endsWith(domain));
+const seeds = (n: number, domain: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    title: `Item ${i} <${i}>`,
+    email: `p${i}@${domain}`,
+    project: `Project & ${i}`,
+    stage: i % 2 ? 'Seed' : 'Series A',
+  }));
+
+async function sentBatch(n: number, domain: string) {
+  const s = await f.createSetup();
+  const ids = await s.createItems(seeds(n, domain));
+  const batch = await s.createBatch(ids);
+  const sent = await s.api('POST', `email-batches/${batch.id}/send_emails/`, {});
+  expect(sent.json().status).toBe('sending');
+  return { s, batch };
+}
+
+describe('sending a batch', () => {
+  it('sends 50 e-mails rendered with each item, HTML escaped, with the unsubscribe headers', async () => {
+    const { s, batch } = await sentBatch(50, 'fifty.test');
+    expect(await drainMailQueue(t.app.ctx)).toEqual({ sent: 50, failed: 0 });
+    const mails = receivedBy('fifty.test');
+    expect(mails).toHaveLength(50);
+    expect(new Set(mails.map((mail) => mail.to[0])).size).toBe(50);
+    const mail7 = mails.find((mail) => mail.to[0] === 'p7@fifty.test');
+    const raw = decodeBody(mail7?.raw ?? '');
+    expect(raw).toMatch(/^Subject: News for Item 7 <7>/m);
+    expect(raw).toContain('<p>Dear Project &amp; 7 (Seed),</p>');
+    expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/shortlist\.test\/api\/v1\/unsubscribe\/[\w.-]+\/>/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(raw).toContain('Dear Project & 7 (Seed),'); // the plain-text part
+
+    const reply = (await s.api('GET', `email-batches/${batch.id}/`)).json();
+    expect(reply).toMatchObject({ status: 'sent', progress: { total: 50, sent: 50, queued: 0, failed: 0 } });
+    const emails = (await s.api('GET', `email-batches/${batch.id}/emails/?status=sent&limit=100`)).json();
+    expect(emails.count).toBe(50);
+    expect(emails.results[0]).toMatchObject({ email: { status: 0 }, attempts: 1, error: null });
+    expect(emails.results[0].sent_time).not.toBeNull();
+  });
+
+  it('stopped half-way and started again, sends each remaining e-mail exactly once', async () => {
+    await sentBatch(50, 'restart.test');
+    const log = { error: vi.fn() } as unknown as Parameters<typeof startWorker>[2]['log'];
+    const first = startWorker(t.app.ctx, mailJobs({ mailRatePerMinute: 600 }), { log, intervalMs: 10 });
+    await vi.waitFor(() => expect(receivedBy('restart.test').length).toBeGreaterThanOrEqual(15), {
+      timeout: 10_000,
+    });
+    await first.stop();
+    const afterStop = receivedBy('restart.test').length;
+    expect(afterStop).toBeLessThan(50);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receivedBy('restart.test')).toHaveLength(afterStop);
+
+    const second = startWorker(t.app.ctx, mailJobs({ mailRatePerMinute: 6000 }), { log, intervalMs: 10 });
+    await vi.waitFor(() => expect(receivedBy('restart.test')).toHaveLength(50), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await second.stop();
+    const addresses = receivedBy('restart.test').map((mail) => mail.to[0]);
+    expect(addresses).toHaveLength(50);
+    expect(new Set(addresses).size).toBe(50);
+  });
+
+  it('keeps the configured rate', async () => {
+    await sentBatch(30, 'rate.test');
+    const log = { error: vi.fn() } as unknown as Parameters<typeof startWorker>[2]['log'];
+    const started = Date.now();
+    // 1,200 a minute: 20 a second, with one second saved up at the start.
+    const worker = startWorker(t.app.ctx, mailJobs({ mailRatePerMinute: 1200 }), { log, intervalMs: 10 });
+    await vi.waitFor(() => expect(receivedBy('rate.test')).toHaveLength(30), { timeout: 10_000 });
+    await worker.stop();
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeGreaterThan(0.4);
+  });
+
+  it('sends a message claimed by a process that died only once its claim has lapsed, and once', async () => {
+    await enqueueMail(t.db, { to: 'orphan@crash.test', subject: 'S', text: 'T' });
+    // As a crashed process leaves it: claimed, never marked.
+    await t.db
+      .update(mailQueue)
+      .set({ nextAttemptAt: new Date(Date.now() + 5 * 60 * 1000) })
+      .where(eq(mailQueue.to, 'orphan@crash.test'));
+    expect(await drainMailQueue(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    const later = new Date(Date.now() + 6 * 60 * 1000);
+    expect(await drainMailQueue(t.app.ctx, later)).toEqual({ sent: 1, failed: 0 });
+    expect(await drainMailQueue(t.app.ctx, later)).toEqual({ sent: 0, failed: 0 });
+    expect(receivedBy('crash.test')).toHaveLength(1);
+  });
+
+  it('never sends a message twice when the SMTP server is slower than a claim lasts', async () => {
+    const slow = {
+      kind: 'smtp' as const,
+      sent: [] as string[],
+      async send(message: { to: string }) {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        slow.sent.push(message.to);
+      },
+      close() {},
+    };
+    await enqueueMail(
+      t.db,
+      Array.from({ length: 20 }, (_, i) => ({ to: `s${i}@slow.test`, subject: 'S', text: 'T' })),
+    );
+    // Each claim lasts 100 ms; the 20 messages take 240 ms or more: only claiming per send keeps them single.
+    const options = { leaseMs: 100, concurrency: 5 };
+    await Promise.all([
+      drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
+      drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
+    ]);
+    expect(slow.sent.filter((to) => to.endsWith('slow.test')).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `s${i}@slow.test`).sort(),
+    );
+  });
+});
+
+/** An SMTP server that refuses `bounce-*` for good (550) and `busy-*` once for now (421). */
+async function startPickySmtp() {
+  const received: string[] = [];
+  const busySeen = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const fail = (code: number, text: string) =>
+        callback(Object.assign(new Error(text), { responseCode: code }));
+      if (address.address.startsWith('bounce-')) return fail(550, '5.1.1 No such user here');
+      if (address.address.startsWith('busy-') && !busySeen.has(address.address)) {
+        busySeen.add(address.address);
+        return fail(421, '4.7.0 Try again later');
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('an SMTP server that refuses some recipients', () => {
+  it('fails the 550s at once with the reply kept and the address invalid, retries the 421s until sent', async () => {
+    const picky = await startPickySmtp();
+    const mailer = createMailer({ smtpUrl: picky.url, from: 'test@example.org', db: t.db, log: t.app.log });
+    try {
+      const s = await f.createSetup();
+      await t.createUser({ email: 'bounce-1@picky.test' });
+      const ids = await s.createItems([
+        { title: 'OK', email: 'ok@picky.test' },
+        { title: 'Bounce 1', email: 'bounce-1@picky.test' },
+        { title: 'Bounce 2', email: 'bounce-2@picky.test' },
+        { title: 'Busy', email: 'busy-1@picky.test' },
+      ]);
+      const batch = await s.createBatch(ids);
+      await s.api('POST', `email-batches/${batch.id}/send_emails/`, {});
+
+      expect(await drainMailQueue({ db: t.db, mailer })).toEqual({ sent: 1, failed: 3 });
+      const failed = (await s.api('GET', `email-batches/${batch.id}/emails/?status=failed`)).json().results;
+      expect(failed.map((e: { email: { to: string } }) => e.email.to).sort()).toEqual([
+        'bounce-1@picky.test',
+        'bounce-2@picky.test',
+      ]);
+      expect(failed[0].error).toMatch(/^550 5\.1\.1 No such user here/);
+      const [requeued] = (await s.api('GET', `email-batches/${batch.id}/emails/?status=queued`)).json()
+        .results;
+      expect(requeued).toMatchObject({ email: { to: 'busy-1@picky.test', status: 3 }, attempts: 1 });
+      expect(requeued.error).toMatch(/^421/);
+      expect((await s.api('GET', `email-batches/${batch.id}/`)).json().status).toBe('sending');
+
+      const later = new Date(Date.now() + 60 * 60 * 1000);
+      expect(await drainMailQueue({ db: t.db, mailer }, later)).toEqual({ sent: 1, failed: 0 });
+      expect(picky.received.sort()).toEqual(['busy-1@picky.test', 'ok@picky.test']);
+      const done = (await s.api('GET', `email-batches/${batch.id}/`)).json();
+      expect(done).toMatchObject({ status: 'sent', progress: { sent: 2, failed: 2, queued: 0 } });
+
+      expect(
+        await t.db.$count(emailSuppressions, eq(emailSuppressions.reason, 'invalid')),
+      ).toBeGreaterThanOrEqual(2);
+      const [user] = await t.db.select().from(users).where(eq(users.email, 'bounce-1@picky.test'));
+      expect(user?.emailVerificationStatus).toBe('inv');
+      const next = await s.createBatch(ids);
+      expect(next.created).toMatchObject({ nb_emails: 2, nb_invalid: 2 });
+    } finally {
+      mailer.close();
+      await picky.close();
+    }
+  });
+});
