@@ -373,3 +373,28 @@ describe('GET, PATCH, DELETE datasets/{id}/', () => {
     expect(await t.db.select().from(datasets).where(eq(datasets.id, mine.id))).toHaveLength(1);
   });
 });
+
+describe('GET datasets/ids/', () => {
+  it('answers every id the list filters match, newest first, for the team admin only', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    const other = await f.createDataModel(team.id, 'People');
+    const ids: number[] = [];
+    for (const title of ['Alpha', 'Beta', 'Alpine'])
+      ids.push((await f.createDataset(token, model.id, { title })).id);
+    ids.push((await f.createDataset(token, other.id, { title: 'Alps' })).id);
+    const idsOf = (query: string) =>
+      t.request({ method: 'GET', url: `/api/v1/datasets/ids/?${query}`, token });
+    expect((await idsOf(`team=${team.id}`)).json()).toEqual({ count: 4, ids: [...ids].reverse() });
+    expect((await idsOf(`team=${team.id}&search=alp&data_model=${model.id}`)).json()).toEqual({
+      count: 2,
+      ids: [ids[2], ids[0]],
+    });
+    const stranger = await t.createAdmin();
+    const foreign = await t.request({
+      method: 'GET',
+      url: `/api/v1/datasets/ids/?team=${team.id}`,
+      token: stranger.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
