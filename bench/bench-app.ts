@@ -9,8 +9,13 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 
 /** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off. */
-export function buildBenchApp(database: Database, dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' });
+export function buildBenchApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   return buildApp({
     config,
     db: database.db,
