@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Vite names every built asset by its content's hash: a name never changes content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets: always asked again, so a release is seen at once. */
+const REVALIDATE = 'no-cache';
+
+const isHashedAsset = (filePath: string) => filePath.split(path.sep).includes('assets');
 
 /**
- * Serves the built React app when there is one; any unknown GET outside /api then answers
- * index.html so that the client's router handles deep links (history fallback).
+ * Serves the built React app when there is one, brotli or gzip files written by the build when the
+ * browser takes them; any unknown GET outside /api then answers index.html so that the client's
+ * router handles deep links (history fallback).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const isBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -16,10 +24,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     );
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) =>
+      reply.header('cache-control', isHashedAsset(filePath) ? IMMUTABLE : REVALIDATE),
+  });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
-    if (isPage) return reply.type('text/html').sendFile('index.html');
+    if (isPage) return sendIndex(reply);
     return reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' });
   });
 }

@@ -11,6 +11,8 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 export interface TestAppOptions {
   env?: Record<string, string>;
   accessTokenSeconds?: number;
+  /** A built web app to serve, for tests of how it is served. */
+  webDist?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jwtSecret: 'test-secret-test-secret-test-secret-42',
     logger: false,
     accessTokenSeconds: options.accessTokenSeconds,
+    webDist: options.webDist,
   });
   await app.ready();
   const { db } = database;

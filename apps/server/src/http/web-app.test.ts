@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+let dist: string;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'shortlist-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script src="/assets/app-1a2b.js"></script>');
+  const asset = path.join(dist, 'assets', 'app-1a2b.js');
+  writeFileSync(asset, script);
+  writeFileSync(`${asset}.br`, brotliCompressSync(script));
+  writeFileSync(`${asset}.gz`, gzipSync(script));
+  t = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app as served', () => {
+  it('sends the build’s brotli or gzip file, cached for good since its name holds its hash', async () => {
+    const br = await t.request({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await t.request({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.request({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('asks the browser to check index.html again each time, deep links included', async () => {
+    for (const url of ['/', '/team/3/items', '/forms/12']) {
+      const page = await t.request({ method: 'GET', url });
+      expect([url, page.statusCode, page.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+      expect(page.body).toContain('/assets/app-1a2b.js');
+    }
+  });
+
+  it('compresses API replies of 1 KB and more for clients that accept it', async () => {
+    const admin = await t.createAdmin();
+    for (let i = 0; i < 30; i += 1) {
+      await t.request({
+        method: 'POST',
+        url: `/api/v1/teams/${admin.team.id}/tags/`,
+        token: admin.token,
+        payload: { name: `a longer tag, number ${i}` },
+      });
+    }
+    const url = `/api/v1/teams/${admin.team.id}/tags/?limit=100`;
+    const reply = await t.request({
+      method: 'GET',
+      url,
+      token: admin.token,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(reply.rawPayload).toString()).count).toBeGreaterThan(0);
+    const plain = await t.request({ method: 'GET', url, token: admin.token });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});
