@@ -15,26 +15,28 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Ant Design alone is ~900 kB minified (290 kB gzipped); it is one cached vendor chunk.
+    // Each route is its own chunk (app/lazy-page.ts); shared modules are split by use, so that a public
+    // page loads the few Ant Design components it shows, not the admin screens' (docs/performance.md).
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            // Only the Excel import wizard loads it, on demand: kept out of the vendor chunk every page loads.
-            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 3 },
+            // React changes less often than the app: its own chunk stays cached across releases.
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 2,
             },
+            // Libraries grouped by the set of routes that use them, small groups merged: a page loads
+            // only what it uses, in a few requests rather than one per component.
             {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
+              name: 'vendor',
+              test: /node_modules/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 40_000,
               priority: 1,
             },
-            { name: 'vendor', test: /node_modules/ },
           ],
         },
       },

@@ -1,92 +1,115 @@
 import { createBrowserRouter } from 'react-router';
-import { AdminOutboxPage } from '../features/admin/admin-outbox-page';
-import { AdminTeamsPage } from '../features/admin/admin-teams-page';
-import { AnswerPage } from '../features/answering/answer-page';
-import { PublicPage } from '../features/answering/public-page';
-import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
-import { SetPasswordPage } from '../features/auth/set-password-page';
-import { AdminUsagePage } from '../features/dashboard/admin-usage-page';
-import { FormRespondPage } from '../features/form-respond/form-respond-page';
-import { FormManagePage } from '../features/forms/form-manage-page';
-import { FormsPage } from '../features/forms/forms-page';
-import { ItemTypePage } from '../features/item-types/item-type-page';
-import { ItemTypesPage } from '../features/item-types/item-types-page';
-import { ItemsPage } from '../features/items/items-page';
-import { MembersPage } from '../features/members/members-page';
-import { MergePage } from '../features/merges/merge-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ReviewStatusesPage } from '../features/reviews/review-statuses-page';
-import { IssueManagePage } from '../features/selections/issue-manage-page';
-import { IssuesPage } from '../features/selections/issues-page';
-import { DashboardPage } from '../features/teams/dashboard-page';
-import { TeamBaseView } from '../features/teams/team-base-view';
-import { TeamRedirectPage } from '../features/teams/team-redirect-page';
 import { RequireAuth } from './auth/require-auth';
 import { RequireSuperuser } from './auth/require-superuser';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
+import { lazyPage } from './lazy-page';
 
 /**
- * Routes of the spec (section 2). Pages of features that do not exist yet (forms, selections,
- * item types, e-mails, usage) are added with their features; until then they show not-found.
+ * Routes of the spec (section 2). Each page is loaded with its route (`lazyPage`), so that the public
+ * pages, which most people open once on a phone, download only what they show.
  */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/setPassword', element: <SetPasswordPage /> },
-      { path: '/resetPasswordSuccess', element: <ResetPasswordSuccessPage /> },
-      { path: '/not-found', element: <NotFoundPage /> },
+      { path: '/login', ...lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+      {
+        path: '/setPassword',
+        ...lazyPage(() => import('../features/auth/set-password-page'), 'SetPasswordPage'),
+      },
+      {
+        path: '/resetPasswordSuccess',
+        ...lazyPage(() => import('../features/auth/reset-password-success-page'), 'ResetPasswordSuccessPage'),
+      },
+      {
+        path: '/not-found',
+        ...lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage'),
+      },
       {
         path: '/forms/:id',
-        element: <FormRespondPage />,
+        ...lazyPage(() => import('../features/form-respond/form-respond-page'), 'FormRespondPage'),
         handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true },
       },
       {
         path: '/selection/:id/answer',
-        element: <AnswerPage />,
+        ...lazyPage(() => import('../features/answering/answer-page'), 'AnswerPage'),
         handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
       },
       {
         path: '/selection/:id/public',
-        element: <PublicPage />,
+        ...lazyPage(() => import('../features/answering/public-page'), 'PublicPage'),
         handle: { hideNavbar: true, hideFooter: true },
       },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/', element: <TeamRedirectPage /> },
+          {
+            path: '/',
+            ...lazyPage(() => import('../features/teams/team-redirect-page'), 'TeamRedirectPage'),
+          },
           {
             path: '/team/:teamId',
-            element: <TeamBaseView />,
+            ...lazyPage(() => import('../features/teams/team-base-view'), 'TeamBaseView'),
             children: [
-              { index: true, element: <DashboardPage /> },
-              { path: 'members', element: <MembersPage /> },
-              { path: 'forms', element: <FormsPage /> },
-              { path: 'intake-forms/:id', element: <FormManagePage /> },
-              { path: 'item-types', element: <ItemTypesPage /> },
-              { path: 'item-types/:id/manage', element: <ItemTypePage /> },
-              { path: 'items', element: <ItemsPage /> },
-              { path: 'issues', element: <IssuesPage /> },
-              { path: 'issues/review-statuses', element: <ReviewStatusesPage /> },
-              { path: 'issue/:id/manage', element: <IssueManagePage /> },
-              { path: 'issues-merge/:id', element: <MergePage /> },
+              { index: true, ...lazyPage(() => import('../features/teams/dashboard-page'), 'DashboardPage') },
+              {
+                path: 'members',
+                ...lazyPage(() => import('../features/members/members-page'), 'MembersPage'),
+              },
+              { path: 'forms', ...lazyPage(() => import('../features/forms/forms-page'), 'FormsPage') },
+              {
+                path: 'intake-forms/:id',
+                ...lazyPage(() => import('../features/forms/form-manage-page'), 'FormManagePage'),
+              },
+              {
+                path: 'item-types',
+                ...lazyPage(() => import('../features/item-types/item-types-page'), 'ItemTypesPage'),
+              },
+              {
+                path: 'item-types/:id/manage',
+                ...lazyPage(() => import('../features/item-types/item-type-page'), 'ItemTypePage'),
+              },
+              { path: 'items', ...lazyPage(() => import('../features/items/items-page'), 'ItemsPage') },
+              {
+                path: 'issues',
+                ...lazyPage(() => import('../features/selections/issues-page'), 'IssuesPage'),
+              },
+              {
+                path: 'issues/review-statuses',
+                ...lazyPage(() => import('../features/reviews/review-statuses-page'), 'ReviewStatusesPage'),
+              },
+              {
+                path: 'issue/:id/manage',
+                ...lazyPage(() => import('../features/selections/issue-manage-page'), 'IssueManagePage'),
+              },
+              {
+                path: 'issues-merge/:id',
+                ...lazyPage(() => import('../features/merges/merge-page'), 'MergePage'),
+              },
             ],
           },
           {
             element: <RequireSuperuser />,
             children: [
-              { path: '/admin/teams', element: <AdminTeamsPage /> },
-              { path: '/admin/outbox', element: <AdminOutboxPage /> },
-              { path: '/admin/usage', element: <AdminUsagePage /> },
+              {
+                path: '/admin/teams',
+                ...lazyPage(() => import('../features/admin/admin-teams-page'), 'AdminTeamsPage'),
+              },
+              {
+                path: '/admin/outbox',
+                ...lazyPage(() => import('../features/admin/admin-outbox-page'), 'AdminOutboxPage'),
+              },
+              {
+                path: '/admin/usage',
+                ...lazyPage(() => import('../features/dashboard/admin-usage-page'), 'AdminUsagePage'),
+              },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage') },
     ],
   },
 ]);

@@ -1,7 +1,7 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH } from '@shortlist/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, FloatButton, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Card, FloatButton, Form, Input } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../api-client';
@@ -96,7 +96,7 @@ export function ContactBox({ isHigh = false }: { isHigh?: boolean }) {
               requiredMark={false}
               onFinish={(values) => send.mutate(values.message.trim())}
             >
-              <Typography.Paragraph type="secondary">{t('contact.intro')}</Typography.Paragraph>
+              <p className="sl-muted">{t('contact.intro')}</p>
               <Form.Item
                 name="message"
                 label={t('contact.message')}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PublicQuestion } from '@shortlist/contract';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../items/format';
@@ -47,7 +47,7 @@ export function FileQuestion({ question, value = { file: null, saved: null }, on
       {name ? (
         <Flex gap={8} align="center">
           <PaperClipOutlined />
-          <Typography.Text data-testid={`file-name-${question.id}`}>{name}</Typography.Text>
+          <span data-testid={`file-name-${question.id}`}>{name}</span>
           <Button
             type="text"
             size="small"
@@ -62,16 +62,16 @@ export function FileQuestion({ question, value = { file: null, saved: null }, on
           {t('chooseFile')}
         </Button>
       )}
-      <Typography.Text type="secondary" id={hintId}>
+      <span className="sl-muted" id={hintId}>
         {t('fileTypes', {
           types: question.mime_types.map(typeName).join(', '),
           size: formatBytes(question.max_size_bytes),
         })}
-      </Typography.Text>
+      </span>
       {tooBig && (
-        <Typography.Text type="danger" role="alert">
+        <span className="sl-error" role="alert">
           {t('fileTooBig')}
-        </Typography.Text>
+        </span>
       )}
     </Flex>
   );

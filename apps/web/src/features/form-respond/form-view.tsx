@@ -1,16 +1,19 @@
 import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, type PublicForm } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Result, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { type DraftLink, fetchPublicForm } from './api';
 import { FormLanguage } from './form-language';
-import { AlreadySubmitted, OutcomeView } from './outcome-view';
 import { RespondForm } from './respond-form';
 import { SanitizedHtml } from './sanitized-html';
 import type { Outcome } from './use-submit-flow';
+
+// Shown once the form is sent (or was already): not part of what a respondent downloads to start.
+const OutcomeView = lazy(() => import('./outcome-view').then((m) => ({ default: m.OutcomeView })));
+const AlreadySubmitted = lazy(() => import('./outcome-view').then((m) => ({ default: m.AlreadySubmitted })));
 
 /** The edit link's `?token=…&submission=…`, when both are there. */
 function readDraftLink(params: URLSearchParams): DraftLink | null {
@@ -54,12 +57,14 @@ function FormPage({
     <div className="sl-public-form" data-testid="public-form" style={{ paddingBottom: preview ? 0 : 96 }}>
       {form.css_theme && <link rel="stylesheet" href={form.css_theme} precedence="default" />}
       {form.page_header && <SanitizedHtml className="sl-page-header" html={form.page_header} />}
-      <Typography.Title level={2}>{form.title}</Typography.Title>
+      <h1 className="sl-public-title">{form.title}</h1>
       {!form.published && (
         <Alert type="warning" showIcon message={t('unpublished')} style={{ marginBottom: 16 }} />
       )}
       {outcome ? (
-        <OutcomeView outcome={outcome} afterSubmitMessage={form.after_submit_message} />
+        <Suspense fallback={<Spin />}>
+          <OutcomeView outcome={outcome} afterSubmitMessage={form.after_submit_message} />
+        </Suspense>
       ) : (
         <>
           {form.description && <SanitizedHtml className="sl-form-description" html={form.description} />}
@@ -95,7 +100,11 @@ export function FormView({ formId, preview = false }: { formId: number; preview?
     return <Spin aria-label={t('common.loading')} size="large" style={{ display: 'block', margin: 48 }} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === ALREADY_SUBMITTED)
-      return <AlreadySubmitted />;
+      return (
+        <Suspense fallback={<Spin />}>
+          <AlreadySubmitted />
+        </Suspense>
+      );
     return <LoadError isDraft={query.error instanceof ApiError && query.error.code === INVALID_EDIT_LINK} />;
   }
   return (

@@ -1,8 +1,11 @@
 import { type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
 import { Checkbox, Form, Input, Radio, Select, Space } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BudgetTable } from '../items/budget-table';
 import { FileQuestion } from './file-question';
+
+// Only forms with a budget question download its table (and the number inputs it uses).
+const BudgetTable = lazy(() => import('../items/budget-table').then((m) => ({ default: m.BudgetTable })));
 
 type ChoiceQuestion = Extract<PublicQuestion, { resourcetype: 'choice' }>;
 
@@ -47,7 +50,11 @@ function QuestionInput({ question, ...props }: { question: PublicQuestion }) {
     case 'file':
       return <FileQuestion question={question} {...props} />;
     case 'custom':
-      return <BudgetTable {...props} />;
+      return (
+        <Suspense fallback={null}>
+          <BudgetTable {...props} />
+        </Suspense>
+      );
     default:
       // Long answers get room to write; short ones stay on one line.
       return question.response_max_length > TEXTAREA_THRESHOLD ? (

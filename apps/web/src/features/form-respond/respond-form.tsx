@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD, type PublicForm } from '@shortlist/contract';
-import { Alert, Button, Flex, Form, Input, Progress, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Progress } from 'antd';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaWidget } from '../../app/captcha/captcha-widget';
@@ -20,8 +20,8 @@ interface RespondFormProps {
 function SectionTitle({ text, body }: { text: string; body: string }) {
   return (
     <div className="sl-form-section">
-      <Typography.Title level={4}>{text}</Typography.Title>
-      {body && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{body}</Typography.Paragraph>}
+      <h2 className="sl-form-section-title">{text}</h2>
+      {body && <p className="sl-pre-wrap">{body}</p>}
     </div>
   );
 }
@@ -98,7 +98,7 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
           {flow.captchaError && <Alert type="error" showIcon message={flow.captchaError} role="alert" />}
           {flow.uploadPercent !== null && (
             <Flex vertical style={{ width: '100%', maxWidth: 480 }}>
-              <Typography.Text>{t('uploading')}</Typography.Text>
+              <span>{t('uploading')}</span>
               <Progress percent={flow.uploadPercent} data-testid="upload-progress" />
             </Flex>
           )}
