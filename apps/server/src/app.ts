@@ -32,6 +32,8 @@ import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
 import { startWorker } from './features/mail/worker.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
+import { createMetrics } from './features/operations/metrics.ts';
+import { operationRoutes } from './features/operations/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
@@ -66,6 +68,8 @@ export async function buildApp(options: BuildOptions) {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // A proxy's request id joins the logs of both; otherwise Fastify numbers requests itself.
+    requestIdHeader: 'x-request-id',
     // Only behind a proxy: otherwise anyone could pick their address and dodge the per-IP limits.
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,9 +91,12 @@ export async function buildApp(options: BuildOptions) {
     signer: createSigner(options.jwtSecret),
   };
   app.decorate('ctx', ctx);
+  const metrics = createMetrics(db);
+  metrics.observe(app);
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header(API_VERSION_HEADER, API_VERSION);
+    reply.header('x-request-id', request.id);
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -119,6 +126,7 @@ export async function buildApp(options: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(operationRoutes, { ctx, metrics });
   await app.register(tokenRoutes, { prefix: '/api', ctx });
   await app.register(
     async (api) => {
@@ -146,7 +154,10 @@ export async function buildApp(options: BuildOptions) {
   let worker: ReturnType<typeof startWorker> | undefined;
   if (options.backgroundJobs) {
     app.addHook('onReady', async () => {
-      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs], { log: app.log });
+      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs], {
+        log: app.log,
+        onFailure: (task) => metrics.taskFailures.inc({ task }),
+      });
     });
   }
   app.addHook('onClose', async () => {

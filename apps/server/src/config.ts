@@ -33,6 +33,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
   WEB_DIST: optionalText,
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +54,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** Opens `/metrics` to whoever sends it as a bearer token; unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
   /** The built web app to serve; another folder lets several builds be tested side by side. */
   webDist: string | undefined;
 }
@@ -60,7 +63,13 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Their values never appear in an error message: they are, or may hold, passwords. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+]);
 
 /** Reads the environment once; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
   };
 }

@@ -189,3 +189,7 @@ export async function drainMailQueue(
   }
   return { sent, failed };
 }
+
+/** E-mails not yet sent nor failed for good: the queue's depth. */
+export const pendingMailCount = (db: Db) =>
+  db.$count(mailQueue, and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt)));

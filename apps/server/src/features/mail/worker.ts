@@ -18,7 +18,11 @@ export type BackgroundTask = (ctx: AppContext, control: TaskControl) => Promise<
 export function startWorker(
   ctx: AppContext,
   tasks: BackgroundTask[],
-  { log, intervalMs = WORKER_INTERVAL_MS }: { log: FastifyBaseLogger; intervalMs?: number },
+  {
+    log,
+    intervalMs = WORKER_INTERVAL_MS,
+    onFailure,
+  }: { log: FastifyBaseLogger; intervalMs?: number; onFailure?: (task: string) => void },
 ) {
   let isStopped = false;
   const control: TaskControl = { isStopped: () => isStopped };
@@ -29,7 +33,10 @@ export function startWorker(
       if (isStopped || running.has(task)) continue;
       const run = task(ctx, control)
         .then(() => undefined)
-        .catch((error: unknown) => log.error({ err: error, task: task.name }, 'background task failed'))
+        .catch((error: unknown) => {
+          log.error({ err: error, task: task.name }, 'background task failed');
+          onFailure?.(task.name || 'anonymous');
+        })
         .finally(() => running.delete(task));
       running.set(task, run);
     }

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+const TOKEN = 'metrics-token-0123456789';
+let dataDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-ops-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir, METRICS_TOKEN: TOKEN } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('operations endpoints', () => {
+  it('answer health and readiness in JSON, never the web app', async () => {
+    const health = await t.request({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.request({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', files: 'ok' } });
+  });
+
+  it('is not ready when the file storage cannot be written', async () => {
+    const notADirectory = path.join(dataDir, 'plain-file');
+    writeFileSync(notADirectory, 'x');
+    const broken = await createTestApp({ env: { DATA_DIR: notADirectory } });
+    try {
+      const ready = await broken.request({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().status).toBe('unavailable');
+      expect(ready.json().checks.database).toBe('ok');
+      expect(ready.json().checks.files).not.toBe('ok');
+      expect((await broken.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('serves Prometheus metrics to the token only, requests counted by route pattern', async () => {
+    const admin = await t.createAdmin();
+    await t.request({ method: 'GET', url: `/api/v1/teams/${admin.team.id}/tags/`, token: admin.token });
+    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const reply = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+    expect(reply.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/teams\/:id\/tags\/",status="200"\} 1/,
+    );
+    expect(reply.body).toMatch(/^mail_queue_depth 0$/m);
+    expect(reply.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('echoes a proxy’s request id, or gives one', async () => {
+    const given = await t.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const own = await t.request({ method: 'GET', url: '/healthz' });
+    expect(own.headers['x-request-id']).toBeTruthy();
+  });
+});

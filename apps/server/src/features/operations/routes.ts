@@ -1,0 +1,65 @@
+import { timingSafeEqual } from 'node:crypto';
+import { access, constants, mkdir } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Metrics } from './metrics.ts';
+
+async function check(probe: () => Promise<unknown>) {
+  try {
+    await probe();
+    return 'ok';
+  } catch (error) {
+    return error instanceof Error ? error.message : 'failed';
+  }
+}
+
+/** The uploads' directory exists (made on first use) and this process may write to it. */
+async function isWritable(directory: string) {
+  await mkdir(directory, { recursive: true });
+  await access(directory, constants.W_OK);
+}
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * For load balancers and monitoring, outside the API: `/healthz` (the process answers), `/readyz` (it
+ * can reach its database and its file storage) and `/metrics` (Prometheus, with METRICS_TOKEN).
+ */
+export const operationRoutes: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics }> = async (
+  app,
+  { ctx, metrics },
+) => {
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = {
+      database: await check(() => ctx.db.execute(sql`select 1`)),
+      files: await check(() => isWritable(ctx.files.pathOf(''))),
+    };
+    const isReady = Object.values(checks).every((result) => result === 'ok');
+    return reply
+      .status(isReady ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: isReady ? 'ready' : 'unavailable', checks });
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = ctx.config.metricsToken;
+    // Off unless a token is set: the figures say much about the install.
+    if (!token) return reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' });
+    const given = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    if (!sameToken(given, token)) {
+      return reply
+        .status(401)
+        .send({ code: 'not_authenticated', detail: 'A valid metrics token is required.' });
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+};
