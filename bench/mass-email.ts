@@ -206,7 +206,7 @@ async function runOne(engine: string, size: number): Promise<Run | undefined> {
  * on V8's old space: uncapped, V8 defers collection as the heap grows, and peak RSS shows that policy
  * rather than what the sending keeps (docs/performance.md).
  */
-const HEAP_CAP_MB = 128;
+const HEAP_CAP_MB = 256;
 function runChild(engine: string, size: number): Run | undefined {
   const child = spawnSync(
     process.execPath,
