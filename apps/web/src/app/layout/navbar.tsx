@@ -19,7 +19,9 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
   const { data: me } = useCurrentUser();
   const { items, teams, teamId } = useNavItems();
   const signOut = useSignOut();
-  const isWide = Grid.useBreakpoint().md ?? true;
+  // Below 1200 px the links go to a drawer: no link is ever folded away behind "···" (the folded ones
+  // stayed focusable while hidden from screen readers).
+  const isWide = Grid.useBreakpoint().xl ?? true;
   const [isMenuOpen, setMenuOpen] = useState(false);
 
   const logoutButton = (
@@ -37,7 +39,13 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
       {isWide && isSignedIn && <TeamSwitcher teams={teams} currentId={teamId} />}
       {isWide && (
         <nav aria-label={t('nav.label')} className="sl-nav">
-          <Menu mode="horizontal" selectedKeys={[pathname]} items={items} className="sl-menu" />
+          <Menu
+            mode="horizontal"
+            selectedKeys={[pathname]}
+            items={items}
+            className="sl-menu"
+            disabledOverflow
+          />
         </nav>
       )}
       <div className="sl-navbar-end">

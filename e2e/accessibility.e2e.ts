@@ -1,0 +1,125 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi } from './support/admin-api.ts';
+import { signIn } from './support/pages.ts';
+import { createPublicForm } from './support/public-form.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+const PHONE = { width: 390, height: 844 };
+const LANGUAGES = ['en', 'fr'] as const;
+
+/**
+ * Two findings inside Ant Design that our styles have not overcome yet, on admin pages only (docs/
+ * performance.md, issue 16): the zero-height row its tables keep to measure columns, and the text of
+ * its filled green tags. Anything else fails the test.
+ */
+const KNOWN = [
+  { rule: 'aria-hidden-focus', match: /^<tr aria-hidden="true" class="ant-table-measure-row"/ },
+  { rule: 'color-contrast', match: /^<span class="ant-tag ant-tag-filled ant-tag-green / },
+];
+
+/** WCAG 2.1 A and AA rules; what fails is listed with the elements, so that a failure says what to fix. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const isKnown = (rule: string, html: string) =>
+    KNOWN.some((known) => known.rule === rule && known.match.test(html));
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes
+        .filter((node) => !isKnown(violation.id, node.html))
+        .slice(0, 3)
+        .map((node) => node.html.slice(0, 160)),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+async function useLanguage(page: Page, language: string) {
+  await page.addInitScript((lang) => localStorage.setItem('shortlist.language', lang), language);
+}
+
+async function judgeLink(baseUrl: string) {
+  const post = await adminApi(baseUrl);
+  const issue = await post<{ id: number }>('issues/', {
+    team: 1,
+    resourcetype: 'RatingIssue',
+    title: 'Demo day',
+    description: 'Rate each startup.',
+    public: true,
+  });
+  const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Startups ${issue.id}` });
+  const items = await post<{ id: number }[]>('datasets/', [
+    { data_model: itemType.id, title: 'Acme' },
+    { data_model: itemType.id, title: 'Zeta Labs' },
+  ]);
+  await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
+  await post(`issues/${issue.id}/set_access/`, { emails: [`judge${issue.id}@example.org`], access: true });
+  const { access } = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  }).then((reply) => reply.json() as Promise<{ access: string }>);
+  const judges = await fetch(`${baseUrl}/api/v1/issues/${issue.id}/judges/`, {
+    headers: { authorization: `Bearer ${access}` },
+  }).then((reply) => reply.json() as Promise<{ results: { issue_answer_link: string }[] }>);
+  return {
+    answer: judges.results[0]?.issue_answer_link ?? '',
+    publicLink: `${baseUrl}/selection/${issue.id}/public`,
+  };
+}
+
+describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', () => {
+  it('on the public pages at a phone’s size, in both languages', async () => {
+    const { browser, server } = session;
+    const form = await createPublicForm(server.url);
+    const links = await judgeLink(server.url);
+    const pages = [
+      { name: 'form', url: `${server.url}/forms/${form.id}`, ready: '[data-testid="respondent-email"]' },
+      { name: 'answer', url: links.answer, ready: '[role="slider"]' },
+      { name: 'public link', url: links.publicLink, ready: 'input' },
+    ];
+    const found: Record<string, unknown> = {};
+    for (const language of LANGUAGES) {
+      for (const target of pages) {
+        const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        await useLanguage(page, language);
+        await page.goto(target.url);
+        await page.locator(target.ready).first().waitFor();
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${target.name} (${language})`] = violations;
+        await context.close();
+      }
+    }
+    expect(found).toEqual({});
+  });
+
+  it('on the main admin pages, in both languages', async () => {
+    const { browser, server } = session;
+    const found: Record<string, unknown> = {};
+    for (const language of LANGUAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/team\/1$/);
+      await page.evaluate((lang) => localStorage.setItem('shortlist.language', lang), language);
+      for (const path of ['/login', '/team/1', '/team/1/items', '/team/1/issues', '/team/1/forms']) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('.sl-content').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${path} (${language})`] = violations;
+      }
+      await context.close();
+    }
+    expect(found).toEqual({});
+  });
+});
