@@ -19,3 +19,4 @@ export * from './selections.ts';
 export * from './submissions.ts';
 export * from './tags.ts';
 export * from './teams.ts';
+export * from './webhooks.ts';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { bodyIdSchema, pageQuerySchema } from './common.ts';
+
+// Outgoing webhooks: a team's URLs told of its events, signed as Standard Webhooks asks
+// (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`.
+
+export const WEBHOOK_EVENTS = ['form.submitted', 'judge.submitted', 'selection.closed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by the test button only. */
+export const WEBHOOK_PING_EVENT = 'ping';
+export const WEBHOOK_URL_MAX_LENGTH = 500;
+export const WEBHOOKS_PER_TEAM_MAX = 10;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const WEBHOOK_LIMIT = 'WEBHOOK_LIMIT';
+export const webhookLimitMessage = `A team has at most ${WEBHOOKS_PER_TEAM_MAX} webhooks.`;
+
+const webhookUrlSchema = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX_LENGTH)
+  .url()
+  .refine((url) => /^https?:\/\//i.test(url), 'Enter a valid URL.');
+
+export const webhookSchema = z.object({
+  id: z.number().int(),
+  team: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  active: z.boolean(),
+  /** `whsec_…`: receivers verify signatures with it. */
+  secret: z.string(),
+  create_time: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+const webhookFields = {
+  url: webhookUrlSchema,
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
+  active: z.boolean().default(true),
+};
+export const webhookCreateSchema = z.object({ team: bodyIdSchema, ...webhookFields });
+export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
+export const webhookPatchSchema = z
+  .object({
+    url: webhookFields.url,
+    events: webhookFields.events,
+    active: z.boolean(),
+  })
+  .partial();
+export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  response_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  create_time: z.string(),
+  delivered_time: z.string().nullable(),
+  next_attempt_time: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListQuerySchema = pageQuerySchema;
