@@ -13,11 +13,25 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
+/** Ids are PostgreSQL `integer` (int4) columns: a larger number can name nothing and must not reach SQL. */
+export const ID_MAX = 2_147_483_647;
 /** Ids in paths and queries arrive as text; read as text first so that a missing one is 'required', not NaN. */
-export const idSchema = z.string().transform(Number).pipe(z.number().int().positive());
+export const idSchema = z.string().transform(Number).pipe(z.number().int().positive().max(ID_MAX));
 /** Ids inside JSON bodies are numbers already. */
-export const bodyIdSchema = z.number().int().positive();
+export const bodyIdSchema = z.number().int().positive().max(ID_MAX);
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** Comma-separated integer ids (the `tags` query); anything not an id (text, 0, out of range) is dropped. */
+export function parseIdList(text: string | null | undefined): number[] {
+  const ids = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number)
+    .filter((id) => id > 0 && id <= ID_MAX);
+  return [...new Set(ids)];
+}
+export const idListQuerySchema = z.string().max(2000).transform(parseIdList);
 
 export const pageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, LANGUAGES, pageQuerySchema, teamPageQuerySchema } from './common.ts';
+import {
+  bodyIdSchema,
+  ID_MAX,
+  idListQuerySchema,
+  idSchema,
+  LANGUAGES,
+  pageQuerySchema,
+  teamPageQuerySchema,
+} from './common.ts';
 import { itemTypeSchema } from './item-types.ts';
 import { tagSchema } from './tags.ts';
 
@@ -106,15 +114,7 @@ export type IntakeForm = z.infer<typeof intakeFormSchema>;
 export const intakeFormListQuerySchema = pageQuerySchema.extend({
   data_model__team: idSchema,
   /** Comma-separated tag ids; a form matches when it carries any of them. Non-numeric ids are dropped. */
-  tags: z
-    .string()
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(',')
-        .map((part) => Number(part.trim()))
-        .filter((id) => Number.isInteger(id) && id > 0),
-    ),
+  tags: idListQuerySchema.optional().transform((ids) => ids ?? []),
 });
 export type IntakeFormListQuery = z.input<typeof intakeFormListQuerySchema>;
 
@@ -143,7 +143,7 @@ export type IntakeFormCreate = z.input<typeof intakeFormCreateSchema>;
 export const intakeFormPatchSchema = z
   .object({
     ...formRules,
-    title_field: z.number().int().min(0),
+    title_field: z.number().int().min(0).max(ID_MAX),
     after_submit_message: z.string().max(AFTER_SUBMIT_MESSAGE_MAX_LENGTH),
     respondent_email_active: z.boolean(),
     respondent_email_include_recap: z.boolean(),

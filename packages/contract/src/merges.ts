@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
-import { parseIdList } from './selections.ts';
+import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema } from './common.ts';
 import { tagSchema } from './tags.ts';
 
 export const MERGE_TITLE_MAX_LENGTH = 250;
@@ -67,7 +66,7 @@ export type Merge = z.infer<typeof mergeSchema>;
 
 export const mergeListQuerySchema = pageQuerySchema.extend({
   team: idSchema,
-  tags: z.string().max(2000).transform(parseIdList).optional(),
+  tags: idListQuerySchema.optional(),
 });
 export type MergeListQuery = z.input<typeof mergeListQuerySchema>;
 

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { idSchema, queryBoolean } from './common.ts';
+import { idListQuerySchema, idSchema, queryBoolean } from './common.ts';
 import { DATASET_TAGS_SEPARATOR } from './items.ts';
-import { parseIdList } from './selections.ts';
 
 /** Report values are rounded to this many decimals, and ranked on the rounded value. */
 export const REPORT_VALUE_DECIMALS = 3;
 export const TOO_MANY_VOTERS = 'TOO_MANY_VOTERS';
-
-/** Comma-separated question ids ('3,5'); anything else is dropped. */
-const idListSchema = z.string().max(2000).transform(parseIdList);
 
 /** Item tags are free text joined by ';' as everywhere else for items. */
 const tagListSchema = z
@@ -22,7 +18,8 @@ const tagListSchema = z
   );
 
 export const reportQuerySchema = z.object({
-  criteria: idListSchema.optional(),
+  /** Comma-separated question ids ('3,5'); anything else is dropped. */
+  criteria: idListQuerySchema.optional(),
   only_verified_emails: queryBoolean.optional(),
   tags: tagListSchema.optional(),
 });

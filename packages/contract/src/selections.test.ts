@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import './messages.ts';
-import { issueCreateSchema, issuePatchSchema, MIN_RATING_MESSAGE, parseIdList } from './selections.ts';
+import { parseIdList } from './common.ts';
+import { issueCreateSchema, issuePatchSchema, MIN_RATING_MESSAGE } from './selections.ts';
 
 const errorsOf = (body: unknown) => {
   const parsed = issueCreateSchema.safeParse(body);
@@ -69,5 +70,6 @@ describe('issuePatchSchema', () => {
 describe('parseIdList', () => {
   it('keeps positive integers once', () => {
     expect(parseIdList('1,a,2,2,-3,0')).toEqual([1, 2]);
+    expect(parseIdList('99999999999,2147483647')).toEqual([2147483647]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 import { datasetSchema } from './items.ts';
 import { tagSchema } from './tags.ts';
 
@@ -295,18 +295,6 @@ export const issueListItemSchema = issueSchema.pick({
   datasets_count: true,
 });
 export type IssueListItem = z.infer<typeof issueListItemSchema>;
-
-/** Comma-separated integer ids (the `tags` query); anything not a positive integer is dropped. */
-export function parseIdList(text: string | null | undefined): number[] {
-  const ids = (text ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d+$/.test(part))
-    .map(Number)
-    .filter((id) => id > 0 && Number.isSafeInteger(id));
-  return [...new Set(ids)];
-}
-export const idListQuerySchema = z.string().max(2000).transform(parseIdList);
 
 export const ISSUE_STATUS_FILTERS = ['open', 'closed'] as const;
 export const issueListQuerySchema = pageQuerySchema.extend({

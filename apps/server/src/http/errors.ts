@@ -41,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no possible object (an id out of range, not a number) names a missing one.
+      if (error.validationContext === 'params') return reply.status(404).send(notFound().body);
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || NON_FIELD;

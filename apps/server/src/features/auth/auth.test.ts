@@ -232,7 +232,7 @@ describe('users', () => {
       token,
       payload: { language: 'fr' },
     });
-    expect(notANumber.statusCode).toBe(400);
+    expect(notANumber.statusCode).toBe(404);
   });
 });
 
