@@ -41,6 +41,8 @@ import { submissionJobs } from './features/submissions/jobs.ts';
 import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { webhookJobs } from './features/webhooks/jobs.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -148,13 +150,14 @@ export async function buildApp(options: BuildOptions) {
       await api.register(judgingRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
   let worker: ReturnType<typeof startWorker> | undefined;
   if (options.backgroundJobs) {
     app.addHook('onReady', async () => {
-      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs], {
+      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs, ...webhookJobs], {
         log: app.log,
         onFailure: (task) => metrics.taskFailures.inc({ task }),
       });

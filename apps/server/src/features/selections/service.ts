@@ -16,6 +16,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { IssueRow } from './access.ts';
 import { toIssueListItems, toIssueReply } from './replies.ts';
 import { checkSettings, toColumns } from './settings.ts';
@@ -142,6 +143,11 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
       .set({ ...columns, updateTime: new Date() })
       .where(eq(issues.id, issue.id))
       .returning();
+    if (updated && updated.status === 'closed' && issue.status !== 'closed') {
+      await emitWebhookEvent(tx, team.id, 'selection.closed', {
+        selection: { id: updated.id, title: updated.title, type: updated.resourcetype },
+      });
+    }
     return updated ?? issue;
   });
   return toIssueReply(ctx, row);

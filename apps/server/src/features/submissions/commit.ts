@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { immediateAdminMails, respondentMail } from './mails.ts';
 import type { IntakeFormRow } from './public-form.ts';
 import { loadQuestions, type Question, visibleQuestionIds } from './questions.ts';
@@ -72,6 +73,11 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
       ...(confirmation ? [confirmation] : []),
       ...(await immediateAdminMails(tx, { form, title, publicUrl: ctx.config.publicUrl })),
     ]);
+    await emitWebhookEvent(tx, form.teamId, 'form.submitted', {
+      form: { id: form.id, title: form.title },
+      submission: { id: submission.id, email: submission.email, submit_time: now.toISOString() },
+      item: { id: submission.datasetId, title },
+    });
   });
 }
 

@@ -1,0 +1,108 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { retryDelayMs } from '../mail/queue.ts';
+import { signedHeaders } from './signing.ts';
+
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** A receiver has this long to answer; the claim outlasts it by far. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const CLAIM_LEASE_MS = 2 * 60 * 1000;
+const AT_ONCE = 5;
+
+type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; url: string; secret: string };
+
+/** Due deliveries, claimed for this process (SKIP LOCKED) by pushing their next attempt past the lease. */
+async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+    .orderBy(webhookDeliveries.nextAttemptAt, webhookDeliveries.id)
+    .limit(AT_ONCE)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+    .where(sql`${webhookDeliveries.id} in ${due}`)
+    .returning();
+  if (claimed.length === 0) return [];
+  const targets = await db
+    .select({ id: webhooks.id, url: webhooks.url, secret: webhooks.secret })
+    .from(webhooks)
+    .where(inArray(webhooks.id, [...new Set(claimed.map((d) => d.webhookId))]));
+  const targetOf = new Map(targets.map((target) => [target.id, target]));
+  return claimed.flatMap((delivery) => {
+    const target = targetOf.get(delivery.webhookId);
+    return target ? [{ delivery, url: target.url, secret: target.secret }] : [];
+  });
+}
+
+async function post({ delivery, url, secret }: Claimed) {
+  const started = performance.now();
+  const headers = signedHeaders(secret, `msg_${delivery.id}`, Math.floor(Date.now() / 1000), delivery.body);
+  try {
+    const reply = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: delivery.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await reply.body?.cancel();
+    return {
+      code: reply.status,
+      error: reply.ok ? null : `HTTP ${reply.status}`,
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    const message =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
+    return { code: null, error: message.slice(0, 500), ms: performance.now() - started };
+  }
+}
+
+/**
+ * Posts every due delivery, a few at once. A 2xx answer delivers it; anything else is tried again
+ * with the mail queue's back-off (30 s, 1 min, 2 min… up to an hour), and fails after 8 attempts.
+ */
+export async function deliverWebhooks(
+  ctx: Pick<AppContext, 'db'>,
+  now = new Date(),
+  { isStopped = () => false }: { isStopped?: () => boolean } = {},
+) {
+  let delivered = 0;
+  let failed = 0;
+  while (!isStopped()) {
+    const claimed = await claimDue(ctx.db, now);
+    if (claimed.length === 0) break;
+    await Promise.all(
+      claimed.map(async (item) => {
+        const result = await post(item);
+        const attempts = item.delivery.attempts + 1;
+        const isDelivered = result.error === null;
+        const isFinal = isDelivered || attempts >= WEBHOOK_MAX_ATTEMPTS;
+        await ctx.db
+          .update(webhookDeliveries)
+          .set({
+            attempts,
+            status: isDelivered ? 'delivered' : isFinal ? 'failed' : 'pending',
+            responseCode: result.code,
+            error: result.error,
+            durationMs: Math.round(result.ms),
+            deliveredAt: isDelivered ? new Date() : null,
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          })
+          .where(eq(webhookDeliveries.id, item.delivery.id));
+        if (isDelivered) delivered += 1;
+        else failed += 1;
+      }),
+    );
+  }
+  return { delivered, failed };
+}

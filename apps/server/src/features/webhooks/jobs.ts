@@ -1,0 +1,8 @@
+import type { BackgroundTask } from '../mail/worker.ts';
+import { deliverWebhooks } from './deliver.ts';
+
+export const webhookJobs: BackgroundTask[] = [
+  async function deliverDueWebhooks(ctx, control) {
+    return deliverWebhooks(ctx, new Date(), { isStopped: control.isStopped });
+  },
+];
