@@ -110,6 +110,22 @@ export const commentsQuerySchema = pageQuerySchema.extend({
   [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
 });
 
+/** `answers/count/?user=`: how many answers a judge (a judge: themselves) gave in the selection. */
+export const answersCountQuerySchema = answersQuerySchema.pick({
+  user: true,
+  dataset: true,
+  [ISSUE_TOKEN_PARAM]: true,
+});
+export const submissionsQuerySchema = pageQuerySchema.extend({
+  user: idSchema.optional(),
+  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+});
+export const submissionsCountQuerySchema = submissionsQuerySchema.pick({
+  user: true,
+  [ISSUE_TOKEN_PARAM]: true,
+});
+export const countSchema = z.object({ count: z.number().int() });
+
 export const submissionAnswerSchema = z.object({
   dataset: bodyIdSchema,
   question: bodyIdSchema.nullable().optional(),

@@ -2,10 +2,8 @@ import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
-  issueAccessDatasets,
   issueAnswers,
   issueComments,
-  issueDatasets,
   issueQuestions,
   issueSubmissions,
   teams,
@@ -15,7 +13,7 @@ import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import type { Answerer } from './answerer.ts';
 import { selectComments, toAnswer, toComments } from './comments.ts';
-import { loadAnswerItems } from './items.ts';
+import { accessibleItemIds, loadAnswerItems } from './items.ts';
 
 export function loadQuestions(ctx: AppContext, issueId: number) {
   return ctx.db
@@ -44,29 +42,12 @@ async function toAnswerViewIssue(ctx: AppContext, issue: IssueRow): Promise<Answ
 
 /** Other judges' shared comments on the items this answerer sees. */
 function loadSharedComments(ctx: AppContext, answerer: Answerer) {
-  const { issue } = answerer;
-  const onVisibleItems =
-    answerer.kind === 'judge' && !issue.accessAllItems
-      ? inArray(
-          issueComments.datasetId,
-          ctx.db
-            .select({ id: issueAccessDatasets.datasetId })
-            .from(issueAccessDatasets)
-            .where(eq(issueAccessDatasets.accessId, answerer.access.id)),
-        )
-      : inArray(
-          issueComments.datasetId,
-          ctx.db
-            .select({ id: issueDatasets.datasetId })
-            .from(issueDatasets)
-            .where(eq(issueDatasets.issueId, issue.id)),
-        );
   return selectComments(
     ctx,
-    eq(issueComments.issueId, issue.id),
+    eq(issueComments.issueId, answerer.issue.id),
     eq(issueComments.shared, true),
     answerer.kind === 'judge' ? ne(issueComments.userId, answerer.access.userId) : undefined,
-    onVisibleItems,
+    inArray(issueComments.datasetId, accessibleItemIds(ctx, answerer)),
   );
 }
 

@@ -15,12 +15,17 @@ function accessibleCondition(ctx: AppContext, answerer: Answerer): SQL | undefin
   return and(inIssue, inArray(issueDatasets.datasetId, subset));
 }
 
-/** The ids of the items the answerer may answer, for checking a submission. */
-export async function loadAccessibleItemIds(ctx: AppContext, answerer: Answerer): Promise<Set<number>> {
-  const rows = await ctx.db
+/** The ids of the items the answerer may see, as a subquery (for `inArray`). */
+export function accessibleItemIds(ctx: AppContext, answerer: Answerer) {
+  return ctx.db
     .select({ id: issueDatasets.datasetId })
     .from(issueDatasets)
     .where(accessibleCondition(ctx, answerer));
+}
+
+/** The ids of the items the answerer may answer, for checking a submission. */
+export async function loadAccessibleItemIds(ctx: AppContext, answerer: Answerer): Promise<Set<number>> {
+  const rows = await accessibleItemIds(ctx, answerer);
   return new Set(rows.map((row) => row.id));
 }
 

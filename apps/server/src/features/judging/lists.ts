@@ -1,9 +1,10 @@
-import type { IssueAnswer, IssueComment, PageQuery } from '@shortlist/contract';
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import type { IssueAnswer, IssueComment, IssueSubmission, PageQuery } from '@shortlist/contract';
+import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAnswers, issueComments, users } from '../../db/schema.ts';
+import { issueAnswers, issueComments, issueSubmissions, users } from '../../db/schema.ts';
 import type { Answerer } from './answerer.ts';
 import { fullnameColumn, toAnswer, toComments } from './comments.ts';
+import { accessibleItemIds } from './items.ts';
 
 interface Filters {
   user?: number;
@@ -16,18 +17,75 @@ function scopeOf(answerer: Answerer, filters: Filters) {
   return filters;
 }
 
+function answersWhere(answerer: Answerer, filters: Filters) {
+  const scope = scopeOf(answerer, filters);
+  return and(
+    eq(issueAnswers.issueId, answerer.issue.id),
+    scope.user ? eq(issueAnswers.userId, scope.user) : undefined,
+    scope.dataset ? eq(issueAnswers.datasetId, scope.dataset) : undefined,
+  );
+}
+
+function submissionsWhere(answerer: Answerer, filters: Filters) {
+  const { user } = scopeOf(answerer, filters);
+  return and(
+    eq(issueSubmissions.issueId, answerer.issue.id),
+    user ? eq(issueSubmissions.userId, user) : undefined,
+  );
+}
+
+/** `answers/count/`: the number of answers `answers/` would list. */
+export async function countAnswers(ctx: AppContext, answerer: Answerer, filters: Filters) {
+  const [total] = await ctx.db
+    .select({ count: count() })
+    .from(issueAnswers)
+    .where(answersWhere(answerer, filters));
+  return { count: total?.count ?? 0 };
+}
+
+/** `submissions/count/`: how many judges submitted (a judge: 1 once they have, else 0). */
+export async function countSubmissions(ctx: AppContext, answerer: Answerer, filters: Filters) {
+  const [total] = await ctx.db
+    .select({ count: count() })
+    .from(issueSubmissions)
+    .where(submissionsWhere(answerer, filters));
+  return { count: total?.count ?? 0 };
+}
+
+/** `issues/{id}/submissions/`: a judge's own submission, or for an admin every judge's, oldest first. */
+export async function listSubmissions(
+  ctx: AppContext,
+  answerer: Answerer,
+  query: PageQuery & Filters,
+): Promise<{ count: number; results: IssueSubmission[] }> {
+  const where = submissionsWhere(answerer, query);
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ count: count() }).from(issueSubmissions).where(where),
+    ctx.db
+      .select()
+      .from(issueSubmissions)
+      .where(where)
+      .orderBy(asc(issueSubmissions.createTime), asc(issueSubmissions.id))
+      .limit(query.limit)
+      .offset(query.offset),
+  ]);
+  return { count: total?.count ?? 0, results: rows.map(toSubmission) };
+}
+
+export const toSubmission = (row: typeof issueSubmissions.$inferSelect): IssueSubmission => ({
+  id: row.id,
+  user: row.userId,
+  issue: row.issueId,
+  create_time: row.createTime.toISOString(),
+});
+
 /** `issues/{id}/answers/`: a judge's own answers, or for an admin any judge's, paged. */
 export async function listAnswers(
   ctx: AppContext,
   answerer: Answerer,
   query: PageQuery & Filters,
 ): Promise<{ count: number; results: IssueAnswer[] }> {
-  const scope = scopeOf(answerer, query);
-  const where = and(
-    eq(issueAnswers.issueId, answerer.issue.id),
-    scope.user ? eq(issueAnswers.userId, scope.user) : undefined,
-    scope.dataset ? eq(issueAnswers.datasetId, scope.dataset) : undefined,
-  );
+  const where = answersWhere(answerer, query);
   const [[total], rows] = await Promise.all([
     ctx.db.select({ count: count() }).from(issueAnswers).where(where),
     ctx.db
@@ -42,8 +100,8 @@ export async function listAnswers(
 }
 
 /**
- * `issues/{id}/comments/`: with as_judge, the judge's own comments and the others' shared ones (what the
- * answer page shows); otherwise a judge's own only, or for an admin every comment, filtered.
+ * `issues/{id}/comments/`: with as_judge, the judge's own comments and the others' shared ones on the items
+ * the judge may see (what the answer page shows); otherwise a judge's own only, or for an admin every comment, filtered.
  */
 export async function listComments(
   ctx: AppContext,
@@ -53,7 +111,11 @@ export async function listComments(
   let who: SQL | undefined;
   if (answerer.kind === 'judge') {
     const own = eq(issueComments.userId, answerer.access.userId);
-    who = query.as_judge ? or(own, eq(issueComments.shared, true)) : own;
+    const sharedOnVisibleItems = and(
+      eq(issueComments.shared, true),
+      inArray(issueComments.datasetId, accessibleItemIds(ctx, answerer)),
+    );
+    who = query.as_judge ? or(own, sharedOnVisibleItems) : own;
   } else {
     who = query.user ? eq(issueComments.userId, query.user) : undefined;
   }

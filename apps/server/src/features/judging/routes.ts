@@ -1,7 +1,9 @@
 import {
+  answersCountQuerySchema,
   answersQuerySchema,
   answerViewSchema,
   commentsQuerySchema,
+  countSchema,
   idParamsSchema,
   issueAnswerSchema,
   issueCommentSchema,
@@ -10,6 +12,8 @@ import {
   pageSchema,
   publicInfoSchema,
   submissionCreateSchema,
+  submissionsCountQuerySchema,
+  submissionsQuerySchema,
   unlockPublicResultSchema,
   unlockPublicSchema,
 } from '@shortlist/contract';
@@ -20,7 +24,7 @@ import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { loadAnswerView } from './answer-view.ts';
 import { resolveAnswerer } from './answerer.ts';
-import { listAnswers, listComments } from './lists.ts';
+import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
 import { getPublicInfo, unlockPublic } from './public-link.ts';
 import { submitAnswers } from './submit.ts';
 
@@ -70,6 +74,51 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { count, results } = await listAnswers(ctx, await answererOf(request), request.query);
       return toPage(request, request.query, count, results);
     },
+  );
+
+  app.get(
+    '/issues/:id/answers/count/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: answersCountQuerySchema,
+        response: { 200: countSchema },
+      },
+    },
+    async (request) => countAnswers(ctx, await answererOf(request), request.query),
+  );
+
+  app.get(
+    '/issues/:id/submissions/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: submissionsQuerySchema,
+        response: { 200: pageSchema(issueSubmissionSchema) },
+      },
+    },
+    async (request) => {
+      const { count, results } = await listSubmissions(ctx, await answererOf(request), request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.get(
+    '/issues/:id/submissions/count/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: submissionsCountQuerySchema,
+        response: { 200: countSchema },
+      },
+    },
+    async (request) => countSubmissions(ctx, await answererOf(request), request.query),
   );
 
   app.get(

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueSubmissions } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
 import { loadAccessibleItemIds } from './items.ts';
+import { toSubmission } from './lists.ts';
 import { replaceAnswers, replaceComments } from './replace-rows.ts';
 import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
 
@@ -61,20 +61,6 @@ export async function submitAnswers(
       })
       .returning();
     if (!submission) throw new Error('no submission');
-    await emitWebhookEvent(tx, issue.teamId, 'judge.submitted', {
-      selection: { id: issue.id, title: issue.title },
-      submission: {
-        id: submission.id,
-        judge: userId,
-        answers: input.answers.length,
-        is_edit: Boolean(previous),
-      },
-    });
-    return {
-      id: submission.id,
-      user: submission.userId,
-      issue: submission.issueId,
-      create_time: submission.createTime.toISOString(),
-    };
+    return toSubmission(submission);
   });
 }
