@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
-import { pageQuerySchema, queryBoolean } from './common.ts';
+import { idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 
 export const TEAM_TITLE_MAX_LENGTH = 150;
 export const TEAM_DESCRIPTION_MAX_LENGTH = 2000;
@@ -92,6 +92,8 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberListQuerySchema = pageQuerySchema.extend({
   self_invite: queryBoolean.optional(),
   role__key: z.enum(ROLES).optional(),
+  /** Members judging this selection (spec §7); judges are listed by `issues/{id}/judges/`. */
+  issue: idSchema.optional(),
 });
 
 export const memberCreateSchema = z.object({

@@ -134,3 +134,14 @@ describe('GET issues/{id}/judges_statuses/', () => {
     });
   });
 });
+
+describe('GET teams/{id}/members/?issue=', () => {
+  it('keeps the members judging the selection: none, since admins cannot judge (decision 13)', async () => {
+    const { token, team, issue } = await createJudgedSelection();
+    const url = `/api/v1/teams/${team.id}/members/`;
+    expect((await t.request({ method: 'GET', url, token })).json().count).toBe(1);
+    const filtered = await t.request({ method: 'GET', url: `${url}?issue=${issue.id}`, token });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json()).toMatchObject({ count: 0, results: [] });
+  });
+});

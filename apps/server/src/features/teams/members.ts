@@ -1,9 +1,9 @@
 import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, users } from '../../db/schema.ts';
+import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
@@ -41,6 +41,11 @@ export async function listMembers(
   const filters: SQL[] = [eq(teamMembers.teamId, teamId)];
   if (query.self_invite !== undefined) filters.push(eq(teamMembers.selfInvite, query.self_invite));
   if (query.role__key) filters.push(eq(teamMembers.role, query.role__key));
+  // Members with an access to the selection: none, as admins cannot judge (decision 13), but never all.
+  if (query.issue) {
+    const judges = ctx.db.select({ id: issueAccesses.userId }).from(issueAccesses);
+    filters.push(inArray(teamMembers.userId, judges.where(eq(issueAccesses.issueId, query.issue))));
+  }
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(or(ilike(teamMembers.pseudo, pattern), ilike(users.email, pattern)) as SQL);
