@@ -16,6 +16,7 @@ export const MERGE_NOT_ALLOWED = 'MERGE_NOT_ALLOWED';
 /** The out-of-range message of issue_merge_infos, for a package allowing `max` selections. */
 export const mergeSizeMessage = (max: number) =>
   `A merge needs between ${MERGE_MIN_ISSUES} and ${max} selections.`;
+export const MERGE_DUPLICATE_ISSUE = 'A selection can be merged only once.';
 
 export const mergeInfoInputSchema = z.object({
   issue: bodyIdSchema,
@@ -24,8 +25,9 @@ export const mergeInfoInputSchema = z.object({
 export type MergeInfoInput = z.infer<typeof mergeInfoInputSchema>;
 
 const mergeFields = {
+  // 'no title' for a missing title only; a title too long gets the usual message.
   title: z
-    .string({ error: MERGE_TITLE_REQUIRED })
+    .string({ error: (issue) => (issue.input == null ? MERGE_TITLE_REQUIRED : undefined) })
     .trim()
     .min(1, MERGE_TITLE_REQUIRED)
     .max(MERGE_TITLE_MAX_LENGTH),

@@ -168,7 +168,12 @@ describe('issues-merge/', () => {
       description: 'y'.repeat(401),
       issue_merge_infos: infos(ids),
     });
-    expect(Object.keys(long.json()).sort()).toEqual(['description', 'title']);
+    expect(long.json()).toEqual({
+      title: ['Ensure this field has no more than 250 characters.'],
+      description: ['Ensure this field has no more than 400 characters.'],
+    });
+    const notText = await post({ title: 12, issue_merge_infos: infos(ids.slice(0, 2)) });
+    expect(notText.json()).toEqual({ title: ['A valid string is required.'] });
     const weight = await post({
       title: 'W',
       issue_merge_infos: [
@@ -187,6 +192,7 @@ describe('issues-merge/', () => {
       issue_merge_infos: infos([ids[0] as number, ids[0] as number]),
     });
     expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ issue_merge_infos: ['A selection can be merged only once.'] });
 
     await t.db
       .update(teams)

@@ -1,4 +1,5 @@
 import {
+  MERGE_DUPLICATE_ISSUE,
   MERGE_MIN_ISSUES,
   type Merge,
   type MergeInfoInput,
@@ -102,11 +103,9 @@ async function checkReferences(
   if (infos) {
     const issueIds = infos.map((info) => info.issue);
     const max = team.package.nb_issues_in_merge;
-    if (
-      new Set(issueIds).size !== issueIds.length ||
-      issueIds.length < MERGE_MIN_ISSUES ||
-      issueIds.length > max
-    ) {
+    if (new Set(issueIds).size !== issueIds.length) {
+      errors.issue_merge_infos = [MERGE_DUPLICATE_ISSUE];
+    } else if (issueIds.length < MERGE_MIN_ISSUES || issueIds.length > max) {
       errors.issue_merge_infos = [mergeSizeMessage(max)];
     } else {
       const found = await tx
