@@ -88,6 +88,10 @@ export const router = createBrowserRouter([
                 path: 'issues-merge/:id',
                 ...lazyPage(() => import('../features/merges/merge-page'), 'MergePage'),
               },
+              {
+                path: 'webhooks',
+                ...lazyPage(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
+              },
             ],
           },
           {

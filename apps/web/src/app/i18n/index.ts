@@ -13,6 +13,7 @@ import * as reports from '../../features/reports/i18n';
 import * as reviews from '../../features/reviews/i18n';
 import * as selections from '../../features/selections/i18n';
 import * as tags from '../../features/tags/i18n';
+import * as webhooks from '../../features/webhooks/i18n';
 import { en } from './en';
 import { fr } from './fr';
 import { getStoredLanguage } from './language';
@@ -34,6 +35,7 @@ export const resources = {
     reviews: reviews.en,
     selections: selections.en,
     tags: tags.en,
+    webhooks: webhooks.en,
   },
   fr: {
     translation: fr,
@@ -50,6 +52,7 @@ export const resources = {
     reviews: reviews.fr,
     selections: selections.fr,
     tags: tags.fr,
+    webhooks: webhooks.fr,
   },
 } as const;
 

@@ -1,9 +1,10 @@
-import { UserAddOutlined } from '@ant-design/icons';
+import { ApiOutlined, UserAddOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type Member } from '@shortlist/contract';
 import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
@@ -55,9 +56,14 @@ export function MembersPage() {
             {members.data && ` · ${t('members.total', { count: members.data.count })}`}
           </Typography.Text>
         </div>
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
-          {t('members.add')}
-        </Button>
+        <Space wrap>
+          <ButtonLink to={`/team/${team.id}/webhooks`} icon={<ApiOutlined />} data-testid="webhooks-link">
+            {t('title', { ns: 'webhooks' })}
+          </ButtonLink>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+            {t('members.add')}
+          </Button>
+        </Space>
       </div>
       {members.isError ? (
         <LoadError onRetry={() => void members.refetch()} />

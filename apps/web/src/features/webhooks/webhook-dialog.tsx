@@ -1,0 +1,69 @@
+import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEvent } from '@shortlist/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createWebhook, webhookKeys } from './api';
+
+interface Values {
+  url: string;
+  events: WebhookEvent[];
+}
+
+/** A new webhook: its URL and the events it hears. The secret is made by the server. */
+export function WebhookDialog({
+  teamId,
+  isOpen,
+  onClose,
+}: {
+  teamId: number;
+  isOpen: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('webhooks');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const save = useMutation({
+    mutationFn: (values: Values) => createWebhook({ team: teamId, ...values, active: true }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      form.resetFields();
+      onClose();
+    },
+    onError: () => void message.error(t('saveFailed')),
+  });
+  return (
+    <Modal
+      open={isOpen}
+      title={t('add')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ events: [...WEBHOOK_EVENTS] }}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Form.Item
+          name="url"
+          label={t('url')}
+          extra={t('urlHint')}
+          rules={[{ required: true, type: 'url', max: WEBHOOK_URL_MAX_LENGTH }]}
+        >
+          <Input placeholder="https://example.org/hooks/shortlist" autoFocus data-testid="webhook-url" />
+        </Form.Item>
+        <Form.Item name="events" label={t('events')} rules={[{ required: true, type: 'array', min: 1 }]}>
+          <Checkbox.Group
+            options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: t(`event.${event}`) }))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

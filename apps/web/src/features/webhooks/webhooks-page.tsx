@@ -1,0 +1,144 @@
+import { DeleteOutlined, PlusOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { Webhook } from '@shortlist/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../app/layout/load-error';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { toOffsetLimit } from '../../app/paging';
+import { useCurrentTeam } from '../teams/team-context';
+import { deleteWebhook, fetchWebhooks, testWebhook, updateWebhook, webhookKeys } from './api';
+import { DeliveriesDrawer } from './deliveries-drawer';
+import { WebhookDialog } from './webhook-dialog';
+
+/** `/team/:teamId/webhooks`: the team's webhooks, their secrets, a test button and each one's delivery log. */
+export function WebhooksPage() {
+  const { t } = useTranslation('webhooks');
+  const team = useCurrentTeam();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [isAdding, setAdding] = useState(false);
+  const [logOf, setLogOf] = useState<number | null>(null);
+  const { offset, limit } = toOffsetLimit({ page });
+  useDocumentTitle(t('title'));
+  const webhooks = useQuery({
+    queryKey: webhookKeys.list(team.id, offset),
+    queryFn: () => fetchWebhooks(team.id, offset, limit),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+  const onError = () => void message.error(t('saveFailed'));
+  const toggle = useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => updateWebhook(id, { active }),
+    onSuccess: refresh,
+    onError,
+  });
+  const remove = useMutation({ mutationFn: deleteWebhook, onSuccess: refresh, onError });
+  const test = useMutation({
+    mutationFn: testWebhook,
+    onSuccess: () => void message.success(t('testQueued')),
+    onError,
+  });
+
+  const columns: TableColumnsType<Webhook> = [
+    {
+      key: 'url',
+      title: t('url'),
+      render: (_, hook) => <Typography.Text copyable>{hook.url}</Typography.Text>,
+    },
+    {
+      key: 'events',
+      title: t('events'),
+      render: (_, hook) => (
+        <Space size={4} wrap>
+          {hook.events.map((event) => (
+            <Tag key={event}>{t(`event.${event}`)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'secret',
+      title: t('secret'),
+      render: (_, hook) => (
+        <Typography.Text copyable={{ text: hook.secret }} title={t('secretHint')}>
+          whsec_••••
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'active',
+      title: t('active'),
+      render: (_, hook) => (
+        <Switch
+          checked={hook.active}
+          aria-label={`${t('active')} — ${hook.url}`}
+          onChange={(active) => toggle.mutate({ id: hook.id, active })}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      render: (_, hook) => (
+        <Space wrap>
+          <Button icon={<SendOutlined />} onClick={() => test.mutate(hook.id)} data-testid="webhook-test">
+            {t('test')}
+          </Button>
+          <Button
+            icon={<UnorderedListOutlined />}
+            onClick={() => setLogOf(hook.id)}
+            data-testid="webhook-log"
+          >
+            {t('deliveries')}
+          </Button>
+          <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove.mutate(hook.id)}>
+            <Button danger icon={<DeleteOutlined />} aria-label={t('delete')} />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sl-page sl-page-wide">
+      <div className="sl-page-header">
+        <div>
+          <Typography.Title level={2}>{t('title')}</Typography.Title>
+          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setAdding(true)}
+          data-testid="webhook-add"
+        >
+          {t('add')}
+        </Button>
+      </div>
+      {webhooks.isError ? (
+        <LoadError onRetry={() => void webhooks.refetch()} />
+      ) : (
+        <Table<Webhook>
+          rowKey="id"
+          columns={columns}
+          dataSource={webhooks.data?.results}
+          loading={webhooks.isPending}
+          locale={{ emptyText: t('empty') }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: webhooks.data?.count ?? 0,
+            onChange: setPage,
+            hideOnSinglePage: true,
+          }}
+          scroll={{ x: true }}
+        />
+      )}
+      <WebhookDialog teamId={team.id} isOpen={isAdding} onClose={() => setAdding(false)} />
+      <DeliveriesDrawer webhookId={logOf} onClose={() => setLogOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+describe('webhooks', () => {
+  it('lets an admin add a webhook, send a test and read that it was delivered', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push(`${request.headers['webhook-signature'] ? 'signed' : 'unsigned'} ${body}`);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const { page, server } = session;
+      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/team\/1$/);
+      await page.goto(`${server.url}/team/1/members`);
+      await page.getByTestId('webhooks-link').click();
+      await page.getByText('No webhook yet.').waitFor();
+      await page.getByTestId('webhook-add').click();
+      await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${port}/hook`);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(`http://127.0.0.1:${port}/hook`).waitFor();
+      await page.getByTestId('webhook-test').click();
+      await page.getByText('A test event is on its way.').waitFor();
+      // The server's worker sends it within its 5-second round.
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+      expect(received[0]).toMatch(/^signed \{"type":"ping"/);
+      await page.getByTestId('webhook-log').click();
+      await page.getByRole('dialog').locator('.ant-tag', { hasText: 'Delivered' }).waitFor();
+      expect(await page.getByRole('dialog').getByRole('cell', { name: '200', exact: true }).isVisible()).toBe(true);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});
