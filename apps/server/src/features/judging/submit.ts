@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueSubmissions } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
 import { loadAccessibleItemIds } from './items.ts';
@@ -61,6 +62,15 @@ export async function submitAnswers(
       })
       .returning();
     if (!submission) throw new Error('no submission');
+    await emitWebhookEvent(tx, issue.teamId, 'judge.submitted', {
+      selection: { id: issue.id, title: issue.title },
+      submission: {
+        id: submission.id,
+        judge: userId,
+        answers: input.answers.length,
+        is_edit: Boolean(previous),
+      },
+    });
     return toSubmission(submission);
   });
 }
