@@ -29,7 +29,17 @@ z.config({
         if (issue.format === 'url') return 'Enter a valid URL.';
         return undefined;
       case 'invalid_value':
-        return `"${String(issue.input)}" is not a valid choice.`;
+        return issue.input === undefined || issue.input === null
+          ? 'This field is required.'
+          : `"${String(issue.input)}" is not a valid choice.`;
+      case 'invalid_union': {
+        // A discriminated union (resourcetype) reports on the discriminator, with the whole object as input.
+        if (!('discriminator' in issue) || typeof issue.discriminator !== 'string') return undefined;
+        const value = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator];
+        return value === undefined || value === null
+          ? 'This field is required.'
+          : `"${String(value)}" is not a valid choice.`;
+      }
       case 'unrecognized_keys':
         return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
       default:

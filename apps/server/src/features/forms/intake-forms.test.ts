@@ -152,6 +152,26 @@ describe('GET, PATCH and DELETE intake-forms/{id}/', () => {
     expect((await patch({ title_field: 0 })).json().title_field).toBe(0);
   });
 
+  it('takes question labels of up to 400 characters, where other item types stop at 300', async () => {
+    const form = await f.createForm(owner.token, owner.team.id);
+    const long = await f.addQuestion(owner.token, form, { ...textQuestion, label: 'q'.repeat(400) });
+    expect(long).toMatchObject({ label: 'q'.repeat(400) });
+    const url = `data-models/${form.data_model_id}/datum-fields/`;
+    const tooLong = await f.api(owner.token, 'POST', url, { ...textQuestion, label: 'q'.repeat(401) });
+    expect(tooLong.json()).toEqual({ label: ['Ensure this field has no more than 400 characters.'] });
+    const renamed = await f.api(owner.token, 'PATCH', `${url}${long.id}/`, { label: 'r'.repeat(350) });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('titles responses by e-mail again when the title question is deleted', async () => {
+    const form = await f.createForm(owner.token, owner.team.id);
+    const question = await f.addQuestion(owner.token, form, textQuestion);
+    await f.api(owner.token, 'PATCH', `intake-forms/${form.id}/`, { title_field: question.id });
+    const url = `data-models/${form.data_model_id}/datum-fields/${question.id}/`;
+    expect((await f.api(owner.token, 'DELETE', url)).statusCode).toBe(204);
+    expect((await f.getForm(owner.token, form.id)).title_field).toBe(0);
+  });
+
   it('refuses bad values with field messages', async () => {
     const form = await f.createForm(owner.token, owner.team.id);
     const file = await f.addQuestion(owner.token, form, { resourcetype: 'file', label: 'Deck' });

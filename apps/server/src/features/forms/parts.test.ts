@@ -21,6 +21,8 @@ afterAll(() => t.close());
 describe('form-titles/', () => {
   it('places, moves and deletes section titles, one per position', async () => {
     const form = await f.createForm(owner.token, owner.team.id);
+    for (const label of ['One', 'Two', 'Three', 'Four'])
+      await f.addQuestion(owner.token, form, { ...textQuestion, label });
     const post = (payload: object, token = owner.token) => f.api(token, 'POST', 'form-titles/', payload);
     const created = await post({ form: form.id, text: ' Part 1 ', body: 'Intro', position: 1 });
     expect(created.statusCode).toBe(201);
@@ -44,6 +46,12 @@ describe('form-titles/', () => {
     });
     expect(renamed.json()).toMatchObject({ text: 'Budget', position: 4 });
     expect((await f.getForm(owner.token, form.id)).titles.map((title) => title.position)).toEqual([1, 4]);
+    // 4 is the end of a form of four questions; past it there is nothing to stand above.
+    expect((await post({ form: form.id, text: 'Beyond', position: 5 })).json()).toEqual({
+      position: ['Ensure this value is less than or equal to 4.'],
+    });
+    const movedAway = await f.api(owner.token, 'PATCH', `form-titles/${second.id}/`, { position: 9 });
+    expect(movedAway.statusCode).toBe(400);
 
     await f.expectStatus(await f.api(owner.token, 'DELETE', `form-titles/${second.id}/`), 204);
     expect((await f.getForm(owner.token, form.id)).titles).toHaveLength(1);

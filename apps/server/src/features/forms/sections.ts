@@ -1,5 +1,5 @@
 import { type FormSectionPatch, type formSectionCreateSchema, invalidPkMessage } from '@shortlist/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +21,10 @@ export async function requireSection(ctx: AppContext, user: UserRow, id: number)
   return { section, form };
 }
 
-/** One title per position: another one there answers ALREADY_EXISTS. */
+/**
+ * A position is the index of a question, or the number of questions for the end; one title per position:
+ * another one there answers ALREADY_EXISTS.
+ */
 async function checkPlacement(
   db: Db,
   form: IntakeFormRow,
@@ -36,6 +39,14 @@ async function checkPlacement(
     if (!field) throw fieldErrors({ linked_to_df: [invalidPkMessage(input.linked_to_df)] });
   }
   if (input.position === undefined) return;
+  const [questions] = await db
+    .select({ n: count() })
+    .from(datumFields)
+    .where(eq(datumFields.dataModelId, form.dataModelId));
+  const last = questions?.n ?? 0;
+  if (input.position > last) {
+    throw fieldErrors({ position: [`Ensure this value is less than or equal to ${last}.`] });
+  }
   const [taken] = await db
     .select({ id: formTitles.id })
     .from(formTitles)

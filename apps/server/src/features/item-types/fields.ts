@@ -3,6 +3,7 @@ import {
   type DatumFieldType,
   DEFAULT_TEAM_PACKAGE,
   datumFieldPatchSchemas,
+  FIELD_LABEL_MAX_LENGTH,
   type FieldsOrder,
   MAX_FIELDS_PER_ITEM_TYPE,
   type Reorder,
@@ -10,7 +11,7 @@ import {
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datumFields } from '../../db/schema.ts';
+import { dataModels, datumFields, intakeForms } from '../../db/schema.ts';
 import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
 import { checkFieldCondition } from '../forms/conditions.ts';
 import type { TeamRow } from '../teams/access.ts';
@@ -24,6 +25,20 @@ const TYPE_IS_FIXED = 'The type of a field cannot change after its creation.';
 const lockItemType = (db: Db, id: number) =>
   db.select({ id: dataModels.id }).from(dataModels).where(eq(dataModels.id, id)).for('update');
 
+/** The contract allows a form question's 400 characters; a field of any other item type stops at 300. */
+async function checkLabelLength(db: Db, itemTypeId: number, label: string | undefined) {
+  if (label === undefined || label.length <= FIELD_LABEL_MAX_LENGTH) return;
+  const [form] = await db
+    .select({ id: intakeForms.id })
+    .from(intakeForms)
+    .where(eq(intakeForms.dataModelId, itemTypeId));
+  if (!form) {
+    throw fieldErrors({
+      label: [`Ensure this field has no more than ${FIELD_LABEL_MAX_LENGTH} characters.`],
+    });
+  }
+}
+
 export async function createDatumField(
   ctx: AppContext,
   { itemType, team, input }: { itemType: DataModelRow; team: TeamRow; input: DatumFieldCreateParsed },
@@ -31,6 +46,7 @@ export async function createDatumField(
   const { datum_field_custom_type_budget: hasBudget } = { ...DEFAULT_TEAM_PACKAGE, ...team.package };
   if (input.resourcetype === 'custom' && !hasBudget)
     throw fieldErrors({ resourcetype: [BUDGET_NOT_IN_PACKAGE] });
+  await checkLabelLength(ctx.db, itemType.id, input.label);
   return ctx.db.transaction(async (tx) => {
     await lockItemType(tx, itemType.id);
     const [stats] = await tx
@@ -76,6 +92,7 @@ export async function updateDatumField(
   }
   const parsed = datumFieldPatchSchemas[field.resourcetype as DatumFieldType].safeParse(body);
   if (!parsed.success) throw fieldErrors(toFieldErrors(parsed.error));
+  await checkLabelLength(ctx.db, itemTypeId, parsed.data.label);
   if (parsed.data.condition) await checkFieldCondition(ctx.db, field, parsed.data.condition);
   const columns = toColumns(parsed.data);
   if (Object.keys(columns).length === 0) return toDatumField(field);
@@ -87,7 +104,10 @@ export async function updateDatumField(
   });
 }
 
-/** Deletes a field; its values go with it (foreign key cascade). */
+/**
+ * Deletes a field; its values go with it (foreign key cascade). A form titled by this question is titled
+ * by the e-mail again (title_field 0), in the same transaction; the editor tells the admin.
+ */
 export async function deleteDatumField(
   ctx: AppContext,
   { itemTypeId, fieldId }: { itemTypeId: number; fieldId: number },
@@ -98,6 +118,10 @@ export async function deleteDatumField(
       .where(and(eq(datumFields.id, fieldId), eq(datumFields.dataModelId, itemTypeId)))
       .returning({ id: datumFields.id });
     if (deleted.length === 0) throw notFound();
+    await tx
+      .update(intakeForms)
+      .set({ titleField: 0 })
+      .where(and(eq(intakeForms.dataModelId, itemTypeId), eq(intakeForms.titleField, fieldId)));
     await touchItemType(tx, itemTypeId);
   });
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataModels, datasets, datumFields } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, issues } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -178,5 +178,19 @@ describe('GET, PATCH and DELETE data-models/{id}/', () => {
       nb_datasets: 2,
     });
     expect(await titleOf(type.id)).toBe('In use');
+  });
+
+  it('refuses to delete a type that a selection uses (HAS_ISSUES), as the editor hides the button', async () => {
+    const type = await createType('Judged');
+    await t.db.insert(issues).values({
+      teamId: owner.team.id,
+      resourcetype: 'TextIssue',
+      title: 'Uses the type',
+      dataModelId: type.id,
+    });
+    const reply = await t.request({ method: 'DELETE', url: url(`${type.id}/`), token: owner.token });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ code: 'HAS_ISSUES', detail: 'This item type is used by a selection.' });
+    expect(await titleOf(type.id)).toBe('Judged');
   });
 });

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, not, type SQL, sql }
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, intakeForms } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, intakeForms, issues } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, notFound, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
@@ -126,7 +126,10 @@ export async function renameItemType(ctx: AppContext, id: number, input: ItemTyp
   return getItemType(ctx, id);
 }
 
-/** Refused while items use the type (HAS_DATASETS, with their number); its fields go with it. */
+/**
+ * Refused while a form owns the type (HAS_FORM), a selection uses it (HAS_ISSUES, as the editor hides the
+ * button) or items do (HAS_DATASETS, with their number); its fields go with it.
+ */
 export async function deleteItemType(ctx: AppContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     // The row lock makes a concurrent item insert wait, so the count below stays true.
@@ -136,6 +139,12 @@ export async function deleteItemType(ctx: AppContext, id: number) {
       .from(intakeForms)
       .where(eq(intakeForms.dataModelId, id));
     if (form) throw refusal('HAS_FORM', 'This item type belongs to a form: delete the form instead.');
+    const [issue] = await tx
+      .select({ id: issues.id })
+      .from(issues)
+      .where(eq(issues.dataModelId, id))
+      .limit(1);
+    if (issue) throw refusal('HAS_ISSUES', 'This item type is used by a selection.');
     const [used] = await tx.select({ n: count() }).from(datasets).where(eq(datasets.dataModelId, id));
     const nb = used?.n ?? 0;
     if (nb > 0) {

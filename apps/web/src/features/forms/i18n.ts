@@ -59,6 +59,7 @@ export const en = {
     label: 'Title of each response',
     hint: 'Responses are named after this answer.',
     email: "The respondent's e-mail",
+    reset: 'Deleted. "{{label}}" titled each response: responses are now titled by the respondent\'s e-mail.',
   },
   questions: {
     title: 'Questions',
@@ -187,6 +188,8 @@ export const fr: typeof en = {
     label: 'Titre de chaque réponse',
     hint: "Les réponses sont nommées d'après cette réponse.",
     email: "L'e-mail du répondant",
+    reset:
+      "Supprimée. « {{label}} » donnait son titre à chaque réponse : les réponses prennent désormais l'e-mail du répondant.",
   },
   questions: {
     title: 'Questions',

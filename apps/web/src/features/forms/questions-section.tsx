@@ -19,6 +19,7 @@ import {
   DEFAULT_TEAM_PACKAGE,
   type IntakeForm,
   MAX_FIELDS_PER_ITEM_TYPE,
+  QUESTION_LABEL_MAX_LENGTH,
 } from '@shortlist/contract';
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -125,7 +126,11 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
                   onEdit={() => openDialog(field)}
                   onDelete={() =>
                     mutations.deleteField.mutate(field.id, {
-                      onSuccess: () => void message.success(tc('common.deleted')),
+                      onSuccess: () =>
+                        // The server titles the responses by e-mail again when their title question goes.
+                        void (field.id === form.title_field
+                          ? message.warning(t('titleField.reset', { label: field.label }))
+                          : message.success(tc('common.deleted'))),
                       onError: () => void message.error(tc('common.error')),
                     })
                   }
@@ -155,6 +160,7 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
         isOpen={dialog !== null}
         isSaving={mutations.createField.isPending || mutations.updateField.isPending}
         canUseBudget={canUseBudget}
+        labelMaxLength={QUESTION_LABEL_MAX_LENGTH}
         extraValues={dialog?.extra}
         onSave={async (payload, values) => {
           if (await saveQuestion(dialog?.field ?? null, payload, values as ConditionValues)) setDialog(null);

@@ -29,11 +29,14 @@ interface FieldDialogProps {
   /** More inputs at the end of the dialog (a form's condition picker), with their starting values. */
   children?: ReactNode;
   extraValues?: Record<string, unknown>;
+  /** A form's question may be longer than an item type's field. */
+  labelMaxLength?: number;
 }
 
 /** Creates or edits a field; the type is chosen once, at creation. */
 export function FieldDialog(props: FieldDialogProps) {
   const { field, isOpen, isSaving, canUseBudget, onSave, onClose, children, extraValues } = props;
+  const labelMaxLength = props.labelMaxLength ?? FIELD_LABEL_MAX_LENGTH;
   const { t } = useTranslation('itemTypes');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<FieldFormValues>();
@@ -86,16 +89,16 @@ export function FieldDialog(props: FieldDialogProps) {
             { required: true, whitespace: true, message: t('fieldDialog.labelRequired') },
             {
               min: FIELD_LABEL_MIN_LENGTH,
-              max: FIELD_LABEL_MAX_LENGTH,
+              max: labelMaxLength,
               transform: (value: string) => value?.trim(),
               message: t('fieldDialog.labelLength', {
                 min: FIELD_LABEL_MIN_LENGTH,
-                max: FIELD_LABEL_MAX_LENGTH,
+                max: labelMaxLength,
               }),
             },
           ]}
         >
-          <Input maxLength={FIELD_LABEL_MAX_LENGTH} showCount autoFocus data-testid="field-label" />
+          <Input maxLength={labelMaxLength} showCount autoFocus data-testid="field-label" />
         </Form.Item>
         <Form.Item
           name="description"
