@@ -41,7 +41,15 @@ export const dashboardDataSchema = z.object({
 export type DashboardData = z.infer<typeof dashboardDataSchema>;
 
 /** Dates of the usage page arrive as YYYY-MM-DD; the range is inclusive of both days. */
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.');
+const INVALID_DATE = 'Enter a valid date.';
+const isCalendarDay = (text: string) => {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+};
+const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DATE)
+  .refine(isCalendarDay, INVALID_DATE);
 export const USAGE_DEFAULT_DAYS = 30;
 
 export const usageQuerySchema = z.object({

@@ -145,7 +145,8 @@ describe('GET custom/usage_data', () => {
         team_id: team.id,
         name: team.title,
         forms: 1,
-        formSubmissions: 3,
+        // Submitted ones, as on the dashboard: the draft does not count.
+        formSubmissions: 2,
         issues: 1,
         issueMerges: 1,
         issueSubmissions: 1,
@@ -174,5 +175,12 @@ describe('GET custom/usage_data', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('from');
+    const impossible = await t.request({
+      method: 'GET',
+      url: '/api/v1/custom/usage_data?from=2026-13-45&toDate=2026-02-30',
+      token: await t.superuserToken(),
+    });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json()).toEqual({ from: ['Enter a valid date.'], toDate: ['Enter a valid date.'] });
   });
 });

@@ -144,7 +144,10 @@ async function readLatestIssueSubmissions(ctx: AppContext, teamId: number) {
   }));
 }
 
-/** The site's usage per team over [from, toDate], both days included; counted in SQL, one row per team. */
+/**
+ * The site's usage per team over [from, toDate], both days included; counted in SQL, one row per team.
+ * Form submissions count when submitted (drafts and uploads in progress do not), as on the dashboard.
+ */
 export async function readUsage(
   ctx: AppContext,
   range: { from: string; toDate: string; teamId?: number },
@@ -162,7 +165,7 @@ export async function readUsage(
     .select({ n: sql`count(*)` })
     .from(formSubmissions)
     .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
-    .where(and(eq(intakeForms.teamId, teams.id), inRange(formSubmissions.createTime)))})::int`;
+    .where(and(eq(intakeForms.teamId, teams.id), inRange(formSubmissions.submitTime)))})::int`;
   const issueSubmissionCount = sql<number>`(${ctx.db
     .select({ n: sql`count(*)` })
     .from(issueSubmissions)
