@@ -601,6 +601,8 @@ export const issues = pgTable(
     public: boolean('public').notNull().default(false),
     emailRequired: boolean('email_required').notNull().default(true),
     emailLink: boolean('email_link').notNull().default(true),
+    /** Public selections: the get-link page asks for a captcha first. */
+    captcha: boolean('captcha').notNull().default(true),
     accessAllItems: boolean('access_all_items').notNull().default(true),
     judgesCanLoadDatasetDetails: boolean('judges_can_load_dataset_details').notNull().default(false),
     randomOrder: boolean('random_order').notNull().default(false),

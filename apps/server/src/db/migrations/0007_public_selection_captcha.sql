@@ -1,0 +1,1 @@
+ALTER TABLE "issues" ADD COLUMN "captcha" boolean DEFAULT true NOT NULL;
