@@ -241,3 +241,53 @@ describe('GET issues/{id}/access_datasets/', () => {
     expect((await f.get(other.token, issue.id, `access_datasets/?user=${judge}`)).statusCode).toBe(404);
   });
 });
+
+describe('POST issues/{id}/assign_access/', () => {
+  it('gives every item N judges within M each, tops up later items, and says what is short', async () => {
+    const { token, issue } = await f.createSetup(10);
+    const judges = await f.addJudges(token, issue.id, judgeEmails(4, 'assign'));
+    const assign = (body: object) => f.post(token, issue.id, 'assign_access', body);
+    const first = await assign({ judges_per_item: 2, max_items_per_judge: 5 });
+    expect(first.json()).toEqual({
+      nb_judges: 4,
+      nb_datasets: 10,
+      nb_assigned: 20,
+      min_datasets_per_judge: 5,
+      max_datasets_per_judge: 5,
+      short: [],
+    });
+    const before = await itemsByJudge(issue.id);
+
+    // Four items more: M = 5 is full, so they stay short until M is raised; what judges had stays.
+    const added = await f.addItems(issue, 4);
+    const short = await assign({ judges_per_item: 2, max_items_per_judge: 5, mode: 'top_up' });
+    expect(short.json()).toMatchObject({ nb_assigned: 0, short: [{ judges: 0, items: 4 }] });
+    const topUp = await assign({ judges_per_item: 2, max_items_per_judge: 7, mode: 'top_up' });
+    expect(topUp.json()).toMatchObject({
+      nb_assigned: 8,
+      min_datasets_per_judge: 7,
+      max_datasets_per_judge: 7,
+      short: [],
+    });
+    const after = await itemsByJudge(issue.id);
+    for (const judge of judges) {
+      for (const item of before.get(judge) ?? []) expect(after.get(judge)).toContain(item);
+    }
+    const perItem = new Map<number, number>();
+    for (const list of after.values()) for (const id of list) perItem.set(id, (perItem.get(id) ?? 0) + 1);
+    for (const item of added) expect(perItem.get(item)).toBe(2);
+
+    await f.submitAs(issue.id, judges[0] ?? 0);
+    expect((await assign({ judges_per_item: 1, max_items_per_judge: 9 })).json()).toMatchObject({
+      code: HAS_SUBMISSIONS,
+    });
+    expect((await assign({ judges_per_item: 5, max_items_per_judge: 9, mode: 'top_up' })).json()).toEqual({
+      judges_per_item: ['Ensure this value is less than or equal to 4.'],
+    });
+    const other = await t.createAdmin();
+    expect(
+      (await f.post(other.token, issue.id, 'assign_access', { judges_per_item: 1, max_items_per_judge: 1 }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

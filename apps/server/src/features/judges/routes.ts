@@ -1,6 +1,8 @@
 import {
   accessDatasetSchema,
   accessDatasetsQuerySchema,
+  assignAccessResultSchema,
+  assignAccessSchema,
   copyAccessSchema,
   idParamsSchema,
   invitationListQuerySchema,
@@ -24,6 +26,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
+import { assignAccess } from './assign-access.ts';
 import { listInvitations, sendInvitation } from './invitations.ts';
 import { copyAccess, listAccessDatasets, setDatasetsAccess, spreadAccess } from './item-access.ts';
 import { getJudgesStatuses, listJudges } from './judges-list.ts';
@@ -119,6 +122,19 @@ export const judgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) =>
       spreadAccess(ctx, await issueOf(request, request.params.id), request.body.judges_per_item),
+  );
+
+  app.post(
+    '/issues/:id/assign_access/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: assignAccessSchema,
+        response: { 200: assignAccessResultSchema },
+      },
+    },
+    async (request) => assignAccess(ctx, await issueOf(request, request.params.id), request.body),
   );
 
   app.get(
