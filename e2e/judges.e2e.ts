@@ -147,4 +147,34 @@ describe('judges of a selection', () => {
     await page.getByText('Access copied').waitFor();
     await items('eve@example.org').filter({ hasText: '2 items' }).waitFor();
   });
+
+  it('assigns with a maximum per judge, says which items are short, then tops them up', async () => {
+    const { page, server } = session;
+    const issue = await createSelectionWithItems();
+    const post = await adminApi(server.url);
+    await post(`issues/${issue.id}/set_access/`, {
+      emails: ['fay@example.org', 'gil@example.org'],
+      access: true,
+    });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage?tab=access`);
+    const table = page.getByTestId('judges-table');
+    const items = (email: string) => table.getByTestId(`judge-row-${email}`).getByTestId('judge-items');
+
+    await page.getByTestId('access-tab').getByTestId('judges-spread').click();
+    const dialog = page.getByRole('dialog', { name: 'Number of judges per item' });
+    await dialog.getByTestId('assign-max-per-judge').fill('1');
+    await dialog.getByRole('button', { name: 'Spread the items' }).click();
+    await page.getByText('1 item has only 0 judges: add judges or raise the maximum per judge.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await items('fay@example.org').filter({ hasText: '1 item' }).waitFor();
+
+    await page.getByTestId('access-tab').getByTestId('judges-spread').click();
+    await dialog.getByTestId('assign-top-up').click();
+    await dialog.getByRole('button', { name: 'Spread the items' }).click();
+    await page.getByText('Each judge now has 1 to 2 items').waitFor();
+    await items('fay@example.org').filter({ hasText: '2 items' }).waitFor();
+    await items('gil@example.org').filter({ hasText: '1 item' }).waitFor();
+  });
 });

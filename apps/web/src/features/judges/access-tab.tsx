@@ -7,8 +7,8 @@ import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
 import { useIssue } from '../selections/use-issue';
 import { AddJudgesDialog } from './add-judges-dialog';
+import { AssignDialog } from './assign-dialog';
 import { JudgesTable } from './judges-table';
-import { SpreadDialog } from './spread-dialog';
 import { useAccessMode } from './use-access-mode';
 import { useJudges } from './use-judges';
 
@@ -125,7 +125,7 @@ export function AccessTab({ issueId }: { issueId: number }) {
         />
       )}
       <AddJudgesDialog issueId={issueId} isOpen={dialog === 'add'} onClose={() => setDialog(null)} />
-      <SpreadDialog issueId={issueId} isOpen={dialog === 'spread'} onClose={() => setDialog(null)} />
+      <AssignDialog issueId={issueId} isOpen={dialog === 'spread'} onClose={() => setDialog(null)} />
     </Flex>
   );
 }

@@ -1,5 +1,7 @@
 import type {
   AccessDataset,
+  AssignAccess,
+  AssignAccessResult,
   CopyAccess,
   Judge,
   JudgeAccessResult,
@@ -8,7 +10,6 @@ import type {
   SendInvitationResult,
   SetAccessResult,
   SetDatasetsAccess,
-  SpreadAccessResult,
 } from '@shortlist/contract';
 import { apiGet, apiPost } from '../../app/api-client';
 
@@ -49,7 +50,7 @@ export const setDatasetsAccess = (issueId: number, input: SetDatasetsAccess) =>
   apiPost<JudgeAccessResult>(`issues/${issueId}/set_datasets_access/`, input);
 export const copyAccess = (issueId: number, input: CopyAccess) =>
   apiPost<JudgeAccessResult>(`issues/${issueId}/copy_access/`, input);
-export const spreadAccess = (issueId: number, judgesPerItem: number) =>
-  apiPost<SpreadAccessResult>(`issues/${issueId}/spread_access/`, { judges_per_item: judgesPerItem });
+export const assignAccess = (issueId: number, input: AssignAccess) =>
+  apiPost<AssignAccessResult>(`issues/${issueId}/assign_access/`, input);
 export const sendInvitation = (issueId: number, userId: number) =>
   apiPost<SendInvitationResult>(`issues/${issueId}/send_invitation/`, { user: userId });

@@ -72,7 +72,7 @@ export const en = {
     button: 'Judges per item',
     title: 'Number of judges per item',
     intro:
-      'Spreads the items evenly over the {{count}} judges: each item gets this many judges, and every judge about the same number of items. Each judge’s current items are replaced.',
+      'Spreads the items evenly over the {{count}} judges: each item gets this many judges, and every judge about the same number of items (one more at most). Each judge’s current items are replaced, unless you keep them.',
     label: 'Judges per item',
     required: 'Please enter a number',
     max: 'At most {{max}} (the number of judges)',
@@ -80,6 +80,13 @@ export const en = {
     done: 'Each judge now has {{min}} to {{max}} items',
     doneEqual: 'Each judge now has {{min}} items',
     noJudges: 'Add judges first.',
+    maxPerJudge: 'At most, items per judge',
+    maxPerJudgeHint: 'Leave empty for no limit.',
+    topUp: 'Keep each judge’s current items',
+    topUpHint:
+      'Only items with too few judges get more: for items added later, or once judges have answered.',
+    short_one: '{{count}} item has only {{judges}} judges: add judges or raise the maximum per judge.',
+    short_other: '{{count}} items have only {{judges}} judges: add judges or raise the maximum per judge.',
   },
   copyAccess: {
     button: 'Copy access from…',
@@ -179,7 +186,7 @@ export const fr: typeof en = {
     button: 'Jury par élément',
     title: 'Nombre de membres du jury par élément',
     intro:
-      'Répartit les éléments équitablement entre les {{count}} membres du jury : chaque élément reçoit ce nombre de membres, et chacun à peu près le même nombre d’éléments. Les éléments actuels de chacun sont remplacés.',
+      'Répartit les éléments équitablement entre les {{count}} membres du jury : chaque élément reçoit ce nombre de membres, et chacun à peu près le même nombre d’éléments (un de plus au plus). Les éléments actuels de chacun sont remplacés, sauf si vous les gardez.',
     label: 'Membres du jury par élément',
     required: 'Veuillez saisir un nombre',
     max: 'Au plus {{max}} (le nombre de membres du jury)',
@@ -187,6 +194,15 @@ export const fr: typeof en = {
     done: 'Chaque membre du jury a maintenant de {{min}} à {{max}} éléments',
     doneEqual: 'Chaque membre du jury a maintenant {{min}} éléments',
     noJudges: 'Ajoutez d’abord des membres du jury.',
+    maxPerJudge: 'Au plus, éléments par membre du jury',
+    maxPerJudgeHint: 'Laissez vide pour ne pas limiter.',
+    topUp: 'Garder les éléments actuels de chacun',
+    topUpHint:
+      'Seuls les éléments qui manquent de membres du jury en reçoivent : éléments ajoutés plus tard, ou une fois que des membres ont répondu.',
+    short_one:
+      '{{count}} élément n’a que {{judges}} membres du jury : ajoutez-en ou relevez le maximum par membre.',
+    short_other:
+      '{{count}} éléments n’ont que {{judges}} membres du jury : ajoutez-en ou relevez le maximum par membre.',
   },
   copyAccess: {
     button: 'Copier l’accès de…',

@@ -1,9 +1,10 @@
-import type { CopyAccess, SetDatasetsAccess } from '@shortlist/contract';
+import type { AssignAccess, CopyAccess, SetDatasetsAccess } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { issueKeys } from '../selections/api';
 import {
   type AccessDatasetFilters,
   addJudges,
+  assignAccess,
   copyAccess,
   fetchAccessDatasets,
   fetchJudges,
@@ -12,7 +13,6 @@ import {
   removeJudge,
   sendInvitation,
   setDatasetsAccess,
-  spreadAccess,
 } from './api';
 
 /** One page of the selection's judges; the previous page stays on screen while the next loads. */
@@ -46,9 +46,9 @@ export function useJudgeMutations(issueId: number) {
       onSuccess,
     }),
     copy: useMutation({ mutationFn: (input: CopyAccess) => copyAccess(issueId, input), onSuccess }),
-    // Spreading also switches the selection to subsets: its own query is refreshed too.
-    spread: useMutation({
-      mutationFn: (perItem: number) => spreadAccess(issueId, perItem),
+    // Assigning also switches the selection to subsets: its own query is refreshed too.
+    assign: useMutation({
+      mutationFn: (input: AssignAccess) => assignAccess(issueId, input),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: issueKeys.one(issueId) }),
     }),
     invite: useMutation({ mutationFn: (userId: number) => sendInvitation(issueId, userId), onSuccess }),
