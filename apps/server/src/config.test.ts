@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Shortlist <no-reply@localhost>',
+      mailRatePerMinute: 600,
+      metricsToken: undefined,
       jwtSecret: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
