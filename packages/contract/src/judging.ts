@@ -167,7 +167,8 @@ export const publicInfoSchema = z.object({
 export type PublicInfo = z.infer<typeof publicInfoSchema>;
 
 export const unlockPublicSchema = z.object({
-  captcha: z.string().max(10_000),
+  /** Required unless the selection asks for no captcha. */
+  captcha: z.string().max(10_000).optional(),
   email: z.string().trim().max(250).optional().default(''),
 });
 export type UnlockPublic = z.input<typeof unlockPublicSchema>;

@@ -142,6 +142,38 @@ describe('public selections', () => {
     expect(accesses).toHaveLength(1);
   });
 
+  it('mails a judge who has not submitted their own link again, instead of refusing', async () => {
+    const { issue, items, judge } = await f.createSetup('TokenIssue', { public: true });
+    const linksTo = (email: string) =>
+      sink.received
+        .filter((m) => m.to.includes(email))
+        .map((m) => decodeBody(m.raw).match(/answer\?token=([\w-]+)/)?.[1]);
+    const again = await unlock(issue.id, { captcha: await solveCaptcha(t), email: judge.user.email });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ token: null, email_sent: true });
+    expect(linksTo(judge.user.email)).toEqual([judge.token]);
+    await call.submit(issue.id, judge.token, { answers: [{ dataset: items[0]?.id, value: 1 }] });
+    const submitted = await unlock(issue.id, { captcha: await solveCaptcha(t), email: judge.user.email });
+    expect(submitted.json().code).toBe('HAS_SUBMITTED');
+    expect(linksTo(judge.user.email)).toHaveLength(1);
+  });
+
+  it('asks for no captcha when the selection turns it off', async () => {
+    const { issue } = await f.createSetup('TokenIssue', {
+      public: true,
+      emailRequired: false,
+      captcha: false,
+    });
+    expect((await info(issue.id)).json()).toMatchObject({ captcha: false, email_required: false });
+    const reply = await unlock(issue.id, {});
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({ email_sent: false, token: expect.any(String) });
+    expect((await call.view(issue.id, reply.json().token)).statusCode).toBe(200);
+
+    const guarded = await f.createSetup('TokenIssue', { public: true, emailRequired: false });
+    expect((await unlock(guarded.issue.id, {})).json()).toEqual({ captcha: ['This field is required.'] });
+  });
+
   it('limits requests per e-mail whatever the address, and per IP', async () => {
     const { issue } = await f.createSetup('TokenIssue', { public: true });
     const statuses = [];

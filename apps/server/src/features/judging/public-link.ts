@@ -9,10 +9,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueSubmissions, issues, teamMembers, teams, users } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { answerLink, newAccessToken } from '../judges/judge-access.ts';
+import type { IssueRow } from '../selections/access.ts';
 import { sendPublicLinkMail } from './public-link-mail.ts';
 
 export const BAD_CAPTCHA_MESSAGE = 'Please verify the captcha again.';
@@ -38,7 +40,7 @@ export async function getPublicInfo(ctx: AppContext, issueId: number): Promise<P
   return {
     title: issue.title,
     description: issue.description,
-    captcha: true,
+    captcha: issue.captcha,
     email_required: issue.emailRequired,
     email_link: isLinkMailed(issue),
     team_img: image,
@@ -80,7 +82,7 @@ async function refusalFor(ctx: AppContext, issue: typeof issues.$inferSelect, us
  */
 export async function unlockPublic(
   ctx: AppContext,
-  options: { issueId: number; captcha: string; email: string; perEmail: Throttle },
+  options: { issueId: number; captcha?: string; email: string; perEmail: Throttle },
 ): Promise<UnlockPublicResult> {
   const { issue } = await requireOpenPublicIssue(ctx, options.issueId);
   let email: string | null = null;
@@ -91,7 +93,10 @@ export async function unlockPublic(
     options.perEmail.check(email);
     options.perEmail.record(email);
   }
-  if (!(await verifyCaptcha(ctx, options.captcha))) throw fieldErrors({ captcha: [BAD_CAPTCHA_MESSAGE] });
+  if (issue.captcha) {
+    if (!options.captcha) throw fieldErrors({ captcha: ['This field is required.'] });
+    if (!(await verifyCaptcha(ctx, options.captcha))) throw fieldErrors({ captcha: [BAD_CAPTCHA_MESSAGE] });
+  }
 
   const user = await findOrCreateUser(ctx, email);
   const refused = await refusalFor(ctx, issue, user.id);
@@ -102,9 +107,29 @@ export async function unlockPublic(
     .values({ issueId: issue.id, userId: user.id, token, origin: 'public' })
     .onConflictDoNothing()
     .returning();
-  if (!access) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+  if (!isLinkMailed(issue) || !email) {
+    // Handing out the token of an existing access would open it to anyone who types the address.
+    if (!access) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+    return { token, email_sent: false };
+  }
+  if (!access) {
+    // A judge who has not submitted gets their own link again, at their address (rate-limited per e-mail).
+    const [existing] = await ctx.db
+      .select({ token: issueAccesses.token })
+      .from(issueAccesses)
+      .where(and(eq(issueAccesses.issueId, issue.id), eq(issueAccesses.userId, user.id)));
+    if (!existing?.token) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+    return mailLink(ctx, { issue, user, email, token: existing.token });
+  }
+  return mailLink(ctx, { issue, user, email, token });
+}
 
-  if (!isLinkMailed(issue) || !email) return { token, email_sent: false };
+/** Mails the personal link; the address then awaits verification. */
+async function mailLink(
+  ctx: AppContext,
+  options: { issue: IssueRow; user: UserRow; email: string; token: string },
+): Promise<UnlockPublicResult> {
+  const { issue, user, email, token } = options;
   if (user.emailVerificationStatus !== 'ver') {
     await ctx.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, user.id));
   }

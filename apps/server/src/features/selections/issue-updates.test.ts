@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDataset } from '../reviews/test-factories.ts';
 import { issueCalls, selectionFactories } from './test-factories.ts';
@@ -187,6 +189,34 @@ describe('PATCH issues/{id}/', () => {
       commentsMode: 'DATASET',
       title: 'Same',
     });
+  });
+});
+
+describe('PATCH issues/{id}/ of a public selection', () => {
+  it('keeps it public, editable and its captcha a setting once the package loses public selections', async () => {
+    const { team, token } = await t.createAdmin();
+    const issue = await f.createIssue(token, team.id);
+    const made = await call.patch(token, issue.id, {
+      resourcetype: 'RatingIssue',
+      public: true,
+      captcha: false,
+    });
+    expect(made.json()).toMatchObject({ public: true, captcha: false });
+    await t.db
+      .update(teams)
+      .set({ package: { ...team.package, public_issues: false } })
+      .where(eq(teams.id, team.id));
+    const edit = await call.patch(token, issue.id, {
+      resourcetype: 'RatingIssue',
+      public: true,
+      title: 'Renamed',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ public: true, title: 'Renamed', captcha: false });
+    const other = await f.createIssue(token, team.id);
+    const refused = await call.patch(token, other.id, { resourcetype: 'RatingIssue', public: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('public');
   });
 });
 

@@ -57,6 +57,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   description: row.description,
   email_required: row.emailRequired,
   email_link: row.emailLink,
+  captcha: row.captcha,
   access_all_items: row.accessAllItems,
   judges_can_load_dataset_details: row.judgesCanLoadDatasetDetails,
   data_model: row.dataModelId,

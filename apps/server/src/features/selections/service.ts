@@ -116,7 +116,9 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
   const type = issue.resourcetype as IssueResourcetype;
   if (patch.resourcetype !== type) throw fieldErrors({ resourcetype: [TYPE_LOCKED_MESSAGE] });
   const columns = toColumns(type, patch);
-  await checkSettings(ctx, team, { ...issue, ...columns }, patch);
+  // Keeping the current setting changes nothing: a public selection stays so when the package loses it.
+  const changed = patch.public === issue.public ? { ...patch, public: undefined } : patch;
+  await checkSettings(ctx, team, { ...issue, ...columns }, changed);
   const row = await ctx.db.transaction(async (tx) => {
     if (
       columns.public !== undefined &&

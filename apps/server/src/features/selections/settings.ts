@@ -35,6 +35,7 @@ const COLUMN_OF = {
   public: 'public',
   email_required: 'emailRequired',
   email_link: 'emailLink',
+  captcha: 'captcha',
   random_order: 'randomOrder',
   access_all_items: 'accessAllItems',
   judges_can_load_dataset_details: 'judgesCanLoadDatasetDetails',

@@ -36,7 +36,8 @@ export function PublicPage() {
             data-testid="public-error"
           />
         )}
-        {step === 'captcha' && (
+        {step === 'captcha' && !info.data.captcha && <Spin data-testid="public-unlocking" />}
+        {step === 'captcha' && info.data.captcha && (
           <Spin spinning={flow.isSending}>
             <Typography.Paragraph>{t('public.captchaStep')}</Typography.Paragraph>
             <CaptchaWidget onChange={flow.handleCaptcha} resetKey={flow.captchaKey} />

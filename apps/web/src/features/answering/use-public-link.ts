@@ -1,6 +1,6 @@
 import { HAS_ACCESS, HAS_SUBMITTED, ISSUE_TOKEN_PARAM } from '@shortlist/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
@@ -10,8 +10,8 @@ import { answeringKeys, fetchPublicInfo, unlockPublic } from './api';
 export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
 
 /**
- * The get-link flow of a public selection: captcha, then the e-mail when one is asked (otherwise the link
- * is requested at once), then the thank-you or, when the link is not mailed, the answer page itself.
+ * The get-link flow of a public selection: captcha when the selection asks for one, then the e-mail when
+ * one is asked (with neither, the link is requested at once), then the thank-you or, when the link is not mailed, the answer page itself.
  * A refused e-mail goes back to the e-mail step, a refused captcha to a fresh captcha.
  */
 export function usePublicLink(issueId: number) {
@@ -29,7 +29,7 @@ export function usePublicLink(issueId: number) {
   const [error, setError] = useState<string | null>(null);
 
   const unlock = useMutation({
-    mutationFn: (input: { captcha: string; email: string }) => unlockPublic(issueId, input),
+    mutationFn: (input: { captcha?: string; email: string }) => unlockPublic(issueId, input),
     onSuccess: (result) => {
       if (result.token)
         navigate(`/selection/${issueId}/answer?${ISSUE_TOKEN_PARAM}=${encodeURIComponent(result.token)}`);
@@ -55,6 +55,16 @@ export function usePublicLink(issueId: number) {
     },
   });
 
+  // Without a captcha the flow starts at the e-mail step, or asks for the link at once (only once).
+  const { mutate } = unlock;
+  const hasStarted = useRef(false);
+  useEffect(() => {
+    if (!info.data || info.data.captcha || hasStarted.current) return;
+    hasStarted.current = true;
+    if (info.data.email_required) setStep('email');
+    else mutate({ email: '' });
+  }, [info.data, mutate]);
+
   const handleCaptcha = (payload: string | null) => {
     setCaptcha(payload);
     if (!payload) return;
@@ -67,6 +77,7 @@ export function usePublicLink(issueId: number) {
     setEmail(address);
     setError(null);
     if (captcha) unlock.mutate({ captcha, email: address });
+    else if (info.data?.captcha === false) unlock.mutate({ email: address });
     else setStep('captcha');
   };
 

@@ -70,6 +70,10 @@ export const en = {
     commentsDataset: 'One comment per item',
     commentsQuestion: 'One comment per criterion',
     randomOrder: 'Show items in random order',
+    captcha: 'Ask for a captcha',
+    captchaHelp: 'Visitors solve a captcha before they get a link.',
+    itemDetails: "Judges can see the items' details",
+    itemDetailsHelp: 'The answers to the questions shown on selections appear under each item.',
     created: 'Selection created',
     alreadyHasComments: 'The comments mode cannot be changed because judges have already written comments.',
     alreadyHasAccesses: 'The selection cannot be made public or private because it already has judges.',
@@ -215,6 +219,11 @@ export const fr: typeof en = {
     commentsDataset: 'Un commentaire par élément',
     commentsQuestion: 'Un commentaire par critère',
     randomOrder: 'Afficher les éléments dans un ordre aléatoire',
+    captcha: 'Demander un captcha',
+    captchaHelp: "Les visiteurs résolvent un captcha avant d'obtenir un lien.",
+    itemDetails: 'Les juges voient le détail des éléments',
+    itemDetailsHelp:
+      'Les réponses aux questions affichées sur les sélections apparaissent sous chaque élément.',
     created: 'Sélection créée',
     alreadyHasComments:
       'Le mode de commentaires ne peut pas être changé car des jurés ont déjà écrit des commentaires.',

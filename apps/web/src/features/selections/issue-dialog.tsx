@@ -17,6 +17,7 @@ import {
   issueToValues,
   NUMBER_DEFAULTS,
   newIssueValues,
+  toIssuePatch,
   toIssuePayload,
 } from './issue-form-values';
 import { IssueNumberFields } from './issue-number-fields';
@@ -59,7 +60,6 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   };
 
   const handleFinish = (formValues: IssueFormValues) => {
-    const payload = toIssuePayload(formValues);
     const callbacks = {
       onSuccess: (saved: Issue) => {
         void message.success(isEdit ? tc('common.saved') : t('dialog.created'));
@@ -72,8 +72,8 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
         showSaveError(error);
       },
     };
-    if (issue) mutations.patch.mutate({ id: issue.id, patch: payload }, callbacks);
-    else mutations.create.mutate({ ...payload, team: team.id }, callbacks);
+    if (issue) mutations.patch.mutate({ id: issue.id, patch: toIssuePatch(formValues, issue) }, callbacks);
+    else mutations.create.mutate({ ...toIssuePayload(formValues), team: team.id }, callbacks);
   };
 
   const isRating = values.resourcetype === 'RatingIssue';
@@ -147,7 +147,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
             data-testid="issue-item-label"
           />
         </Form.Item>
-        {team.package.public_issues && (
+        {(team.package.public_issues || issue?.public) && (
           <Form.Item
             name="public"
             label={t('dialog.public')}
@@ -167,6 +167,16 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
             <Switch data-testid="issue-email-link" />
           </Form.Item>
         )}
+        {values.public && (
+          <Form.Item
+            name="captcha"
+            label={t('dialog.captcha')}
+            extra={t('dialog.captchaHelp')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="issue-captcha" />
+          </Form.Item>
+        )}
         {isRating && !values.public && (
           <Form.Item name="comments_mode" label={t('dialog.commentsMode')}>
             <Radio.Group data-testid="issue-comments-mode">
@@ -177,6 +187,14 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
         )}
         <Form.Item name="random_order" label={t('dialog.randomOrder')} valuePropName="checked">
           <Switch data-testid="issue-random-order" />
+        </Form.Item>
+        <Form.Item
+          name="judges_can_load_dataset_details"
+          label={t('dialog.itemDetails')}
+          extra={t('dialog.itemDetailsHelp')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="issue-item-details" />
         </Form.Item>
         {isEdit && issue.status === 'closed' && (
           <Alert type="info" showIcon title={t('manage.closedBanner')} />

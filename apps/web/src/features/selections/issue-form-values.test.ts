@@ -1,5 +1,12 @@
+import type { Issue } from '@shortlist/contract';
 import { describe, expect, it } from 'vitest';
-import { followNumbers, newIssueValues, toIssuePayload } from './issue-form-values';
+import {
+  followNumbers,
+  issueToValues,
+  newIssueValues,
+  toIssuePatch,
+  toIssuePayload,
+} from './issue-form-values';
 import { weightShares } from './weight-shares';
 
 describe('followNumbers', () => {
@@ -47,5 +54,22 @@ describe('weightShares', () => {
     expect(weightShares([1, 0.5, 0.5])).toEqual(['50.0 %', '25.0 %', '25.0 %']);
     expect(weightShares([1, 1, 1])).toEqual(['33.3 %', '33.3 %', '33.3 %']);
     expect(weightShares([])).toEqual([]);
+  });
+});
+
+describe('toIssuePatch', () => {
+  it('sends the type and what changed only, so a kept public setting is not sent again', () => {
+    const issue = {
+      ...toIssuePayload({ ...newIssueValues('RatingIssue'), title: 'Old', public: true }),
+      id: 1,
+      comments_mode: 'DATASET',
+      judges_can_load_dataset_details: false,
+    } as unknown as Issue;
+    const values = { ...issueToValues(issue), title: 'New', judges_can_load_dataset_details: true };
+    expect(toIssuePatch(values, issue)).toEqual({
+      resourcetype: 'RatingIssue',
+      title: 'New',
+      judges_can_load_dataset_details: true,
+    });
   });
 });

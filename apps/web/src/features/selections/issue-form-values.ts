@@ -20,7 +20,9 @@ export interface IssueFormValues {
   public: boolean;
   email_required: boolean;
   email_link: boolean;
+  captcha: boolean;
   random_order: boolean;
+  judges_can_load_dataset_details: boolean;
   comments_mode: 'DATASET' | 'QUESTION';
   min_rating: number;
   max_rating: number;
@@ -41,7 +43,9 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   public: false,
   email_required: true,
   email_link: true,
+  captcha: true,
   random_order: false,
+  judges_can_load_dataset_details: false,
   comments_mode: 'DATASET',
   ...NUMBER_DEFAULTS,
 });
@@ -56,7 +60,9 @@ export function issueToValues(issue: Issue): IssueFormValues {
     public: issue.public,
     email_required: issue.email_required,
     email_link: issue.email_link,
+    captcha: issue.captcha,
     random_order: issue.random_order,
+    judges_can_load_dataset_details: issue.judges_can_load_dataset_details,
     comments_mode: issue.comments_mode,
     min_rating: issue.min_rating ?? RATING_DEFAULTS.min_rating,
     max_rating: issue.max_rating ?? RATING_DEFAULTS.max_rating,
@@ -94,8 +100,13 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     item_label_plural_en: pluralOfItemLabel(values.item_label_singular_en),
     public: values.public,
     random_order: values.random_order,
+    judges_can_load_dataset_details: values.judges_can_load_dataset_details,
     ...(values.public
-      ? { email_required: values.email_required, email_link: values.email_required && values.email_link }
+      ? {
+          email_required: values.email_required,
+          email_link: values.email_required && values.email_link,
+          captcha: values.captcha,
+        }
       : {}),
   };
   switch (resourcetype) {
@@ -115,4 +126,15 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     default:
       return { ...common, resourcetype: 'TextIssue' };
   }
+}
+
+/**
+ * An edit sends the type and what changed only: a setting the team's package no longer offers (public)
+ * is never sent again just because it is kept.
+ */
+export function toIssuePatch(values: IssueFormValues, issue: Issue): IssuePatch {
+  const payload: Record<string, unknown> = toIssuePayload(values);
+  const current: Record<string, unknown> = issue;
+  const changed = Object.entries(payload).filter(([key, value]) => value !== current[key]);
+  return { ...Object.fromEntries(changed), resourcetype: issue.resourcetype } as IssuePatch;
 }
