@@ -249,6 +249,15 @@ export const issueQuestionPatchSchema = issueQuestionCreateSchema
   .partial();
 export type IssueQuestionPatch = z.input<typeof issueQuestionPatchSchema>;
 
+/** A judge's access as the selection lists it: their items when access is per item, and their link. */
+export const issueAccessEntrySchema = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  data_sets: z.array(z.number().int()),
+  issue_answer_link: z.string(),
+});
+export type IssueAccessEntry = z.infer<typeof issueAccessEntrySchema>;
+
 /** One selection as its admins see it. The numbers of other types are null. */
 export const issueSchema = z.object({
   id: z.number().int(),
@@ -282,6 +291,8 @@ export const issueSchema = z.object({
   team_img: z.string().nullable(),
   team_custom_header: z.string().nullable(),
   datasets_count: z.number().int(),
+  /** The judges' accesses (spec §3), oldest first. */
+  access: z.array(issueAccessEntrySchema),
 });
 export type Issue = z.infer<typeof issueSchema>;
 

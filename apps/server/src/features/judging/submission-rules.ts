@@ -56,8 +56,9 @@ function checkPicks(answers: Answer[], issue: IssueRow, messages: Messages) {
   const picked = answers.filter((a) => a.value === 1).length;
   const min = issue.minItems ?? 0;
   const max = issue.maxItems ?? Number.POSITIVE_INFINITY;
-  if (picked < min) messages.add(`Please pick at least ${min} items.`);
-  if (picked > max) messages.add(`You can pick at most ${max} items.`);
+  const items = (n: number) => (n === 1 ? issue.itemLabelSingularEn : issue.itemLabelPluralEn);
+  if (picked < min) messages.add(`Please pick at least ${min} ${items(min)}.`);
+  if (picked > max) messages.add(`You can pick at most ${max} ${items(max)}.`);
 }
 
 function checkTokens(answers: Answer[], issue: IssueRow, messages: Messages) {
@@ -65,7 +66,8 @@ function checkTokens(answers: Answer[], issue: IssueRow, messages: Messages) {
   const total = issue.nbTokens ?? 0;
   if (answers.some((a) => !Number.isInteger(a.value) || a.value < 0))
     messages.add('Tokens are whole numbers, 0 or more.');
-  if (answers.some((a) => a.value > perItem)) messages.add(`An item can receive at most ${perItem} tokens.`);
+  if (answers.some((a) => a.value > perItem))
+    messages.add(`An item can receive at most ${perItem} ${perItem === 1 ? 'token' : 'tokens'}.`);
   if (answers.reduce((sum, a) => sum + a.value, 0) > total) messages.add(`You have ${total} tokens in all.`);
 }
 

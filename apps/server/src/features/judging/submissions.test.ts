@@ -198,7 +198,7 @@ describe('submitting answers', () => {
     const ids = items.map((i) => i.id);
     const pick = (values: number[]) =>
       call.submit(issue.id, judge.token, { answers: values.map((value, i) => ({ dataset: ids[i], value })) });
-    expect((await pick([0, 0])).json().answers).toEqual(['Please pick at least 1 items.']);
+    expect((await pick([0, 0])).json().answers).toEqual(['Please pick at least 1 item.']);
     expect((await pick([1, 1, 1])).json().answers).toEqual(['You can pick at most 2 items.']);
     expect((await pick([2])).json().answers).toContain('A pick is 0 or 1.');
     expect((await pick([1, 0, 1])).statusCode).toBe(201);

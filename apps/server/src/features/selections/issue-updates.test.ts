@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams } from '../../db/schema.ts';
+import { issueAccessDatasets, teams } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDataset } from '../reviews/test-factories.ts';
 import { issueCalls, selectionFactories } from './test-factories.ts';
@@ -217,6 +217,27 @@ describe('PATCH issues/{id}/ of a public selection', () => {
     const refused = await call.patch(token, other.id, { resourcetype: 'RatingIssue', public: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toHaveProperty('public');
+  });
+});
+
+describe('GET issues/{id}/', () => {
+  it("lists the judges' accesses with their items and personal links", async () => {
+    const { team, token } = await t.createAdmin();
+    const issue = await f.createIssue(token, team.id);
+    expect((await call.get(token, issue.id)).json().access).toEqual([]);
+    const dataset = await createDataset(t, team.id);
+    const all = await f.addJudge(issue.id);
+    const subset = await f.addJudge(issue.id);
+    await t.db.insert(issueAccessDatasets).values({ accessId: subset.access.id, datasetId: dataset });
+    expect((await call.get(token, issue.id)).json().access).toEqual([
+      {
+        id: all.access.id,
+        user: all.judge.id,
+        data_sets: [],
+        issue_answer_link: `http://shortlist.test/selection/${issue.id}/answer?token=${all.access.token}`,
+      },
+      expect.objectContaining({ id: subset.access.id, user: subset.judge.id, data_sets: [dataset] }),
+    ]);
   });
 });
 

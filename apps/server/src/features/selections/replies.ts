@@ -1,8 +1,17 @@
 import type { CommentsMode, Issue, IssueListItem, IssueQuestion } from '@shortlist/contract';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueDatasets, issueQuestions, issueTags, tags, teams } from '../../db/schema.ts';
+import {
+  issueAccessDatasets,
+  issueAccesses,
+  issueDatasets,
+  issueQuestions,
+  issueTags,
+  tags,
+  teams,
+} from '../../db/schema.ts';
+import { answerLink } from '../judges/judge-access.ts';
 import type { IssueRow } from './access.ts';
 
 export type QuestionRow = typeof issueQuestions.$inferSelect;
@@ -45,7 +54,14 @@ async function loadListExtras(db: Db, ids: number[]) {
 /** The settings of a selection as the wire names them: everything its row holds but the team and times. */
 export type IssueSettings = Omit<
   Issue,
-  'team' | 'create_time' | 'tags' | 'datasets_count' | 'questions' | 'team_img' | 'team_custom_header'
+  | 'team'
+  | 'create_time'
+  | 'tags'
+  | 'datasets_count'
+  | 'questions'
+  | 'team_img'
+  | 'team_custom_header'
+  | 'access'
 >;
 
 export const toIssueSettings = (row: IssueRow): IssueSettings => ({
@@ -94,9 +110,28 @@ async function toIssuesWithExtras(ctx: AppContext, rows: IssueRow[]) {
 export const toIssueListItems = (ctx: AppContext, rows: IssueRow[]): Promise<IssueListItem[]> =>
   toIssuesWithExtras(ctx, rows);
 
+/** Each judge's access with the ids of their items (empty when they see all), in one query. */
+function loadAccessEntries(ctx: AppContext, issueId: number) {
+  const datasetId = issueAccessDatasets.datasetId;
+  return ctx.db
+    .select({
+      id: issueAccesses.id,
+      user: issueAccesses.userId,
+      token: issueAccesses.token,
+      dataSets: sql<
+        number[]
+      >`coalesce(array_agg(${datasetId} order by ${datasetId}) filter (where ${datasetId} is not null), '{}')`,
+    })
+    .from(issueAccesses)
+    .leftJoin(issueAccessDatasets, eq(issueAccessDatasets.accessId, issueAccesses.id))
+    .where(eq(issueAccesses.issueId, issueId))
+    .groupBy(issueAccesses.id)
+    .orderBy(asc(issueAccesses.id));
+}
+
 /** The admin view of one selection: every setting, its criteria in creation order and its team's header. */
 export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issue> {
-  const [[issue], questionRows, [team]] = await Promise.all([
+  const [[issue], questionRows, [team], accessRows] = await Promise.all([
     toIssuesWithExtras(ctx, [row]),
     ctx.db
       .select()
@@ -107,10 +142,17 @@ export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issu
       .select({ image: teams.teamImage, header: teams.customHeader })
       .from(teams)
       .where(eq(teams.id, row.teamId)),
+    loadAccessEntries(ctx, row.id),
   ]);
   if (!issue) throw new Error('issue reply missing');
   return {
     ...issue,
+    access: accessRows.map((access) => ({
+      id: access.id,
+      user: access.user,
+      data_sets: access.dataSets,
+      issue_answer_link: answerLink(ctx, row.id, access.token),
+    })),
     questions: questionRows.map(toQuestion),
     team_img: team?.image ?? null,
     team_custom_header: team?.header ?? null,
