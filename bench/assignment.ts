@@ -73,15 +73,13 @@ async function benchEngine(database: Database, dataDir: string) {
       Array.from({ length: JUDGES }, (_, i) => ({ username: `j${i}@bench.test`, email: `j${i}@bench.test` })),
     )
     .returning({ id: users.id });
-  await db
-    .insert(issueAccesses)
-    .values(
-      judges.map((judge) => ({
-        issueId: issue.id,
-        userId: judge.id,
-        token: randomBytes(16).toString('hex'),
-      })),
-    );
+  await db.insert(issueAccesses).values(
+    judges.map((judge) => ({
+      issueId: issue.id,
+      userId: judge.id,
+      token: randomBytes(16).toString('hex'),
+    })),
+  );
   const app = await buildBenchApp(database, dataDir);
   try {
     const token = (await app.ctx.tokens.issuePair(admin.id)).access;

@@ -40,7 +40,9 @@ describe('webhooks', () => {
       expect(received[0]).toMatch(/^signed \{"type":"ping"/);
       await page.getByTestId('webhook-log').click();
       await page.getByRole('dialog').locator('.ant-tag', { hasText: 'Delivered' }).waitFor();
-      expect(await page.getByRole('dialog').getByRole('cell', { name: '200', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('dialog').getByRole('cell', { name: '200', exact: true }).isVisible()).toBe(
+        true,
+      );
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }

@@ -38,6 +38,11 @@ export const router = createBrowserRouter([
         handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
       },
       {
+        path: '/unsubscribe/:token',
+        ...lazyPage(() => import('../features/unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
+        handle: { hideNavbar: true, hideFooter: true },
+      },
+      {
         path: '/selection/:id/public',
         ...lazyPage(() => import('../features/answering/public-page'), 'PublicPage'),
         handle: { hideNavbar: true, hideFooter: true },
@@ -91,6 +96,11 @@ export const router = createBrowserRouter([
               {
                 path: 'webhooks',
                 ...lazyPage(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
+              },
+              { path: 'emails', ...lazyPage(() => import('../features/emails/emails-page'), 'EmailsPage') },
+              {
+                path: 'email/batch/:id',
+                ...lazyPage(() => import('../features/emails/batch-page'), 'BatchPage'),
               },
             ],
           },

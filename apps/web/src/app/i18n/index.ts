@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import * as answering from '../../features/answering/i18n';
 import * as dashboard from '../../features/dashboard/i18n';
+import * as emails from '../../features/emails/i18n';
 import * as excelImport from '../../features/excel-import/i18n';
 import * as formRespond from '../../features/form-respond/i18n';
 import * as forms from '../../features/forms/i18n';
@@ -24,6 +25,7 @@ export const resources = {
     translation: en,
     answering: answering.en,
     dashboard: dashboard.en,
+    emails: emails.en,
     excelImport: excelImport.en,
     forms: forms.en,
     formRespond: formRespond.en,
@@ -41,6 +43,7 @@ export const resources = {
     translation: fr,
     answering: answering.fr,
     dashboard: dashboard.fr,
+    emails: emails.fr,
     excelImport: excelImport.fr,
     forms: forms.fr,
     formRespond: formRespond.fr,

@@ -9,8 +9,7 @@ import { useIsSignedIn } from '../auth/token-storage';
 import { useCurrentUser } from '../auth/use-current-user';
 
 /**
- * The navbar's links. Only pages that exist are linked: forms, selections, item types and
- * e-mails join the menu with their features.
+ * The navbar's links; "Emails" only for a team whose package has mass e-mail.
  */
 export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: number | null } {
   const { t } = useTranslation();
@@ -42,6 +41,14 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
         key: `/team/${teamId}/items`,
         label: <Link to={`/team/${teamId}/items`}>{t('title', { ns: 'items' })}</Link>,
       },
+      ...(teams.find((team) => team.id === teamId)?.package.mass_emails
+        ? [
+            {
+              key: `/team/${teamId}/emails`,
+              label: <Link to={`/team/${teamId}/emails`}>{t('title', { ns: 'emails' })}</Link>,
+            },
+          ]
+        : []),
       {
         key: `/team/${teamId}/members`,
         label: <Link to={`/team/${teamId}/members`}>{t('nav.members')}</Link>,

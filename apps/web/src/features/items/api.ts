@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   type Dataset,
   type DatasetCreate,
+  type DatasetIds,
   type DatasetPatch,
   type DatumValue,
   type DatumValueCreate,
@@ -35,6 +36,9 @@ export const datasetKeys = {
 
 export const fetchDatasets = (teamId: number, filters: DatasetFilters, signal?: AbortSignal) =>
   apiGet<Page<Dataset>>('datasets/', { team: teamId, ...filters }, signal);
+/** Every id the filters match (paging ignored): the table's "select all". */
+export const fetchDatasetIds = (teamId: number, { offset: _o, limit: _l, ...filters }: DatasetFilters) =>
+  apiGet<DatasetIds>('datasets/ids/', { team: teamId, ...filters });
 export const fetchDataset = (id: number, signal?: AbortSignal) =>
   apiGet<Dataset>(`datasets/${id}/`, undefined, signal);
 export const createDataset = (input: DatasetCreate) => apiPost<Dataset>('datasets/', input);

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { MassEmailAction } from '../emails/mass-email-action';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { IssueFilterSelect } from '../selections/issue-filter-select';
 import { ItemsBulkActions } from '../selections/items-bulk-actions';
@@ -35,7 +36,10 @@ export function ItemsPage() {
         extraColumns={issueId ? submissionColumns : [...submissionColumns, selectionsColumn]}
         toolbarExtra={<IssueFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
         bulkActions={(ids, clear) => (
-          <ItemsBulkActions teamId={team.id} datasetIds={ids} issueId={issueId} onDone={clear} />
+          <>
+            <ItemsBulkActions teamId={team.id} datasetIds={ids} issueId={issueId} onDone={clear} />
+            <MassEmailAction datasetIds={ids} onDone={clear} />
+          </>
         )}
       />
     </div>

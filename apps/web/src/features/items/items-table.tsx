@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
+import { fetchDatasetIds } from './api';
 import { ItemEditDialog } from './item-edit-dialog';
 import { ItemInfoDialog } from './item-info-dialog';
 import { NewItemDialog } from './new-item-dialog';
@@ -89,6 +90,15 @@ export function ItemsTable(props: ItemsTableProps) {
     setSelected([]);
   };
 
+  // Bulk actions (a mass e-mail to 3,000 items) reach past the page: the server lists every match.
+  const selectAllMatching = async () => {
+    try {
+      setSelected((await fetchDatasetIds(teamId, filters)).ids);
+    } catch {
+      void message.error(t('common.error', { ns: 'translation' }));
+    }
+  };
+
   const handleDelete = (id: number) =>
     mutations.remove.mutate(id, {
       onSuccess: () => void message.success(t('common.deleted', { ns: 'translation' })),
@@ -156,7 +166,12 @@ export function ItemsTable(props: ItemsTableProps) {
             <Typography.Text>{t('fullTags')}</Typography.Text>
           </Flex>
         </Flex>
-        <Flex gap={8}>
+        <Flex gap={8} wrap>
+          {selected.length > 0 && selected.length < count && (
+            <Button type="link" onClick={() => void selectAllMatching()} data-testid="select-all-matching">
+              {t('selectAllMatching', { count })}
+            </Button>
+          )}
           {selected.length > 0 && props.bulkActions?.(selected.map(Number), () => setSelected([]))}
           {selected.length > 0 && (
             <Popconfirm

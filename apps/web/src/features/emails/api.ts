@@ -1,0 +1,62 @@
+import type {
+  CreateEmails,
+  CreateEmailsResult,
+  Demail,
+  DemailListQuery,
+  EmailBatch,
+  EmailBatchCreate,
+  EmailBatchPatch,
+  EmailTemplate,
+  EmailTemplateCreate,
+  EmailTemplatePatch,
+  Page,
+  RenderedEmail,
+  TemplateVariable,
+  UnsubscribeInfo,
+} from '@shortlist/contract';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+
+export const emailKeys = {
+  all: ['emails'] as const,
+  templates: (teamId: number, offset: number, limit: number, search: string) =>
+    ['emails', 'templates', teamId, offset, limit, search] as const,
+  variables: (teamId: number) => ['emails', 'variables', teamId] as const,
+  batches: (teamId: number, offset: number) => ['emails', 'batches', teamId, offset] as const,
+  batch: (id: number) => ['emails', 'batch', id] as const,
+  demails: (id: number, offset: number, limit: number) =>
+    ['emails', 'batch', id, 'emails', offset, limit] as const,
+  unsubscribe: (token: string) => ['unsubscribe', token] as const,
+};
+
+export const fetchTemplates = (teamId: number, offset: number, limit: number, search = '') =>
+  apiGet<Page<EmailTemplate>>('email-templates/', {
+    team: teamId,
+    offset,
+    limit,
+    search: search || undefined,
+  });
+export const createTemplate = (body: EmailTemplateCreate) => apiPost<EmailTemplate>('email-templates/', body);
+export const updateTemplate = (id: number, body: EmailTemplatePatch) =>
+  apiPatch<EmailTemplate>(`email-templates/${id}/`, body);
+export const deleteTemplate = (id: number) => apiDelete(`email-templates/${id}/`);
+export const fetchVariables = (teamId: number) =>
+  apiGet<TemplateVariable[]>('email-templates/variables/', { team: teamId });
+export const previewTemplate = (body: { team: number; subject: string; html_content: string }) =>
+  apiPost<RenderedEmail>('email-templates/preview/', body);
+
+export const fetchBatches = (teamId: number, offset: number, limit: number) =>
+  apiGet<Page<EmailBatch>>('email-batches/', { team: teamId, offset, limit });
+export const fetchBatch = (id: number) => apiGet<EmailBatch>(`email-batches/${id}/`);
+export const createBatch = (body: EmailBatchCreate) => apiPost<EmailBatch>('email-batches/', body);
+export const updateBatch = (id: number, body: EmailBatchPatch) =>
+  apiPatch<EmailBatch>(`email-batches/${id}/`, body);
+export const deleteBatch = (id: number) => apiDelete(`email-batches/${id}/`);
+export const createEmails = (id: number, body: CreateEmails) =>
+  apiPost<CreateEmailsResult>(`email-batches/${id}/create_emails/`, body);
+export const renderEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/render_emails/`, {});
+export const sendEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/send_emails/`, {});
+export const fetchDemails = (id: number, query: Partial<DemailListQuery>) =>
+  apiGet<Page<Demail>>(`email-batches/${id}/emails/`, query);
+
+export const fetchUnsubscribe = (token: string) => apiGet<UnsubscribeInfo>(`unsubscribe/${token}/`);
+export const postUnsubscribe = (token: string) => apiPost(`unsubscribe/${token}/`);

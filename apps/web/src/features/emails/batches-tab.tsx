@@ -1,0 +1,116 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { EMAIL_BATCHES_PAGE_SIZE, type EmailBatch } from '@shortlist/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Popconfirm, Progress, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { getErrorDetail } from '../../app/api-errors';
+import { LoadError } from '../../app/layout/load-error';
+import { toOffsetLimit } from '../../app/paging';
+import { formatDateTime } from '../items/format';
+import { deleteBatch, emailKeys, fetchBatches } from './api';
+import { BatchDialog } from './batch-dialog';
+import { BatchStatusTag } from './status-tags';
+
+export const batchPath = (teamId: number, id: number) => `/team/${teamId}/email/batch/${id}`;
+
+/** The team's mailings, newest first, 10 a page, with their progress. */
+export function BatchesTab({ teamId }: { teamId: number }) {
+  const { t, i18n } = useTranslation('emails');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [isAdding, setAdding] = useState(false);
+  const { offset, limit } = toOffsetLimit({ page, pageSize: EMAIL_BATCHES_PAGE_SIZE });
+  const batches = useQuery({
+    queryKey: emailKeys.batches(teamId, offset),
+    queryFn: () => fetchBatches(teamId, offset, limit),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: deleteBatch,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: emailKeys.all }),
+    onError: (error) => void message.error(getErrorDetail(error) ?? t('batches.failed')),
+  });
+  const columns: TableColumnsType<EmailBatch> = [
+    {
+      key: 'title',
+      title: t('batches.titleLabel'),
+      render: (_, batch) => <Link to={batchPath(teamId, batch.id)}>{batch.title}</Link>,
+    },
+    { key: 'template', title: t('batches.template'), render: (_, batch) => batch.template?.title ?? '—' },
+    {
+      key: 'status',
+      title: t('batch.status'),
+      render: (_, batch) => <BatchStatusTag status={batch.status} />,
+    },
+    {
+      key: 'progress',
+      title: t('batches.progress'),
+      render: (_, { progress }) =>
+        progress.total === 0 ? (
+          '—'
+        ) : (
+          <Progress
+            percent={Math.round(((progress.sent + progress.failed) / progress.total) * 100)}
+            success={{ percent: Math.round((progress.sent / progress.total) * 100) }}
+            size="small"
+            format={() => `${progress.sent}/${progress.total}`}
+          />
+        ),
+    },
+    {
+      key: 'created',
+      title: t('batches.created'),
+      render: (_, batch) => formatDateTime(batch.create_time, i18n.language),
+    },
+    {
+      key: 'actions',
+      title: '',
+      render: (_, batch) =>
+        batch.status === 'draft' && (
+          <Popconfirm title={t('batches.deleteConfirm')} onConfirm={() => remove.mutate(batch.id)}>
+            <Button danger icon={<DeleteOutlined />} aria-label={t('batches.delete')} />
+          </Popconfirm>
+        ),
+    },
+  ];
+  if (batches.isError) return <LoadError onRetry={() => void batches.refetch()} />;
+  return (
+    <>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setAdding(true)}
+          data-testid="batch-add"
+        >
+          {t('batches.add')}
+        </Button>
+      </Flex>
+      <Table<EmailBatch>
+        rowKey="id"
+        columns={columns}
+        dataSource={batches.data?.results}
+        loading={batches.isPending}
+        locale={{ emptyText: t('batches.empty') }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: batches.data?.count ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
+        scroll={{ x: true }}
+      />
+      <BatchDialog
+        teamId={teamId}
+        isOpen={isAdding}
+        onClose={() => setAdding(false)}
+        onCreated={(batch) => navigate(batchPath(teamId, batch.id))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Flex, Spin, Typography } from 'antd';
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailKeys, fetchDemails } from './api';
+import { EmailFrame } from './email-frame';
+
+/** One rendered e-mail at a time, as it will be sent; previous and next wrap around at both ends. */
+export function EmailCarousel({ batchId, total }: { batchId: number; total: number }) {
+  const { t } = useTranslation('emails');
+  const [index, setIndex] = useState(0);
+  const email = useQuery({
+    queryKey: emailKeys.demails(batchId, index, 1),
+    queryFn: () => fetchDemails(batchId, { offset: index, limit: 1 }),
+  });
+  const current = email.data?.results[0];
+  const move = (step: number) => setIndex((value) => (value + step + total) % total);
+  const handleKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') move(-1);
+    if (event.key === 'ArrowRight') move(1);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the arrows page through the e-mails, as the buttons do
+    <div onKeyDown={handleKey} data-testid="email-carousel">
+      <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 8 }}>
+        <Button
+          icon={<LeftOutlined />}
+          aria-label={t('batch.previous')}
+          onClick={() => move(-1)}
+          data-testid="carousel-previous"
+        />
+        <Typography.Text aria-live="polite" data-testid="carousel-position">
+          {t('batch.position', { current: index + 1, total })}
+        </Typography.Text>
+        <Button
+          icon={<RightOutlined />}
+          aria-label={t('batch.next')}
+          onClick={() => move(1)}
+          data-testid="carousel-next"
+        />
+      </Flex>
+      {!current ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
+            <Descriptions.Item label={t('batch.to')}>
+              <span data-testid="carousel-to">{current.email.to}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('batch.subject')}>
+              <span data-testid="carousel-subject">{current.email.subject}</span>
+            </Descriptions.Item>
+          </Descriptions>
+          <EmailFrame html={current.email.html_message} title={current.email.subject} />
+        </>
+      )}
+    </div>
+  );
+}

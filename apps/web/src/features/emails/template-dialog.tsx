@@ -1,0 +1,189 @@
+import {
+  EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH,
+  EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH,
+  EMAIL_TEMPLATE_TITLE_MAX_LENGTH,
+  type EmailTemplate,
+  type RenderedEmail,
+} from '@shortlist/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { getErrorDetail, toFormErrors } from '../../app/api-errors';
+import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
+import { EmailFrame } from './email-frame';
+import type { RichTextHandle } from './rich-text-editor';
+
+// Tiptap is loaded with this dialog only.
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+const FIELDS = ['title', 'description', 'subject', 'html_content'] as const;
+
+interface Values {
+  title: string;
+  description: string;
+  subject: string;
+  html_content: string;
+}
+
+interface TemplateDialogProps {
+  teamId: number;
+  /** The template to edit; a new one when null. */
+  template: EmailTemplate | null;
+  isOpen: boolean;
+  onClose(): void;
+}
+
+/** Creates or edits a template: subject and rich-text body with item variables, and a preview on a real item. */
+export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDialogProps) {
+  const { t } = useTranslation('emails');
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const editor = useRef<RichTextHandle>(null);
+  const [preview, setPreview] = useState<RenderedEmail | null>(null);
+  const variables = useQuery({
+    queryKey: emailKeys.variables(teamId),
+    queryFn: () => fetchVariables(teamId),
+    enabled: isOpen,
+  });
+
+  const showServerErrors = (error: unknown) => {
+    const errors = toFormErrors(error, FIELDS);
+    if (errors) form.setFields(errors.fields);
+    void message.error([...(errors?.others ?? []), getErrorDetail(error) ?? t('templates.failed')].join(' '));
+  };
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      template ? updateTemplate(template.id, values) : createTemplate({ team: teamId, ...values }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: emailKeys.all });
+      void message.success(t('templates.saved'));
+      onClose();
+    },
+    onError: showServerErrors,
+  });
+  const showPreview = useMutation({
+    mutationFn: () =>
+      previewTemplate({
+        team: teamId,
+        subject: form.getFieldValue('subject') ?? '',
+        html_content: form.getFieldValue('html_content') ?? '',
+      }),
+    onSuccess: setPreview,
+    onError: (error) =>
+      error instanceof ApiError && error.code === 'NO_ITEM_WITH_EMAIL'
+        ? void message.info(t('templates.noItem'))
+        : showServerErrors(error),
+  });
+
+  const insert = (name: string) => editor.current?.insertText(`{{ ${name} }}`);
+  const close = () => {
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({ title: t('templates.discard'), onOk: onClose });
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={template ? template.title : t('templates.add')}
+      width={760}
+      onCancel={close}
+      keyboard={false}
+      afterClose={() => {
+        form.resetFields();
+        setPreview(null);
+      }}
+      destroyOnHidden
+      footer={[
+        <Button
+          key="preview"
+          onClick={() => showPreview.mutate()}
+          loading={showPreview.isPending}
+          data-testid="template-preview"
+        >
+          {t('templates.preview')}
+        </Button>,
+        <Button key="cancel" onClick={close}>
+          {t('templates.cancel')}
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          onClick={() => form.submit()}
+          loading={save.isPending}
+          data-testid="template-save"
+        >
+          {t('templates.save')}
+        </Button>,
+      ]}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={template ?? { title: '', description: '', subject: '', html_content: '' }}
+        onFinish={(values) => save.mutate(values)}
+        onKeyDown={(event) => event.key === 'Escape' && close()}
+      >
+        <Form.Item
+          name="title"
+          label={t('templates.titleLabel')}
+          rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_TITLE_MAX_LENGTH }]}
+        >
+          <Input maxLength={EMAIL_TEMPLATE_TITLE_MAX_LENGTH} data-testid="template-title" />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('templates.description')}
+          rules={[{ max: EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH }]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 1, maxRows: 3 }}
+            maxLength={EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH}
+          />
+        </Form.Item>
+        <Form.Item
+          name="subject"
+          label={t('templates.subject')}
+          rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
+        >
+          <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} data-testid="template-subject" />
+        </Form.Item>
+        <Space wrap style={{ marginBottom: 8 }}>
+          <Select
+            placeholder={t('templates.insert')}
+            aria-label={t('templates.insert')}
+            loading={variables.isPending}
+            value={null}
+            style={{ minWidth: 240 }}
+            onChange={(name: string) => insert(name)}
+            options={(variables.data ?? []).map((variable) => ({
+              value: variable.name,
+              label: variable.item_type ? `${variable.label} (${variable.item_type})` : variable.label,
+            }))}
+            data-testid="template-variable"
+          />
+          <Typography.Text type="secondary">
+            {t('templates.insertHint', { example: '{{ title }}' })}
+          </Typography.Text>
+        </Space>
+        <Suspense fallback={<Spin />}>
+          <Form.Item name="html_content" label={t('templates.body')} rules={[{ required: true }]}>
+            <RichTextEditor label={t('templates.body')} handle={editor} />
+          </Form.Item>
+        </Suspense>
+      </Form>
+      {preview && (
+        <div data-testid="template-preview-result">
+          <Alert
+            type="info"
+            message={`${t('templates.previewTo')}: ${preview.to || '—'} · ${preview.subject}`}
+            style={{ marginBottom: 8 }}
+          />
+          <EmailFrame html={preview.html_message} title={preview.subject} />
+        </div>
+      )}
+    </Modal>
+  );
+}

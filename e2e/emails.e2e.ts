@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+/** Three items of the demo workspace (whose plan has mass e-mail) with a "contact" answer and a project name. */
+async function createContacts(baseUrl: string) {
+  const post = await adminApi(baseUrl);
+  const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Founders' });
+  const fieldsUrl = `data-models/${itemType.id}/datum-fields/`;
+  const contact = await post<{ id: number }>(fieldsUrl, { resourcetype: 'text', label: 'Contact' });
+  const project = await post<{ id: number }>(fieldsUrl, {
+    resourcetype: 'text',
+    label: 'Project',
+    template_variable_email: 'project name',
+  });
+  for (const [title, email, name] of [
+    ['Acme', 'ann@example.org', 'Rockets & co'],
+    ['Bolt', 'bob@example.org', 'Bikes'],
+    ['Cove', 'cat@example.org', 'Boats'],
+  ] as const) {
+    await post('datasets/', {
+      data_model: itemType.id,
+      title,
+      datum_values: [
+        { datum_field: contact.id, resourcetype: 'text', response: email },
+        { datum_field: project.id, resourcetype: 'text', response: name },
+      ],
+    });
+  }
+  return { itemType, contact };
+}
+
+describe('mass e-mail', () => {
+  it('writes a template with a variable, mails checked items, previews them and sends them', async () => {
+    const { page, server } = session;
+    await createContacts(server.url);
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+
+    // A template whose body uses the project's name, typed in the rich-text editor.
+    await page.getByRole('link', { name: 'Emails', exact: true }).click();
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByTestId('template-add').click();
+    await page.getByTestId('template-title').fill('News');
+    await page.getByTestId('template-subject').fill('News for {{ title }}');
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await body.pressSequentially('Dear ');
+    await page.getByTestId('template-variable').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Project (Founders)' }).click();
+    await body.pressSequentially(', welcome.');
+    await page.getByTestId('template-save').click();
+    await page.getByText('Template saved').waitFor();
+    await page.getByRole('cell', { name: 'News for {{ title }}' }).waitFor();
+
+    // The items table: check the page, select every match, then the bulk action.
+    await page.getByRole('link', { name: 'Items', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+    await page.getByTestId('mass-email').click();
+    const dialog = page.getByRole('dialog', { name: 'Mass e-mail to 3 items' });
+    await dialog.getByTestId('batch-title').fill('Round 1');
+    await dialog.getByTestId('batch-template').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'News' }).click();
+    await dialog.getByTestId('mass-email-address').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'The answer to “Contact” (Founders)' })
+      .click();
+    await dialog.getByRole('button', { name: 'Create the e-mails' }).click();
+    await page.waitForURL(/\/team\/1\/email\/batch\/\d+$/);
+    await page.getByTestId('batch-emails').getByText('ann@example.org').waitFor();
+
+    // Preview: the carousel wraps around at both ends.
+    await page.getByTestId('batch-render').click();
+    await page.getByTestId('carousel-position').getByText('1 of 3').waitFor();
+    expect(await page.getByTestId('carousel-subject').innerText()).toBe('News for Acme');
+    await page.getByTestId('carousel-previous').click();
+    await page.getByTestId('carousel-position').getByText('3 of 3').waitFor();
+    await page.getByTestId('carousel-subject').getByText('News for Cove').waitFor();
+    await page.getByTestId('carousel-next').click();
+    await page.getByTestId('carousel-position').getByText('1 of 3').waitFor();
+    const frame = page.frameLocator('[data-testid="email-frame"]');
+    await frame.getByText('Dear Rockets & co, welcome.').waitFor();
+
+    await page.getByTestId('batch-to-send').click();
+    await page.getByTestId('batch-send').click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    // Without SMTP the worker keeps each e-mail in the outbox: sent, within its 5-second round.
+    await page
+      .getByTestId('batch-progress-text')
+      .getByText('Sent: 3, failed: 0')
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId('batch-status').getByText('Sent').waitFor();
+
+    const outbox = await callAdminApi<{ results: { to: string; subject: string; html: string }[] }>(
+      server.url,
+      'GET',
+      'outbox/?limit=100',
+    );
+    const ann = outbox.results.find((mail) => mail.to === 'ann@example.org');
+    expect(ann?.subject).toBe('News for Acme');
+    expect(ann?.html).toContain('Dear Rockets &amp; co, welcome.');
+
+    // The footer's link unsubscribes, without signing in.
+    const link = /href="(http[^"]+\/unsubscribe\/[^"]+)"/.exec(ann?.html ?? '')?.[1] ?? '';
+    const stranger = await session.browser.newContext();
+    const visitor = await stranger.newPage();
+    await visitor.goto(link);
+    await visitor.getByText('Stop receiving mass e-mails from Demo workspace at ann@example.org?').waitFor();
+    await visitor.getByTestId('unsubscribe').click();
+    await visitor.getByTestId('unsubscribed').waitFor();
+    await stranger.close();
+  });
+});
