@@ -141,7 +141,7 @@ describe('GET teams/{id}/', () => {
     ]);
   });
 
-  it('hides another team behind the same 404 as a missing one, and refuses a non-numeric id', async () => {
+  it('hides another team behind the same 404 as a missing one, or one that is not a number', async () => {
     const { token } = await userWithTeams(['Here']);
     const { teamId: foreignId } = await userWithTeams(['Elsewhere']);
     const other = await getTeam(token, foreignId);
@@ -149,7 +149,7 @@ describe('GET teams/{id}/', () => {
     expect(other.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(other.json()).toEqual(missing.json());
-    expect((await getTeam(token, 'abc')).statusCode).toBe(400);
+    expect((await getTeam(token, 'abc')).statusCode).toBe(404);
   });
 });
 
