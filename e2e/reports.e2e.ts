@@ -112,11 +112,8 @@ describe('reports and merges', () => {
     expect((await cellTexts(rows.nth(2))).slice(1, 5)).toEqual(['3', 'Initech', '', '2']);
     expect(await table.getByTestId('distribution-plot').count()).toBe(3);
 
-    // The criteria of Acme: Team (4 + 5)/2 = 4.5, Market (1 + 5)/2 = 3.
-    await rows
-      .nth(0)
-      .getByRole('button', { name: /expand/i })
-      .click();
+    // The criteria of Acme, shown by clicking its average: Team (4 + 5)/2 = 4.5, Market (1 + 5)/2 = 3.
+    await rows.nth(0).getByTestId('report-value').click();
     const criteria = page.getByTestId('criteria-table');
     expect(await cellTexts(criteria.locator('tbody tr').nth(0))).toEqual(['Team', '4.5', '2']);
 
@@ -128,8 +125,14 @@ describe('reports and merges', () => {
     await page.getByTestId('report-criteria-filter').locator('.ant-select-clear').click();
     await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Acme');
 
-    // The drawer of Acme: each judge with their value, and the comment.
+    // The row's info button shows the item itself; its view-responses button the judges' responses.
     await rows.nth(0).getByTestId('item-info').click();
+    await page.locator('.ant-modal').getByText('Acme').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
+
+    // The drawer of Acme: each judge with their value, and the comment.
+    await rows.nth(0).getByTestId('item-responses').click();
     const drawer = page.getByTestId('item-details-drawer');
     const judges = drawer.getByTestId('item-details-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => judges.count()).toBe(2);

@@ -13,7 +13,8 @@ interface ItemInfoDialogProps {
   teamId: number;
   datasetId: number | null;
   onClose: () => void;
-  onEdit: (id: number) => void;
+  /** Without it (the report), the dialog only shows the item. */
+  onEdit?: (id: number) => void;
 }
 
 /** An item read-only: its type, dates, tags, review and every answer. */
@@ -73,9 +74,11 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
         <Button key="close" onClick={onClose}>
           {t('common.close', { ns: 'translation' })}
         </Button>,
-        <Button key="edit" type="primary" disabled={!item} onClick={() => item && onEdit(item.id)}>
-          {t('edit')}
-        </Button>,
+        onEdit && (
+          <Button key="edit" type="primary" disabled={!item} onClick={() => item && onEdit(item.id)}>
+            {t('edit')}
+          </Button>
+        ),
       ]}
     >
       {body()}

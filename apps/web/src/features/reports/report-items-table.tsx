@@ -1,6 +1,7 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
+import { EyeOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { Issue, ReportDataset } from '@shortlist/contract';
-import { Button, Empty, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DistributionPlot } from './distribution-plot';
 import { axisMax, formatValue } from './format';
@@ -9,12 +10,27 @@ interface ReportItemsTableProps {
   issue: Issue;
   datasets: ReportDataset[] | undefined;
   isLoading: boolean;
+  /** The item's information. */
   onInfo: (item: ReportDataset) => void;
+  /** Each judge's responses to the item; absent when per-judge details are off (too many voters). */
+  onViewResponses?: (item: ReportDataset) => void;
 }
 
-/** The ranking: rank, item, tags, value by type, answered/accessors, spread, and the details button. */
-export function ReportItemsTable({ issue, datasets, isLoading, onInfo }: ReportItemsTableProps) {
+/**
+ * The ranking: rank, item, tags, value by type (for ratings with criteria, clicking it shows the
+ * per-criterion averages), answered/accessors, spread, and the info and view-responses buttons.
+ */
+export function ReportItemsTable({
+  issue,
+  datasets,
+  isLoading,
+  onInfo,
+  onViewResponses,
+}: ReportItemsTableProps) {
   const { t, i18n } = useTranslation('reports');
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const toggle = (id: number) =>
+    setExpanded((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
   const max = axisMax(
     issue.resourcetype,
     issue.max_rating,
@@ -34,7 +50,22 @@ export function ReportItemsTable({ issue, datasets, isLoading, onInfo }: ReportI
     {
       key: 'value',
       title: t(`columns.${issue.resourcetype}`),
-      render: (_, row) => <Typography.Text strong>{formatValue(row.value, i18n.language)}</Typography.Text>,
+      render: (_, row) =>
+        hasCriteria && row.criteria.length > 0 ? (
+          <Button
+            type="link"
+            size="small"
+            aria-expanded={expanded.includes(row.dataset_id)}
+            onClick={() => toggle(row.dataset_id)}
+            data-testid="report-value"
+          >
+            <Typography.Text strong>{formatValue(row.value, i18n.language)}</Typography.Text>
+          </Button>
+        ) : (
+          <Typography.Text strong data-testid="report-value">
+            {formatValue(row.value, i18n.language)}
+          </Typography.Text>
+        ),
     },
     {
       key: 'responses',
@@ -64,15 +95,28 @@ export function ReportItemsTable({ issue, datasets, isLoading, onInfo }: ReportI
       key: 'actions',
       title: t('columns.actions'),
       render: (_, row) => (
-        <Tooltip title={t('info', { title: row.title })}>
-          <Button
-            size="small"
-            icon={<InfoCircleOutlined />}
-            aria-label={t('info', { title: row.title })}
-            onClick={() => onInfo(row)}
-            data-testid="item-info"
-          />
-        </Tooltip>
+        <Flex gap={4}>
+          <Tooltip title={t('info', { title: row.title })}>
+            <Button
+              size="small"
+              icon={<InfoCircleOutlined />}
+              aria-label={t('info', { title: row.title })}
+              onClick={() => onInfo(row)}
+              data-testid="item-info"
+            />
+          </Tooltip>
+          {onViewResponses && (
+            <Tooltip title={t('viewResponses', { title: row.title })}>
+              <Button
+                size="small"
+                icon={<EyeOutlined />}
+                aria-label={t('viewResponses', { title: row.title })}
+                onClick={() => onViewResponses(row)}
+                data-testid="item-responses"
+              />
+            </Tooltip>
+          )}
+        </Flex>
       ),
     },
   ];
@@ -90,6 +134,8 @@ export function ReportItemsTable({ issue, datasets, isLoading, onInfo }: ReportI
         hasCriteria
           ? {
               rowExpandable: (row) => row.criteria.length > 0,
+              expandedRowKeys: expanded,
+              onExpandedRowsChange: setExpanded,
               columnTitle: '',
               expandedRowRender: (row) => (
                 <Table

@@ -2,6 +2,7 @@ import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
 import { Alert, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
 import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
@@ -38,6 +39,7 @@ function Report({ issue }: { issue: Issue }) {
     [unfiltered.data],
   );
   const [item, setItem] = useState<ReportDataset | null>(null);
+  const [infoId, setInfoId] = useState<number | null>(null);
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const judgesDisabled = summary.data?.judges_disabled ?? false;
@@ -58,7 +60,8 @@ function Report({ issue }: { issue: Issue }) {
           issue={issue}
           datasets={summary.data?.datasets}
           isLoading={summary.isPending || summary.isPlaceholderData}
-          onInfo={setItem}
+          onInfo={(row) => setInfoId(row.dataset_id)}
+          onViewResponses={setItem}
         />
       )}
     </>
@@ -100,6 +103,7 @@ function Report({ issue }: { issue: Issue }) {
         onClose={() => setItem(null)}
       />
       <JudgeReportDrawer issue={issue} userId={judgeId} onClose={() => setJudgeId(null)} />
+      <ItemInfoDialog teamId={issue.team} datasetId={infoId} onClose={() => setInfoId(null)} />
       <ExportDialog
         issueId={issue.id}
         title={issue.title}

@@ -6,6 +6,12 @@ import { CriteriaTable } from './criteria-table';
 import { useIssueSaveError } from './use-issue-save-error';
 import { useIssueMutations } from './use-issues';
 
+const STATUS_LABELS = {
+  open: 'manage.statusOpen',
+  closed: 'manage.statusClosed',
+  archived: 'manage.statusArchived',
+} as const satisfies Record<Issue['status'], string>;
+
 /** The selection's settings at a glance, its criteria (rating), and Close/Reopen and Delete. */
 export function GeneralTab({ issue }: { issue: Issue }) {
   const { t } = useTranslation('selections');
@@ -50,7 +56,7 @@ export function GeneralTab({ issue }: { issue: Issue }) {
         <Descriptions size="small" column={{ xs: 1, md: 2 }} data-testid="issue-info">
           <Descriptions.Item label={t('manage.type')}>{t(`types.${issue.resourcetype}`)}</Descriptions.Item>
           <Descriptions.Item label={t('manage.status')}>
-            <span data-testid="issue-status">{t(isOpen ? 'manage.statusOpen' : 'manage.statusClosed')}</span>
+            <span data-testid="issue-status">{t(STATUS_LABELS[issue.status])}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('manage.visibility')}>
             {t(issue.public ? 'manage.public' : 'manage.private')}
@@ -65,16 +71,19 @@ export function GeneralTab({ issue }: { issue: Issue }) {
         )}
       </Card>
       <Flex gap={8} wrap>
-        <Popconfirm
-          title={t(isOpen ? 'manage.closeConfirm' : 'manage.reopenConfirm')}
-          okText={tc('common.yes')}
-          cancelText={tc('common.no')}
-          onConfirm={handleStatus}
-        >
-          <Button loading={mutations.patch.isPending} data-testid="toggle-issue-status">
-            {t(isOpen ? 'manage.close' : 'manage.reopen')}
-          </Button>
-        </Popconfirm>
+        {/* Archived is a state without a transition in the spec: neither Close nor Reopen applies. */}
+        {issue.status !== 'archived' && (
+          <Popconfirm
+            title={t(isOpen ? 'manage.closeConfirm' : 'manage.reopenConfirm')}
+            okText={tc('common.yes')}
+            cancelText={tc('common.no')}
+            onConfirm={handleStatus}
+          >
+            <Button loading={mutations.patch.isPending} data-testid="toggle-issue-status">
+              {t(isOpen ? 'manage.close' : 'manage.reopen')}
+            </Button>
+          </Popconfirm>
+        )}
         <Popconfirm
           title={tc('common.confirmDelete')}
           okText={tc('common.yes')}

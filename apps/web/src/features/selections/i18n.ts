@@ -15,7 +15,7 @@ export const en = {
     TokenIssue: 'Judges spread a number of tokens over the items.',
     TextIssue: 'Judges only comment on the items.',
   },
-  badges: { closed: 'Closed', public: 'Public' },
+  badges: { closed: 'Closed', archived: 'Archived', public: 'Public' },
   panel: {
     create: 'Create selection',
     merge: 'Merge selections',
@@ -94,6 +94,7 @@ export const en = {
     status: 'Status',
     statusOpen: 'Open',
     statusClosed: 'Closed',
+    statusArchived: 'Archived',
     visibility: 'Visibility',
     public: 'Public',
     private: 'Private',
@@ -164,7 +165,7 @@ export const fr: typeof en = {
     TokenIssue: 'Les jurés répartissent un nombre de jetons entre les éléments.',
     TextIssue: 'Les jurés commentent seulement les éléments.',
   },
-  badges: { closed: 'Fermée', public: 'Publique' },
+  badges: { closed: 'Fermée', archived: 'Archivée', public: 'Publique' },
   panel: {
     create: 'Créer une sélection',
     merge: 'Fusionner des sélections',
@@ -245,6 +246,7 @@ export const fr: typeof en = {
     status: 'Statut',
     statusOpen: 'Ouverte',
     statusClosed: 'Fermée',
+    statusArchived: 'Archivée',
     visibility: 'Visibilité',
     public: 'Publique',
     private: 'Privée',

@@ -78,6 +78,9 @@ export function IssueListEntry({ teamId, issue, onEdit }: IssueListEntryProps) {
           </Link>
           <Tag color="blue">{t(`types.${issue.resourcetype}`)}</Tag>
           {issue.status === 'closed' && <Tag color="red">{t('badges.closed')}</Tag>}
+          {issue.status === 'archived' && (
+            <Tag data-testid="issue-archived-badge">{t('badges.archived')}</Tag>
+          )}
           {issue.public && <Tag color="green">{t('badges.public')}</Tag>}
           <Typography.Text type="secondary">
             {t('itemsCount', { count: issue.datasets_count })}
