@@ -26,6 +26,7 @@ import { itemTypeRoutes } from './features/item-types/routes.ts';
 import { createFileStore } from './features/items/file-store.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { judgeRoutes } from './features/judges/routes.ts';
+import { judgingJobs } from './features/judging/jobs.ts';
 import { judgingRoutes } from './features/judging/routes.ts';
 import { mailJobs } from './features/mail/jobs.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
@@ -157,7 +158,7 @@ export async function buildApp(options: BuildOptions) {
   let worker: ReturnType<typeof startWorker> | undefined;
   if (options.backgroundJobs) {
     app.addHook('onReady', async () => {
-      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs, ...webhookJobs], {
+      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs, ...judgingJobs, ...webhookJobs], {
         log: app.log,
         onFailure: (task) => metrics.taskFailures.inc({ task }),
       });

@@ -8,6 +8,7 @@ import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
 import { loadAccessibleItemIds } from './items.ts';
 import { toSubmission } from './lists.ts';
+import { queueSelectionSubmissionMails } from './notifications.ts';
 import { replaceAnswers, replaceComments } from './replace-rows.ts';
 import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
 
@@ -71,6 +72,7 @@ export async function submitAnswers(
         is_edit: Boolean(previous),
       },
     });
+    await queueSelectionSubmissionMails(tx, { issue, judgeId: userId, publicUrl: ctx.config.publicUrl });
     return toSubmission(submission);
   });
 }

@@ -1,0 +1,9 @@
+import type { BackgroundTask } from '../mail/worker.ts';
+import { sendSelectionDigests } from './notifications.ts';
+
+/** The selections' daily digests of judges' submissions (queued for the mail sender). */
+export const judgingJobs: BackgroundTask[] = [
+  async function selectionDigests(ctx) {
+    return sendSelectionDigests(ctx);
+  },
+];
