@@ -1,5 +1,4 @@
 import {
-  type IntakeForm,
   NOTIFICATION_FREQUENCIES,
   type NotificationFrequency,
   type NotificationSettingPatch,
@@ -13,29 +12,33 @@ import {
   createNotificationSetting,
   fetchNotificationSettings,
   formKeys,
+  type NotificationSubject,
   updateNotificationSetting,
 } from './api';
 
-const TYPE = 'new_form_submissions';
-
-/** Whether the team's admins are told about new responses, at once or in a daily digest. */
-export function AdminNotifications({ form }: { form: IntakeForm }) {
+/**
+ * Whether the team's admins are told about a form's new responses, or a selection's new submissions,
+ * at once or in a daily digest.
+ */
+export function AdminNotifications({ subject }: { subject: NotificationSubject }) {
+  const type = 'form' in subject ? 'new_form_submissions' : 'new_selection_submissions';
+  const label = 'form' in subject ? 'notifications.newSubmissions' : 'notifications.newSelectionSubmissions';
   const { t } = useTranslation('forms');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const team = useCurrentTeam();
   const queryClient = useQueryClient();
-  const queryKey = formKeys.notifications(team.id, form.id);
+  const queryKey = formKeys.notifications(team.id, subject);
   const settings = useQuery({
     queryKey,
-    queryFn: ({ signal }) => fetchNotificationSettings(form.id, signal),
+    queryFn: ({ signal }) => fetchNotificationSettings(subject, signal),
   });
-  const setting = settings.data?.results.find((candidate) => candidate.type === TYPE);
+  const setting = settings.data?.results.find((candidate) => candidate.type === type);
   const save = useMutation({
     mutationFn: (patch: Required<NotificationSettingPatch>) =>
       setting
         ? updateNotificationSetting(setting.id, patch)
-        : createNotificationSetting({ form: form.id, type: TYPE, ...patch }),
+        : createNotificationSetting({ ...subject, type, ...patch }),
     onSuccess: () => {
       void message.success(tc('common.saved'));
       return queryClient.invalidateQueries({ queryKey });
@@ -55,10 +58,10 @@ export function AdminNotifications({ form }: { form: IntakeForm }) {
           checked={isActive}
           loading={save.isPending}
           onChange={(active) => save.mutate({ active, frequency })}
-          aria-label={t('notifications.newSubmissions')}
+          aria-label={t(label)}
           data-testid="admin-notifications-switch"
         />
-        <Typography.Text>{t('notifications.newSubmissions')}</Typography.Text>
+        <Typography.Text>{t(label)}</Typography.Text>
       </Flex>
       <Flex vertical gap={4}>
         <Typography.Text strong>{t('notifications.frequency')}</Typography.Text>

@@ -27,8 +27,8 @@ export const formKeys = {
   one: (teamId: number, id: number) => [...formKeys.all(teamId), id] as const,
   pageHeaders: (teamId: number) => [...formKeys.all(teamId), 'page-headers'] as const,
   themes: (teamId: number) => [...formKeys.all(teamId), 'themes'] as const,
-  notifications: (teamId: number, formId: number) =>
-    [...formKeys.one(teamId, formId), 'notifications'] as const,
+  notifications: (teamId: number, subject: NotificationSubject) =>
+    [...formKeys.all(teamId), 'notifications', subject] as const,
 };
 
 export const fetchForms = (
@@ -62,8 +62,10 @@ export const deletePageHeader = (id: number) => apiDelete(`page-headers/${id}/`)
 export const fetchThemes = (teamId: number, signal?: AbortSignal) =>
   apiGet<Page<CssTheme>>('css-themes/', { team: teamId, destination: 'form', limit: MAX_PAGE_SIZE }, signal);
 
-export const fetchNotificationSettings = (formId: number, signal?: AbortSignal) =>
-  apiGet<Page<NotificationSetting>>('notification-settings/', { form: formId }, signal);
+/** What admins are told about: a form's responses or a selection's submissions. */
+export type NotificationSubject = { form: number } | { issue: number };
+export const fetchNotificationSettings = (subject: NotificationSubject, signal?: AbortSignal) =>
+  apiGet<Page<NotificationSetting>>('notification-settings/', subject, signal);
 export const createNotificationSetting = (input: NotificationSettingCreate) =>
   apiPost<NotificationSetting>('notification-settings/', input);
 export const updateNotificationSetting = (id: number, patch: NotificationSettingPatch) =>

@@ -12,7 +12,11 @@ export function NotificationsTab({ form }: { form: IntakeForm }) {
     <Tabs
       tabPlacement="start"
       items={[
-        { key: 'admin', label: t('notifications.admin'), children: <AdminNotifications form={form} /> },
+        {
+          key: 'admin',
+          label: t('notifications.admin'),
+          children: <AdminNotifications subject={{ form: form.id }} />,
+        },
         {
           key: 'respondent',
           label: <span data-testid="notifications-respondent">{t('notifications.respondent')}</span>,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { AnswerPreview } from '../answering/answer-preview';
+import { AdminNotifications } from '../forms/admin-notifications';
 import { AccessTab } from '../judges/access-tab';
 import { ReportTab } from '../reports/report-tab';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
@@ -41,7 +42,12 @@ export function IssueManagePage() {
   const data = issue.data;
 
   const panes: Record<TabKey, React.ReactNode> = {
-    general: <GeneralTab issue={data} />,
+    general: (
+      <Flex vertical gap={24}>
+        <GeneralTab issue={data} />
+        <AdminNotifications subject={{ issue: data.id }} />
+      </Flex>
+    ),
     items: <IssueItemsTab teamId={team.id} issueId={data.id} />,
     access: <AccessTab issueId={data.id} />,
     report: <ReportTab issueId={data.id} />,
