@@ -157,4 +157,38 @@ describe('selections', () => {
     await page.getByTestId('issue-closed-banner').waitFor({ state: 'detached' });
     expect(await page.getByTestId('issue-status').innerText()).toBe('Open');
   });
+
+  it("turns on the admins' mail about judges' submissions from the selection's page", async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const issue = await post<{ id: number }>('issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Told',
+    });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage`);
+    await page.getByRole('switch', { name: 'E-mail the admins when a judge submits' }).click();
+    await page.getByText('Saved successfully').waitFor();
+    await page.getByTestId('admin-notifications-frequency').getByText('Once a day (digest)').click();
+    await expect
+      .poll(async () => {
+        const { access } = await fetch(`${server.url}/api/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+        }).then((reply) => reply.json() as Promise<{ access: string }>);
+        const settings = await fetch(`${server.url}/api/v1/notification-settings/?issue=${issue.id}`, {
+          headers: { authorization: `Bearer ${access}` },
+        }).then(
+          (reply) =>
+            reply.json() as Promise<{ results: { type: string; active: boolean; frequency: string }[] }>,
+        );
+        return settings.results;
+      })
+      .toEqual([
+        expect.objectContaining({ type: 'new_selection_submissions', active: true, frequency: 'daily' }),
+      ]);
+  });
 });
