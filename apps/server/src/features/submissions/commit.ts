@@ -15,7 +15,7 @@ import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/sc
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { immediateAdminMails, respondentMail } from './mails.ts';
+import { draftLinkMail, immediateAdminMails, respondentMail } from './mails.ts';
 import type { IntakeFormRow } from './public-form.ts';
 import { loadQuestions, type Question, visibleQuestionIds } from './questions.ts';
 import { recapLines } from './recap.ts';
@@ -122,12 +122,16 @@ export async function commitSubmission(
     return reply('submitted');
   }
   if (!form.allowPartialSave) throw refusal('PARTIAL_SAVE_NOT_ALLOWED', PARTIAL_SAVE_NOT_ALLOWED_MESSAGE);
-  await saveDraft(ctx, form, submission);
-  return reply('draft', submissionEditPath(form.id, submission.id, token));
+  const editPath = submissionEditPath(form.id, submission.id, token);
+  await saveDraft(ctx, form, submission, `${ctx.config.publicUrl}${editPath}`);
+  return reply('draft', editPath);
 }
 
-/** A draft is named like a submitted response, so that admins recognise it in the responses list. */
-async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow) {
+/**
+ * A draft is named like a submitted response, so that admins recognise it in the responses list. The
+ * first save mails the respondent the link to come back (later saves keep the same link).
+ */
+async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow, editLink: string) {
   const values = await ctx.db
     .select()
     .from(datumValues)
@@ -142,5 +146,7 @@ async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: Submi
     if (!saved) throw alreadySubmitted();
     const title = submissionTitle(form, submission, values);
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
+    if (submission.status === 'pending')
+      await enqueueMail(tx, draftLinkMail(form, submission.email, editLink));
   });
 }

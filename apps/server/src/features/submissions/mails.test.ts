@@ -167,3 +167,25 @@ describe('a failing SMTP server', () => {
     }
   });
 });
+
+describe('a partial save', () => {
+  it('mails the respondent the link to come back, once', async () => {
+    const setup = await f.createForm({ allowPartialSave: true, languageCode: 'fr', title: 'Appel' });
+    const created = await f.submit({
+      form: setup.form.id,
+      email: 'later@example.org',
+      datum_values: [{ datum_field: setup.fields.name.id, response: 'Four' }],
+    });
+    const saved = await f.commit(created.submission_id, created.edit_token, 'save');
+    expect(saved.json().status).toBe('draft');
+    expect((await f.commit(created.submission_id, created.edit_token, 'save')).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const mails = mailsTo('later@example.org');
+    expect(mails).toHaveLength(1);
+    const text = decodeBody(mails[0]?.raw ?? '');
+    // Quoted-printable UTF-8: the French text's accents are bytes here; its plain words are not.
+    expect(text).toContain('Pour les compl');
+    expect(text).toContain('Appel');
+    expect(text).toContain(`http://shortlist.test${saved.json().edit_link}`);
+  });
+});

@@ -72,6 +72,25 @@ const TEXTS = {
 };
 export const textsFor = (language: string) => (language === 'fr' ? TEXTS.fr : TEXTS.en);
 
+const DRAFT_TEXTS = {
+  en: {
+    subject: (form: string) => `Your saved answers to "${form}"`,
+    body: (form: string, link: string) =>
+      `Your answers to the form "${form}" are saved. To complete them and submit, open:\n\n${link}\n\nKeep this link to yourself: it opens your answers.`,
+  },
+  fr: {
+    subject: (form: string) => `Vos réponses enregistrées à « ${form} »`,
+    body: (form: string, link: string) =>
+      `Vos réponses au formulaire « ${form} » sont enregistrées. Pour les compléter et les envoyer, ouvrez :\n\n${link}\n\nGardez ce lien pour vous : il ouvre vos réponses.`,
+  },
+};
+
+/** The link to come back to a partial save, mailed to the respondent in the form's language. */
+export function draftLinkMail(form: IntakeFormRow, to: string, link: string): MailMessage {
+  const texts = form.languageCode === 'fr' ? DRAFT_TEXTS.fr : DRAFT_TEXTS.en;
+  return { to, subject: texts.subject(form.title), text: texts.body(form.title, link) };
+}
+
 /** One mail per admin of the team when the form notifies them of each new response. */
 export async function immediateAdminMails(
   db: Db,
