@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
@@ -95,5 +96,43 @@ describe('selection screens after the audit', () => {
     await page.goto(`${server.url}/team/1/issue/${issue.id}/manage`);
     expect(await page.getByTestId('issue-status').innerText()).toBe('Archived');
     expect(await page.getByTestId('toggle-issue-status').count()).toBe(0);
+  });
+
+  it('shows the linked form on the items page and exports the items its filters match', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const form = await post<{ id: number; data_model_id: number }>('intake-forms/', {
+      team: 1,
+      title: 'Spring call',
+    });
+    const plain = await post<{ id: number }>('data-models/', { team: 1, title: 'Imported startups' });
+    await post('datasets/', { data_model: form.data_model_id, title: 'Zephyr Solar' });
+    await post('datasets/', { data_model: plain.id, title: 'Zephyr Wind' });
+    await post('datasets/', { data_model: plain.id, title: 'Other Co' });
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/items`);
+    const solarRow = page.getByRole('row').filter({ hasText: 'Zephyr Solar' });
+    await solarRow.getByRole('link', { name: 'Spring call' }).waitFor();
+
+    await page.getByTestId('items-search').locator('input').fill('Zephyr');
+    await page.getByTestId('items-search').locator('input').press('Enter');
+    await page.getByRole('row').filter({ hasText: 'Other Co' }).waitFor({ state: 'hidden' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-datasets').click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const sheet = workbook.worksheets[0];
+    const titles: unknown[] = [];
+    sheet?.eachRow((row, index) => {
+      if (index > 1) titles.push([row.getCell(2).value, row.getCell(6).value ?? null]);
+    });
+    expect(titles).toEqual([
+      ['Zephyr Solar', 'Spring call'],
+      ['Zephyr Wind', null],
+    ]);
   });
 });

@@ -175,6 +175,8 @@ export const datasetSchema = z.object({
   issues: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** The form submission that created the item; null for items not from a form. */
   submission: datasetSubmissionSchema.nullable(),
+  /** The form whose item type the item has (the items table's linked form); null for other types. */
+  form: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 

@@ -1,8 +1,12 @@
-import { apiRequest } from './api-client';
+import { apiRequest, type RequestOptions } from './api-client';
 
 /** Fetches a binary reply with the session's token and hands it to the browser as a download. */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { asBlob: true });
+export async function downloadFile(
+  path: string,
+  filename: string,
+  query?: RequestOptions['query'],
+): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { asBlob: true, query });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -53,7 +53,7 @@ function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: numbe
 }
 
 /** The items list's filters as one condition: the team, then item type, search, selection, review status. */
-function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
+export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
   const filters: SQL[] = [eq(datasets.teamId, query.team)];
   if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
   if (query.search) filters.push(ilike(datasets.title, containsPattern(query.search)));

@@ -12,6 +12,7 @@ import {
   datasets,
   datumValues,
   formSubmissions,
+  intakeForms,
   issueDatasets,
   issues,
   reviewComments,
@@ -98,6 +99,15 @@ async function loadSubmissions(db: Db, datasetIds: number[]) {
   );
 }
 
+/** The forms owning these item types, by item type. */
+async function loadForms(db: Db, dataModelIds: number[]) {
+  const rows = await db
+    .select({ id: intakeForms.id, title: intakeForms.title, dataModelId: intakeForms.dataModelId })
+    .from(intakeForms)
+    .where(inArray(intakeForms.dataModelId, dataModelIds));
+  return new Map(rows.map(({ dataModelId, ...form }) => [dataModelId, form]));
+}
+
 function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -111,11 +121,12 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
 export async function toDatasets(ctx: AppContext, rows: DatasetRow[]): Promise<Dataset[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [values, reviewRows, issueRows, submissions] = await Promise.all([
+  const [values, reviewRows, issueRows, submissions, forms] = await Promise.all([
     loadDatumValues(ctx.db, ids),
     loadReviews(ctx.db, ids),
     loadIssues(ctx.db, ids),
     loadSubmissions(ctx.db, ids),
+    loadForms(ctx.db, [...new Set(rows.map((row) => row.dataModelId))]),
   ]);
   const issuesByDataset = groupBy(issueRows, (issue) => issue.datasetId);
   const valuesByDataset = groupBy(values, (value) => value.datasetId);
@@ -148,6 +159,7 @@ export async function toDatasets(ctx: AppContext, rows: DatasetRow[]): Promise<D
       ),
       issues: (issuesByDataset.get(row.id) ?? []).map(({ id, title }) => ({ id, title })),
       submission: submissions.get(row.id) ?? null,
+      form: forms.get(row.dataModelId) ?? null,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   datasetCreateBodySchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { requireTeamAdmin } from '../teams/access.ts';
 import {
   createDatasets,
   deleteDatasets,
@@ -31,6 +33,7 @@ import {
   updateDataset,
 } from './datasets.ts';
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
+import { writeDatasetsWorkbook } from './export.ts';
 import { toDatasetReply } from './replies.ts';
 import { sendFile, uploadFile } from './uploads.ts';
 import { validateDatasets } from './validate-datasets.ts';
@@ -55,6 +58,23 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     '/datasets/ids/',
     { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetIdsSchema } } },
     async (request) => listDatasetIds(ctx, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/datasets/export_excel/',
+    { schema: { tags, querystring: datasetListQuerySchema } },
+    async (request, reply) => {
+      await requireTeamAdmin(ctx, currentUser(request), request.query.team);
+      const output = new PassThrough();
+      // Streamed: the workbook is written while the items are read, never held whole in memory.
+      writeDatasetsWorkbook(ctx, request.query, output).catch((error: unknown) =>
+        output.destroy(error as Error),
+      );
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="items.xlsx"')
+        .send(output);
+    },
   );
 
   // The rows of a bulk create checked one by one, nothing written: the import wizard's preview.

@@ -8,7 +8,7 @@ import { IssueFilterSelect } from '../selections/issue-filter-select';
 import { ItemsBulkActions } from '../selections/items-bulk-actions';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
-import { useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
+import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
 
 /** `/team/:teamId/items`: every item of the team, whatever its type, or those of one selection (`?issue=`). */
 export function ItemsPage() {
@@ -19,6 +19,7 @@ export function ItemsPage() {
   const issueId = parseTeamId(params.get('issue') ?? undefined) ?? undefined;
   const submissionColumns = useSubmissionColumns({ withState: true });
   const selectionsColumn = useSelectionsColumn(team.id);
+  const linkedFormColumn = useLinkedFormColumn(team.id);
   const setIssueId = (id: number | undefined) => setParams(id ? { issue: String(id) } : {});
   return (
     <div className="sl-page">
@@ -33,7 +34,8 @@ export function ItemsPage() {
         key={issueId}
         teamId={team.id}
         issueId={issueId}
-        extraColumns={issueId ? submissionColumns : [...submissionColumns, selectionsColumn]}
+        extraColumns={[...submissionColumns, linkedFormColumn, ...(issueId ? [] : [selectionsColumn])]}
+        isExportable
         toolbarExtra={<IssueFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
         bulkActions={(ids, clear) => (
           <>

@@ -20,6 +20,7 @@ import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
 import { fetchDatasetIds } from './api';
+import { ExportDatasetsButton } from './export-datasets-button';
 import { ItemEditDialog } from './item-edit-dialog';
 import { ItemInfoDialog } from './item-info-dialog';
 import { NewItemDialog } from './new-item-dialog';
@@ -44,6 +45,8 @@ export interface ItemsTableProps {
   bulkActions?: (ids: number[], clear: () => void) => ReactNode;
   /** Runs once an item is created here (a selection adds it to itself). */
   onItemCreated?: (id: number) => Promise<unknown>;
+  /** Offers the Export Excel button, which follows the current filters. */
+  isExportable?: boolean;
 }
 
 /**
@@ -185,6 +188,7 @@ export function ItemsTable(props: ItemsTableProps) {
               </Button>
             </Popconfirm>
           )}
+          {props.isExportable && <ExportDatasetsButton teamId={teamId} filters={filters} />}
           <Button
             type="primary"
             icon={<PlusOutlined />}

@@ -50,3 +50,14 @@ export function useSelectionsColumn(teamId: number): TableColumnsType<Dataset>[n
       )),
   };
 }
+
+/** The form whose item type the item has, linking to the form's page. */
+export function useLinkedFormColumn(teamId: number): TableColumnsType<Dataset>[number] {
+  const { t } = useTranslation('items');
+  return {
+    key: 'form',
+    title: t('columns.linkedForm'),
+    render: (_, item) =>
+      item.form ? <Link to={`/team/${teamId}/intake-forms/${item.form.id}`}>{item.form.title}</Link> : '—',
+  };
+}

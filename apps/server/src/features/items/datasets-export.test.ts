@@ -1,0 +1,67 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intakeForms } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { itemFactories } from './test-factories.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof itemFactories>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = itemFactories(t);
+});
+afterAll(() => t.close());
+
+async function readRows(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('the items page: linked form and export', () => {
+  it('names the form of an item type in the list, and exports what the filters match', async () => {
+    const { token, team } = await t.createAdmin();
+    const plain = await f.createDataModel(team.id, 'Imported');
+    const formType = await f.createDataModel(team.id, 'Form type');
+    const [form] = await t.db
+      .insert(intakeForms)
+      .values({ teamId: team.id, dataModelId: formType.id, title: 'Call for startups' })
+      .returning();
+    await f.createDataset(token, plain.id, { title: 'Acme', tags: 'seed' });
+    await f.createDataset(token, formType.id, { title: 'Bolt' });
+    await f.createDataset(token, formType.id, { title: 'Cargo' });
+
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/v1/datasets/?team=${team.id}&ordering=title`,
+      token,
+    });
+    expect(
+      list.json().results.map((item: { title: string; form: unknown }) => [item.title, item.form]),
+    ).toEqual([
+      ['Acme', null],
+      ['Bolt', { id: form?.id, title: 'Call for startups' }],
+      ['Cargo', { id: form?.id, title: 'Call for startups' }],
+    ]);
+
+    const url = `/api/v1/datasets/export_excel/?team=${team.id}`;
+    const all = await t.request({ method: 'GET', url, token });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readRows(all.rawPayload);
+    expect(rows[0]?.slice(0, 6)).toEqual(['ID', 'Title', 'Item type', 'Tags', 'Created', 'Linked form']);
+    expect(rows.slice(1).map((row) => [row[1], row[2], row[3], row[5]])).toEqual([
+      ['Acme', 'Imported', 'seed', undefined],
+      ['Bolt', 'Form type', undefined, 'Call for startups'],
+      ['Cargo', 'Form type', undefined, 'Call for startups'],
+    ]);
+
+    const filtered = await t.request({ method: 'GET', url: `${url}&search=car&limit=1`, token });
+    expect((await readRows(filtered.rawPayload)).slice(1).map((row) => row[1])).toEqual(['Cargo']);
+
+    const stranger = await t.createAdmin();
+    expect((await t.request({ method: 'GET', url, token: stranger.token })).statusCode).toBe(404);
+  });
+});
