@@ -42,6 +42,10 @@ describe('public form', () => {
     await page.getByTestId('save-partial').click();
     const editLink = await page.getByTestId('edit-link').getAttribute('href');
     expect(editLink).toMatch(new RegExp(`/forms/${form.id}\\?token=.+&submission=\\d+$`));
+    // The link is also mailed to the respondent.
+    const saved = await waitForMailTo(server.url, ADMIN, 'maker@example.org');
+    expect(saved.subject).toBe('Your saved answers to "Call for makers"');
+    expect(saved.text).toContain(editLink);
 
     await page.goto(editLink ?? '');
     await page.getByLabel('Project name').waitFor();
