@@ -80,11 +80,12 @@ export async function createPublicForm(baseUrl: string) {
   return { id: form.id, fields: { name, stage, link, deck } };
 }
 
-/** The newest outbox message to `to`, polled while the mail worker sends it. */
+/** The newest outbox message to `to` (with this subject, if given), polled while the mail worker sends it. */
 export async function waitForMailTo(
   baseUrl: string,
   superuser: { email: string; password: string },
   to: string,
+  subject?: string,
 ) {
   const { access } = await fetch(`${baseUrl}/api/token/`, {
     method: 'POST',
@@ -96,7 +97,9 @@ export async function waitForMailTo(
     const outbox = await fetch(`${baseUrl}/api/v1/outbox/?limit=100`, {
       headers: { authorization: `Bearer ${access}` },
     }).then((reply) => reply.json() as Promise<{ results: { to: string; subject: string; text: string }[] }>);
-    const message = outbox.results.find((m) => m.to === to);
+    const message = outbox.results.find(
+      (m) => m.to === to && (subject === undefined || m.subject === subject),
+    );
     if (message) return message;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
