@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -797,6 +798,38 @@ export const issueComments = pgTable(
     ),
     index('issue_comments_issue_dataset').on(t.issueId, t.datasetId),
   ],
+);
+
+/**
+ * Each judge's value per item, the unit of every report (decision 24): rating, the weighted mean of the
+ * criteria answered; tokens and picks, the total; text, the number of comments. Kept by triggers on
+ * answers, comments and criteria (migration 0008, decision 34) in the transaction that changes them.
+ */
+export const reportJudgeValues = pgTable(
+  'report_judge_values',
+  {
+    issueId: integer('issue_id').notNull(),
+    datasetId: integer('dataset_id').notNull(),
+    userId: integer('user_id').notNull(),
+    value: doublePrecision('value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.datasetId, t.userId] }),
+    index('report_judge_values_issue_user').on(t.issueId, t.userId),
+  ],
+);
+
+/** Per item and criterion, the sum (exact) and number of its answers; kept like `report_judge_values`. */
+export const reportCriterionSums = pgTable(
+  'report_criterion_sums',
+  {
+    issueId: integer('issue_id').notNull(),
+    datasetId: integer('dataset_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    total: numeric('total').notNull(),
+    nbAnswers: integer('nb_answers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.datasetId, t.questionId] })],
 );
 
 /** Several selections combined into one weighted ranking. */
