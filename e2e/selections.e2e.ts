@@ -191,4 +191,32 @@ describe('selections', () => {
         expect.objectContaining({ type: 'new_selection_submissions', active: true, frequency: 'daily' }),
       ]);
   });
+
+  it('refuses a criterion weight above 1 with the reason, and shows each share', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const issue = await post<{ id: number }>('issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Weighed',
+    });
+    await post('issue-questions/', { issue: issue.id, title: 'Team', weight: 1 });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage`);
+    await page.getByTestId('add-criterion').click();
+    const dialog = page.getByRole('dialog', { name: 'New criterion' });
+    await dialog.getByTestId('criterion-title').fill('Market');
+    await dialog.getByTestId('criterion-weight').fill('2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog
+      .locator('.ant-form-item-explain-error', { hasText: 'A weight is a number from 0.01 to 1' })
+      .waitFor();
+    expect(await dialog.getByTestId('criterion-weight').inputValue()).toBe('2.00');
+    await dialog.getByTestId('criterion-weight').fill('0.5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByTestId('criterion-share').allInnerTexts())
+      .toEqual([expect.stringMatching(/^66\.7\s?%$/), expect.stringMatching(/^33\.3\s?%$/)]);
+  });
 });

@@ -90,15 +90,19 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
         <Form.Item
           name="weight"
           label={t('criteria.weight')}
-          rules={[{ required: true, type: 'number', min: CRITERION_WEIGHT_MIN, max: CRITERION_WEIGHT_MAX }]}
+          extra={t('criteria.weightRange')}
+          rules={[
+            {
+              required: true,
+              type: 'number',
+              min: CRITERION_WEIGHT_MIN,
+              max: CRITERION_WEIGHT_MAX,
+              message: t('criteria.weightRange'),
+            },
+          ]}
         >
-          <InputNumber
-            min={CRITERION_WEIGHT_MIN}
-            max={CRITERION_WEIGHT_MAX}
-            step={CRITERION_WEIGHT_STEP}
-            precision={2}
-            data-testid="criterion-weight"
-          />
+          {/* No min/max on the input: it would clamp 2 to 1 without a word; the rule refuses it instead. */}
+          <InputNumber step={CRITERION_WEIGHT_STEP} precision={2} data-testid="criterion-weight" />
         </Form.Item>
       </Form>
     </Modal>

@@ -121,6 +121,8 @@ export const en = {
     nameRequired: 'Please input a title',
     description: 'Description',
     weight: 'Weight',
+    weightRange:
+      'A weight is a number from 0.01 to 1; each weight’s share of the total is shown in the table.',
     share: 'Share',
     actions: 'Actions',
     createTitle: 'New criterion',
@@ -273,6 +275,8 @@ export const fr: typeof en = {
     nameRequired: 'Veuillez saisir un titre',
     description: 'Description',
     weight: 'Poids',
+    weightRange:
+      'Un poids est un nombre de 0,01 à 1 ; la part de chaque poids dans le total figure dans le tableau.',
     share: 'Part',
     actions: 'Actions',
     createTitle: 'Nouveau critère',
