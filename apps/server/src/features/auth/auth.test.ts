@@ -1,4 +1,5 @@
 import { isNotNull } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -176,6 +177,28 @@ describe('users', () => {
     const forged = await t.request({ method: 'GET', url: '/api/v1/users/me', token: 'a.b.c' });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('token_not_valid');
+  });
+
+  it('refuses a token signed with the real key but without expiry, or whose subject is not an id', async () => {
+    const user = await t.createUser();
+    const key = new TextEncoder().encode('test-secret-test-secret-test-secret-42');
+    const signed = (claims: { sub?: string; exp?: boolean }) => {
+      const jwt = new SignJWT({ token_type: 'access' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
+      if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+      if (claims.exp) jwt.setExpirationTime('15m');
+      return jwt.sign(key);
+    };
+    const me = async (token: string) => t.request({ method: 'GET', url: '/api/v1/users/me/', token });
+    expect((await me(await signed({ sub: String(user.id), exp: true }))).statusCode).toBe(200);
+    for (const claims of [
+      { sub: String(user.id) },
+      { sub: 'abc', exp: true },
+      { sub: '1e3', exp: true },
+      { exp: true },
+    ]) {
+      const reply = await me(await signed(claims));
+      expect([claims, reply.statusCode, reply.json().code]).toEqual([claims, 401, 'token_not_valid']);
+    }
   });
 
   it('expired access tokens answer token_not_valid', async () => {

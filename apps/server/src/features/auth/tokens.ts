@@ -36,8 +36,12 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
 
   async function verify(token: string, type: 'access' | 'refresh') {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-      if (payload.token_type !== type || !payload.sub) throw invalidToken();
+      // A token without expiry, or whose subject is not a user id, is refused like a forged one.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (payload.token_type !== type || !/^\d{1,10}$/.test(payload.sub ?? '')) throw invalidToken();
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw invalidToken();

@@ -85,6 +85,17 @@ describe('POST datum-values/{id}/upload/', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('answers 404 with a plain message when the file is gone from the storage', async () => {
+    const { token, valueId } = await setupFileValue();
+    const url: string = (await upload(token, valueId, 'gone.pdf', 'application/pdf', PDF)).json()
+      .file_url_signed;
+    const key = url.split('/').pop()?.split('?')[0] ?? '';
+    rmSync(t.app.ctx.files.pathOf(key));
+    const reply = await t.request({ method: 'GET', url });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ code: 'FILE_MISSING', detail: 'This file is missing from the storage.' });
+  });
+
   it('refuses a forged or expired link with 403', async () => {
     const { token, valueId } = await setupFileValue();
     const url: string = (await upload(token, valueId, 'a.pdf', 'application/pdf', PDF)).json()

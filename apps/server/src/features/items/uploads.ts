@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MAX_SIZE_DEFAULT_BYTES, FILE_TOO_BIG_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
@@ -6,11 +7,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { datumValues } from '../../db/schema.ts';
-import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
+import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
 import type { FieldRow } from './answers.ts';
 import { type DatumValueRow, toDatumValue } from './replies.ts';
 
 const FILENAME_MAX_LENGTH = 255;
+const FILE_MISSING = 'FILE_MISSING';
 
 /** A file field without types takes the spec's default type, PDF. */
 const allowedMimeTypes = (field: FieldRow) => field.mimeTypes ?? ['application/pdf'];
@@ -85,6 +87,12 @@ export async function sendFile(
     throw forbidden('This link is invalid or has expired.');
   const [row] = await ctx.db.select().from(datumValues).where(eq(datumValues.fileKey, key));
   if (!row) throw notFound();
+  // The answer names a file the storage no longer has (a restore without the files): say so, plainly.
+  const isStored = await stat(ctx.files.pathOf(key)).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!isStored) throw refusal(FILE_MISSING, 'This file is missing from the storage.', 404);
   return reply
     .type(row.mimeType ?? 'application/octet-stream')
     .header('content-disposition', attachmentHeader(row.filename ?? 'file'))
