@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findUserByLogin } from '../auth/service.ts';
+import { findUserByLogin, setPassword } from '../auth/service.ts';
 import { createTeam } from '../teams/service.ts';
 
 /** The operator's commands (npm run admin -- …); each returns the lines to print. */
@@ -89,9 +89,6 @@ export async function setPackageCommand(db: Db, options: { teamId: number; setti
 export async function resetPasswordCommand(db: Db, options: { email: string; password?: string }) {
   const user = await requireUser(db, options.email);
   const password = options.password ?? generatePassword();
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), isActive: true })
-    .where(eq(users.id, user.id));
+  await setPassword(db, user.id, password);
   return [`Password of ${user.email} changed.`, ...(options.password ? [] : [`Password: ${password}`])];
 }

@@ -91,6 +91,16 @@ describe('password reset, mailed through SMTP', () => {
     expect((await signIn(t, email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('spends every other link of the account once the password is set', async () => {
+    await t.createUser({ email: 'two-links@example.org' });
+    const first = await requestToken('two-links@example.org');
+    const second = await requestToken('two-links@example.org');
+    expect((await resetPassword(t, { ...second, new_password: NEW_PASSWORD })).statusCode).toBe(200);
+    const older = await resetPassword(t, { ...first, new_password: 'an-attacker-password' });
+    expect(older.statusCode).toBe(400);
+    expect((await signIn(t, 'two-links@example.org', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('refuses the refresh tokens issued before the reset', async () => {
     await t.createUser({ email: 'session@example.org' });
     const before = (await signIn(t, 'session@example.org', TEST_PASSWORD)).json();

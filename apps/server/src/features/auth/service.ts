@@ -9,6 +9,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
@@ -130,9 +131,21 @@ export async function resetPassword(ctx: AppContext, throttle: Throttle, input: 
     throttle.record(input.email);
     throw invalidLink();
   }
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.new_password), isActive: true })
-    .where(eq(users.id, user.id));
+  await setPassword(ctx.db, user.id, input.new_password);
   await ctx.tokens.revokeAllFor(user.id);
+}
+
+/**
+ * A new password spends every reset and invitation link the account still had: an old link in a
+ * mailbox must not set the password again.
+ */
+export async function setPassword(db: Db, userId: number, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, isActive: true }).where(eq(users.id, userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  });
 }
