@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
+import { verifyReportsCommand } from '../reports/verify.ts';
 import { backup, restore } from './backup.ts';
 import {
   CommandError,
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   reset-password --email E [--password P]
   backup [--out FILE]
   restore FILE                                      (embedded database, into an empty DATA_DIR)
+  verify-reports                                    (stored report values against the answers)
 
 A missing password is generated and printed. The environment (DATA_DIR, DATABASE_URL) is the server's.`;
 
@@ -84,6 +86,11 @@ async function run(): Promise<string[]> {
         return await setPackageCommand(db, { teamId: teamId(), settings: rest });
       case 'reset-password':
         return await resetPasswordCommand(db, { email: required('email'), password: values.password });
+      case 'verify-reports': {
+        const { lines, isConsistent } = await verifyReportsCommand(db);
+        if (!isConsistent) throw new CommandError(lines.join('\n'));
+        return lines;
+      }
       default:
         throw new CommandError(`Unknown command ${command}.\n\n${USAGE}`);
     }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../test/random.ts';
 import { assignJudges } from './balanced-assignment.ts';
-
-/** A small deterministic generator, so that a failing case can be replayed from its seed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 

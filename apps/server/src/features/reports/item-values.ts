@@ -61,12 +61,23 @@ function commentCountsSql(issueIds: number[], datasetFilter: SQL = sql``): SQL {
     GROUP BY c.issue_id, c.dataset_id, c.user_id`;
 }
 
+/** Each judge's stored value per item (`report_judge_values`, kept by triggers), as a CTE body over `judges`. */
+function storedJudgeValuesSql(issueIds: number[], datasetIds?: number[]): SQL {
+  return sql`SELECT v.issue_id, v.dataset_id, v.user_id, v.value
+    FROM report_judge_values v
+    JOIN judges j ON j.issue_id = v.issue_id AND j.user_id = v.user_id
+    WHERE v.issue_id IN (${idList(issueIds)})
+    ${datasetIds ? sql`AND v.dataset_id IN (${idList(datasetIds)})` : sql``}`;
+}
+
 /**
  * Each judge's value per item, as a CTE body over `judges`. Rating: the weighted mean of the judge's
  * chosen criteria (criteria left unanswered are left out of the mean); tokens and picks: the judge's
- * total; text: the judge's number of comments.
+ * total; text: the judge's number of comments. Read from the stored values; only a subset of criteria,
+ * which no stored value fits, is recomputed from the answers.
  */
 export function judgeValuesCte(issueIds: number[], criteria: number[] = [], datasetIds?: number[]): SQL {
+  if (criteria.length === 0) return storedJudgeValuesSql(issueIds, datasetIds);
   const only = (alias: string) =>
     datasetIds ? sql`AND ${sql.raw(alias)}.dataset_id IN (${idList(datasetIds)})` : sql``;
   const value = judgeValue(
@@ -86,26 +97,48 @@ export function judgeValuesCte(issueIds: number[], criteria: number[] = [], data
     ${commentCountsSql(issueIds, only('c'))}`;
 }
 
+const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
+
+/** `criteria` of one item: per criterion its rounded average and number of answers, by question id. */
+const criteriaJson = (average: SQL) =>
+  sql`jsonb_agg(jsonb_build_object('question', question_id,
+    'average', round((${average})::numeric, ${decimals})::float8, 'nb_answers', nb_answers) ORDER BY question_id)`;
+
 /**
- * The report of one or more selections in ONE aggregate query: per item its value (rating: mean over
- * judges of their weighted means; tokens: total; picks: number of picks; text: number of comments),
- * how many judges answered and could answer it, per-criterion averages, quartiles of the judges' values,
- * and the competition rank (1, 2, 2, 4) on the value rounded to 3 decimals, descending, no value last.
- * A rating nobody gave has no value; tokens, picks and comments nobody gave count 0.
+ * The CTEs `judge_values` and `criterion_values` from the stored aggregates. With only verified e-mails,
+ * the answers of the other judges are taken out of the stored sums: only their answers are read.
  */
-export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
-  const { criteria = [], tags = [] } = filters;
-  const tagFilter =
-    tags.length > 0
-      ? sql`AND d.tags && ARRAY[${sql.join(
-          tags.map((tag) => sql`${tag}`),
-          sql`, `,
-        )}]::text[]`
-      : sql``;
-  const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
-  // One pass over the answers: per judge (their value) and per criterion (its average) together.
-  return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
-    answer_groups AS (
+function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
+  const unverifiedAnswers = onlyVerifiedEmails
+    ? sql`UNION ALL
+      SELECT ans.issue_id, ans.dataset_id, ans.question_id, -sum(ans.value::numeric), -count(*)::int
+      FROM issue_answers ans
+      JOIN issue_accesses a ON a.issue_id = ans.issue_id AND a.user_id = ans.user_id
+      JOIN users u ON u.id = a.user_id AND u.email_verification_status IS DISTINCT FROM 'ver'
+      JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
+      WHERE ans.issue_id IN (${idList(issueIds)}) AND ans.question_id IS NOT NULL
+      GROUP BY ans.issue_id, ans.dataset_id, ans.question_id`
+    : sql``;
+  return sql`judge_values AS (${storedJudgeValuesSql(issueIds)}),
+    criterion_sums AS (
+      SELECT issue_id, dataset_id, question_id, sum(total) AS total, sum(nb_answers)::int AS nb_answers
+      FROM (
+        SELECT issue_id, dataset_id, question_id, total, nb_answers FROM report_criterion_sums
+        WHERE issue_id IN (${idList(issueIds)})
+        ${unverifiedAnswers}
+      ) sums
+      GROUP BY issue_id, dataset_id, question_id
+    ),
+    criterion_values AS (
+      SELECT issue_id, dataset_id, ${criteriaJson(sql`total / nb_answers`)} AS criteria
+      FROM criterion_sums WHERE nb_answers > 0
+      GROUP BY issue_id, dataset_id
+    )`;
+}
+
+/** The same CTEs recomputed from the answers of the chosen criteria, in one pass over them. */
+function answerSources(issueIds: number[], criteria: number[]): SQL {
+  return sql`answer_groups AS (
       SELECT ans.issue_id, ans.dataset_id, ans.user_id, ans.question_id,
         GROUPING(ans.user_id) AS per_criterion, max(i.resourcetype) AS resourcetype,
         sum(ans.value * coalesce(q.weight, 1)) AS weighted_sum, sum(coalesce(q.weight, 1)) AS weight_sum,
@@ -127,6 +160,36 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       UNION ALL
       ${commentCountsSql(issueIds)}
     ),
+    criterion_values AS (
+      SELECT issue_id, dataset_id, ${criteriaJson(sql`average`)} AS criteria
+      FROM answer_groups WHERE per_criterion = 1 AND question_id IS NOT NULL
+      GROUP BY issue_id, dataset_id
+    )`;
+}
+
+/**
+ * The report of one or more selections in ONE aggregate query: per item its value (rating: mean over
+ * judges of their weighted means; tokens: total; picks: number of picks; text: number of comments),
+ * how many judges answered and could answer it, per-criterion averages, quartiles of the judges' values,
+ * and the competition rank (1, 2, 2, 4) on the value rounded to 3 decimals, descending, no value last.
+ * A rating nobody gave has no value; tokens, picks and comments nobody gave count 0. The values come from
+ * the stored aggregates (decision 34), or from the answers for a subset of criteria.
+ */
+export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+  const { criteria = [], tags = [] } = filters;
+  const tagFilter =
+    tags.length > 0
+      ? sql`AND d.tags && ARRAY[${sql.join(
+          tags.map((tag) => sql`${tag}`),
+          sql`, `,
+        )}]::text[]`
+      : sql``;
+  const sources =
+    criteria.length > 0
+      ? answerSources(issueIds, criteria)
+      : storedSources(issueIds, filters.onlyVerifiedEmails);
+  return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
+    ${sources},
     items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id
@@ -136,14 +199,6 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       SELECT issue_id, dataset_id, count(*)::int AS nb_answers, avg(value) AS mean, sum(value) AS total,
         percentile_cont(ARRAY[0, 0.25, 0.5, 0.75, 1]::float8[]) WITHIN GROUP (ORDER BY value) AS quartiles
       FROM judge_values GROUP BY issue_id, dataset_id
-    ),
-    criterion_values AS (
-      SELECT issue_id, dataset_id,
-        jsonb_agg(jsonb_build_object('question', question_id,
-          'average', round(average::numeric, ${decimals})::float8, 'nb_answers', nb_answers)
-          ORDER BY question_id) AS criteria
-      FROM answer_groups WHERE per_criterion = 1 AND question_id IS NOT NULL
-      GROUP BY issue_id, dataset_id
     ),
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
     subset_counts AS (

@@ -1,0 +1,198 @@
+import type { ReportDataset } from '@shortlist/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCriterionSums, reportJudgeValues, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { seededRandom } from '../../test/random.ts';
+import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
+import { type ItemValueRow, selectRows } from './item-values.ts';
+import { oracleItemValuesQuery } from './report-oracle.ts';
+import { toReportDataset } from './summary.ts';
+import { findReportDifferences, verifyReportsCommand } from './verify.ts';
+
+// Random sequences of everything that changes a report — submissions, edits, access removals, weight
+// changes, criterion deletions, item removals — through the API. After each step the stored aggregates
+// must equal their recomputation from the answers, and the report read from them must equal the report
+// of today's query recomputed from the answers (the oracle), with and without the verified-only filter.
+
+const SEEDS = [1, 2, 3];
+const STEPS = 24;
+const WEIGHTS = [0.25, 0.5, 1];
+
+let t: TestApp;
+let f: ReturnType<typeof judgingFactories>;
+let call: ReturnType<typeof judgingCalls>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = judgingFactories(t);
+  call = judgingCalls(t);
+});
+afterAll(() => t.close());
+
+type Judge = Awaited<ReturnType<ReturnType<typeof judgingFactories>['addJudge']>>;
+
+/** Quartiles are float8 percentiles over judge values summed in scan order: equal to 9 decimals. */
+const comparable = (rows: ReportDataset[]) =>
+  rows.map((row) => ({
+    ...row,
+    distribution: row.distribution
+      ? Object.fromEntries(Object.entries(row.distribution).map(([k, v]) => [k, Number(v.toFixed(9))]))
+      : null,
+  }));
+
+async function expectReportsMatchOracle(token: string, issueIds: number[]) {
+  expect(await findReportDifferences(t.db)).toEqual([]);
+  for (const issueId of issueIds) {
+    for (const onlyVerified of [false, true]) {
+      const reply = await t.request({
+        method: 'GET',
+        url: `/api/v1/issues/${issueId}/report_summary/${onlyVerified ? '?only_verified_emails=true' : ''}`,
+        token,
+      });
+      expect(reply.statusCode).toBe(200);
+      const oracle = await selectRows<ItemValueRow>(
+        t.db,
+        oracleItemValuesQuery([issueId], { onlyVerifiedEmails: onlyVerified }),
+      );
+      expect(comparable(reply.json().datasets)).toEqual(comparable(oracle.map(toReportDataset)));
+    }
+  }
+}
+
+async function runSequence(seed: number) {
+  const random = seededRandom(seed);
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
+  const admin = await t.createAdmin();
+  const request = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.request({ method, url: `/api/v1${url}`, payload, token: admin.token });
+
+  const rating = await f.createIssue(admin.team.id, 'RatingIssue', { maxRating: 5, step: 0.5 });
+  const text = await f.createIssue(admin.team.id, 'TextIssue');
+  const titles = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'];
+  let items = await f.addItems(rating.id, admin.team.id, titles);
+  const textItems = await f.addItems(text.id, admin.team.id, titles.slice(0, 3));
+  let criteria = await f.addQuestions(rating.id, ['Team', 'Market', 'Impact']);
+  const judges = new Map<number, Judge[]>([
+    [rating.id, []],
+    [text.id, []],
+  ]);
+
+  async function addJudge(issueId: number) {
+    const issueItems = issueId === rating.id ? items : textItems;
+    const subset = random() < 0.3 ? issueItems.filter(() => random() < 0.6).map((item) => item.id) : [];
+    const judge = await f.addJudge(issueId, { items: subset });
+    if (random() < 0.5) {
+      await t.db.update(users).set({ emailVerificationStatus: 'ver' }).where(eq(users.id, judge.user.id));
+    }
+    judges.get(issueId)?.push(judge);
+  }
+  for (let n = 0; n < 4; n++) await addJudge(rating.id);
+  for (let n = 0; n < 3; n++) await addJudge(text.id);
+
+  /** A judge's random full submission (a resubmission is an edit: rows kept, changed, dropped). */
+  async function submit(issueId: number) {
+    const judge = pick(judges.get(issueId) ?? []);
+    if (!judge) return;
+    const itemIds = (issueId === rating.id ? items : textItems).map((item) => item.id);
+    const view = await call.view(issueId, judge.token);
+    expect(view.statusCode).toBe(200);
+    const allowed = (view.json().items as { id: number }[])
+      .map((item) => item.id)
+      .filter((id) => itemIds.includes(id));
+    const chosen = allowed.filter(() => random() < 0.7);
+    const answers =
+      issueId === rating.id
+        ? chosen.flatMap((dataset) =>
+            criteria
+              .filter(() => random() < 0.8)
+              .map((q) => ({ dataset, question: q.id, value: Math.floor(random() * 11) / 2 })),
+          )
+        : [];
+    const comments = chosen
+      .filter(() => random() < 0.5)
+      .map((dataset) => ({ dataset, question: null, content: `Note ${seed}`, shared: false }));
+    const reply = await call.submit(issueId, judge.token, { answers, comments });
+    expect(reply.statusCode, reply.body).toBe(201);
+  }
+
+  const operations: (() => Promise<void>)[] = [
+    () => submit(rating.id),
+    () => submit(rating.id),
+    () => submit(text.id),
+    async () => {
+      const issueId = pick([rating.id, text.id]);
+      const list = judges.get(issueId) ?? [];
+      const judge = pick(list);
+      if (!judge) return;
+      const reply = await request('POST', `/issues/${issueId}/set_access/`, {
+        user: judge.user.id,
+        access: false,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      list.splice(list.indexOf(judge), 1);
+      await addJudge(issueId);
+    },
+    async () => {
+      const reply = await request('PATCH', `/issue-questions/${pick(criteria).id}/`, {
+        weight: pick(WEIGHTS),
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    },
+    async () => {
+      if (criteria.length < 2) return;
+      const criterion = pick(criteria);
+      expect((await request('DELETE', `/issue-questions/${criterion.id}/`)).statusCode).toBe(204);
+      criteria = criteria.filter((q) => q.id !== criterion.id);
+    },
+    async () => {
+      if (items.length < 3) return;
+      const item = pick(items);
+      const reply = await request('POST', `/issues/${rating.id}/datasets/remove/`, { datasets: [item.id] });
+      expect(reply.statusCode, reply.body).toBe(200);
+      items = items.filter((row) => row.id !== item.id);
+    },
+  ];
+
+  for (let step = 0; step < STEPS; step++) {
+    await pick(operations)();
+    await expectReportsMatchOracle(admin.token, [rating.id, text.id]);
+  }
+}
+
+describe('stored report aggregates', () => {
+  for (const seed of SEEDS) {
+    it(`equal a recomputation and today's report after every change (seed ${seed})`, async () => {
+      await runSequence(seed);
+    }, 120_000);
+  }
+});
+
+describe('npm run admin -- verify-reports', () => {
+  it('names each stored value that the answers do not give, and says when all agree', async () => {
+    const admin = await t.createAdmin();
+    const issue = await f.createIssue(admin.team.id, 'RatingIssue');
+    const [item] = await f.addItems(issue.id, admin.team.id, ['Alpha']);
+    const [criterion] = await f.addQuestions(issue.id, ['Team']);
+    const judge = await f.addJudge(issue.id);
+    if (!item || !criterion) throw new Error('setup');
+    const answer = { dataset: item.id, question: criterion.id, value: 4 };
+    expect((await call.submit(issue.id, judge.token, { answers: [answer] })).statusCode).toBe(201);
+    expect((await verifyReportsCommand(t.db)).isConsistent).toBe(true);
+
+    await t.db.update(reportJudgeValues).set({ value: 5 }).where(eq(reportJudgeValues.issueId, issue.id));
+    await t.db.execute(sql`DELETE FROM ${reportCriterionSums} WHERE issue_id = ${issue.id}`);
+    const { lines, isConsistent } = await verifyReportsCommand(t.db);
+    expect(isConsistent).toBe(false);
+    expect(lines.slice(1)).toEqual([
+      `report_judge_values issue ${issue.id} item ${item.id} judge ${judge.user.id}: stored 5, answers give 4`,
+      `report_criterion_sums issue ${issue.id} item ${item.id} criterion ${criterion.id}: stored missing, answers give 4 / 1`,
+    ]);
+    // Submitting again recomputes the judge's values; the sums move by the change only.
+    await t.db.execute(sql`INSERT INTO report_criterion_sums SELECT * FROM report_criterion_sums_recomputed
+      WHERE issue_id = ${issue.id}`);
+    expect(
+      (await call.submit(issue.id, judge.token, { answers: [{ ...answer, value: 3 }] })).statusCode,
+    ).toBe(201);
+    expect(await findReportDifferences(t.db)).toEqual([]);
+  });
+});
