@@ -54,7 +54,8 @@ export const fr: typeof en = {
   processing: 'Votre envoi est en cours de traitement',
   thanks: 'Merci ! Vos réponses ont bien été envoyées.',
   savedTitle: 'Vos réponses sont enregistrées',
-  savedHint: 'Nous vous l’avons aussi envoyé par e-mail. Gardez ce lien pour revenir terminer vos réponses plus tard :',
+  savedHint:
+    'Nous vous l’avons aussi envoyé par e-mail. Gardez ce lien pour revenir terminer vos réponses plus tard :',
   copyLink: 'Copier le lien',
   copied: 'Lien copié',
   choose: 'Choisir…',
