@@ -421,6 +421,8 @@ export const formSubmissions = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     /** sha-256 of the edit token, so a leaked table opens no submission. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** The respondent's address, as for users (features/verification). */
+    emailVerificationStatus: varchar('email_verification_status', { length: 3 }).notNull().default('unc'),
     submitTime: timestamp('submit_time', { withTimezone: true }),
     createTime: createTime(),
     updateTime: updateTime(),
@@ -475,6 +477,10 @@ export const mailQueue = pgTable(
     /** The mass e-mail this row sends, whose status follows the row's. */
     batchEmailId: integer('batch_email_id').references((): AnyPgColumn => batchEmails.id, {
       onDelete: 'cascade',
+    }),
+    /** The respondent whose address this mail verifies: sent, it is pending; refused for good, invalid. */
+    verifiesSubmissionId: integer('verifies_submission_id').references(() => formSubmissions.id, {
+      onDelete: 'set null',
     }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -574,6 +580,12 @@ export const emailSuppressions = pgTable(
   },
   (t) => [uniqueIndex('email_suppressions_team_email').on(sql`coalesce(${t.teamId}, 0)`, t.email)],
 );
+
+/** Work done once per period by whichever process claims it first (features/mail/schedule.ts). */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});
 
 /** ALTCHA challenges already used: each solution opens one request only. */
 export const spentCaptchas = pgTable('spent_captchas', {
