@@ -56,7 +56,6 @@ export async function uploadSubmissionFile(ctx: AppContext, request: FastifyRequ
     .from(formSubmissions)
     .where(eq(formSubmissions.id, submissionId));
   if (!submission) throw invalidGrant();
-  if (submission.status === 'submitted') throw alreadySubmitted();
   // A submission has a few file answers: the key is checked against each, in memory.
   const candidates = await ctx.db
     .select({ value: datumValues, field: datumFields })
@@ -65,6 +64,8 @@ export async function uploadSubmissionFile(ctx: AppContext, request: FastifyRequ
     .where(and(eq(datumValues.datasetId, submission.datasetId), eq(datumValues.resourcetype, 'file')));
   const granted = candidates.find(({ value }) => isValidGrantKey(submission, value.id, key));
   if (!granted) throw invalidGrant();
+  // Only after the key: without it, a submitted submission answers like an open one.
+  if (submission.status === 'submitted') throw alreadySubmitted();
 
   const maxSize = granted.field.maxSizeBytes ?? FILE_MAX_SIZE_DEFAULT_BYTES;
   const file = limitFile(second, maxSize);

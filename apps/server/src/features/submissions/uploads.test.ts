@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FILE_TOO_BIG_MESSAGE, FILE_TYPE_REFUSED_MESSAGE } from '@shortlist/contract';
+import { ALREADY_SUBMITTED, FILE_TOO_BIG_MESSAGE, FILE_TYPE_REFUSED_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datumFields, datumValues } from '../../db/schema.ts';
@@ -97,6 +97,22 @@ describe('POST form-submissions/{id}/upload/', () => {
     expect((await f.upload(999_999, grant.file_key, file)).statusCode).toBe(403);
     expect((await f.upload(created.submission_id, grant.file_key)).statusCode).toBe(400);
     expect((await storedValue(grant.datum_value))?.fileKey).toBeNull();
+  });
+
+  it('answers a wrong key the same whether the submission is submitted or not', async () => {
+    const open = await withDeck();
+    const done = await withDeck();
+    const submitted = await f.commit(done.created.submission_id, done.created.edit_token, 'submit');
+    expect(submitted.statusCode).toBe(200);
+    const file = { name: 'deck.pdf', type: 'application/pdf', bytes: PDF };
+    const wrongKey = 'ab'.repeat(32);
+    const toOpen = await f.upload(open.created.submission_id, wrongKey, file);
+    const toSubmitted = await f.upload(done.created.submission_id, wrongKey, file);
+    expect([toSubmitted.statusCode, toSubmitted.json()]).toEqual([toOpen.statusCode, toOpen.json()]);
+    expect(toOpen.statusCode).toBe(403);
+    // The holder of the right key still learns that it is too late.
+    const late = await f.upload(done.created.submission_id, done.grant.file_key, file);
+    expect([late.statusCode, late.json().code]).toEqual([400, ALREADY_SUBMITTED]);
   });
 
   it('requires the file on submit when the question is required, and cancel removes the stored file', async () => {
