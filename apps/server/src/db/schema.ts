@@ -93,6 +93,8 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The jti issued when this one was spent: a replay within the grace gets that same pair back. */
+    replacedBy: varchar('replaced_by', { length: 64 }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_family').on(t.family)],
