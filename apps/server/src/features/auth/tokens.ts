@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@shortlist/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema.ts';
@@ -11,9 +12,14 @@ const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 const ALGORITHM = 'HS256';
 /**
  * A page that refreshes and is then discarded (a full navigation) never stores the new pair, so the
- * next page presents the spent token again; within this leeway that is a lost reply, not a leak.
+ * next page presents the spent token again; within this leeway that is a lost reply, not a leak, and
+ * it gets the same pair back (decision 39).
  */
 const REUSE_GRACE_MS = 10_000;
+
+const successors = alias(refreshTokens, 'successors');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const newJti = () => randomBytes(16).toString('hex');
 
 /** The code the web client reacts to by refreshing once (as Simple JWT answered). */
 export const TOKEN_NOT_VALID = 'token_not_valid';
@@ -25,14 +31,24 @@ export type TokenService = ReturnType<typeof createTokenService>;
 export function createTokenService(db: Db, secret: string, ttl = { access: ACCESS_TTL_SECONDS }) {
   const key = new TextEncoder().encode(secret);
 
-  async function sign(claims: Record<string, unknown>, userId: number, seconds: number) {
+  async function sign(claims: Record<string, unknown>, userId: number, issuedAt: number, seconds: number) {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + seconds)
       .sign(key);
   }
+
+  /** The same user, jti and second always sign the same pair: a lost reply can be handed out again. */
+  async function signPair(userId: number, jti: string, issuedAt: number): Promise<TokenPair> {
+    return {
+      access: await sign({ token_type: 'access' }, userId, issuedAt, ttl.access),
+      refresh: await sign({ token_type: 'refresh', jti }, userId, issuedAt, REFRESH_TTL_SECONDS),
+    };
+  }
+
+  const expiresAt = (issuedAt: number) => new Date((issuedAt + REFRESH_TTL_SECONDS) * 1000);
 
   async function verify(token: string, type: 'access' | 'refresh') {
     try {
@@ -49,18 +65,57 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     }
   }
 
-  async function issuePair(userId: number, family: string = randomUUID()): Promise<TokenPair> {
-    const jti = randomBytes(16).toString('hex');
-    await db.insert(refreshTokens).values({
-      jti,
-      family,
-      userId,
-      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+  async function issuePair(userId: number): Promise<TokenPair> {
+    const jti = newJti();
+    const issuedAt = nowSeconds();
+    await db
+      .insert(refreshTokens)
+      .values({ jti, family: randomUUID(), userId, expiresAt: expiresAt(issuedAt) });
+    return signPair(userId, jti, issuedAt);
+  }
+
+  /**
+   * Spends the token and records its successor in one transaction: a concurrent use of the same token
+   * waits on the row lock, then finds it spent with the successor already in place.
+   */
+  async function spend(jti: string) {
+    const next = { jti: newJti(), issuedAt: nowSeconds() };
+    const spent = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date(next.issuedAt * 1000), replacedBy: next.jti })
+        .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning();
+      if (row) {
+        const { family, userId } = row;
+        await tx
+          .insert(refreshTokens)
+          .values({ jti: next.jti, family, userId, expiresAt: expiresAt(next.issuedAt) });
+      }
+      return row;
     });
-    return {
-      access: await sign({ token_type: 'access' }, userId, ttl.access),
-      refresh: await sign({ token_type: 'refresh', jti }, userId, REFRESH_TTL_SECONDS),
-    };
+    return spent && signPair(spent.userId, next.jti, next.issuedAt);
+  }
+
+  /** A spent token again: its successor's pair within the grace, else the whole family stops working. */
+  async function replay(jti: string): Promise<TokenPair> {
+    const [found] = await db
+      .select({ spent: refreshTokens, next: successors })
+      .from(refreshTokens)
+      .leftJoin(successors, eq(successors.jti, refreshTokens.replacedBy))
+      .where(eq(refreshTokens.jti, jti));
+    if (!found) throw invalidToken();
+    const { spent, next } = found;
+    // The successor was signed at the second its predecessor was spent.
+    const spentAt = spent.usedAt?.getTime() ?? 0;
+    const isLostReply =
+      Date.now() - spentAt < REUSE_GRACE_MS && !spent.revokedAt && next && !next.usedAt && !next.revokedAt;
+    if (isLostReply) return signPair(next.userId, next.jti, spentAt / 1000);
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.family, spent.family), isNull(refreshTokens.revokedAt)));
+    throw invalidToken();
   }
 
   return {
@@ -73,28 +128,8 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
 
     /** Spends a refresh token and issues the next pair of its family. */
     async rotate(refresh: string): Promise<TokenPair> {
-      const payload = await verify(refresh, 'refresh');
-      const jti = String(payload.jti ?? '');
-      const [row] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning();
-      if (!row) {
-        const [spent] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
-        const isLostReply =
-          spent?.usedAt && !spent.revokedAt && Date.now() - spent.usedAt.getTime() < REUSE_GRACE_MS;
-        if (spent && isLostReply) return issuePair(spent.userId, spent.family);
-        // Presented again later, a spent token has leaked: the whole family stops working.
-        if (spent) {
-          await db
-            .update(refreshTokens)
-            .set({ revokedAt: new Date() })
-            .where(eq(refreshTokens.family, spent.family));
-        }
-        throw invalidToken();
-      }
-      return issuePair(row.userId, row.family);
+      const jti = String((await verify(refresh, 'refresh')).jti ?? '');
+      return (await spend(jti)) ?? replay(jti);
     },
 
     /** Signs out everywhere: after a password change no old refresh token works. */
