@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   set-package --team ID key=value [key=value …]   (e.g. mass_emails=true nb_issues_in_merge=8)
   reset-password --email E [--password P]
   backup [--out FILE]
-  restore FILE                                      (embedded database, into an empty DATA_DIR)
+  restore FILE                                      (embedded engine: database and files, into a new DATA_DIR)
   verify-reports                                    (stored report values against the answers)
 
 A missing password is generated and printed. The environment (DATA_DIR, DATABASE_URL) is the server's.`;

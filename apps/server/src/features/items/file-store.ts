@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { API_PREFIX, FILE_URL_TTL_SECONDS } from '@shortlist/contract';
+import { API_PREFIX, FILE_URL_TTL_SECONDS, fileParamsSchema } from '@shortlist/contract';
 
 /**
  * Uploaded files under `DATA_DIR/files`, each named by a random key, and the signed links that
@@ -20,8 +20,14 @@ export interface FileStore {
 
 const FILE_KEY_BYTES = 24;
 
+/** Where the files of a DATA_DIR live (backups read and restore it whole). */
+export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
+
+/** A name the store could have given: anything else in its directory is not one of its files. */
+export const isFileKey = (name: string) => fileParamsSchema.shape.key.safeParse(name).success;
+
 export function createFileStore(dataDir: string, jwtSecret: string): FileStore {
-  const directory = path.join(dataDir, 'files');
+  const directory = filesDirectory(dataDir);
   const secret = createHmac('sha256', jwtSecret).update('shortlist file links').digest();
   const sign = (key: string, expires: number) =>
     createHmac('sha256', secret).update(`${key}:${expires}`).digest('hex');
