@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { SIGN_IN_DELAY } from './sign-in-guard.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +13,12 @@ afterAll(() => t.close());
 
 const signIn = (username: string, password: string, remoteAddress = '10.0.0.1') =>
   t.request({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress });
+
+async function timedSignIn(username: string, password: string, remoteAddress: string) {
+  const start = performance.now();
+  const reply = await signIn(username, password, remoteAddress);
+  return { statusCode: reply.statusCode, ms: performance.now() - start };
+}
 
 describe('POST /api/token/', () => {
   it('signs in with the e-mail or the username, in any case', async () => {
@@ -72,18 +79,43 @@ describe('POST /api/token/', () => {
     expect(huge.json().code).toBe('TOO_LARGE');
   });
 
-  it('throttles one account after repeated failures, from any address', async () => {
+  it("refuses an address for its own failures, never the owner's address for a stranger's", async () => {
     await t.createUser({ email: 'target@example.org' });
-    for (let i = 0; i < 10; i += 1) {
-      const reply = await signIn('target@example.org', 'wrong-password', `10.1.0.${i}`);
-      expect(reply.statusCode).toBe(401);
-    }
-    const blocked = await signIn('target@example.org', TEST_PASSWORD, '10.1.0.99');
+    expect((await signIn('target@example.org', TEST_PASSWORD, '10.1.0.50')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await signIn('target@example.org', 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await signIn('target@example.org', TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('THROTTLED');
-    // Another account is not affected.
+    // The owner's address is not slowed down by the stranger; a new one is, but let in.
+    const owner = await timedSignIn('target@example.org', TEST_PASSWORD, '10.1.0.50');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.ms).toBeLessThan(SIGN_IN_DELAY.stepMs);
+    const newAddress = await timedSignIn('TARGET@example.org', TEST_PASSWORD, '10.1.0.99');
+    expect(newAddress.statusCode).toBe(200);
+    expect(newAddress.ms).toBeGreaterThanOrEqual(SIGN_IN_DELAY.stepMs);
+    // The stranger's address can still sign in to another account.
     await t.createUser({ email: 'other@example.org' });
-    expect((await signIn('other@example.org', TEST_PASSWORD, '10.1.0.98')).statusCode).toBe(200);
+    expect((await signIn('other@example.org', TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets a right password in whoever guessed before, from any number of addresses', async () => {
+    await t.createUser({ email: 'sprayed@example.org' });
+    for (let i = 0; i < 10; i += 1)
+      expect((await signIn('sprayed@example.org', 'wrong-password', `10.1.1.${i}`)).statusCode).toBe(401);
+    const right = await timedSignIn('sprayed@example.org', TEST_PASSWORD, '10.1.1.99');
+    expect(right.statusCode).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(SIGN_IN_DELAY.stepMs);
+  });
+
+  it("slows down the owner's address after its own failures rather than refusing it", async () => {
+    await t.createUser({ email: 'clumsy@example.org' });
+    expect((await signIn('clumsy@example.org', TEST_PASSWORD, '10.1.2.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await signIn('clumsy@example.org', 'wrong-password', '10.1.2.1')).statusCode).toBe(401);
+    const right = await timedSignIn('clumsy@example.org', TEST_PASSWORD, '10.1.2.1');
+    expect(right.statusCode).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(SIGN_IN_DELAY.stepMs);
   });
 
   it('limits sign-in attempts per address', async () => {

@@ -17,10 +17,11 @@ import { notFound } from '../../http/errors.ts';
 import { ACCOUNT_FAILURES, RATE_LIMITS, RESET_MAILS_PER_ACCOUNT } from '../../http/rate-limits.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { askResetPassword, resetPassword, setLanguage, signIn, toUser } from './service.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 
 /** `/api/token/…`: outside /api/v1, as in the original API. */
 export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const throttle = createAttemptThrottle(ACCOUNT_FAILURES);
+  const guard = createSignInGuard();
 
   app.post(
     '/token/',
@@ -28,7 +29,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { rateLimit: RATE_LIMITS.signIn },
       schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: tokenPairSchema } },
     },
-    (request) => signIn(ctx, throttle, request.body),
+    (request) => signIn(ctx, guard, { ...request.body, address: request.ip }),
   );
 
   app.post(

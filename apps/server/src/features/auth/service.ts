@@ -15,6 +15,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -51,16 +52,23 @@ const loginFailed = () =>
     detail: 'No active account found with the given credentials',
   });
 
-export async function signIn(ctx: AppContext, throttle: Throttle, input: TokenRequest): Promise<TokenPair> {
-  const key = input.username.trim().toLowerCase();
-  throttle.check(key);
-  const user = await findUserByLogin(ctx, key);
+/** Checks the password once the guard admits this account and address (decision 38). */
+export async function signIn(
+  ctx: AppContext,
+  guard: SignInGuard,
+  input: TokenRequest & { address: string },
+): Promise<TokenPair> {
+  const login = input.username.trim().toLowerCase();
+  const user = await findUserByLogin(ctx, login);
+  // Counted per user, so that the username and the e-mail share one count.
+  const attempt = { account: user ? `user:${user.id}` : `login:${login}`, address: input.address };
+  await guard.admit(attempt);
   const isValid = await checkPassword(user?.passwordHash, input.password);
   if (!user || !isValid || !user.isActive) {
-    throttle.record(key);
+    await guard.recordFailure(attempt);
     throw loginFailed();
   }
-  throttle.reset(key);
+  await guard.recordSuccess(attempt);
   return ctx.tokens.issuePair(user.id);
 }
 
