@@ -7,12 +7,44 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail. */
-export async function startSmtpSink() {
+/** An SMTP reply refusing a recipient: class 5 for good, class 4 for now. */
+export interface Refusal {
+  code: number;
+  text: string;
+}
+
+/**
+ * Refuses `bounce-*` for good (550), `busy-*` once for now (451) and `down-*` for now, every time (450),
+ * as real servers do. Not 421, after which nodemailer's pool may try the message again on a new
+ * connection by itself, which would make the tests depend on the pool's state.
+ */
+export function pickyRecipients(): (address: string) => Refusal | undefined {
+  const busySeen = new Set<string>();
+  return (address) => {
+    if (address.startsWith('bounce-')) return { code: 550, text: '5.1.1 No such user here' };
+    if (address.startsWith('down-')) return { code: 450, text: '4.2.1 Mailbox temporarily unavailable' };
+    if (address.startsWith('busy-') && !busySeen.has(address)) {
+      busySeen.add(address);
+      return { code: 451, text: '4.7.1 Try again later' };
+    }
+    return undefined;
+  };
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail; `refuse`
+ * answers some recipients with an SMTP refusal instead.
+ */
+export async function startSmtpSink(options: { refuse?: (address: string) => Refusal | undefined } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

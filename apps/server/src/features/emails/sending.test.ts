@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailSuppressions, mailQueue, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
+import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { mailJobs } from '../mail/jobs.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { drainMailQueue, enqueueMail } from '../mail/queue.ts';
@@ -119,7 +117,7 @@ describe('sending a batch', () => {
       kind: 'smtp' as const,
       sent: [] as string[],
       async send(message: { to: string }) {
-        await new Promise((resolve) => setTimeout(resolve, 60));
+        await new Promise((resolve) => setTimeout(resolve, 150));
         slow.sent.push(message.to);
       },
       close() {},
@@ -128,8 +126,9 @@ describe('sending a batch', () => {
       t.db,
       Array.from({ length: 20 }, (_, i) => ({ to: `s${i}@slow.test`, subject: 'S', text: 'T' })),
     );
-    // Each claim lasts 100 ms; the 20 messages take 240 ms or more: only claiming per send keeps them single.
-    const options = { leaseMs: 100, concurrency: 5 };
+    // Each claim lasts 600 ms, four sends' worth: the 20 messages take 1.5 s or more, so only claiming per
+    // send keeps them single. The margin leaves a loaded database time to mark each message sent.
+    const options = { leaseMs: 600, concurrency: 1 };
     await Promise.all([
       drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
       drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
@@ -140,43 +139,9 @@ describe('sending a batch', () => {
   });
 });
 
-/** An SMTP server that refuses `bounce-*` for good (550) and `busy-*` once for now (421). */
-async function startPickySmtp() {
-  const received: string[] = [];
-  const busySeen = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      const fail = (code: number, text: string) =>
-        callback(Object.assign(new Error(text), { responseCode: code }));
-      if (address.address.startsWith('bounce-')) return fail(550, '5.1.1 No such user here');
-      if (address.address.startsWith('busy-') && !busySeen.has(address.address)) {
-        busySeen.add(address.address);
-        return fail(421, '4.7.0 Try again later');
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('an SMTP server that refuses some recipients', () => {
-  it('fails the 550s at once with the reply kept and the address invalid, retries the 421s until sent', async () => {
-    const picky = await startPickySmtp();
+  it('fails the 550s at once with the reply kept and the address invalid, retries the 4xx until sent', async () => {
+    const picky = await startSmtpSink({ refuse: pickyRecipients() });
     const mailer = createMailer({ smtpUrl: picky.url, from: 'test@example.org', db: t.db, log: t.app.log });
     try {
       const s = await f.createSetup();
@@ -200,12 +165,15 @@ describe('an SMTP server that refuses some recipients', () => {
       const [requeued] = (await s.api('GET', `email-batches/${batch.id}/emails/?status=queued`)).json()
         .results;
       expect(requeued).toMatchObject({ email: { to: 'busy-1@picky.test', status: 3 }, attempts: 1 });
-      expect(requeued.error).toMatch(/^421/);
+      expect(requeued.error).toMatch(/^451/);
       expect((await s.api('GET', `email-batches/${batch.id}/`)).json().status).toBe('sending');
 
       const later = new Date(Date.now() + 60 * 60 * 1000);
       expect(await drainMailQueue({ db: t.db, mailer }, later)).toEqual({ sent: 1, failed: 0 });
-      expect(picky.received.sort()).toEqual(['busy-1@picky.test', 'ok@picky.test']);
+      expect(picky.received.flatMap((mail) => mail.to).sort()).toEqual([
+        'busy-1@picky.test',
+        'ok@picky.test',
+      ]);
       const done = (await s.api('GET', `email-batches/${batch.id}/`)).json();
       expect(done).toMatchObject({ status: 'sent', progress: { sent: 2, failed: 2, queued: 0 } });
 
