@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
-import { idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { API_PREFIX, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 
 export const TEAM_TITLE_MAX_LENGTH = 150;
 export const TEAM_DESCRIPTION_MAX_LENGTH = 2000;
 export const TEAM_CUSTOM_HEADER_MAX_LENGTH = 10000;
 export const MEMBER_PSEUDO_MAX_LENGTH = 150;
 export const MEMBER_EMAIL_MAX_LENGTH = EMAIL_MAX_LENGTH;
+export const TEAM_IMAGE_MAX_LENGTH = 2000;
+
+/** A link to a file uploaded here (`/api/v1/files/<key>?expires=…&signature=…`), relative to the app. */
+const OWN_FILE_LINK = new RegExp(`^${API_PREFIX}/files/[a-f0-9]{16,64}(?:\\?[\\w=&.-]*)?$`);
+export const isOwnFileLink = (value: string) => OWN_FILE_LINK.test(value);
+
+const webUrlSchema = z.url({ protocol: /^https?$/ });
+
+/** The team's logo: an http(s) address or an uploaded file; never javascript:, data: and the like. */
+export const teamImageSchema = z
+  .string()
+  .max(TEAM_IMAGE_MAX_LENGTH)
+  .refine((value) => webUrlSchema.safeParse(value).success || isOwnFileLink(value), 'Enter a valid URL.');
 
 /** What a team's subscription allows. Every gate of both specs lives here. */
 export const teamPackageSchema = z.object({
@@ -62,7 +75,7 @@ export const teamPatchSchema = z
   .object({
     title: z.string().trim().min(2).max(TEAM_TITLE_MAX_LENGTH),
     description: z.string().max(TEAM_DESCRIPTION_MAX_LENGTH),
-    team_image: z.string().url().max(2000).nullable(),
+    team_image: teamImageSchema.nullable(),
     custom_header: z.string().max(TEAM_CUSTOM_HEADER_MAX_LENGTH).nullable(),
     package: teamPackageSchema.partial(),
   })

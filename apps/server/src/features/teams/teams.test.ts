@@ -212,6 +212,34 @@ describe('PATCH teams/{id}/', () => {
     expect(unchanged.json()).toMatchObject(face);
   });
 
+  it('takes only an http(s) address or an uploaded file as the team image', async () => {
+    const { token, teamId: id } = await userWithTeams(['Logo']);
+    for (const team_image of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'ftp://example.org/logo.png',
+      '/api/v1/users/me/',
+    ]) {
+      const refused = await patchTeam(token, id, { team_image });
+      expect(refused.statusCode, team_image).toBe(400);
+      expect(refused.json()).toEqual({ team_image: ['Enter a valid URL.'] });
+    }
+    expect((await getTeam(token, id)).json().team_image).toBeNull();
+
+    const uploaded = `/api/v1/files/${'ab'.repeat(24)}?expires=1&signature=${'0'.repeat(64)}`;
+    for (const team_image of [
+      'http://example.org/logo.png',
+      'https://example.org/logo.png',
+      uploaded,
+      null,
+    ]) {
+      const accepted = await patchTeam(token, id, { team_image });
+      expect(accepted.statusCode, String(team_image)).toBe(200);
+      expect(accepted.json().team_image).toBe(team_image);
+    }
+  });
+
   it('lets only a superuser change the package', async () => {
     const { token, teamId: id } = await userWithTeams(['Packaged']);
     const refused = await patchTeam(token, id, { title: 'Renamed', package: { mass_emails: true } });
