@@ -87,7 +87,16 @@ describe('judges of a selection', () => {
     );
     expect(await row('bob@example.org').getByTestId('judge-verification').innerText()).toBe('Pending');
     const link = await lastLinkSentTo(server.url, ADMIN, 'bob@example.org');
-    expect(link).toMatch(new RegExp(`/selection/${issue.id}/answer\\?token=[\\w-]{32}$`));
+    expect(link).toMatch(new RegExp(`/selection/${issue.id}/answer\\?token=[\\w-]{32}&v=[\\w-]{43}$`));
+
+    // Bob opens the mailed link on his own browser: his address is verified.
+    const bobsBrowser = await session.browser.newContext();
+    const bob = await bobsBrowser.newPage();
+    await bob.goto(link);
+    await bob.getByText('Globex').first().waitFor();
+    await bobsBrowser.close();
+    await page.reload();
+    await row('bob@example.org').getByTestId('judge-verification').filter({ hasText: 'Verified' }).waitFor();
 
     // The status filter keeps the invited judge only.
     await tab.getByTestId('judges-status-filter').click();

@@ -42,6 +42,7 @@ import { submissionJobs } from './features/submissions/jobs.ts';
 import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { verificationJobs } from './features/verification/refresh.ts';
 import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -158,10 +159,14 @@ export async function buildApp(options: BuildOptions) {
   let worker: ReturnType<typeof startWorker> | undefined;
   if (options.backgroundJobs) {
     app.addHook('onReady', async () => {
-      worker = startWorker(ctx, [...mailJobs(config), ...submissionJobs, ...judgingJobs, ...webhookJobs], {
-        log: app.log,
-        onFailure: (task) => metrics.taskFailures.inc({ task }),
-      });
+      worker = startWorker(
+        ctx,
+        [...mailJobs(config), ...submissionJobs, ...judgingJobs, ...webhookJobs, ...verificationJobs],
+        {
+          log: app.log,
+          onFailure: (task) => metrics.taskFailures.inc({ task }),
+        },
+      );
     });
   }
   app.addHook('onClose', async () => {

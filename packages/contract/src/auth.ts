@@ -24,6 +24,7 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const refreshRequestSchema = z.object({ refresh: z.string().min(1).max(2000) });
 
 export const EMAIL_VERIFICATION_STATUSES = ['unc', 'pen', 'pro', 'ver', 'inv'] as const;
+export type EmailVerificationStatus = (typeof EMAIL_VERIFICATION_STATUSES)[number];
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -19,4 +19,5 @@ export * from './selections.ts';
 export * from './submissions.ts';
 export * from './tags.ts';
 export * from './teams.ts';
+export * from './verification.ts';
 export * from './webhooks.ts';

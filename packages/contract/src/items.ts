@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_VERIFICATION_STATUSES } from './auth.ts';
 import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
 
 export const ITEMS_PAGE_SIZE = 20;
@@ -155,6 +156,7 @@ export const datasetSubmissionSchema = z.object({
   create_time: z.string(),
   email: z.string(),
   is_submitted: z.boolean(),
+  email_verification_status: z.enum(EMAIL_VERIFICATION_STATUSES),
 });
 export type DatasetSubmission = z.infer<typeof datasetSubmissionSchema>;
 

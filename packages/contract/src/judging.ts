@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 import { COMMENT_MAX_LENGTH, issueSchema } from './selections.ts';
+import { VERIFICATION_PARAM, verificationCodeSchema } from './verification.ts';
 
 /** How judges answer a selection: the answer page, submissions, and the public get-link flow. */
 
@@ -12,6 +13,10 @@ export const ISSUE_TOKEN_PARAM = 'token';
 export const ISSUE_CLOSED_DETAIL = 'The selection is not accepting answers.';
 
 export const issueTokenQuerySchema = z.object({ [ISSUE_TOKEN_PARAM]: z.string().max(64).optional() });
+/** The answer page's own query: the e-mailed link also carries its verification code. */
+export const answerViewQuerySchema = issueTokenQuerySchema.extend({
+  [VERIFICATION_PARAM]: verificationCodeSchema.optional(),
+});
 
 /** The selection as the answer page shows it: what a judge needs, nothing of the admin's settings. */
 export const answerViewIssueSchema = issueSchema.pick({

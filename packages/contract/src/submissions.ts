@@ -3,6 +3,7 @@ import { emailSchema } from './auth.ts';
 import { bodyIdSchema, idSchema, LANGUAGES } from './common.ts';
 import { datumFieldSchema } from './item-types.ts';
 import { datumValueResourcetypeSchema } from './items.ts';
+import { VERIFICATION_PARAM, verificationCodeSchema } from './verification.ts';
 
 // The public form page and its submission protocol: spec items-forms-email §2, §4, §5, §7, §8.
 
@@ -100,6 +101,8 @@ const tokenSchema = z.string().min(1).max(100);
 export const publicFormQuerySchema = z.object({
   submission: idSchema.optional(),
   token: tokenSchema.optional(),
+  /** The e-mailed edit link's verification code (contract/verification.ts). */
+  [VERIFICATION_PARAM]: verificationCodeSchema.optional(),
 });
 export type PublicFormQuery = z.input<typeof publicFormQuerySchema>;
 

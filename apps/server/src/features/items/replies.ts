@@ -4,6 +4,7 @@ import {
   type DatasetReview,
   type DatasetSubmission,
   type DatumValue,
+  type EmailVerificationStatus,
 } from '@shortlist/contract';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -84,6 +85,7 @@ async function loadSubmissions(db: Db, datasetIds: number[]) {
       createTime: formSubmissions.createTime,
       email: formSubmissions.email,
       status: formSubmissions.status,
+      emailVerificationStatus: formSubmissions.emailVerificationStatus,
     })
     .from(formSubmissions)
     .where(inArray(formSubmissions.datasetId, datasetIds));
@@ -94,6 +96,7 @@ async function loadSubmissions(db: Db, datasetIds: number[]) {
         create_time: row.createTime.toISOString(),
         email: row.email,
         is_submitted: row.status === 'submitted',
+        email_verification_status: row.emailVerificationStatus as EmailVerificationStatus,
       },
     ]),
   );

@@ -1,4 +1,6 @@
 import {
+  EMAIL_REFUSED,
+  EMAIL_REFUSED_MESSAGE,
   INVITATIONS_PER_JUDGE,
   ISSUE_CLOSED_DETAIL,
   type invitationListQuerySchema,
@@ -17,10 +19,13 @@ import {
   issueDatasets,
   issueInvitations,
   teams,
-  users,
 } from '../../db/schema.ts';
 import { AppError, refusal } from '../../http/errors.ts';
+import { failureText, isPermanentFailure } from '../mail/mailer.ts';
+import { markAddressInvalid } from '../mail/suppressions.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { mailedLink } from '../verification/links.ts';
+import { markUserMailed } from '../verification/status.ts';
 import { composeInvitation } from './invitation-mail.ts';
 import { answerLink, requireJudge } from './judge-access.ts';
 
@@ -84,16 +89,21 @@ export async function sendInvitation(
         language: user.language,
         teamTitle: team?.title ?? '',
         issueTitle: issue.title,
-        link: answerLink(ctx, issue.id, access.token),
+        link: mailedLink(ctx, answerLink(ctx, issue.id, access.token), {
+          kind: 'user',
+          id: user.id,
+          email: user.email,
+        }),
         isReminder: invitation.previous > 0,
       }),
     );
   } catch (error) {
     await ctx.db.delete(issueInvitations).where(eq(issueInvitations.id, invitation.id));
-    throw error;
+    if (!isPermanentFailure(error)) throw error;
+    await markAddressInvalid(ctx.db, user.email, failureText(error));
+    throw refusal(EMAIL_REFUSED, EMAIL_REFUSED_MESSAGE);
   }
-  if (user.emailVerificationStatus === 'unc')
-    await ctx.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, user.id));
+  await markUserMailed(ctx.db, user.id);
   return { type: 'SENT', remaining: INVITATIONS_PER_JUDGE - invitation.previous - 1 };
 }
 

@@ -158,12 +158,13 @@ describe('the answer view', () => {
     expect(body.comments).toEqual([expect.objectContaining({ content: 'Mine', user: judge.user.id })]);
   });
 
-  it('turns a pending e-mail verification into verified when a public judge opens the mailed link', async () => {
+  it("leaves a pending e-mail pending when the link comes without the mailed copy's code", async () => {
     const { issue } = await f.createSetup('RatingIssue', { public: true });
     const judge = await f.addJudge(issue.id, { origin: 'public' });
     await t.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, judge.user.id));
     expect((await call.view(issue.id, judge.token)).statusCode).toBe(200);
+    expect((await call.view(issue.id, judge.token, 'forged-code')).statusCode).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.id, judge.user.id));
-    expect(user?.emailVerificationStatus).toBe('ver');
+    expect(user?.emailVerificationStatus).toBe('pen');
   });
 });

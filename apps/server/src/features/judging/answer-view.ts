@@ -1,16 +1,10 @@
 import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import {
-  issueAnswers,
-  issueComments,
-  issueQuestions,
-  issueSubmissions,
-  teams,
-  users,
-} from '../../db/schema.ts';
+import { issueAnswers, issueComments, issueQuestions, issueSubmissions, teams } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
+import { verifyUser } from '../verification/status.ts';
 import type { Answerer } from './answerer.ts';
 import { selectComments, toAnswer, toComments } from './comments.ts';
 import { accessibleItemIds, loadAnswerItems } from './items.ts';
@@ -71,22 +65,15 @@ async function loadOwnAnswers(ctx: AppContext, issueId: number, userId: number) 
   };
 }
 
-/**
- * A judge who opens the page with the token that was only ever sent by e-mail has proved the address:
- * a pending verification becomes verified.
- */
-async function markEmailVerified(ctx: AppContext, answerer: Answerer) {
-  if (answerer.kind !== 'judge' || !answerer.byToken || answerer.access.origin !== 'public') return;
-  if (!answerer.issue.emailRequired || !answerer.issue.emailLink) return;
-  await ctx.db
-    .update(users)
-    .set({ emailVerificationStatus: 'ver' })
-    .where(and(eq(users.id, answerer.access.userId), eq(users.emailVerificationStatus, 'pen')));
-}
-
 /** Everything the answer page shows, for a judge or for an admin's preview. */
-export async function loadAnswerView(ctx: AppContext, answerer: Answerer): Promise<AnswerView> {
-  await markEmailVerified(ctx, answerer);
+export async function loadAnswerView(
+  ctx: AppContext,
+  answerer: Answerer,
+  verificationCode?: string,
+): Promise<AnswerView> {
+  // The mailed copy of a personal link proves the judge's address (features/verification).
+  if (answerer.kind === 'judge' && answerer.byToken)
+    await verifyUser(ctx, answerer.access.userId, verificationCode);
   const [issue, items, shared, own] = await Promise.all([
     toAnswerViewIssue(ctx, answerer.issue),
     loadAnswerItems(ctx, answerer),

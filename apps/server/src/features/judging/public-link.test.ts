@@ -65,13 +65,14 @@ describe('public selections', () => {
     expect(user?.emailVerificationStatus).toBe('pen');
     const mail = sink.received.find((m) => m.to.includes('stranger@example.org'));
     const link = decodeBody(mail?.raw ?? '').match(
-      /http:\/\/shortlist\.test\/selection\/\d+\/answer\?token=[\w-]+/,
+      /http:\/\/shortlist\.test\/selection\/\d+\/answer\?token=[\w-]+&v=[\w-]+/,
     )?.[0];
     expect(link).toContain(`/selection/${issue.id}/answer?token=`);
-    const token = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+    const params = new URL(link ?? 'http://x').searchParams;
+    const token = params.get('token') ?? '';
     const [access] = await t.db.select().from(issueAccesses).where(eq(issueAccesses.token, token));
     expect(access).toMatchObject({ issueId: issue.id, userId: user?.id, origin: 'public' });
-    expect((await call.view(issue.id, token)).statusCode).toBe(200);
+    expect((await call.view(issue.id, token, params.get('v') ?? '')).statusCode).toBe(200);
     expect((await userByEmail('stranger@example.org'))?.emailVerificationStatus).toBe('ver');
     expect(
       (await call.submit(issue.id, token, { answers: [{ dataset: items[0]?.id, value: 3 }] })).statusCode,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  EMAIL_REFUSED,
+  EMAIL_REFUSED_MESSAGE,
   emailSchema,
   HAS_ACCESS,
   HAS_SUBMITTED,
@@ -14,7 +16,11 @@ import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { answerLink, newAccessToken } from '../judges/judge-access.ts';
+import { failureText, isPermanentFailure } from '../mail/mailer.ts';
+import { markAddressInvalid } from '../mail/suppressions.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { mailedLink } from '../verification/links.ts';
+import { markUserMailed } from '../verification/status.ts';
 import { sendPublicLinkMail } from './public-link-mail.ts';
 
 export const BAD_CAPTCHA_MESSAGE = 'Please verify the captcha again.';
@@ -124,20 +130,24 @@ export async function unlockPublic(
   return mailLink(ctx, { issue, user, email, token });
 }
 
-/** Mails the personal link; the address then awaits verification. */
+/** Mails the personal link; once the server took it, the address awaits verification. */
 async function mailLink(
   ctx: AppContext,
   options: { issue: IssueRow; user: UserRow; email: string; token: string },
 ): Promise<UnlockPublicResult> {
   const { issue, user, email, token } = options;
-  if (user.emailVerificationStatus !== 'ver') {
-    await ctx.db.update(users).set({ emailVerificationStatus: 'pen' }).where(eq(users.id, user.id));
-  }
-  await sendPublicLinkMail(ctx, {
-    to: email,
-    issueTitle: issue.title,
-    link: answerLink(ctx, issue.id, token),
-    language: user.language,
+  const link = mailedLink(ctx, answerLink(ctx, issue.id, token), {
+    kind: 'user',
+    id: user.id,
+    email: user.email,
   });
+  try {
+    await sendPublicLinkMail(ctx, { to: email, issueTitle: issue.title, link, language: user.language });
+  } catch (error) {
+    if (!isPermanentFailure(error)) throw error;
+    await markAddressInvalid(ctx.db, email, failureText(error));
+    throw refusal(EMAIL_REFUSED, EMAIL_REFUSED_MESSAGE);
+  }
+  await markUserMailed(ctx.db, user.id);
   return { token: null, email_sent: true };
 }

@@ -1,6 +1,7 @@
 import {
   answersCountQuerySchema,
   answersQuerySchema,
+  answerViewQuerySchema,
   answerViewSchema,
   commentsQuerySchema,
   countSchema,
@@ -52,11 +53,11 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         params: idParamsSchema,
-        querystring: issueTokenQuerySchema,
+        querystring: answerViewQuerySchema,
         response: { 200: answerViewSchema },
       },
     },
-    async (request) => loadAnswerView(ctx, await answererOf(request)),
+    async (request) => loadAnswerView(ctx, await answererOf(request), request.query.v),
   );
 
   app.get(

@@ -100,8 +100,12 @@ export function judgingFactories(t: TestApp) {
 /** Calls of the judging endpoints with a personal link's token. */
 export function judgingCalls(t: TestApp) {
   return {
-    view: (issueId: number, token: string) =>
-      t.request({ method: 'GET', url: `/api/v1/issues/${issueId}/answer_view/?token=${token}` }),
+    /** `v`: the verification code that only the mailed copy of the link carries. */
+    view: (issueId: number, token: string, v?: string) =>
+      t.request({
+        method: 'GET',
+        url: `/api/v1/issues/${issueId}/answer_view/?token=${token}${v ? `&v=${v}` : ''}`,
+      }),
     submit: (issueId: number, token: string, payload: Record<string, unknown>) =>
       t.request({ method: 'POST', url: `/api/v1/issues/${issueId}/submissions/?token=${token}`, payload }),
   };

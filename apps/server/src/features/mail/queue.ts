@@ -3,6 +3,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batchEmails, mailQueue } from '../../db/schema.ts';
+import { settleRespondentMail } from '../verification/status.ts';
 import { settleBatches } from './batch-state.ts';
 import { failureText, isPermanentFailure, type MailMessage, SMTP_MAX_CONNECTIONS } from './mailer.ts';
 import type { Pacer } from './pacer.ts';
@@ -25,6 +26,8 @@ export const MAIL_PRIORITY = { request: 0, mass: 1 } as const;
 export interface QueuedMail extends MailMessage {
   priority?: number;
   batchEmailId?: number;
+  /** The respondent whose address this mail goes to, whose verification status follows it. */
+  verifiesSubmissionId?: number;
 }
 
 /**
@@ -40,6 +43,7 @@ export async function enqueueMail(db: Db, messages: QueuedMail | QueuedMail[]) {
     headers: message.headers ?? null,
     priority: message.priority ?? MAIL_PRIORITY.request,
     batchEmailId: message.batchEmailId ?? null,
+    verifiesSubmissionId: message.verifiesSubmissionId ?? null,
   }));
   if (rows.length > 0) await db.insert(mailQueue).values(rows);
 }
@@ -84,6 +88,7 @@ async function markSent(db: Db, row: QueueRow) {
         })
         .where(eq(batchEmails.id, row.batchEmailId));
     }
+    if (row.verifiesSubmissionId !== null) await settleRespondentMail(tx, row.verifiesSubmissionId, 'sent');
   });
 }
 
@@ -121,6 +126,8 @@ async function markFailed(
         .where(eq(batchEmails.id, row.batchEmailId));
     }
     if (isPermanent) await markAddressInvalid(tx, row.to, error);
+    else if (isFinal && row.verifiesSubmissionId !== null)
+      await settleRespondentMail(tx, row.verifiesSubmissionId, 'lost');
   });
 }
 

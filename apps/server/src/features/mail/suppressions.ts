@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { batchEmails, emailBatches, emailSuppressions, users } from '../../db/schema.ts';
+import { batchEmails, emailBatches, emailSuppressions } from '../../db/schema.ts';
+import { markInvalid } from '../verification/status.ts';
 
 /**
  * Addresses mass e-mail skips: those that unsubscribed from a team, and those an SMTP server
@@ -40,15 +41,12 @@ export async function isUnsubscribed(db: Db, teamId: number, email: string) {
 }
 
 /**
- * A permanent SMTP refusal: later mass e-mail of every team skips the address, and an account or
- * judge with it shows the spec's verification code `inv`.
+ * A permanent SMTP refusal: later mass e-mail of every team skips the address, and every account,
+ * judge or respondent with it shows the spec's verification code `inv`.
  */
 export async function markAddressInvalid(db: Db, email: string, detail: string) {
   await suppress(db, email, null, SUPPRESSION_REASONS.invalid, detail);
-  await db
-    .update(users)
-    .set({ emailVerificationStatus: 'inv' })
-    .where(eq(sql`lower(${users.email})`, normalise(email)));
+  await markInvalid(db, email);
 }
 
 /** Which addresses, among these, a team's mass e-mail skips, and why (lower-case address → reason). */

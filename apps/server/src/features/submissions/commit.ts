@@ -14,6 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { mailedLink } from '../verification/links.ts';
+import { markRespondentQueued } from '../verification/status.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { draftLinkMail, immediateAdminMails, respondentMail } from './mails.ts';
 import type { IntakeFormRow } from './public-form.ts';
@@ -69,8 +71,9 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
     if (!marked) throw alreadySubmitted();
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
     const confirmation = respondentMail(form, submission.email, recap);
+    if (confirmation) await markRespondentQueued(tx, submission.id);
     await enqueueMail(tx, [
-      ...(confirmation ? [confirmation] : []),
+      ...(confirmation ? [{ ...confirmation, verifiesSubmissionId: submission.id }] : []),
       ...(await immediateAdminMails(tx, { form, title, publicUrl: ctx.config.publicUrl })),
     ]);
     await emitWebhookEvent(tx, form.teamId, 'form.submitted', {
@@ -129,7 +132,8 @@ export async function commitSubmission(
 
 /**
  * A draft is named like a submitted response, so that admins recognise it in the responses list. The
- * first save mails the respondent the link to come back (later saves keep the same link).
+ * first save mails the respondent the link to come back (later saves keep the same link); the mailed copy
+ * verifies the respondent's address when opened.
  */
 async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow, editLink: string) {
   const values = await ctx.db
@@ -146,7 +150,14 @@ async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: Submi
     if (!saved) throw alreadySubmitted();
     const title = submissionTitle(form, submission, values);
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
-    if (submission.status === 'pending')
-      await enqueueMail(tx, draftLinkMail(form, submission.email, editLink));
+    if (submission.status === 'pending') {
+      const address = { kind: 'respondent', id: submission.id, email: submission.email } as const;
+      const link = mailedLink(ctx, editLink, address);
+      await enqueueMail(tx, {
+        ...draftLinkMail(form, submission.email, link),
+        verifiesSubmissionId: submission.id,
+      });
+      await markRespondentQueued(tx, submission.id);
+    }
   });
 }

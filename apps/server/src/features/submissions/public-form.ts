@@ -7,6 +7,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
+import { verifyRespondent } from '../verification/status.ts';
 import { loadQuestions, toPublicQuestion } from './questions.ts';
 import { requireOpenSubmission } from './tokens.ts';
 
@@ -56,6 +57,7 @@ export async function getPublicForm(
       ? requireOpenSubmission(ctx.db, { id: query.submission, token: query.token, formId: form.id })
       : null,
   ]);
+  if (draft) await verifyRespondent(ctx, draft, query.v);
   return {
     id: form.id,
     title: form.title,

@@ -12,10 +12,18 @@ import './answering.css';
  * The answer page of one selection: for a judge (by token, or signed in) or, for a team admin, a preview.
  * Closed, empty and failing selections show their message instead of the items.
  */
-export function AnswerContent({ issueId, token }: { issueId: number; token: string | null }) {
+export function AnswerContent({
+  issueId,
+  token,
+  verification = null,
+}: {
+  issueId: number;
+  token: string | null;
+  verification?: string | null;
+}) {
   const { t } = useTranslation('answering');
   const { t: tc } = useTranslation();
-  const query = useAnswerView(issueId, token);
+  const query = useAnswerView(issueId, token, verification);
   const view = query.data;
   useDocumentTitle(view?.issue.title);
 

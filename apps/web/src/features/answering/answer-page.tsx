@@ -1,4 +1,4 @@
-import { ISSUE_TOKEN_PARAM } from '@shortlist/contract';
+import { ISSUE_TOKEN_PARAM, VERIFICATION_PARAM } from '@shortlist/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { AnswerContent } from './answer-content';
 
 /**
  * `/selection/:id/answer?token=…`: the personal link. Its token names the judge, so whoever was signed in
- * on this browser is signed out first (before any request goes out).
+ * on this browser is signed out first (before any request goes out). The e-mailed copy also carries `v`,
+ * which verifies the judge's address when the page loads.
  */
 export function AnswerPage() {
   const { id } = useParams();
@@ -21,5 +22,7 @@ export function AnswerPage() {
     }
     return true;
   });
-  return <AnswerContent issueId={Number(id) || 0} token={token} />;
+  return (
+    <AnswerContent issueId={Number(id) || 0} token={token} verification={params.get(VERIFICATION_PARAM)} />
+  );
 }

@@ -1,10 +1,11 @@
-import type {
-  AnswerView,
-  IssueSubmission,
-  PublicInfo,
-  SubmissionCreate,
-  UnlockPublic,
-  UnlockPublicResult,
+import {
+  type AnswerView,
+  type IssueSubmission,
+  type PublicInfo,
+  type SubmissionCreate,
+  type UnlockPublic,
+  type UnlockPublicResult,
+  VERIFICATION_PARAM,
 } from '@shortlist/contract';
 import { apiGet, apiRequest } from '../../app/api-client';
 
@@ -16,8 +17,20 @@ export const answeringKeys = {
   publicInfo: (issueId: number) => ['public-info', issueId] as const,
 };
 
-export const fetchAnswerView = (issueId: number, token: string | null, signal?: AbortSignal) =>
-  apiGet<AnswerView>(`issues/${issueId}/answer_view/`, withToken(token), signal);
+/** `verification`: the code that only the e-mailed copy of the link carries; opening it verifies the address. */
+export const fetchAnswerView = (
+  issueId: number,
+  token: string | null,
+  verification: string | null,
+  signal?: AbortSignal,
+) =>
+  apiGet<AnswerView>(
+    `issues/${issueId}/answer_view/`,
+    token
+      ? { ...withToken(token), ...(verification ? { [VERIFICATION_PARAM]: verification } : {}) }
+      : undefined,
+    signal,
+  );
 
 export const submitAnswers = (issueId: number, token: string | null, body: SubmissionCreate) =>
   apiRequest<IssueSubmission>(`issues/${issueId}/submissions/`, {

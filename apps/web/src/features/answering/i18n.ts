@@ -41,6 +41,7 @@ export const en = {
     emailStepNoLink: 'Enter your e-mail address to start answering.',
     email: 'E-mail',
     emailInvalid: 'Please enter a valid email address',
+    emailRefused: 'The mail server refused this address. Check it, or use another one.',
     getLink: 'Get my link',
     start: 'Start',
     emailSent: 'Thank you! We sent your personal link to {{email}}. Open it to give your answers.',
@@ -106,6 +107,7 @@ export const fr: typeof en = {
     emailStepNoLink: 'Saisissez votre adresse e-mail pour commencer à répondre.',
     email: 'E-mail',
     emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+    emailRefused: 'Le serveur de messagerie a refusé cette adresse. Vérifiez-la, ou utilisez-en une autre.',
     getLink: 'Recevoir mon lien',
     start: 'Commencer',
     emailSent:

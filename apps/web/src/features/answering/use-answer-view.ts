@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answeringKeys, fetchAnswerView, submitAnswers } from './api';
 
 /** The answer page's data; never refetched behind the judge's back, which would reset what they typed. */
-export function useAnswerView(issueId: number, token: string | null) {
+export function useAnswerView(issueId: number, token: string | null, verification: string | null = null) {
   return useQuery({
     queryKey: answeringKeys.view(issueId, token),
-    queryFn: ({ signal }) => fetchAnswerView(issueId, token, signal),
+    queryFn: ({ signal }) => fetchAnswerView(issueId, token, verification, signal),
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -1,4 +1,4 @@
-import { HAS_ACCESS, HAS_SUBMITTED, ISSUE_TOKEN_PARAM } from '@shortlist/contract';
+import { EMAIL_REFUSED, HAS_ACCESS, HAS_SUBMITTED, ISSUE_TOKEN_PARAM } from '@shortlist/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +38,8 @@ export function usePublicLink(issueId: number) {
     onError: (failure) => {
       const fields = getFieldErrors(failure);
       const code = failure instanceof ApiError ? failure.code : undefined;
-      if (fields?.email) {
-        setError(t('public.emailInvalid'));
+      if (fields?.email || code === EMAIL_REFUSED) {
+        setError(t(code === EMAIL_REFUSED ? 'public.emailRefused' : 'public.emailInvalid'));
         setStep('email');
       } else if (fields?.captcha) {
         setError(t('public.captchaAgain'));

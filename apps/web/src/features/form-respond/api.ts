@@ -12,6 +12,8 @@ import { ApiError, apiGet, apiPost } from '../../app/api-client';
 export interface DraftLink {
   submission: number;
   token: string;
+  /** Only in the e-mailed copy of the link: opening it verifies the respondent's address. */
+  v?: string;
 }
 
 export const fetchPublicForm = (formId: number, draft: DraftLink | null) =>

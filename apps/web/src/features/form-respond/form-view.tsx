@@ -1,4 +1,9 @@
-import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, type PublicForm } from '@shortlist/contract';
+import {
+  ALREADY_SUBMITTED,
+  INVALID_EDIT_LINK,
+  type PublicForm,
+  VERIFICATION_PARAM,
+} from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -15,11 +20,13 @@ import type { Outcome } from './use-submit-flow';
 const OutcomeView = lazy(() => import('./outcome-view').then((m) => ({ default: m.OutcomeView })));
 const AlreadySubmitted = lazy(() => import('./outcome-view').then((m) => ({ default: m.AlreadySubmitted })));
 
-/** The edit link's `?token=…&submission=…`, when both are there. */
+/** The edit link's `?token=…&submission=…`, when both are there, and the mailed copy's `v`. */
 function readDraftLink(params: URLSearchParams): DraftLink | null {
   const token = params.get('token');
   const submission = Number(params.get('submission'));
-  return token && Number.isInteger(submission) && submission > 0 ? { token, submission } : null;
+  const verification = params.get(VERIFICATION_PARAM);
+  if (!token || !Number.isInteger(submission) || submission <= 0) return null;
+  return verification ? { token, submission, [VERIFICATION_PARAM]: verification } : { token, submission };
 }
 
 function LoadError({ isDraft }: { isDraft: boolean }) {

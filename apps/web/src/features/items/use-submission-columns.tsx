@@ -2,6 +2,7 @@ import type { Dataset } from '@shortlist/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VerificationTag } from '../judges/judge-tags';
 import { formatDateTime } from './format';
 
 /** Who sent an item through a form, when, and whether it is still a draft; empty for other items. */
@@ -17,7 +18,14 @@ export function useSubmissionColumns(options: { withState: boolean }): TableColu
     {
       key: 'submission_email',
       title: t('columns.submissionEmail'),
-      render: (_, item) => item.submission?.email || '—',
+      render: (_, item) =>
+        item.submission?.email ? (
+          <>
+            {item.submission.email} <VerificationTag status={item.submission.email_verification_status} />
+          </>
+        ) : (
+          '—'
+        ),
     },
   ];
   if (!options.withState) return columns;

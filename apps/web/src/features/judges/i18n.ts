@@ -42,6 +42,7 @@ export const en = {
   invited: 'Invitation sent',
   answeredAlready: 'This judge has already submitted answers: nothing was sent.',
   noInvitationsLeft: 'No invitations or reminders are left for this judge.',
+  emailRefused: 'The mail server refused this judge’s address for good: it is now marked invalid.',
   noItems: 'Please add at least one item before sending invitations.',
   inviteFailed: 'The invitation could not be sent.',
   copyLink: 'Copy the personal link',
@@ -155,6 +156,8 @@ export const fr: typeof en = {
   invited: 'Invitation envoyée',
   answeredAlready: 'Ce membre du jury a déjà envoyé ses réponses : rien n’a été envoyé.',
   noInvitationsLeft: 'Plus aucune invitation ni relance possible pour ce membre du jury.',
+  emailRefused:
+    'Le serveur de messagerie a définitivement refusé l’adresse de ce membre du jury : elle est désormais marquée invalide.',
   noItems: 'Veuillez ajouter au moins un élément avant d’envoyer des invitations.',
   inviteFailed: 'L’invitation n’a pas pu être envoyée.',
   copyLink: 'Copier le lien personnel',

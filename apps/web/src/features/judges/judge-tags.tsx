@@ -1,11 +1,14 @@
-import type { Judge } from '@shortlist/contract';
+import type { EmailVerificationStatus, Judge } from '@shortlist/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 const VERIFICATION_COLORS = { pen: 'orange', pro: 'orange', ver: 'green', inv: 'red' } as const;
 
-/** The e-mail verification code: nothing while unconfirmed (unc), else pending, verified or invalid. */
-export function VerificationTag({ status }: { status: Judge['user']['email_verification_status'] }) {
+/**
+ * The e-mail verification code of a judge or a respondent: nothing while unconfirmed (unc), else pending,
+ * verified or invalid.
+ */
+export function VerificationTag({ status }: { status: EmailVerificationStatus }) {
   const { t } = useTranslation('judges');
   if (status === 'unc') return null;
   return (

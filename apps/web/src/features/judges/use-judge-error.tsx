@@ -1,4 +1,4 @@
-import { JUDGE_ALREADY_SUBMITTED, NO_INVITATIONS_LEFT, NO_ITEMS } from '@shortlist/contract';
+import { EMAIL_REFUSED, JUDGE_ALREADY_SUBMITTED, NO_INVITATIONS_LEFT, NO_ITEMS } from '@shortlist/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
@@ -17,6 +17,7 @@ export function useJudgeError() {
       [JUDGE_ALREADY_SUBMITTED]: t('alreadySubmitted'),
       [NO_ITEMS]: t('noItems'),
       [NO_INVITATIONS_LEFT]: t('noInvitationsLeft'),
+      [EMAIL_REFUSED]: t('emailRefused'),
     };
     const detail = fields ? joinFieldMessages(fields) : getErrorDetail(error);
     const text = (code && known[code]) || [t(fallback), detail].filter(Boolean).join('\n');
