@@ -817,7 +817,7 @@ export const issueComments = pgTable(
 /**
  * Each judge's value per item, the unit of every report (decision 24): rating, the weighted mean of the
  * criteria answered; tokens and picks, the total; text, the number of comments. Kept by triggers on
- * answers, comments and criteria (migration 0008, decision 34) in the transaction that changes them.
+ * answers, comments and criteria (migration 0008, decision 37) in the transaction that changes them.
  */
 export const reportJudgeValues = pgTable(
   'report_judge_values',

@@ -173,7 +173,7 @@ function answerSources(issueIds: number[], criteria: number[]): SQL {
  * how many judges answered and could answer it, per-criterion averages, quartiles of the judges' values,
  * and the competition rank (1, 2, 2, 4) on the value rounded to 3 decimals, descending, no value last.
  * A rating nobody gave has no value; tokens, picks and comments nobody gave count 0. The values come from
- * the stored aggregates (decision 34), or from the answers for a subset of criteria.
+ * the stored aggregates (decision 37), or from the answers for a subset of criteria.
  */
 export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
   const { criteria = [], tags = [] } = filters;
