@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_VERIFICATION_STATUSES } from './auth.ts';
-import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
+import { API_PREFIX, bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
 
 export const ITEMS_PAGE_SIZE = 20;
 export const DATASET_TITLE_MIN_LENGTH = 2;
@@ -260,7 +260,12 @@ export const datasetsDeleteManySchema = z.object({
   datasets: z.array(bodyIdSchema).min(1).max(DATASETS_DELETE_MANY_MAX),
 });
 
-export const fileParamsSchema = z.object({ key: z.string().regex(/^[a-f0-9]{16,64}$/) });
+/** The random name the file store gives an upload. */
+const FILE_KEY_PATTERN = '[a-f0-9]{16,64}';
+export const fileParamsSchema = z.object({ key: z.string().regex(new RegExp(`^${FILE_KEY_PATTERN}$`)) });
+/** A link to a file uploaded here (`/api/v1/files/<key>?expires=…&signature=…`), relative to the app. */
+const OWN_FILE_LINK = new RegExp(`^${API_PREFIX}/files/${FILE_KEY_PATTERN}(?:\\?[\\w=&.-]*)?$`);
+export const isOwnFileLink = (value: string) => OWN_FILE_LINK.test(value);
 export const fileQuerySchema = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().max(128),

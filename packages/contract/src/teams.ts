@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
-import { API_PREFIX, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { isOwnFileLink } from './items.ts';
 
 export const TEAM_TITLE_MAX_LENGTH = 150;
 export const TEAM_DESCRIPTION_MAX_LENGTH = 2000;
@@ -8,10 +9,6 @@ export const TEAM_CUSTOM_HEADER_MAX_LENGTH = 10000;
 export const MEMBER_PSEUDO_MAX_LENGTH = 150;
 export const MEMBER_EMAIL_MAX_LENGTH = EMAIL_MAX_LENGTH;
 export const TEAM_IMAGE_MAX_LENGTH = 2000;
-
-/** A link to a file uploaded here (`/api/v1/files/<key>?expires=…&signature=…`), relative to the app. */
-const OWN_FILE_LINK = new RegExp(`^${API_PREFIX}/files/[a-f0-9]{16,64}(?:\\?[\\w=&.-]*)?$`);
-export const isOwnFileLink = (value: string) => OWN_FILE_LINK.test(value);
 
 const webUrlSchema = z.url({ protocol: /^https?$/ });
 
