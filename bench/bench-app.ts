@@ -67,16 +67,21 @@ export function describeMachine() {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
-/** Runs one benchmark on PGlite, then on PostgreSQL when its binaries exist, and prints the table. */
+/**
+ * Runs one benchmark on PGlite, then on PostgreSQL when its binaries exist, and prints the table.
+ * `BENCH_ENGINES=postgres` (or `pglite`) runs one engine only, to iterate on a bench.
+ */
 export function benchBothEngines<T>(
   what: string,
   benchEngine: (database: Database, dataDir: string) => Promise<T>,
   report: (results: T[]) => void,
 ) {
+  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const main = async () => {
     console.error(`Benchmarking ${what}...`);
-    const results = [await withPglite(benchEngine)];
-    const postgres = await withPostgres(benchEngine);
+    const results: T[] = [];
+    if (engines.includes('pglite')) results.push(await withPglite(benchEngine));
+    const postgres = engines.includes('postgres') ? await withPostgres(benchEngine) : undefined;
     if (postgres) results.push(postgres);
     report(results);
   };

@@ -1,36 +1,60 @@
-// Reports at scale (`npm run bench:report`): report_summary of one rating selection with 2,000 items ×
-// 300 judges × 5 criteria (3,000,000 answers) through the real app over loopback HTTP, against the
-// same hand-written GROUP BY run directly in SQL in the same run, and the streamed export of that
-// report (time, size, peak memory), on PGlite and PostgreSQL.
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import http, { type IncomingMessage } from 'node:http';
+// Reports at scale (`npm run bench:report`): one rating selection of 2,000 items × 300 judges × 5 criteria
+// (3,000,000 answers) and one of 2,000 items × 30 judges (300,000), through the real app over loopback
+// HTTP, each figure against its floor measured in the same run (issue 14):
+// - report_summary / the ranking read from a per-judge, per-item table built outside the timed part, and
+//   / today's full recomputation from the answers;
+// - merge results of the two selections / the same weighted ranking from that table;
+// - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
+// - export_excel: time, and peak RSS at 3M answers / at 300k.
+// Two repeats; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { issueMergeInfos, issueMerges, teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
 import { type MemoryPeak, withMemoryPeak } from './items-scale/memory.ts';
-import { ANSWERS, CRITERIA, handWrittenReport, ITEMS, JUDGES, seedReport } from './report-scale/seed.ts';
+import { benchClient } from './report-scale/client.ts';
+import {
+  ANSWERS,
+  buildPreAggregate,
+  CRITERIA,
+  handWrittenReport,
+  ITEMS,
+  JUDGES,
+  preAggregateMerge,
+  preAggregateRanking,
+  seedReport,
+} from './report-scale/seed.ts';
+import { type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
 
-const HOST = '127.0.0.1';
 const RUNS = 2;
-const REQUEST_TIMEOUT_MS = 10 * 60_000;
+const SMALL_JUDGES = 30;
 
+interface Pair {
+  app: number;
+  floor: number;
+}
+interface ExportFigures {
+  ms: number;
+  bytes: number;
+  memory: MemoryPeak;
+}
 interface EngineResult {
   engine: string;
   seedMs: number;
-  summaryMs: number[];
-  sqlMs: number[];
-  exportMs: number;
-  exportBytes: number;
-  memory: MemoryPeak;
+  report: Pair[];
+  recomputeMs: number[];
+  merge: Pair[];
+  submission: SubmissionTimes[];
+  exportSmall: ExportFigures;
+  exportLarge: ExportFigures;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const slowest = (values: number[]) => Math.max(...values);
+const ms = (value: number) => value.toFixed(0);
 
 async function timed(work: () => Promise<unknown>) {
   const start = performance.now();
@@ -41,105 +65,139 @@ async function timed(work: () => Promise<unknown>) {
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
   const app = await buildBenchApp(database, dataDir);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shortlist-bench-report-'));
+  const engine = database.engine;
+  const { db } = database;
   try {
-    const [user] = await database.db
+    const [user] = await db
       .insert(users)
       .values({ username: 'bench@example.org', email: 'bench@example.org' })
       .returning();
     if (!user) throw new Error('no user');
-    const team = await createTeam({ db: database.db }, { title: 'Bench team' });
-    await database.db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
-    const engine = database.engine;
-    console.error(`  ${engine}: seeding ${ANSWERS.toLocaleString('en')} answers...`);
-    let issueId = 0;
+    const team = await createTeam({ db }, { title: 'Bench team' });
+    await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+
+    console.error(`  ${engine}: seeding ${ANSWERS.toLocaleString('en')} + 300,000 answers...`);
+    let large = 0;
+    let small = 0;
     const seedMs = await timed(async () => {
-      issueId = await seedReport(database, team.id);
+      large = await seedReport(database, team.id);
+      small = await seedReport(database, team.id, {
+        items: ITEMS,
+        judges: SMALL_JUDGES,
+        criteria: CRITERIA,
+        prefix: 'small',
+      });
+      await buildPreAggregate(database, [large, small]);
     });
     console.error(`    seeded in ${seconds(seedMs)} s`);
-    const base = await app.listen({ port: 0, host: HOST });
-    const token = (await app.ctx.tokens.issuePair(user.id)).access;
-    // A new connection per request: a long SQL run in between must not leave a stale keep-alive socket.
-    const get = (url: string) =>
-      new Promise<IncomingMessage>((resolve, reject) => {
-        const request = http.get(
-          `${base}/api/v1${url}`,
-          { agent: false, headers: { authorization: `Bearer ${token}` }, timeout: REQUEST_TIMEOUT_MS },
-          resolve,
-        );
-        request.on('error', reject);
-      });
-    const readJson = async (reply: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of reply) chunks.push(chunk as Buffer);
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    const [merge] = await db
+      .insert(issueMerges)
+      .values({ teamId: team.id, title: 'Bench merge' })
+      .returning();
+    if (!merge) throw new Error('no merge');
+    await db.insert(issueMergeInfos).values([
+      { mergeId: merge.id, issueId: large, weight: 2 },
+      { mergeId: merge.id, issueId: small, weight: 1 },
+    ]);
+
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const client = benchClient(base, (await app.ctx.tokens.issuePair(user.id)).access);
+    const result: EngineResult = {
+      engine,
+      seedMs,
+      report: [],
+      recomputeMs: [],
+      merge: [],
+      submission: [],
+      exportSmall: { ms: 0, bytes: 0, memory: {} as MemoryPeak },
+      exportLarge: { ms: 0, bytes: 0, memory: {} as MemoryPeak },
     };
-
-    const summaryMs: number[] = [];
-    const sqlMs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      console.error(`  ${engine}: report_summary run ${run + 1}...`);
-      summaryMs.push(
-        await timed(async () => {
-          const reply = await get(`/issues/${issueId}/report_summary/`);
-          const body = (await readJson(reply)) as { datasets: unknown[] };
-          if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
-        }),
-      );
-      sqlMs.push(await timed(() => database.db.execute(handWrittenReport(issueId))));
-      console.error(`    endpoint ${seconds(summaryMs.at(-1) ?? 0)} s, SQL ${seconds(sqlMs.at(-1) ?? 0)} s`);
-    }
-
-    console.error(`  ${engine}: export...`);
-    let exportBytes = 0;
-    const file = path.join(workDir, 'report.xlsx');
-    let exportMs = 0;
-    const { memory } = await withMemoryPeak(async () => {
-      exportMs = await timed(async () => {
-        const reply = await get(`/issues/${issueId}/export_excel/`);
-        if (reply.statusCode !== 200) throw new Error(`export: ${reply.statusCode}`);
-        const counter = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            exportBytes += chunk.length;
-            done(null, chunk);
-          },
-        });
-        await pipeline(reply, counter, createWriteStream(file));
+      console.error(`  ${engine}: run ${run + 1}...`);
+      const report = await timed(async () => {
+        const body = await client.json<{ datasets: unknown[] }>(`/issues/${large}/report_summary/`);
+        if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
       });
-    });
-    console.error(`    export ${seconds(exportMs)} s, ${exportBytes} bytes`);
-    return { engine, seedMs, summaryMs, sqlMs, exportMs, exportBytes, memory };
+      const floor = await timed(() => db.execute(preAggregateRanking(large)));
+      result.report.push({ app: report, floor });
+      result.recomputeMs.push(await timed(() => db.execute(handWrittenReport(large))));
+      const mergeMs = await timed(async () => {
+        const body = await client.json<{ order: unknown[] }>(`/issues-merge/${merge.id}/results/`);
+        if (body.order.length !== 2 * ITEMS) throw new Error(`merge has ${body.order.length} items`);
+      });
+      result.merge.push({ app: mergeMs, floor: await timed(() => db.execute(preAggregateMerge(merge.id))) });
+      result.submission.push(await timeSubmissions(database, client, { issueId: large, run }));
+      console.error(
+        `    report ${ms(report)} / ${ms(floor)} ms, merge ${ms(mergeMs)} / ${ms(result.merge.at(-1)?.floor ?? 0)} ms`,
+      );
+    }
+    // The smaller export first: RSS seldom shrinks, so its peak is not inflated by the larger one.
+    for (const [issueId, key] of [
+      [small, 'exportSmall'],
+      [large, 'exportLarge'],
+    ] as const) {
+      console.error(`  ${engine}: export of selection ${issueId}...`);
+      const file = path.join(workDir, `${key}.xlsx`);
+      let bytes = 0;
+      let exportMs = 0;
+      const { memory } = await withMemoryPeak(async () => {
+        exportMs = await timed(async () => {
+          bytes = await client.download(`/issues/${issueId}/export_excel/`, file);
+        });
+      });
+      result[key] = { ms: exportMs, bytes, memory };
+    }
+    await db.execute(sql`DROP TABLE bench_judge_values`);
+    return result;
   } finally {
     await app.close();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
+/** The slower repeat's ratio of app to floor. */
+const ratioOf = (pairs: Pair[]) => Math.max(...pairs.map((pair) => pair.app / pair.floor));
+const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+
 function report(results: EngineResult[]) {
   const lines = [
     `${describeMachine()}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    `${ITEMS.toLocaleString('en')} items × ${JUDGES} judges × ${CRITERIA} criteria = ${ANSWERS.toLocaleString('en')} answers; the slower of ${RUNS} runs`,
+    `${ITEMS.toLocaleString('en')} items × ${JUDGES} judges × ${CRITERIA} criteria = ${ANSWERS.toLocaleString('en')} answers (and ${SMALL_JUDGES} judges = 300,000 for the merge and the export's memory); ${RUNS} repeats, times in ms as min–max, ratios of the slower repeat`,
   ];
   for (const r of results) {
-    const summary = slowest(r.summaryMs);
-    const raw = slowest(r.sqlMs);
-    const { baselineRssMb, peakRssMb, baselineHeapMb, peakHeapMb } = r.memory;
+    const recompute = Math.min(...r.recomputeMs);
+    const reportApp = Math.max(...r.report.map((pair) => pair.app));
+    const rss = (figures: ExportFigures) => figures.memory.peakRssMb;
     lines.push(
       '',
       `### ${r.engine}`,
       '',
-      `Seeding (SQL, generate_series): ${seconds(r.seedMs)} s`,
+      `Seeding (SQL, generate_series, triggers keeping the stored aggregates): ${seconds(r.seedMs)} s`,
       '',
-      '| measure | time (s) |',
-      '| --- | ---: |',
-      `| GET report_summary (HTTP, whole reply) | ${seconds(summary)} |`,
-      `| hand-written GROUP BY in SQL | ${seconds(raw)} |`,
-      `| ratio endpoint / SQL | ${(summary / raw).toFixed(2)} |`,
-      `| GET export_excel (${(r.exportBytes / 2 ** 20).toFixed(1)} MB xlsx) | ${seconds(r.exportMs)} |`,
+      '| measure | app (ms) | floor (ms) | app / floor |',
+      '| --- | ---: | ---: | ---: |',
+      `| report_summary / per-judge pre-aggregate | ${range(r.report.map((p) => p.app))} | ${range(r.report.map((p) => p.floor))} | ${ratioOf(r.report).toFixed(2)} |`,
+      `| today's full recomputation / report_summary | ${range(r.recomputeMs)} | ${range(r.report.map((p) => p.app))} | ${(recompute / reportApp).toFixed(1)}× faster |`,
+      `| merge results / pre-aggregate | ${range(r.merge.map((p) => p.app))} | ${range(r.merge.map((p) => p.floor))} | ${ratioOf(r.merge).toFixed(2)} |`,
+      `| 10,000-answer submission / one INSERT | ${range(r.submission.map((p) => p.app))} | ${range(r.submission.map((p) => p.floor))} | ${ratioOf(r.submission).toFixed(2)} |`,
       '',
-      `Export memory (whole process, server and client): RSS ${Math.round(baselineRssMb)} → ${Math.round(peakRssMb)} MB, heap ${Math.round(baselineHeapMb)} → ${Math.round(peakHeapMb)} MB.`,
+      `| export_excel | time (s) | size (MB) | peak RSS (MB) |`,
+      '| --- | ---: | ---: | ---: |',
+      `| 300,000 answers | ${seconds(r.exportSmall.ms)} | ${(r.exportSmall.bytes / 2 ** 20).toFixed(1)} | ${Math.round(rss(r.exportSmall))} |`,
+      `| 3,000,000 answers | ${seconds(r.exportLarge.ms)} | ${(r.exportLarge.bytes / 2 ** 20).toFixed(1)} | ${Math.round(rss(r.exportLarge))} |`,
+      `| ratio 3M / 300k | | | ${(rss(r.exportLarge) / rss(r.exportSmall)).toFixed(2)} |`,
     );
   }
+  const byEngine = (engine: string) => results.find((r) => r.engine === engine);
+  const ratioText = (engine: string) => {
+    const result = byEngine(engine);
+    return result ? ratioOf(result.report).toFixed(2) : 'n/a';
+  };
+  lines.push(
+    '',
+    `ratio report_summary/pre-aggregate: pg=${ratioText('postgres')} pglite=${ratioText('pglite')}`,
+  );
   console.log(lines.join('\n'));
 }
 
-benchBothEngines('the report at scale (a few minutes per engine)', benchEngine, report);
+benchBothEngines('the report at scale (several minutes per engine)', benchEngine, report);

@@ -12,10 +12,18 @@ export const ANSWERS = ITEMS * JUDGES * CRITERIA;
 const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
 
+export interface ReportSize {
+  items: number;
+  judges: number;
+  criteria: number;
+  /** Names this selection's judges apart from another's seeded in the same database. */
+  prefix: string;
+}
+
 export async function seedReport(
   database: Database,
   teamId: number,
-  size = { items: ITEMS, judges: JUDGES, criteria: CRITERIA },
+  size: ReportSize = { items: ITEMS, judges: JUDGES, criteria: CRITERIA, prefix: 'judge' },
 ) {
   const { db } = database;
   const model = await one<{ id: number }>(
@@ -33,11 +41,12 @@ export async function seedReport(
     SELECT ${issue.id}, id FROM datasets WHERE data_model_id = ${model.id}`);
   await db.execute(sql`INSERT INTO issue_questions (issue_id, title, weight)
     SELECT ${issue.id}, 'Criterion ' || q, q / ${size.criteria}::float8 FROM generate_series(1, ${size.criteria}) q`);
+  const domain = `${size.prefix}.bench.test`;
   await db.execute(sql`INSERT INTO users (username, email, email_verification_status)
-    SELECT 'judge' || u || '@bench.test', 'judge' || u || '@bench.test', CASE WHEN u % 3 = 0 THEN 'unc' ELSE 'ver' END
+    SELECT 'judge' || u || '@' || ${domain}, 'judge' || u || '@' || ${domain}, CASE WHEN u % 3 = 0 THEN 'unc' ELSE 'ver' END
     FROM generate_series(1, ${size.judges}) u`);
   await db.execute(sql`INSERT INTO issue_accesses (issue_id, user_id, token)
-    SELECT ${issue.id}, id, md5(id::text || 'bench') FROM users WHERE email LIKE '%@bench.test'`);
+    SELECT ${issue.id}, id, md5(id::text || 'bench') FROM users WHERE email LIKE ${`%@${domain}`}`);
   await db.execute(sql`INSERT INTO issue_submissions (issue_id, user_id)
     SELECT ${issue.id}, user_id FROM issue_accesses WHERE issue_id = ${issue.id}`);
   // Deterministic spread of values 0–5 over judges, items and criteria.
@@ -55,7 +64,7 @@ export async function seedReport(
   return issue.id;
 }
 
-/** The same ranking written by hand: per judge the weighted mean, then the mean over judges. */
+/** Today's full recomputation written by hand: per judge the weighted mean, then the mean over judges. */
 export function handWrittenReport(issueId: number) {
   return sql`SELECT dataset_id, avg(score) AS value, count(*) AS nb_answers
     FROM (
@@ -66,3 +75,31 @@ export function handWrittenReport(issueId: number) {
     ) per_judge
     GROUP BY dataset_id ORDER BY value DESC`;
 }
+
+/**
+ * The floor a report is measured against: one row per judge and item (the judge's weighted mean),
+ * built outside the timed part, for every selection given.
+ */
+export async function buildPreAggregate(database: Database, issueIds: number[]) {
+  await database.db.execute(sql`CREATE TABLE bench_judge_values AS
+    SELECT a.issue_id, a.dataset_id, a.user_id, sum(a.value * q.weight) / sum(q.weight) AS value
+    FROM issue_answers a JOIN issue_questions q ON q.id = a.question_id
+    WHERE a.issue_id IN ${issueIds}
+    GROUP BY a.issue_id, a.dataset_id, a.user_id`);
+  await database.db.execute(sql`CREATE INDEX ON bench_judge_values (issue_id)`);
+  await database.db.execute(sql`ANALYZE bench_judge_values`);
+}
+
+/** The ranking read from the per-judge table: mean per item, its rank, the number of judges. */
+export const preAggregateRanking = (issueId: number) =>
+  sql`SELECT dataset_id, avg(value) AS value, count(*) AS nb_judges, rank() OVER (ORDER BY avg(value) DESC)
+    FROM bench_judge_values WHERE issue_id = ${issueId}
+    GROUP BY dataset_id`;
+
+/** A merge's ranking from the same table: each selection's item mean, weighted across selections. */
+export const preAggregateMerge = (mergeId: number) =>
+  sql`SELECT per_issue.dataset_id, sum(per_issue.value * m.weight) / sum(m.weight) AS value,
+      rank() OVER (ORDER BY sum(per_issue.value * m.weight) / sum(m.weight) DESC)
+    FROM (SELECT issue_id, dataset_id, avg(value) AS value FROM bench_judge_values GROUP BY issue_id, dataset_id) per_issue
+    JOIN issue_merge_infos m ON m.issue_id = per_issue.issue_id AND m.merge_id = ${mergeId}
+    GROUP BY per_issue.dataset_id`;
