@@ -40,13 +40,20 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     language: varchar('language', { length: 2 }).notNull().default('en'),
     selfInvite: boolean('self_invite').notNull().default(false),
+    /**
+     * A judge's identity for one address (decision 42): never a password, never found by sign-in or reset,
+     * so a judge's link or a typed address is never bound to an account.
+     */
+    isJudgeOnly: boolean('is_judge_only').notNull().default(false),
     emailVerificationStatus: varchar('email_verification_status', { length: 3 }).notNull().default('unc'),
     emailToVerify: varchar('email_to_verify', { length: 250 }),
     createTime: createTime(),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    // An address has at most one account and at most one judge identity.
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`).where(sql`not ${t.isJudgeOnly}`),
+    uniqueIndex('users_judge_email_lower').on(sql`lower(${t.email})`).where(sql`${t.isJudgeOnly}`),
   ],
 );
 
