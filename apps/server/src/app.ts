@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions) {
       options.jwtSecret,
       options.accessTokenSeconds ? { access: options.accessTokenSeconds } : undefined,
     ),
-    files: createFileStore(config.dataDir, options.jwtSecret),
+    files: createFileStore(config, options.jwtSecret),
     signer: createSigner(options.jwtSecret),
   };
   app.decorate('ctx', ctx);

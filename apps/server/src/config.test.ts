@@ -114,4 +114,34 @@ describe('loadConfig', () => {
     expect(configError({ DATABASE_URL: 'mysql://root:hunter2@db/x' }).message).not.toContain('hunter2');
     expect(configError({ SMTP_URL: 'http://mailer:hunter2@mail' }).message).not.toContain('hunter2');
   });
+
+  it('stores files in a bucket only with its endpoint, name and credentials', () => {
+    const s3 = {
+      S3_URL: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'shortlist-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret-value',
+    };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({
+      url: 'http://127.0.0.1:9000',
+      bucket: 'shortlist-files',
+      region: 'us-east-1',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret-value',
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3' }).s3?.region).toBe('eu-west-3');
+    expect(configError({ S3_BUCKET: 'shortlist-files' }).message).toBe(
+      'Invalid S3_URL: required when S3_BUCKET is set',
+    );
+    expect(configError({ ...s3, S3_SECRET_ACCESS_KEY: '' }).message).toBe(
+      'Invalid S3_SECRET_ACCESS_KEY: required when S3_URL is set',
+    );
+    expect(configError({ ...s3, S3_BUCKET: 'My_Files' }).message).toMatch(
+      /^Invalid S3_BUCKET: must be a bucket/,
+    );
+    expect(configError({ ...s3, S3_URL: 's3://bucket' }).message).toMatch(
+      /^Invalid S3_URL: must be an endpoint/,
+    );
+  });
 });

@@ -34,6 +34,24 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
   WEB_DIST: optionalText,
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  S3_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an endpoint such as https://s3.eu-west-3.amazonaws.com')
+      .optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +76,17 @@ export interface Config {
   metricsToken: string | undefined;
   /** The built web app to serve; another folder lets several builds be tested side by side. */
   webDist: string | undefined;
+  /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** The endpoint; buckets are addressed by path (`<url>/<bucket>/<key>`), as S3-compatible servers expect. */
+  url: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,7 +98,28 @@ const SECRET_VARIABLES = new Set([
   'JWT_SECRET',
   'ADMIN_PASSWORD',
   'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
 ]);
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** All of the bucket's variables or none: half a set-up would store files where no one looks. */
+function readS3(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const given = [...S3_REQUIRED, 'S3_REGION' as const].filter((name) => e[name]);
+  if (!e.S3_URL) {
+    if (given.length > 0) throw new ConfigError(`Invalid S3_URL: required when ${given[0]} is set`);
+    return undefined;
+  }
+  const missing = S3_REQUIRED.find((name) => !e[name]);
+  if (missing) throw new ConfigError(`Invalid ${missing}: required when S3_URL is set`);
+  return {
+    url: e.S3_URL.replace(/\/$/, ''),
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+  };
+}
 
 /** Reads the environment once; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
+    s3: readS3(e),
   };
 }

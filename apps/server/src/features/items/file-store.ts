@@ -1,18 +1,41 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { API_PREFIX, FILE_URL_TTL_SECONDS, fileParamsSchema } from '@shortlist/contract';
+import type { Config } from '../../config.ts';
+import { createDirectoryDriver } from './file-store-directory.ts';
+import { createS3Driver } from './file-store-s3.ts';
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+}
 
 /**
- * Uploaded files under `DATA_DIR/files`, each named by a random key, and the signed links that
- * alone open them. The signing secret is derived from the JWT secret, so that one leaked link
- * key cannot forge tokens and no second secret has to be kept.
+ * Where uploaded files are kept, by key: a directory (the default) or an S3-compatible bucket.
+ * Bytes are streamed both ways; neither driver holds a whole file in memory.
  */
-export interface FileStore {
-  /** A new random key and the path it would be stored at. */
-  newKey(): Promise<{ key: string; filePath: string }>;
-  pathOf(key: string): string;
+export interface FileDriver {
+  /** For messages: the directory, or `s3://<bucket>`. */
+  readonly location: string;
+  /** `size`, when known, lets the bytes go in one request; otherwise they go in parts. */
+  put(key: string, body: Readable, options?: { contentType?: string; size?: number }): Promise<void>;
+  /** The stored bytes, or null when nothing is stored under the key. */
+  get(key: string): Promise<StoredFile | null>;
+  /** The stored size, or null when nothing is stored under the key. */
+  sizeOf(key: string): Promise<number | null>;
+  /** Removing a key that holds nothing is not an error. */
   remove(keys: (string | null)[]): Promise<void>;
+  /** Throws unless the storage can be reached and written to (readiness). */
+  check(): Promise<void>;
+}
+
+/**
+ * The driver plus the signed links that alone open its files. The signing secret is derived from
+ * the JWT secret, so that one leaked link key cannot forge tokens and no second secret has to be kept.
+ */
+export interface FileStore extends FileDriver {
+  newKey(): string;
   /** `/api/v1/files/<key>?expires=<unix>&signature=<hmac>`, valid FILE_URL_TTL_SECONDS. */
   signedUrl(key: string, now?: number): string;
   isValidSignature(key: string, expires: number, signature: string, now?: number): boolean;
@@ -20,29 +43,31 @@ export interface FileStore {
 
 const FILE_KEY_BYTES = 24;
 
-/** Where the files of a DATA_DIR live (backups read and restore it whole). */
+/** Where the files of a DATA_DIR live without S3 (backups read and restore it whole). */
 export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
 
 /** A name the store could have given: anything else in its directory is not one of its files. */
 export const isFileKey = (name: string) => fileParamsSchema.shape.key.safeParse(name).success;
 
-export function createFileStore(dataDir: string, jwtSecret: string): FileStore {
-  const directory = filesDirectory(dataDir);
+/** The bucket when S3_URL is set, DATA_DIR/files otherwise. */
+export function createFileDriver(config: Pick<Config, 'dataDir' | 's3'>): FileDriver {
+  return config.s3 ? createS3Driver(config.s3) : createDirectoryDriver(filesDirectory(config.dataDir));
+}
+
+export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>, jwtSecret: string): FileStore {
+  const driver = createFileDriver(config);
   const secret = createHmac('sha256', jwtSecret).update('shortlist file links').digest();
   const sign = (key: string, expires: number) =>
     createHmac('sha256', secret).update(`${key}:${expires}`).digest('hex');
-  const pathOf = (key: string) => path.join(directory, key);
 
   return {
-    async newKey() {
-      await mkdir(directory, { recursive: true });
-      const key = randomBytes(FILE_KEY_BYTES).toString('hex');
-      return { key, filePath: pathOf(key) };
-    },
-    pathOf,
-    async remove(keys) {
-      await Promise.all(keys.flatMap((key) => (key ? [rm(pathOf(key), { force: true })] : [])));
-    },
+    location: driver.location,
+    put: driver.put,
+    get: driver.get,
+    sizeOf: driver.sizeOf,
+    remove: driver.remove,
+    check: driver.check,
+    newKey: () => randomBytes(FILE_KEY_BYTES).toString('hex'),
     signedUrl(key, now = Date.now()) {
       const expires = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
       return `${API_PREFIX}/files/${key}?expires=${expires}&signature=${sign(key, expires)}`;

@@ -90,7 +90,7 @@ describe('POST datum-values/{id}/upload/', () => {
     const url: string = (await upload(token, valueId, 'gone.pdf', 'application/pdf', PDF)).json()
       .file_url_signed;
     const key = url.split('/').pop()?.split('?')[0] ?? '';
-    rmSync(t.app.ctx.files.pathOf(key));
+    await t.app.ctx.files.remove([key]);
     const reply = await t.request({ method: 'GET', url });
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toEqual({ code: 'FILE_MISSING', detail: 'This file is missing from the storage.' });

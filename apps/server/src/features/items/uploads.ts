@@ -1,10 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { FILE_MAX_SIZE_DEFAULT_BYTES, FILE_TOO_BIG_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { datumValues } from '../../db/schema.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
@@ -13,6 +11,8 @@ import { type DatumValueRow, toDatumValue } from './replies.ts';
 
 const FILENAME_MAX_LENGTH = 255;
 const FILE_MISSING = 'FILE_MISSING';
+/** What file-type reads to tell the accepted types (PDF, PNG, JPEG) apart: their signatures. */
+const TYPE_SAMPLE_BYTES = 4100;
 
 /** A file field without types takes the spec's default type, PDF. */
 const allowedMimeTypes = (field: FieldRow) => field.mimeTypes ?? ['application/pdf'];
@@ -26,10 +26,29 @@ function cleanFilename(name: string) {
   return (printable || 'file').slice(-FILENAME_MAX_LENGTH);
 }
 
+/** The stream's first `size` bytes (fewer if it is shorter), and a stream of all its bytes. */
+async function peek(source: Readable, size: number) {
+  const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  for (let length = 0; length < size; ) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, body: Readable.from(all(), { objectMode: false }) };
+}
+
 /**
- * Stores the uploaded file of a file answer: streamed to DATA_DIR and cut off at the field's
- * size, its type read from its first bytes (not from the declared type) and checked against
- * the field's types. A new file replaces the previous one, which is then deleted.
+ * Stores the uploaded file of a file answer: its type read from its first bytes (not from the
+ * declared type) and checked against the field's types before anything is stored, then streamed
+ * to the file storage and cut off at the field's size. A new file replaces the previous one,
+ * which is then deleted.
  */
 export async function uploadFile(
   ctx: AppContext,
@@ -42,15 +61,17 @@ export async function uploadFile(
   const part = await request.file({ limits: { fileSize: maxSize, files: 1 }, throwFileSizeLimit: false });
   if (!part) throw fieldErrors({ file: ['No file was submitted.'] });
 
-  const { key, filePath } = await ctx.files.newKey();
-  const discard = () => ctx.files.remove([key]);
+  const { head, body } = await peek(part.file, TYPE_SAMPLE_BYTES);
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected || !allowedMimeTypes(field).includes(detected.mime)) {
+    // Read to the end, so that the request completes and a file too big says so first, as it would stored.
+    for await (const _chunk of body);
+    throw refuse(part.file.truncated ? FILE_TOO_BIG_MESSAGE : 'This type of file is not accepted.');
+  }
+  const key = ctx.files.newKey();
   try {
-    await pipeline(part.file, createWriteStream(filePath));
+    await ctx.files.put(key, body, { contentType: detected.mime });
     if (part.file.truncated) throw refuse(FILE_TOO_BIG_MESSAGE);
-    const detected = await fileTypeFromFile(filePath);
-    if (!detected || !allowedMimeTypes(field).includes(detected.mime)) {
-      throw refuse('This type of file is not accepted.');
-    }
     const [row] = await ctx.db
       .update(datumValues)
       .set({
@@ -66,7 +87,7 @@ export async function uploadFile(
     await ctx.files.remove([value.fileKey]);
     return toDatumValue(ctx, row);
   } catch (error) {
-    await discard();
+    await ctx.files.remove([key]);
     throw error;
   }
 }
@@ -87,14 +108,12 @@ export async function sendFile(
     throw forbidden('This link is invalid or has expired.');
   const [row] = await ctx.db.select().from(datumValues).where(eq(datumValues.fileKey, key));
   if (!row) throw notFound();
+  const stored = await ctx.files.get(key);
   // The answer names a file the storage no longer has (a restore without the files): say so, plainly.
-  const isStored = await stat(ctx.files.pathOf(key)).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-  if (!isStored) throw refusal(FILE_MISSING, 'This file is missing from the storage.', 404);
+  if (!stored) throw refusal(FILE_MISSING, 'This file is missing from the storage.', 404);
   return reply
     .type(row.mimeType ?? 'application/octet-stream')
+    .header('content-length', stored.size)
     .header('content-disposition', attachmentHeader(row.filename ?? 'file'))
-    .send(createReadStream(ctx.files.pathOf(key)));
+    .send(stored.body);
 }

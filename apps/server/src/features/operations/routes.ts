@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { access, constants, mkdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -12,12 +11,6 @@ async function check(probe: () => Promise<unknown>) {
   } catch (error) {
     return error instanceof Error ? error.message : 'failed';
   }
-}
-
-/** The uploads' directory exists (made on first use) and this process may write to it. */
-async function isWritable(directory: string) {
-  await mkdir(directory, { recursive: true });
-  await access(directory, constants.W_OK);
 }
 
 const sameToken = (given: string, expected: string) => {
@@ -41,7 +34,7 @@ export const operationRoutes: FastifyPluginAsync<{ ctx: AppContext; metrics: Met
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks = {
       database: await check(() => ctx.db.execute(sql`select 1`)),
-      files: await check(() => isWritable(ctx.files.pathOf(''))),
+      files: await check(() => ctx.files.check()),
     };
     const isReady = Object.values(checks).every((result) => result === 'ok');
     return reply
