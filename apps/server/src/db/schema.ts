@@ -653,6 +653,8 @@ export const issues = pgTable(
     accessAllItems: boolean('access_all_items').notNull().default(true),
     judgesCanLoadDatasetDetails: boolean('judges_can_load_dataset_details').notNull().default(false),
     randomOrder: boolean('random_order').notNull().default(false),
+    /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
+    hideCommentsUntilSubmitted: boolean('hide_comments_until_submitted').notNull().default(false),
     /** DATASET (one comment per item) or QUESTION (one per criterion) */
     commentsMode: varchar('comments_mode', { length: 10 }).notNull().default('DATASET'),
     itemLabelSingularEn: varchar('item_label_singular_en', { length: 20 }).notNull().default('item'),
@@ -751,6 +753,29 @@ export const issueAccessDatasets = pgTable(
   (t) => [
     primaryKey({ columns: [t.accessId, t.datasetId] }),
     index('issue_access_datasets_dataset').on(t.datasetId),
+  ],
+);
+
+/**
+ * A judge's conflict of interest with an item (docs/judging.md): the pair is never assigned, takes no
+ * answer or comment and is not counted among the item's judges.
+ */
+export const issueConflicts = pgTable(
+  'issue_conflicts',
+  {
+    accessId: integer('access_id')
+      .notNull()
+      .references(() => issueAccesses.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    /** judge (declared on the answer page) or admin (set from the access tab) */
+    setBy: varchar('set_by', { length: 10 }).notNull(),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accessId, t.datasetId] }),
+    index('issue_conflicts_dataset').on(t.datasetId),
   ],
 );
 
