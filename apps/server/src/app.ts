@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
@@ -45,6 +45,7 @@ import { teamRoutes } from './features/teams/routes.ts';
 import { verificationJobs } from './features/verification/refresh.ts';
 import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -52,6 +53,8 @@ import { registerWebApp } from './http/web-app.ts';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** Picks where limits are counted (decision 44); absent, DATABASE_URL decides. */
+  engine?: Database['engine'];
   jwtSecret: string;
   /** Tests pass a mailer of their own or let the outbox keep messages. */
   mailer?: Mailer;
@@ -93,6 +96,11 @@ export async function buildApp(options: BuildOptions) {
     ),
     files: createFileStore(config, options.jwtSecret),
     signer: createSigner(options.jwtSecret),
+    // N processes share one PostgreSQL, so they share its counts; the embedded engine is one process's.
+    counters:
+      (options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres'
+        ? createPostgresCounters(db)
+        : createMemoryCounters(),
   };
   app.decorate('ctx', ctx);
   const metrics = createMetrics(db);
@@ -123,7 +131,7 @@ export async function buildApp(options: BuildOptions) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOf(ctx.counters) });
   await app.register(swagger, {
     openapi: { info: { title: 'Shortlist API', version: API_VERSION } },
     transform: jsonSchemaTransform,
@@ -161,7 +169,16 @@ export async function buildApp(options: BuildOptions) {
     app.addHook('onReady', async () => {
       worker = startWorker(
         ctx,
-        [...mailJobs(config), ...submissionJobs, ...judgingJobs, ...webhookJobs, ...verificationJobs],
+        [
+          ...mailJobs(config),
+          ...submissionJobs,
+          ...judgingJobs,
+          ...webhookJobs,
+          ...verificationJobs,
+          function purgeExpiredCounters(jobCtx) {
+            return jobCtx.counters.purge();
+          },
+        ],
         {
           log: app.log,
           onFailure: (task) => metrics.taskFailures.inc({ task }),

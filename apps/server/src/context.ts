@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { TokenService } from './features/auth/tokens.ts';
 import type { FileStore } from './features/items/file-store.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { Counters } from './http/counter-store.ts';
 import type { Signer } from './http/signer.ts';
 
 /** What every feature's routes and services are given: built once in app.ts. */
@@ -13,4 +14,6 @@ export interface AppContext {
   tokens: TokenService;
   files: FileStore;
   signer: Signer;
+  /** Rate limits and attempt counts: in PostgreSQL, shared by every process; in memory on PGlite. */
+  counters: Counters;
 }

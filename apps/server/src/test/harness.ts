@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { teamMembers, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createTeam as insertTeam } from '../features/teams/service.ts';
@@ -26,15 +27,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://shortlist.test',
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jwtSecret: 'test-secret-test-secret-test-secret-42',
-    logger: false,
-    accessTokenSeconds: options.accessTokenSeconds,
-    webDist: options.webDist,
-  });
-  await app.ready();
+  const build = async (db: typeof database.db) => {
+    const built = await buildApp({
+      config,
+      db,
+      engine: database.engine,
+      jwtSecret: 'test-secret-test-secret-test-secret-42',
+      logger: false,
+      accessTokenSeconds: options.accessTokenSeconds,
+      webDist: options.webDist,
+    });
+    await built.ready();
+    return built;
+  };
+  const app = await build(database.db);
+  const closeTwin: Array<() => Promise<void>> = [];
   const { db } = database;
   let sequence = 0;
 
@@ -90,8 +97,27 @@ export async function createTestApp(options: TestAppOptions = {}) {
     });
   }
 
+  /**
+   * On PostgreSQL, a second app on the same database with its own connection pool, as a second process
+   * behind a load balancer would be; on the embedded engine (one process) the app itself.
+   */
+  async function twin() {
+    if (!database.url) return { app: app as App, request };
+    const second = await openDatabase({ url: database.url });
+    const twinApp = await build(second.db);
+    closeTwin.push(async () => {
+      await twinApp.close();
+      await second.close();
+    });
+    return {
+      app: twinApp as App,
+      request: (options: InjectOptions) => twinApp.inject(options),
+    };
+  }
+
   return {
     app: app as App,
+    twin,
     db,
     engine: database.engine,
     request,
@@ -102,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     superuserToken,
     tokenFor,
     async close() {
+      for (const close of closeTwin) await close();
       await app.close();
       await database.close();
     },

@@ -21,7 +21,7 @@ import { createSignInGuard } from './sign-in-guard.ts';
 
 /** `/api/token/…`: outside /api/v1, as in the original API. */
 export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const guard = createSignInGuard();
+  const guard = createSignInGuard(ctx.counters);
 
   app.post(
     '/token/',
@@ -43,8 +43,11 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 };
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const throttle = createAttemptThrottle(ACCOUNT_FAILURES);
-  const resetMails = createAttemptThrottle(RESET_MAILS_PER_ACCOUNT);
+  const throttle = createAttemptThrottle(ctx.counters, { name: 'reset link failures', ...ACCOUNT_FAILURES });
+  const resetMails = createAttemptThrottle(ctx.counters, {
+    name: 'reset e-mails',
+    ...RESET_MAILS_PER_ACCOUNT,
+  });
 
   app.get(
     '/users/me/',
@@ -78,8 +81,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       // Counted whether or not the account exists, so that a refusal reveals nothing.
-      resetMails.check(request.body.email);
-      resetMails.record(request.body.email);
+      await resetMails.check(request.body.email);
+      await resetMails.record(request.body.email);
       await askResetPassword(ctx, request.body.email);
       return { detail: RESET_REQUEST_DETAIL };
     },

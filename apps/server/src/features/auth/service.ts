@@ -118,7 +118,7 @@ const invalidLink = () =>
   fieldErrors({ token: ['The link is invalid or has expired. Please ask for a new one.'] });
 
 export async function resetPassword(ctx: AppContext, throttle: Throttle, input: ResetPasswordRequest) {
-  throttle.check(input.email);
+  await throttle.check(input.email);
   const user = await findUserByLogin(ctx, input.email);
   const now = new Date();
   const spent = user
@@ -136,7 +136,7 @@ export async function resetPassword(ctx: AppContext, throttle: Throttle, input: 
         .returning()
     : [];
   if (!user || spent.length === 0) {
-    throttle.record(input.email);
+    await throttle.record(input.email);
     throw invalidLink();
   }
   await setPassword(ctx.db, user.id, input.new_password);

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Counters } from '../../http/counter-store.ts';
 import { ACCOUNT_FAILURES } from '../../http/rate-limits.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 
@@ -26,33 +27,44 @@ const delayFor = (failures: number) =>
 /**
  * Decision 38: an address is refused only for its own failures, and the owner's addresses (those that
  * signed in to the account lately) are slowed down, never refused. Failures from strangers slow the
- * other addresses down; they never refuse a right password. Async, so that the counts can move to
- * PostgreSQL (issue 17) without changing the callers.
+ * other addresses down; they never refuse a right password. The counts are the app's counters: shared by
+ * every process on PostgreSQL (decision 44).
  */
-export function createSignInGuard() {
-  const perPair = createAttemptThrottle({ ...ACCOUNT_FAILURES, maxKeys: 100_000 });
-  const perAccount = createAttemptThrottle({ ...ACCOUNT_FAILURES, maxKeys: 100_000 });
-  const knownAddresses = createAttemptThrottle({ max: 1, windowMs: KNOWN_ADDRESS_MS, maxKeys: 100_000 });
+export function createSignInGuard(counters: Counters) {
+  const perPair = createAttemptThrottle(counters, {
+    name: 'sign-in failures per pair',
+    ...ACCOUNT_FAILURES,
+    maxKeys: 100_000,
+  });
+  const perAccount = createAttemptThrottle(counters, {
+    name: 'sign-in failures per account',
+    ...ACCOUNT_FAILURES,
+    maxKeys: 100_000,
+  });
+  const knownAddresses = createAttemptThrottle(counters, {
+    name: 'sign-in known addresses',
+    max: 1,
+    windowMs: KNOWN_ADDRESS_MS,
+    maxKeys: 100_000,
+  });
   const pairOf = ({ account, address }: SignInAttempt) => `${account}\n${address}`;
 
   return {
     /** Throws 429 for an unknown address that failed too often itself; otherwise waits as decided. */
     async admit(attempt: SignInAttempt) {
       const pair = pairOf(attempt);
-      const isKnown = knownAddresses.count(pair) > 0;
-      if (!isKnown) perPair.check(pair);
-      const failures = isKnown ? perPair.count(pair) : perAccount.count(attempt.account);
+      const isKnown = (await knownAddresses.count(pair)) > 0;
+      if (!isKnown) await perPair.check(pair);
+      const failures = await (isKnown ? perPair.count(pair) : perAccount.count(attempt.account));
       const delay = delayFor(failures);
       if (delay > 0) await sleep(delay);
     },
     async recordFailure(attempt: SignInAttempt) {
-      perPair.record(pairOf(attempt));
-      perAccount.record(attempt.account);
+      await Promise.all([perPair.record(pairOf(attempt)), perAccount.record(attempt.account)]);
     },
     /** The address becomes one of the owner's; strangers' failures on the account still count. */
     async recordSuccess(attempt: SignInAttempt) {
-      perPair.reset(pairOf(attempt));
-      knownAddresses.record(pairOf(attempt));
+      await Promise.all([perPair.reset(pairOf(attempt)), knownAddresses.record(pairOf(attempt))]);
     },
   };
 }

@@ -96,8 +96,8 @@ export async function unlockPublic(
     const parsed = emailSchema.safeParse(options.email);
     if (!parsed.success) throw fieldErrors({ email: ['Enter a valid email address.'] });
     email = parsed.data;
-    options.perEmail.check(email);
-    options.perEmail.record(email);
+    await options.perEmail.check(email);
+    await options.perEmail.record(email);
   }
   if (issue.captcha) {
     if (!options.captcha) throw fieldErrors({ captcha: ['This field is required.'] });

@@ -41,7 +41,10 @@ const SUBMISSION_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
  * itself; without it, a signed-in judge answers as themselves and a team admin previews.
  */
 export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const perEmail = createAttemptThrottle(UNLOCK_PUBLIC_PER_EMAIL);
+  const perEmail = createAttemptThrottle(ctx.counters, {
+    name: 'judge link e-mails',
+    ...UNLOCK_PUBLIC_PER_EMAIL,
+  });
   const tags = ['judging'];
   const answererOf = (request: { params: { id: number }; query: { token?: string }; user: UserRow | null }) =>
     resolveAnswerer(ctx, { issueId: request.params.id, token: request.query.token, user: request.user });

@@ -33,7 +33,10 @@ export const SUBMISSIONS_PER_FORM = { max: 600, windowMs: 60_000 };
 /** The public form page and its submission protocol: open to anyone, guarded by captcha and tokens. */
 export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['form submissions'];
-  const perForm = createAttemptThrottle(SUBMISSIONS_PER_FORM);
+  const perForm = createAttemptThrottle(ctx.counters, {
+    name: 'submissions per form',
+    ...SUBMISSIONS_PER_FORM,
+  });
 
   app.get(
     '/intake-forms/:id/public/',
@@ -59,8 +62,8 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request, reply) => {
       const formKey = String(request.body.form);
-      perForm.check(formKey);
-      perForm.record(formKey);
+      await perForm.check(formKey);
+      await perForm.record(formKey);
       return reply.status(201).send(await saveSubmission(ctx, request.body));
     },
   );
