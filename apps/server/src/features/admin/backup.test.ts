@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { dataModels, datumFields, teamMembers, users } from '../../db/schema.ts';
 import { openTestDatabase } from '../../test/database.ts';
+import { startS3Server } from '../../test/s3-server.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createTeam } from '../teams/service.ts';
 import { backup, restore } from './backup.ts';
@@ -20,12 +21,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
-/** The app as server.ts runs it on a DATA_DIR: the embedded database and the files on disk. */
-async function openAppOn(dataDir: string) {
+/** The app as server.ts runs it on a DATA_DIR: the embedded database and the files on disk (or in `env`'s bucket). */
+async function openAppOn(dataDir: string, env: Record<string, string> = {}) {
   const unlock = lockDataDir(dataDir);
   const database = await openDatabase({ dataDir });
   const app = await buildApp({
-    config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shortlist.test' }),
+    config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shortlist.test', ...env }),
     db: database.db,
     jwtSecret: resolveJwtSecret(undefined, dataDir),
     logger: false,
@@ -147,6 +148,51 @@ it.skipIf(isPostgresRun)(
     await expect(restore(loadConfig({ DATA_DIR: restoredDir }), file)).rejects.toThrow(
       /pgdata, .*files, .*jwt-secret is not empty: restore into a new DATA_DIR/,
     );
+  },
+);
+
+it.skipIf(isPostgresRun)(
+  'with files in an S3 bucket, backs up the database alone and says where the files are',
+  async () => {
+    const s3 = await startS3Server();
+    try {
+      const originalDir = path.join(work, 'with-bucket');
+      const original = await openAppOn(originalDir, s3.env);
+      const { itemId, userId, url } = await uploadThroughApi(original, PDF);
+      await original.close();
+      expect(existsSync(path.join(originalDir, 'files'))).toBe(false);
+
+      const file = path.join(work, 'with-bucket.tar.gz');
+      const lines = await backup(loadConfig({ DATA_DIR: originalDir, ...s3.env }), file);
+      expect(lines[0]).toMatch(/: the database\.$/);
+      expect(lines[1]).toBe(
+        'Uploaded files are not in it: they are in the bucket s3://shortlist-test, back it up as well (docs/operations.md).',
+      );
+      const listing = spawnSync('tar', ['-tzf', file], { encoding: 'utf8' });
+      expect(listing.stdout.split('\n').filter(Boolean)).toEqual(['database.tar', 'jwt-secret']);
+
+      const restoredDir = path.join(work, 'restored-with-bucket');
+      await restore(loadConfig({ DATA_DIR: restoredDir, ...s3.env }), file);
+      const restored = await openAppOn(restoredDir, s3.env);
+      try {
+        const authorization = `Bearer ${(await restored.app.ctx.tokens.issuePair(userId)).access}`;
+        const item = await restored.app.inject({
+          method: 'GET',
+          url: `/api/v1/datasets/${itemId}/`,
+          headers: { authorization },
+        });
+        const fresh = await restored.app.inject({
+          method: 'GET',
+          url: item.json().datum_values[0].file_url_signed,
+        });
+        expect(fresh.rawPayload.equals(PDF)).toBe(true);
+        expect((await restored.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await s3.close();
+    }
   },
 );
 

@@ -7,14 +7,16 @@ import {
   readFileSync,
   statSync,
 } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
-import { filesDirectory, isFileKey } from '../items/file-store.ts';
+import { createFileDriver, type FileDriver, filesDirectory, isFileKey } from '../items/file-store.ts';
+import { listDirectory } from '../items/file-store-directory.ts';
 import { CommandError } from './commands.ts';
 import { readTar, type TarEntry, TarError, writeTar } from './tar.ts';
 
@@ -25,10 +27,17 @@ const FILES_PREFIX = 'files/';
 
 const uploadedFiles = (count: number) => `${count} uploaded ${count === 1 ? 'file' : 'files'}`;
 
+/** What to say of the uploaded files of a backup that does not hold them. */
+const filesElsewhere = (config: Config) =>
+  config.s3
+    ? `Uploaded files are not in it: they are in the bucket s3://${config.s3.bucket}, back it up as well (docs/operations.md).`
+    : `Uploaded files are not in it: copy ${filesDirectory(config.dataDir)} as well (docs/operations.md).`;
+
 /**
  * Embedded engine: one gzipped tar of the database dump, the generated JWT secret and every
- * uploaded file, which `restore` loads into a new DATA_DIR. The files are streamed; only the
- * database dump, which the engine makes and loads as one block, is held in memory.
+ * uploaded file of DATA_DIR/files, which `restore` loads into a new DATA_DIR. The files are
+ * streamed; only the database dump, which the engine makes and loads as one block, is held in
+ * memory. Files in an S3 bucket stay out: the bucket is backed up on its side.
  * PostgreSQL: pg_dump's custom format, which pg_restore reads (files: docs/operations.md).
  */
 export async function backup(config: Config, out: string): Promise<string[]> {
@@ -36,7 +45,7 @@ export async function backup(config: Config, out: string): Promise<string[]> {
     await pgDump(config.databaseUrl, out);
     return [
       `Wrote ${out} (pg_dump custom format; restore with pg_restore -d <url> ${out}).`,
-      `Uploaded files are not in it: copy ${filesDirectory(config.dataDir)} as well (docs/operations.md).`,
+      filesElsewhere(config),
     ];
   }
   const unlock = lockDataDir(config.dataDir);
@@ -47,7 +56,7 @@ export async function backup(config: Config, out: string): Promise<string[]> {
     await database.close();
     if (!dump) throw new CommandError('The embedded database gave no dump.');
     const dumpBytes = new Uint8Array(await dump.arrayBuffer());
-    const files = await listStoredFiles(config.dataDir);
+    const files = config.s3 ? [] : await listStoredFiles(config.dataDir);
     const entries: TarEntry[] = [
       { name: DATABASE_ENTRY, size: dumpBytes.length, open: () => [dumpBytes] },
       ...jwtSecretEntry(config.dataDir),
@@ -56,9 +65,17 @@ export async function backup(config: Config, out: string): Promise<string[]> {
     await pipeline(writeTar(entries), createGzip(), createWriteStream(partial));
     await rename(partial, out);
     const fileBytes = files.reduce((sum, file) => sum + file.size, 0);
+    const restoreWith = `Restore with: DATA_DIR=/new/place npm run admin -- restore ${out}`;
+    if (config.s3) {
+      return [
+        `Wrote ${out} (${statSync(out).size} bytes): the database.`,
+        filesElsewhere(config),
+        restoreWith,
+      ];
+    }
     return [
       `Wrote ${out} (${statSync(out).size} bytes): the database and ${uploadedFiles(files.length)} (${fileBytes} bytes).`,
-      `Restore with: DATA_DIR=/new/place npm run admin -- restore ${out}`,
+      restoreWith,
     ];
   } finally {
     await rm(partial, { force: true });
@@ -75,11 +92,7 @@ function jwtSecretEntry(dataDir: string): TarEntry[] {
 
 async function listStoredFiles(dataDir: string): Promise<TarEntry[]> {
   const directory = filesDirectory(dataDir);
-  if (!existsSync(directory)) return [];
-  const names = (await readdir(directory, { withFileTypes: true }))
-    .filter((entry) => entry.isFile() && isFileKey(entry.name))
-    .map((entry) => entry.name)
-    .sort();
+  const names = await listDirectory(directory, isFileKey);
   return Promise.all(
     names.map(async (name) => {
       const filePath = path.join(directory, name);
@@ -109,7 +122,7 @@ export async function restore(config: Config, file: string): Promise<string[]> {
   }
   const unlock = lockDataDir(config.dataDir);
   try {
-    const unpacked = await unpack(file, config.dataDir);
+    const unpacked = await unpack(file, config.dataDir, createFileDriver(config));
     const dump = unpacked
       ? new Blob([Buffer.concat(unpacked.database)], { type: 'application/x-tar' })
       : null;
@@ -131,10 +144,11 @@ export async function restore(config: Config, file: string): Promise<string[]> {
 }
 
 /**
- * Writes the files and the JWT secret of a backup into the DATA_DIR and returns the database
- * dump; null for an older backup, whose first entry is not the dump.
+ * Writes the JWT secret of a backup into the DATA_DIR, its files into the file storage (the
+ * bucket when S3 is configured), and returns the database dump; null for an older backup, whose
+ * first entry is not the dump.
  */
-async function unpack(file: string, dataDir: string) {
+async function unpack(file: string, dataDir: string, files: FileDriver) {
   const database: Buffer[] = [];
   let fileCount = 0;
   let format: 'current' | 'older' | undefined;
@@ -155,8 +169,7 @@ async function unpack(file: string, dataDir: string) {
           if (!entry.name.startsWith(FILES_PREFIX) || !isFileKey(key)) {
             throw new CommandError(`Unexpected entry ${entry.name}: is this a Shortlist backup?`);
           }
-          await mkdir(filesDirectory(dataDir), { recursive: true });
-          await pipeline(entry.body, createWriteStream(path.join(filesDirectory(dataDir), key)));
+          await files.put(key, Readable.from(entry.body), { size: entry.size });
           fileCount += 1;
         }
       }
