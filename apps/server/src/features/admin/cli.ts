@@ -12,6 +12,7 @@ import {
   resetPasswordCommand,
   setPackageCommand,
 } from './commands.ts';
+import { moveFilesToS3 } from './move-files.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -23,6 +24,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   backup [--out FILE]
   restore FILE                                      (embedded engine: database and files, into a new DATA_DIR)
   verify-reports                                    (stored report values against the answers)
+  move-files-to-s3                                  (DATA_DIR/files into the S3_BUCKET; safe to run again)
 
 A missing password is generated and printed. The environment (DATA_DIR, DATABASE_URL) is the server's.`;
 
@@ -63,6 +65,7 @@ async function run(): Promise<string[]> {
       values.out ?? `shortlist-backup-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`,
     );
   }
+  if (command === 'move-files-to-s3') return moveFilesToS3(config);
   if (command === 'restore') {
     if (!rest[0]) throw new CommandError('restore takes the backup file.');
     return restore(config, rest[0]);
