@@ -19,6 +19,7 @@ export function buildBenchApp(database: Database, dataDir: string, env: Record<s
   return buildApp({
     config,
     db: database.db,
+    engine: database.engine,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
   });
