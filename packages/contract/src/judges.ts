@@ -70,7 +70,8 @@ export const setAccessSchema = z
   });
 export type SetAccess = z.input<typeof setAccessSchema>;
 
-export const ACCESS_RESULT_TYPES = ['CREATED', 'ADDED', 'EXISTED', 'REMOVED'] as const;
+/** ADDED whether or not the address has an account (decision 42); EXISTED when it already judges here. */
+export const ACCESS_RESULT_TYPES = ['ADDED', 'EXISTED', 'REMOVED'] as const;
 export const setAccessResultSchema = z.object({
   results: z.array(
     z.object({ user: z.number().int(), email: z.string(), type: z.enum(ACCESS_RESULT_TYPES) }),

@@ -32,6 +32,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The account of a username or an e-mail; judge identities are not accounts (decision 42). */
 export async function findUserByLogin(
   ctx: Pick<AppContext, 'db'>,
   login: string,
@@ -40,7 +41,12 @@ export async function findUserByLogin(
   const [row] = await ctx.db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .where(
+      and(
+        eq(users.isJudgeOnly, false),
+        or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`),
+      ),
+    )
     .limit(1);
   return row;
 }

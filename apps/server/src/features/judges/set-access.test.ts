@@ -9,7 +9,7 @@ import {
   issueSubmissions,
   users,
 } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -25,20 +25,24 @@ const accessCount = async (issueId: number) =>
   (await t.db.select({ n: count() }).from(issueAccesses).where(eq(issueAccesses.issueId, issueId)))[0]?.n;
 
 describe('POST issues/{id}/set_access/ with emails', () => {
-  it('creates unknown users without a password, finds known ones whatever the case, and reports each', async () => {
+  it('binds every address to a judge identity without a password and reports each', async () => {
     const { token, issue } = await f.createSetup();
-    const known = await t.createUser({ email: 'Known.Judge@example.org' });
     const reply = await f.post(token, issue.id, 'set_access', {
-      emails: ['new.judge@example.org', 'KNOWN.judge@example.org', 'new.judge@example.org'],
+      emails: ['new.judge@example.org', 'Other.Judge@example.org', 'new.judge@example.org'],
       access: true,
     });
     expect(reply.statusCode).toBe(200);
-    const [created] = await t.db.select().from(users).where(eq(users.email, 'new.judge@example.org'));
-    expect(created?.passwordHash).toBeNull();
+    const identity = async (email: string) =>
+      (await t.db.select().from(users).where(eq(users.email, email)))[0];
+    const [first, second] = [
+      await identity('new.judge@example.org'),
+      await identity('other.judge@example.org'),
+    ];
+    expect(first).toMatchObject({ passwordHash: null, isJudgeOnly: true });
     expect(reply.json()).toEqual({
       results: [
-        { user: created?.id, email: 'new.judge@example.org', type: 'CREATED' },
-        { user: known.id, email: 'Known.Judge@example.org', type: 'ADDED' },
+        { user: first?.id, email: 'new.judge@example.org', type: 'ADDED' },
+        { user: second?.id, email: 'other.judge@example.org', type: 'ADDED' },
       ],
     });
     expect(await accessCount(issue.id)).toBe(2);
@@ -50,11 +54,53 @@ describe('POST issues/{id}/set_access/ with emails', () => {
     expect(new Set(tokens.map((row) => row.token)).size).toBe(2);
 
     const again = await f.post(token, issue.id, 'set_access', {
-      emails: ['known.judge@example.org'],
+      emails: ['OTHER.judge@example.org'],
       access: true,
     });
-    expect(again.json().results[0].type).toBe('EXISTED');
+    expect(again.json()).toEqual({
+      results: [{ user: second?.id, email: 'other.judge@example.org', type: 'EXISTED' }],
+    });
     expect(await accessCount(issue.id)).toBe(2);
+  });
+
+  it('answers the same for an address that has an account as for a new one, and never binds the account', async () => {
+    const { token, issue } = await f.createSetup();
+    const account = await t.createUser({ email: 'Known.Person@example.org' });
+    const reply = await f.post(token, issue.id, 'set_access', {
+      emails: ['known.person@example.org', 'unknown.person@example.org'],
+      access: true,
+    });
+    expect(reply.statusCode).toBe(200);
+    const [known, unknown] = reply.json().results;
+    expect(known).toEqual({ user: expect.any(Number), email: 'known.person@example.org', type: 'ADDED' });
+    expect(unknown).toEqual({ user: expect.any(Number), email: 'unknown.person@example.org', type: 'ADDED' });
+    // Both are new identities, numbered one after the other: the id tells nothing about the account.
+    expect(unknown.user - known.user).toBe(1);
+    expect(known.user).not.toBe(account.id);
+    const [judge] = await t.db.select().from(users).where(eq(users.id, known.user));
+    expect(judge).toMatchObject({ passwordHash: null, isJudgeOnly: true, email: 'known.person@example.org' });
+    const accesses = await t.db.select().from(issueAccesses).where(eq(issueAccesses.userId, account.id));
+    expect(accesses).toEqual([]);
+
+    // The account still signs in, and the judge identity is never found by its address.
+    const signIn = (username: string) =>
+      t.request({ method: 'POST', url: '/api/token/', payload: { username, password: TEST_PASSWORD } });
+    expect((await signIn('known.person@example.org')).statusCode).toBe(200);
+    expect((await signIn(judge?.username ?? '')).statusCode).toBe(401);
+  });
+
+  it('reports an account that judged here before judge identities as EXISTED, adding no second access', async () => {
+    const { token, issue } = await f.createSetup();
+    const account = await t.createUser({ email: 'legacy.judge@example.org', password: null });
+    await t.db.insert(issueAccesses).values({ issueId: issue.id, userId: account.id, token: 'x'.repeat(32) });
+    const reply = await f.post(token, issue.id, 'set_access', {
+      emails: ['legacy.judge@example.org'],
+      access: true,
+    });
+    expect(reply.json()).toEqual({
+      results: [{ user: account.id, email: 'legacy.judge@example.org', type: 'EXISTED' }],
+    });
+    expect(await accessCount(issue.id)).toBe(1);
   });
 
   it('refuses an admin of the team, and adds nobody from that request', async () => {

@@ -1,5 +1,5 @@
 import { ADMIN_CANNOT_JUDGE_MESSAGE, type FieldErrors, type SetAccessResult } from '@shortlist/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import {
@@ -8,19 +8,16 @@ import {
   issueComments,
   issueInvitations,
   issueSubmissions,
-  teamMembers,
-  users,
 } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { insertInvitedUsers } from '../teams/members.ts';
 import { newAccessToken, requireJudge } from './judge-access.ts';
-
-type AccessResult = SetAccessResult['results'][number];
+import { findAddressStates, findOrCreateJudgeIdentities } from './judge-identity.ts';
 
 /**
- * Adds judges by e-mail, all or none: an unknown address gets an account without a password (it
- * answers through its personal link); an admin of the team is refused; a judge already there is EXISTED.
+ * Adds judges by e-mail, all or none, each bound to the judge identity of its address (decision 42): a
+ * new address and one that has an account get the same answer, ADDED with the identity's id. An admin
+ * of the team is refused; an address that already judges here is EXISTED.
  */
 export async function addJudges(
   ctx: AppContext,
@@ -28,49 +25,40 @@ export async function addJudges(
   emails: string[],
 ): Promise<SetAccessResult> {
   const wanted = [...new Set(emails)];
-  const known = await ctx.db
-    .select({ user: users, isAdmin: sql<boolean>`${teamMembers.id} is not null`, accessId: issueAccesses.id })
-    .from(users)
-    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, issue.teamId)))
-    .leftJoin(issueAccesses, and(eq(issueAccesses.userId, users.id), eq(issueAccesses.issueId, issue.id)))
-    .where(or(inArray(sql`lower(${users.email})`, wanted), inArray(sql`lower(${users.username})`, wanted)));
-  const byEmail = new Map(
-    known.flatMap((row) => [
-      [row.user.username.toLowerCase(), row],
-      [row.user.email.toLowerCase(), row],
-    ]),
-  );
+  const states = await findAddressStates(ctx.db, issue, wanted);
 
   const errors: FieldErrors = {};
   emails.forEach((email, index) => {
-    if (byEmail.get(email)?.isAdmin) errors[`emails.${index}`] = [ADMIN_CANNOT_JUDGE_MESSAGE];
+    if (states.get(email)?.isAdmin) errors[`emails.${index}`] = [ADMIN_CANNOT_JUDGE_MESSAGE];
   });
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
-  const unknown = wanted.filter((email) => !byEmail.has(email));
-  const created = await ctx.db.transaction(async (tx) => {
-    const newUsers = unknown.length > 0 ? await insertInvitedUsers(tx, unknown) : [];
-    const judgeIds = [
-      ...known.filter((row) => row.accessId === null).map((row) => row.user.id),
-      ...newUsers.map((u) => u.id),
-    ];
-    if (judgeIds.length > 0)
+  const added = await ctx.db.transaction(async (tx) => {
+    const identities = await findOrCreateJudgeIdentities(
+      tx,
+      wanted.filter((email) => !states.get(email)?.judge),
+    );
+    if (identities.size > 0)
       await tx
         .insert(issueAccesses)
         .values(
-          [...new Set(judgeIds)].map((userId) => ({ issueId: issue.id, userId, token: newAccessToken() })),
+          [...identities.values()].map((user) => ({
+            issueId: issue.id,
+            userId: user.id,
+            token: newAccessToken(),
+          })),
         )
         .onConflictDoNothing();
-    return new Map(newUsers.map((user) => [user.email, user]));
+    return identities;
   });
 
   return {
-    results: wanted.map((email): AccessResult => {
-      const newUser = created.get(email);
-      if (newUser) return { user: newUser.id, email, type: 'CREATED' };
-      const row = byEmail.get(email);
-      if (!row) throw new Error(`judge ${email} vanished`);
-      return { user: row.user.id, email: row.user.email, type: row.accessId === null ? 'ADDED' : 'EXISTED' };
+    results: wanted.map((email) => {
+      const judge = states.get(email)?.judge;
+      if (judge) return { user: judge.user.id, email, type: 'EXISTED' };
+      const identity = added.get(email);
+      if (!identity) throw new Error(`judge ${email} vanished`);
+      return { user: identity.id, email, type: 'ADDED' };
     }),
   };
 }

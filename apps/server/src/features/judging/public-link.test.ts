@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issues, users } from '../../db/schema.ts';
+import { issueAccesses, issues, passwordResetTokens, users } from '../../db/schema.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
@@ -102,6 +102,57 @@ describe('public selections', () => {
       .from(issueAccesses)
       .where(eq(issueAccesses.issueId, anonymous.issue.id));
     expect(new Set(accesses.map((a) => a.userId)).size).toBe(3);
+  });
+
+  it("binds a token handed to a typed address to a judge identity, never to the address's account", async () => {
+    const { issue } = await f.createSetup('SelectionIssue', { public: true, emailLink: false });
+    const account = await t.createUser({ email: 'owner.of.account@example.org' });
+    const reply = await unlock(issue.id, {
+      captcha: await solveCaptcha(t),
+      email: 'Owner.Of.Account@example.org',
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ token: expect.any(String), email_sent: false });
+    const [access] = await t.db
+      .select()
+      .from(issueAccesses)
+      .where(eq(issueAccesses.token, reply.json().token));
+    expect(access?.userId).not.toBe(account.id);
+    const [judge] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, access?.userId ?? 0));
+    expect(judge).toMatchObject({
+      email: 'owner.of.account@example.org',
+      passwordHash: null,
+      isJudgeOnly: true,
+    });
+    expect(await t.db.select().from(issueAccesses).where(eq(issueAccesses.userId, account.id))).toEqual([]);
+
+    // A reset asked for the address reaches the account only; the judge identity never gets a password.
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/ask_reset_password/',
+      payload: { email: 'owner.of.account@example.org' },
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    const [still] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, judge?.id ?? 0));
+    expect(still?.passwordHash).toBeNull();
+    const resetFor = await t.db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(inArray(passwordResetTokens.userId, [account.id, judge?.id ?? 0]));
+    expect(resetFor).toEqual([{ userId: account.id }]);
+
+    // The address now judges here: a second visitor typing it gets no token.
+    const again = await unlock(issue.id, {
+      captcha: await solveCaptcha(t),
+      email: 'owner.of.account@example.org',
+    });
+    expect(again.json().code).toBe('HAS_ACCESS');
   });
 
   it('refuses a bad e-mail without spending the captcha, then a bad or replayed captcha', async () => {

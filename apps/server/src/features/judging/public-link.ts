@@ -8,14 +8,15 @@ import {
   type PublicInfo,
   type UnlockPublicResult,
 } from '@shortlist/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issueSubmissions, issues, teamMembers, teams, users } from '../../db/schema.ts';
+import { issueAccesses, issues, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { answerLink, newAccessToken } from '../judges/judge-access.ts';
+import { findAddressStates, findOrCreateJudgeIdentities } from '../judges/judge-identity.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';
 import { markAddressInvalid } from '../mail/suppressions.ts';
 import type { IssueRow } from '../selections/access.ts';
@@ -54,33 +55,6 @@ export async function getPublicInfo(ctx: AppContext, issueId: number): Promise<P
   };
 }
 
-/** The account of an e-mail, created without a password when unknown; a stranger without e-mail gets a fresh one. */
-async function findOrCreateUser(ctx: AppContext, email: string | null) {
-  const address = email ?? `anonymous-${randomBytes(12).toString('hex')}@anonymous.invalid`;
-  await ctx.db.insert(users).values({ username: address, email: address }).onConflictDoNothing();
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`);
-  if (!user) throw new Error('no user');
-  return user;
-}
-
-/** Why this user may not take a new access: an admin of the team, or someone who already judges here. */
-async function refusalFor(ctx: AppContext, issue: typeof issues.$inferSelect, userId: number) {
-  const [state] = await ctx.db
-    .select({
-      isAdmin: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${issue.teamId} and ${teamMembers.userId} = ${userId})`,
-      hasSubmitted: sql<boolean>`exists (select 1 from ${issueSubmissions} where ${issueSubmissions.issueId} = ${issue.id} and ${issueSubmissions.userId} = ${userId})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (state?.hasSubmitted) return refusal(HAS_SUBMITTED, UNLOCK_REFUSED_DETAIL);
-  // Admins cannot judge; they are told no more than someone who already has access.
-  if (state?.isAdmin) return refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
-  return null;
-}
-
 /**
  * `unlock_public`: checks the e-mail (before spending the captcha, so that a typo costs no new captcha), then
  * the captcha, then gives the visitor an access of origin public. The personal link is mailed (the e-mail
@@ -104,30 +78,47 @@ export async function unlockPublic(
     if (!(await verifyCaptcha(ctx, options.captcha))) throw fieldErrors({ captcha: [BAD_CAPTCHA_MESSAGE] });
   }
 
-  const user = await findOrCreateUser(ctx, email);
-  const refused = await refusalFor(ctx, issue, user.id);
-  if (refused) throw refused;
+  // A typed address is bound to its judge identity, never to an account (decision 42); a visitor
+  // without e-mail gets a fresh identity.
+  const address = email ?? `anonymous-${randomBytes(12).toString('hex')}@anonymous.invalid`;
+  const state = (await findAddressStates(ctx.db, issue, [address])).get(address);
+  if (state?.hasSubmitted) throw refusal(HAS_SUBMITTED, UNLOCK_REFUSED_DETAIL);
+  // Admins cannot judge; they are told no more than someone who already has access.
+  if (state?.isAdmin) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+  if (state?.judge) return mailOwnLink(ctx, { issue, email, judge: state.judge });
+  const user = (await findOrCreateJudgeIdentities(ctx.db, [address])).get(address);
+  if (!user) throw new Error('judge identity insert returned nothing');
   const token = newAccessToken();
   const [access] = await ctx.db
     .insert(issueAccesses)
     .values({ issueId: issue.id, userId: user.id, token, origin: 'public' })
     .onConflictDoNothing()
     .returning();
-  if (!isLinkMailed(issue) || !email) {
-    // Handing out the token of an existing access would open it to anyone who types the address.
-    if (!access) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
-    return { token, email_sent: false };
-  }
-  if (!access) {
-    // A judge who has not submitted gets their own link again, at their address (rate-limited per e-mail).
+  if (!access) return mailOwnLink(ctx, { issue, email, judge: { user, token: null } });
+  if (!isLinkMailed(issue) || !email) return { token, email_sent: false };
+  return mailLink(ctx, { issue, user, email, token });
+}
+
+/**
+ * An address that already judges here gets its own link again, by e-mail only (rate-limited per
+ * e-mail): handing out its token would open the access to anyone who types the address.
+ */
+async function mailOwnLink(
+  ctx: AppContext,
+  options: { issue: IssueRow; email: string | null; judge: { user: UserRow; token: string | null } },
+): Promise<UnlockPublicResult> {
+  const { issue, email, judge } = options;
+  if (!isLinkMailed(issue) || !email) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+  let token = judge.token;
+  if (!token) {
     const [existing] = await ctx.db
       .select({ token: issueAccesses.token })
       .from(issueAccesses)
-      .where(and(eq(issueAccesses.issueId, issue.id), eq(issueAccesses.userId, user.id)));
-    if (!existing?.token) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
-    return mailLink(ctx, { issue, user, email, token: existing.token });
+      .where(and(eq(issueAccesses.issueId, issue.id), eq(issueAccesses.userId, judge.user.id)));
+    token = existing?.token ?? null;
   }
-  return mailLink(ctx, { issue, user, email, token });
+  if (!token) throw refusal(HAS_ACCESS, UNLOCK_REFUSED_DETAIL);
+  return mailLink(ctx, { issue, user: judge.user, email, token });
 }
 
 /** Mails the personal link; once the server took it, the address awaits verification. */
