@@ -26,6 +26,7 @@ import { itemTypeRoutes } from './features/item-types/routes.ts';
 import { createFileStore } from './features/items/file-store.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { judgeRoutes } from './features/judges/routes.ts';
+import { conflictRoutes } from './features/judging/conflict-routes.ts';
 import { judgingJobs } from './features/judging/jobs.ts';
 import { judgingRoutes } from './features/judging/routes.ts';
 import { mailJobs } from './features/mail/jobs.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(reportRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
+      await api.register(conflictRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });

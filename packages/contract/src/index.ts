@@ -3,6 +3,7 @@ import './messages.ts';
 export * from './auth.ts';
 export * from './captcha.ts';
 export * from './common.ts';
+export * from './conflicts.ts';
 export * from './contact.ts';
 export * from './dashboard.ts';
 export * from './emails.ts';

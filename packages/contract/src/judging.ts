@@ -27,6 +27,7 @@ export const answerViewIssueSchema = issueSchema.pick({
   title: true,
   description: true,
   random_order: true,
+  hide_comments_until_submitted: true,
   comments_mode: true,
   item_label_singular_en: true,
   item_label_plural_en: true,
@@ -100,6 +101,10 @@ export const answerViewSchema = z.object({
   comments: z.array(issueCommentSchema),
   /** Other judges' shared comments, with their full names. */
   shared_comments: z.array(issueCommentSchema),
+  /** True while the selection hides the others' comments until this judge submits (then none are sent). */
+  shared_comments_hidden: z.boolean(),
+  /** The items this judge has a conflict of interest with: shown, but they take no answer or comment. */
+  conflicts: z.array(z.number().int()),
 });
 export type AnswerView = z.infer<typeof answerViewSchema>;
 

@@ -112,6 +112,8 @@ export const reportDatasetDetailsSchema = z.object({
       value: z.number().nullable(),
       answers: z.array(reportAnswerSchema),
       comments: z.array(reportCommentSchema),
+      /** The judge has a conflict of interest with the item: not counted among its judges. */
+      conflict: z.boolean(),
     }),
   ),
 });
@@ -131,6 +133,8 @@ export const reportSummaryUserSchema = z.object({
       value: z.number().nullable(),
       answers: z.array(reportAnswerSchema),
       comments: z.array(reportCommentSchema),
+      /** The judge has a conflict of interest with the item. */
+      conflict: z.boolean(),
     }),
   ),
 });

@@ -130,6 +130,8 @@ const fields = {
   random_order: z.boolean(),
   access_all_items: z.boolean(),
   judges_can_load_dataset_details: z.boolean(),
+  /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
+  hide_comments_until_submitted: z.boolean(),
   data_model: bodyIdSchema.nullable(),
   item_label_singular_en: itemLabelSingularSchema,
   /** Derived from the singular when left out; when sent it must match. */
@@ -163,6 +165,7 @@ const createBase = z.object({
   random_order: fields.random_order.default(false),
   access_all_items: fields.access_all_items.default(true),
   judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(false),
+  hide_comments_until_submitted: fields.hide_comments_until_submitted.default(false),
   data_model: fields.data_model.optional(),
   item_label_singular_en: fields.item_label_singular_en.default(ITEM_LABEL_DEFAULT),
   item_label_plural_en: fields.item_label_plural_en.optional(),
@@ -271,6 +274,7 @@ export const issueSchema = z.object({
   description: z.string(),
   access_all_items: z.boolean(),
   judges_can_load_dataset_details: z.boolean(),
+  hide_comments_until_submitted: z.boolean(),
   team: z.number().int(),
   data_model: z.number().int().nullable(),
   create_time: z.string(),

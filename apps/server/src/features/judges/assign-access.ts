@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import {
   issueAccessDatasets,
   issueAccesses,
+  issueConflicts,
   issueDatasets,
   issueSubmissions,
   issues,
@@ -30,13 +31,18 @@ export async function assignAccess(
   input: AssignAccess,
 ): Promise<AssignAccessResult> {
   const mode = input.mode ?? 'replace';
-  const [items, judges, submissions] = await Promise.all([
+  const [items, judges, submissions, conflicts] = await Promise.all([
     ctx.db
       .select({ id: issueDatasets.datasetId })
       .from(issueDatasets)
       .where(eq(issueDatasets.issueId, issue.id)),
     ctx.db.select({ id: issueAccesses.id }).from(issueAccesses).where(eq(issueAccesses.issueId, issue.id)),
     ctx.db.$count(issueSubmissions, eq(issueSubmissions.issueId, issue.id)),
+    ctx.db
+      .select({ itemId: issueConflicts.datasetId, judgeId: issueConflicts.accessId })
+      .from(issueConflicts)
+      .innerJoin(issueAccesses, eq(issueAccesses.id, issueConflicts.accessId))
+      .where(eq(issueAccesses.issueId, issue.id)),
   ]);
   if (items.length === 0) throw refusal(NO_ITEMS, 'The selection is empty.');
   if (input.judges_per_item > judges.length)
@@ -59,6 +65,7 @@ export async function assignAccess(
     itemIds: items.map((item) => item.id),
     judgeIds: accessIds,
     existing,
+    conflicts,
     perItem: input.judges_per_item,
     maxPerJudge: input.max_items_per_judge,
   });

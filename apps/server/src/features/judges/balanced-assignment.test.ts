@@ -66,6 +66,33 @@ describe('balanced assignment', () => {
     }
   });
 
+  it('never assigns a conflicted pair, and does not count an existing one', () => {
+    const next = random(13);
+    for (let run = 0; run < 150; run += 1) {
+      const items = range(1 + Math.floor(next() * 60));
+      const judges = range(2 + Math.floor(next() * 12), 700);
+      const conflicts = items.flatMap((itemId) =>
+        judges.filter(() => next() < 0.2).map((judgeId) => ({ itemId, judgeId })),
+      );
+      const existing = next() < 0.5 ? conflicts.slice(0, 3) : [];
+      const perItem = 1 + Math.floor(next() * Math.min(3, judges.length));
+      const result = assignJudges({
+        itemIds: items,
+        judgeIds: judges,
+        existing,
+        conflicts,
+        perItem,
+        maxPerJudge: 1 + Math.floor(next() * 40),
+      });
+      const barred = new Set(conflicts.map(({ itemId, judgeId }) => `${itemId}:${judgeId}`));
+      for (const pair of result.added) expect(barred.has(`${pair.itemId}:${pair.judgeId}`)).toBe(false);
+      for (const n of result.shortItems.values()) expect(n).toBeLessThan(perItem);
+      // Existing conflicted pairs count for nothing: the loads are the new pairs only.
+      const counted = [...result.loads.values()].reduce((sum, load) => sum + load, 0);
+      expect(counted).toBe(result.added.length);
+    }
+  });
+
   it('reports what cannot be satisfied, and gives the same answer twice', () => {
     const input = { itemIds: range(10), judgeIds: [1, 2, 3], existing: [], perItem: 3, maxPerJudge: 8 };
     const result = check(input);

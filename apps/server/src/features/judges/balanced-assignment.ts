@@ -3,13 +3,16 @@
  * `maxPerJudge`. Each new pair goes to the least-loaded judge not already on the item (ties to the lower
  * id), item after item in rounds; then two repairs that a greedy pass needs: an item left short takes a
  * judge from another item that a judge with room can join instead, and a new pair moves from the most
- * to the least loaded judge until loads are within one. Pairs that exist are kept and counted. The same
- * input always gives the same pairs.
+ * to the least loaded judge until loads are within one. Pairs that exist are kept and counted. A pair in
+ * `conflicts` (a declared conflict of interest) is never made, and an existing one is not counted. The
+ * same input always gives the same pairs.
  */
 export interface AssignmentInput {
   itemIds: number[];
   judgeIds: number[];
   existing: { itemId: number; judgeId: number }[];
+  /** Conflicts of interest: these pairs are never assigned. */
+  conflicts?: { itemId: number; judgeId: number }[];
   perItem: number;
   maxPerJudge: number;
 }
@@ -75,14 +78,19 @@ export function assignJudges({
   itemIds,
   judgeIds,
   existing,
+  conflicts = [],
   perItem,
   maxPerJudge,
 }: AssignmentInput): Assignment {
   const judgesOf = new Map<number, Set<number>>(itemIds.map((id) => [id, new Set<number>()]));
   const loads = new Map<number, number>(judgeIds.map((id) => [id, 0]));
+  const barred = new Map<number, Set<number>>();
+  for (const { itemId, judgeId } of conflicts)
+    barred.set(itemId, (barred.get(itemId) ?? new Set()).add(judgeId));
+  const isBarred = (itemId: number, judgeId: number) => barred.get(itemId)?.has(judgeId) ?? false;
   for (const { itemId, judgeId } of existing) {
     const judges = judgesOf.get(itemId);
-    if (!judges || !loads.has(judgeId) || judges.has(judgeId)) continue;
+    if (!judges || !loads.has(judgeId) || judges.has(judgeId) || isBarred(itemId, judgeId)) continue;
     judges.add(judgeId);
     loads.set(judgeId, (loads.get(judgeId) ?? 0) + 1);
   }
@@ -102,7 +110,7 @@ export function assignJudges({
       let chosen: number | undefined;
       while (heap.size > 0) {
         const judge = heap.pop() as number;
-        if (judges.has(judge)) skipped.push(judge);
+        if (judges.has(judge) || isBarred(itemId, judge)) skipped.push(judge);
         else {
           chosen = judge;
           break;
@@ -118,8 +126,8 @@ export function assignJudges({
       for (const judge of skipped) heap.push(judge);
     }
   }
-  fillShortItems({ perItem, maxPerJudge, judgesOf, loads, added });
-  balanceLoads({ maxPerJudge, judgesOf, loads, added });
+  fillShortItems({ perItem, maxPerJudge, judgesOf, loads, added, isBarred });
+  balanceLoads({ maxPerJudge, judgesOf, loads, added, isBarred });
   const shortItems = new Map<number, number>();
   for (const [itemId, judges] of judgesOf) if (judges.size < perItem) shortItems.set(itemId, judges.size);
   return { added, loads, shortItems };
@@ -130,6 +138,7 @@ interface State {
   judgesOf: Map<number, Set<number>>;
   loads: Map<number, number>;
   added: Assignment['added'];
+  isBarred: (itemId: number, judgeId: number) => boolean;
 }
 
 /** Gives item `to` the judge of the new pair at `index` in place of item `from`'s. */
@@ -146,14 +155,18 @@ function movePair({ judgesOf, added }: State, index: number, judge: number) {
  * new pair from judge `b`, who moves to the short item: `a` gains one, `b` keeps the same load.
  */
 function fillShortItems(state: State & { perItem: number }) {
-  const { perItem, maxPerJudge, judgesOf, loads, added } = state;
+  const { perItem, maxPerJudge, judgesOf, loads, added, isBarred } = state;
   for (const [itemId, judges] of judgesOf) {
     while (judges.size < perItem) {
       const roomy = [...loads].filter(([, load]) => load < maxPerJudge).map(([judge]) => judge);
       let repaired = false;
       for (const a of roomy) {
         const index = added.findIndex(
-          (pair) => !judges.has(pair.judgeId) && !(judgesOf.get(pair.itemId)?.has(a) ?? true),
+          (pair) =>
+            !judges.has(pair.judgeId) &&
+            !isBarred(itemId, pair.judgeId) &&
+            !(judgesOf.get(pair.itemId)?.has(a) ?? true) &&
+            !isBarred(pair.itemId, a),
         );
         const pair = added[index];
         if (!pair) continue;
@@ -172,14 +185,17 @@ function fillShortItems(state: State & { perItem: number }) {
 
 /** Moves new pairs from the most to the least loaded judge while they differ by more than one. */
 function balanceLoads(state: State) {
-  const { maxPerJudge, judgesOf, loads, added } = state;
+  const { maxPerJudge, judgesOf, loads, added, isBarred } = state;
   for (;;) {
     const order = [...loads].sort(([ja, la], [jb, lb]) => la - lb || ja - jb);
     const [low, lowLoad] = order[0] ?? [0, 0];
     const [high, highLoad] = order.at(-1) ?? [0, 0];
     if (highLoad - lowLoad <= 1 || lowLoad >= maxPerJudge) return;
     const index = added.findIndex(
-      (pair) => pair.judgeId === high && !(judgesOf.get(pair.itemId)?.has(low) ?? true),
+      (pair) =>
+        pair.judgeId === high &&
+        !(judgesOf.get(pair.itemId)?.has(low) ?? true) &&
+        !isBarred(pair.itemId, low),
     );
     if (index < 0) return;
     movePair(state, index, low);

@@ -70,7 +70,7 @@ export async function setDatasetsAccess(
   return { user: input.user, nb_datasets: await countAccessDatasets(ctx.db, access.id) };
 }
 
-/** Gives `to_user` exactly the items of `from_user`. */
+/** Gives `to_user` exactly the items of `from_user`, but those `to_user` has a conflict with. */
 export async function copyAccess(
   ctx: AppContext,
   issue: IssueRow,
@@ -98,6 +98,7 @@ export async function copyAccess(
     await tx.execute(sql`
       insert into ${issueAccessDatasets} (access_id, dataset_id)
       select ${to.access.id}, dataset_id from ${issueAccessDatasets} where access_id = ${from.access.id}
+        and not exists (select 1 from issue_conflicts c where c.access_id = ${to.access.id} and c.dataset_id = issue_access_datasets.dataset_id)
       on conflict do nothing`);
   });
   return { user: input.to_user, nb_datasets: await countAccessDatasets(ctx.db, to.access.id) };
@@ -116,7 +117,8 @@ async function countJudgesAndItems(db: Db, issueId: number) {
 
 /**
  * Spreads the selection's items over its judges: each item goes to `perItem` judges taken in turn, so
- * that every judge gets the same number of items, give or take one. The selection switches to subsets.
+ * that every judge gets the same number of items, give or take one; a conflicted pair is skipped. The
+ * selection switches to subsets.
  */
 export async function spreadAccess(
   ctx: AppContext,
@@ -147,7 +149,8 @@ export async function spreadAccess(
       cross join generate_series(0, ${perItem - 1}) as slot
       inner join (select id, row_number() over (order by id) - 1 as rank
                   from ${issueAccesses} where issue_id = ${issue.id}) as judge
-        on judge.rank = (item.rank * ${perItem} + slot) % ${judges}`);
+        on judge.rank = (item.rank * ${perItem} + slot) % ${judges}
+      where not exists (select 1 from issue_conflicts c where c.access_id = judge.id and c.dataset_id = item.dataset_id)`);
     await tx.update(issues).set({ accessAllItems: false }).where(eq(issues.id, issue.id));
   });
   const total = items * perItem;

@@ -1,5 +1,5 @@
 import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers, issueComments, issueQuestions, issueSubmissions, teams } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
@@ -7,7 +7,9 @@ import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import { verifyUser } from '../verification/status.ts';
 import type { Answerer } from './answerer.ts';
 import { selectComments, toAnswer, toComments } from './comments.ts';
-import { accessibleItemIds, loadAnswerItems } from './items.ts';
+import { conflictedItemIds } from './conflicts.ts';
+import { loadAnswerItems } from './items.ts';
+import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';
 
 export function loadQuestions(ctx: AppContext, issueId: number) {
   return ctx.db
@@ -34,15 +36,10 @@ async function toAnswerViewIssue(ctx: AppContext, issue: IssueRow): Promise<Answ
   };
 }
 
-/** Other judges' shared comments on the items this answerer sees. */
-function loadSharedComments(ctx: AppContext, answerer: Answerer) {
-  return selectComments(
-    ctx,
-    eq(issueComments.issueId, answerer.issue.id),
-    eq(issueComments.shared, true),
-    answerer.kind === 'judge' ? ne(issueComments.userId, answerer.access.userId) : undefined,
-    inArray(issueComments.datasetId, accessibleItemIds(ctx, answerer)),
-  );
+/** Other judges' shared comments on the items this answerer sees, unless still hidden from them. */
+async function loadSharedComments(ctx: AppContext, answerer: Answerer) {
+  const hidden = await areSharedCommentsHidden(ctx, answerer);
+  return { hidden, rows: hidden ? [] : await selectComments(ctx, visibleSharedComments(ctx, answerer)) };
 }
 
 async function loadOwnAnswers(ctx: AppContext, issueId: number, userId: number) {
@@ -74,13 +71,22 @@ export async function loadAnswerView(
   // The mailed copy of a personal link proves the judge's address (features/verification).
   if (answerer.kind === 'judge' && answerer.byToken)
     await verifyUser(ctx, answerer.access.userId, verificationCode);
-  const [issue, items, shared, own] = await Promise.all([
+  const [issue, items, shared, own, conflicts] = await Promise.all([
     toAnswerViewIssue(ctx, answerer.issue),
     loadAnswerItems(ctx, answerer),
     loadSharedComments(ctx, answerer),
     answerer.kind === 'judge'
       ? loadOwnAnswers(ctx, answerer.issue.id, answerer.access.userId)
       : { answers: [], comments: [], has_submitted: false },
+    answerer.kind === 'judge' ? conflictedItemIds(ctx, answerer.access.id) : [],
   ]);
-  return { issue, preview: answerer.kind === 'preview', items, shared_comments: toComments(shared), ...own };
+  return {
+    issue,
+    preview: answerer.kind === 'preview',
+    items,
+    shared_comments: toComments(shared.rows),
+    shared_comments_hidden: shared.hidden,
+    conflicts: conflicts.map((row) => row.id),
+    ...own,
+  };
 }

@@ -1,10 +1,10 @@
 import type { IssueAnswer, IssueComment, IssueSubmission, PageQuery } from '@shortlist/contract';
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers, issueComments, issueSubmissions, users } from '../../db/schema.ts';
 import type { Answerer } from './answerer.ts';
 import { fullnameColumn, toAnswer, toComments } from './comments.ts';
-import { accessibleItemIds } from './items.ts';
+import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';
 
 interface Filters {
   user?: number;
@@ -111,11 +111,8 @@ export async function listComments(
   let who: SQL | undefined;
   if (answerer.kind === 'judge') {
     const own = eq(issueComments.userId, answerer.access.userId);
-    const sharedOnVisibleItems = and(
-      eq(issueComments.shared, true),
-      inArray(issueComments.datasetId, accessibleItemIds(ctx, answerer)),
-    );
-    who = query.as_judge ? or(own, sharedOnVisibleItems) : own;
+    const showShared = query.as_judge && !(await areSharedCommentsHidden(ctx, answerer));
+    who = showShared ? or(own, visibleSharedComments(ctx, answerer)) : own;
   } else {
     who = query.user ? eq(issueComments.userId, query.user) : undefined;
   }

@@ -1,4 +1,10 @@
-import { HAS_SUBMITTED, ISSUE_CLOSED_DETAIL, type IssueSubmission } from '@shortlist/contract';
+import {
+  CONFLICT_OF_INTEREST,
+  CONFLICT_OF_INTEREST_DETAIL,
+  HAS_SUBMITTED,
+  ISSUE_CLOSED_DETAIL,
+  type IssueSubmission,
+} from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueSubmissions } from '../../db/schema.ts';
@@ -6,6 +12,7 @@ import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
+import { loadConflictedItemIds } from './conflicts.ts';
 import { loadAccessibleItemIds } from './items.ts';
 import { toSubmission } from './lists.ts';
 import { queueSelectionSubmissionMails } from './notifications.ts';
@@ -27,10 +34,14 @@ export async function submitAnswers(
   const { issue, access } = answerer;
   if (issue.status !== 'open') throw refusal(ISSUE_CLOSED, ISSUE_CLOSED_DETAIL);
   const comments = input.comments.filter((comment) => comment.content !== '');
-  const [questions, itemIds] = await Promise.all([
+  const [questions, itemIds, conflicts] = await Promise.all([
     loadQuestions(ctx, issue.id),
     loadAccessibleItemIds(ctx, answerer),
+    loadConflictedItemIds(ctx, access.id),
   ]);
+  // An item the judge has a conflict with takes nothing from them (docs/judging.md).
+  if ([...input.answers, ...comments].some((row) => conflicts.has(row.dataset)))
+    throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
   const errors = submissionErrors(
     { answers: input.answers, comments },
     { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)) },

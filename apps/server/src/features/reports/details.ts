@@ -23,9 +23,13 @@ interface ResponseRow {
   value: number | null;
   answers: ReportDatasetDetails['judges'][number]['answers'];
   comments: ReportDatasetDetails['judges'][number]['comments'];
+  conflict: boolean;
 }
 
-/** Each (judge, item) pair the judge may answer, for one item or one judge, with values and comments. */
+/**
+ * Each (judge, item) pair the judge may answer, for one item or one judge, with values and comments; a
+ * pair with a conflict of interest is listed too, marked (docs/judging.md).
+ */
 function selectResponses(ctx: AppContext, issue: IssueRow, of: ResponsesOf, onlyVerifiedEmails = false) {
   const only =
     'datasetId' in of ? sql`AND idt.dataset_id = ${of.datasetId}` : sql`AND j.user_id = ${of.userId}`;
@@ -35,9 +39,10 @@ function selectResponses(ctx: AppContext, issue: IssueRow, of: ResponsesOf, only
     sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], onlyVerifiedEmails)}),
       judge_values AS (${judgeValuesCte([issue.id])}),
       pairs AS (
-        SELECT j.user_id, idt.dataset_id FROM judges j
+        SELECT j.user_id, idt.dataset_id, ic.access_id IS NOT NULL AS conflict FROM judges j
         JOIN issue_datasets idt ON idt.issue_id = ${issue.id}
-        WHERE (${issue.accessAllItems} OR EXISTS (
+        LEFT JOIN issue_conflicts ic ON ic.access_id = j.access_id AND ic.dataset_id = idt.dataset_id
+        WHERE (${issue.accessAllItems} OR ic.access_id IS NOT NULL OR EXISTS (
           SELECT 1 FROM issue_access_datasets iad WHERE iad.access_id = j.access_id AND iad.dataset_id = idt.dataset_id
         )) ${only}
       ),
@@ -59,7 +64,7 @@ function selectResponses(ctx: AppContext, issue: IssueRow, of: ResponsesOf, only
       SELECT jsonb_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
           'last_name', u.last_name, 'email_verification_status', u.email_verification_status) AS user,
         p.dataset_id, d.title, round(jv.value::numeric, ${decimals})::float8 AS value,
-        coalesce(a.list, '[]'::jsonb) AS answers, coalesce(c.list, '[]'::jsonb) AS comments
+        coalesce(a.list, '[]'::jsonb) AS answers, coalesce(c.list, '[]'::jsonb) AS comments, p.conflict
       FROM pairs p
       JOIN users u ON u.id = p.user_id
       JOIN datasets d ON d.id = p.dataset_id
@@ -89,7 +94,13 @@ export async function getDatasetDetails(
   return {
     dataset_id: datasetId,
     title: item.title,
-    judges: rows.map(({ user, value, answers, comments }) => ({ user, value, answers, comments })),
+    judges: rows.map(({ user, value, answers, comments, conflict }) => ({
+      user,
+      value,
+      answers,
+      comments,
+      conflict,
+    })),
   };
 }
 
@@ -123,12 +134,13 @@ export async function getUserReport(
   return {
     user,
     submitted_at: toIso(submitted_at),
-    datasets: rows.map(({ dataset_id, title, value, answers, comments }) => ({
+    datasets: rows.map(({ dataset_id, title, value, answers, comments, conflict }) => ({
       dataset_id,
       title,
       value,
       answers,
       comments,
+      conflict,
     })),
   };
 }

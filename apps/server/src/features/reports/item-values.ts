@@ -204,14 +204,23 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     subset_counts AS (
       SELECT j.issue_id, iad.dataset_id, count(*)::int AS n
       FROM judges j JOIN issue_access_datasets iad ON iad.access_id = j.access_id
+      WHERE NOT EXISTS (
+        SELECT 1 FROM issue_conflicts ic WHERE ic.access_id = j.access_id AND ic.dataset_id = iad.dataset_id
+      )
       GROUP BY j.issue_id, iad.dataset_id
+    ),
+    -- A judge with a conflict of interest is not counted among the item's judges (docs/judging.md).
+    conflict_counts AS (
+      SELECT j.issue_id, ic.dataset_id, count(*)::int AS n
+      FROM judges j JOIN issue_conflicts ic ON ic.access_id = j.access_id
+      GROUP BY j.issue_id, ic.dataset_id
     ),
     scored AS (
       SELECT it.issue_id, it.dataset_id, it.title, it.tags,
         round((CASE WHEN i.resourcetype = 'RatingIssue' THEN iv.mean ELSE coalesce(iv.total, 0) END)::numeric,
           ${decimals})::float8 AS value,
         coalesce(iv.nb_answers, 0) AS nb_answers,
-        coalesce(CASE WHEN i.access_all_items THEN jc.n ELSE sc.n END, 0) AS nb_accessors,
+        coalesce(CASE WHEN i.access_all_items THEN jc.n - coalesce(cc.n, 0) ELSE sc.n END, 0) AS nb_accessors,
         coalesce(cv.criteria, '[]'::jsonb) AS criteria,
         iv.quartiles
       FROM items it
@@ -220,6 +229,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       LEFT JOIN criterion_values cv ON cv.issue_id = it.issue_id AND cv.dataset_id = it.dataset_id
       LEFT JOIN judge_counts jc ON jc.issue_id = it.issue_id
       LEFT JOIN subset_counts sc ON sc.issue_id = it.issue_id AND sc.dataset_id = it.dataset_id
+      LEFT JOIN conflict_counts cc ON cc.issue_id = it.issue_id AND cc.dataset_id = it.dataset_id
     )
     SELECT *, rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int AS rank
     FROM scored

@@ -78,6 +78,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   judges_can_load_dataset_details: row.judgesCanLoadDatasetDetails,
   data_model: row.dataModelId,
   random_order: row.randomOrder,
+  hide_comments_until_submitted: row.hideCommentsUntilSubmitted,
   comments_mode: row.commentsMode as CommentsMode,
   item_label_singular_en: row.itemLabelSingularEn as Issue['item_label_singular_en'],
   item_label_plural_en: row.itemLabelPluralEn as Issue['item_label_plural_en'],

@@ -37,6 +37,7 @@ const COLUMN_OF = {
   email_link: 'emailLink',
   captcha: 'captcha',
   random_order: 'randomOrder',
+  hide_comments_until_submitted: 'hideCommentsUntilSubmitted',
   access_all_items: 'accessAllItems',
   judges_can_load_dataset_details: 'judgesCanLoadDatasetDetails',
   data_model: 'dataModelId',

@@ -20,6 +20,7 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
       title: 'T',
       description: '',
       random_order: false,
+      hide_comments_until_submitted: false,
       comments_mode: 'DATASET',
       item_label_singular_en: 'item',
       item_label_plural_en: 'items',
@@ -41,6 +42,8 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
     answers: [],
     comments: [],
     shared_comments: [],
+    shared_comments_hidden: false,
+    conflicts: [],
     ...rest,
   };
 }
