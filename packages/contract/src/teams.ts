@@ -87,7 +87,8 @@ export const teamListQuerySchema = pageQuerySchema.extend({
 export const memberSchema = z.object({
   id: z.number().int(),
   user: z.object({
-    id: z.number().int(),
+    /** Null until the person accepts: an invitation tells nothing about the account behind the address. */
+    id: z.number().int().nullable(),
     email: z.string(),
     email_verification_status: z.enum(EMAIL_VERIFICATION_STATUSES),
     email_to_verify: z.string().nullable(),
@@ -112,8 +113,22 @@ export const memberCreateSchema = z.object({
 });
 export type MemberCreate = z.input<typeof memberCreateSchema>;
 
-/** CREATED: a new account was made and invited; ADDED: an existing account joined; EXISTED: already a member. */
+/**
+ * INVITED: the address was invited and the member stays pending until the person accepts, whether or
+ * not it has an account (decision 42); EXISTED: it is already a member or invited.
+ */
 export const memberAddResultSchema = z.object({
-  type: z.enum(['CREATED', 'ADDED', 'EXISTED']),
+  type: z.enum(['INVITED', 'EXISTED']),
   member: memberSchema,
 });
+export type MemberAddResult = z.infer<typeof memberAddResultSchema>;
+
+/** A team's invitation to the signed-in user: their pending membership (`team-invitations/`). */
+export const teamInvitationSchema = z.object({
+  id: z.number().int(),
+  team: z.object({ id: z.number().int(), title: z.string(), team_image: z.string().nullable() }),
+  role: roleSchema,
+  status: z.enum(MEMBER_STATUSES),
+  create_time: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, users } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { judgeFactories } from '../judges/test-factories.ts';
 
 let t: TestApp;
 let superToken: string;
@@ -17,6 +18,11 @@ const listMembers = (token: string, teamId: number, query = '') =>
   t.request({ method: 'GET', url: membersUrl(teamId, query), token });
 const addMember = (token: string, teamId: number, payload: object) =>
   t.request({ method: 'POST', url: membersUrl(teamId), token, payload });
+const myTeams = (token: string) => t.request({ method: 'GET', url: '/api/v1/teams/', token });
+const myInvitations = (token: string) =>
+  t.request({ method: 'GET', url: '/api/v1/team-invitations/', token });
+const answer = (token: string, id: number, verb: 'accept' | 'refuse') =>
+  t.request({ method: 'POST', url: `/api/v1/team-invitations/${id}/${verb}/`, token });
 const emails = (reply: { json(): { results: { user: { email: string } }[] } }) =>
   reply.json().results.map((m) => m.user.email);
 
@@ -90,21 +96,21 @@ describe('GET teams/{id}/members/', () => {
 });
 
 describe('POST teams/{id}/members/', () => {
-  it('creates an account for an unknown e-mail and invites it to choose a password', async () => {
+  it('invites an unknown e-mail to choose a password, then to accept: pending until then', async () => {
     const { team, token } = await t.createAdmin();
     const reply = await addMember(token, team.id, { email: 'Newcomer@Example.org', pseudo: ' Newbie ' });
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toMatchObject({
-      type: 'CREATED',
-      member: { pseudo: 'Newbie', user: { email: 'newcomer@example.org' } },
+      type: 'INVITED',
+      member: { pseudo: 'Newbie', status: 'pending', user: { id: null, email: 'newcomer@example.org' } },
     });
     const [account] = await t.db.select().from(users).where(eq(users.email, 'newcomer@example.org'));
     expect(account?.passwordHash).toBeNull();
 
     const mail = await lastMailTo('newcomer@example.org');
-    expect(mail?.subject).toBe(`You were added to ${team.title} on Shortlist`);
+    expect(mail?.subject).toBe(`You are invited to ${team.title} on Shortlist`);
     const link = new URL(mail?.text.match(/https?:\/\/\S+\/setPassword\?\S+/)?.[0] ?? 'http://missing');
-    expect(link.searchParams.get('next')).toBe(`/team/${team.id}`);
+    expect(link.searchParams.get('next')).toBe('/invitations');
     const reset = await t.request({
       method: 'POST',
       url: '/api/v1/users/reset_password/',
@@ -122,21 +128,116 @@ describe('POST teams/{id}/members/', () => {
       payload: { username: 'newcomer@example.org', password: TEST_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
-    const teamsReply = await t.request({ method: 'GET', url: '/api/v1/teams/', token: signIn.json().access });
-    expect(teamsReply.json().results).toEqual([
+    const newcomer = signIn.json().access;
+    expect((await myTeams(newcomer)).json().results).toEqual([]);
+    const invitations = await myInvitations(newcomer);
+    expect(invitations.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          id: reply.json().member.id,
+          team: { id: team.id, title: team.title },
+          role: { key: 'admin' },
+          status: 'pending',
+        },
+      ],
+    });
+    const accepted = await answer(newcomer, reply.json().member.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ id: team.id, my_membership: { status: 'accepted' } });
+    expect((await myTeams(newcomer)).json().results).toEqual([
       expect.objectContaining({ id: team.id, my_membership: expect.any(Object) }),
     ]);
+    expect((await myInvitations(newcomer)).json().count).toBe(0);
+    const listed = (await listMembers(token, team.id, '?search=newcomer')).json().results;
+    expect(listed).toMatchObject([{ status: 'accepted', user: { id: account?.id } }]);
   });
 
-  it('adds an existing account once, whatever the case of the e-mail', async () => {
+  it('answers the same for an address that has an account as for a new one', async () => {
     const { team, token } = await t.createAdmin();
-    const existing = await t.createUser({ email: 'Known.Person@example.org' });
+    await t.createUser({ email: 'has.account@example.org' });
+    const known = await addMember(token, team.id, { email: 'Has.Account@example.org', pseudo: 'X' });
+    const unknown = await addMember(token, team.id, { email: 'no.account@example.org', pseudo: 'X' });
+    expect([known.statusCode, unknown.statusCode]).toEqual([201, 201]);
+    const withoutAddress = (member: { id: number; user: object }) => ({
+      ...member,
+      id: 0,
+      user: { ...member.user, email: '' },
+    });
+    expect({ ...known.json(), member: withoutAddress(known.json().member) }).toEqual({
+      ...unknown.json(),
+      member: withoutAddress(unknown.json().member),
+    });
+    expect(known.json()).toEqual({
+      type: 'INVITED',
+      member: {
+        id: known.json().member.id,
+        user: {
+          id: null,
+          email: 'has.account@example.org',
+          email_verification_status: 'unc',
+          email_to_verify: null,
+        },
+        pseudo: 'X',
+        role: { key: 'admin' },
+        status: 'pending',
+        self_invite: false,
+      },
+    });
+    // The list shows them alike too, until they accept.
+    const listed = (await listMembers(token, team.id, '?search=account')).json().results;
+    expect(listed.map(withoutAddress)).toEqual(
+      [known.json().member, unknown.json().member].map(withoutAddress),
+    );
+  });
+
+  it('gives a pending member no access to the team until they accept; a refusal can be invited again', async () => {
+    const { team, token } = await t.createAdmin();
+    const issue = await judgeFactories(t).createIssue(team.id);
+    const person = await t.createUser({ email: 'invited.admin@example.org' });
+    const personToken = await t.tokenFor(person.id);
+    const added = await addMember(token, team.id, { email: 'invited.admin@example.org', pseudo: 'Ida' });
+    expect(added.statusCode).toBe(201);
+    const invitationId = added.json().member.id;
+    expect((await lastMailTo('invited.admin@example.org'))?.text).toContain(
+      'http://shortlist.test/invitations',
+    );
+
+    const teamCalls = async () => [
+      (await t.request({ method: 'GET', url: `/api/v1/teams/${team.id}/`, token: personToken })).statusCode,
+      (await listMembers(personToken, team.id)).statusCode,
+      (await addMember(personToken, team.id, { email: 'friend@example.org', pseudo: '' })).statusCode,
+      (await t.request({ method: 'GET', url: `/api/v1/issues/?team=${team.id}`, token: personToken }))
+        .statusCode,
+      (await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/`, token: personToken })).statusCode,
+    ];
+    expect(await teamCalls()).toEqual([404, 404, 404, 404, 404]);
+    expect((await myTeams(personToken)).json().results).toEqual([]);
+
+    // Nobody else answers the invitation, and it is only answered once.
+    const stranger = await t.tokenFor((await t.createUser()).id);
+    expect((await answer(stranger, invitationId, 'accept')).statusCode).toBe(404);
+    expect((await answer(token, invitationId, 'accept')).statusCode).toBe(404);
+    expect((await myInvitations(stranger)).json().count).toBe(0);
+
+    expect((await answer(personToken, invitationId, 'refuse')).statusCode).toBe(204);
+    expect((await answer(personToken, invitationId, 'accept')).statusCode).toBe(404);
+    expect(await teamCalls()).toEqual([404, 404, 404, 404, 404]);
+    const refused = (await listMembers(token, team.id, '?search=invited.admin')).json().results;
+    expect(refused).toMatchObject([{ status: 'refused', user: { id: null } }]);
+
+    const again = await addMember(token, team.id, { email: 'invited.admin@example.org', pseudo: 'Ida' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ type: 'INVITED', member: { id: invitationId, status: 'pending' } });
+    expect((await answer(personToken, invitationId, 'accept')).statusCode).toBe(200);
+    expect(await teamCalls()).toEqual([200, 200, 201, 200, 200]);
+  });
+
+  it('reports someone already a member or invited as EXISTED, whatever the case of the e-mail', async () => {
+    const { team, token } = await t.createAdmin();
+    await t.createUser({ email: 'known.person@example.org' });
     const added = await addMember(token, team.id, { email: 'known.person@example.org', pseudo: 'Known' });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ type: 'ADDED', member: { user: { id: existing.id } } });
-    expect((await lastMailTo('Known.Person@example.org'))?.text).toContain(
-      `http://shortlist.test/team/${team.id}`,
-    );
 
     const [members, accounts] = [await rowCount(teamMembers), await rowCount(users)];
     const again = await addMember(token, team.id, {
@@ -146,7 +247,7 @@ describe('POST teams/{id}/members/', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({
       type: 'EXISTED',
-      member: { id: added.json().member.id, pseudo: 'Known' },
+      member: { id: added.json().member.id, pseudo: 'Known', status: 'pending' },
     });
     expect([await rowCount(teamMembers), await rowCount(users)]).toEqual([members, accounts]);
   });

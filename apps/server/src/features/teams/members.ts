@@ -9,15 +9,28 @@ import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import type { MembershipRow, TeamRow } from './access.ts';
 
+/**
+ * A member as admins see them. Until the person accepts, only what the admin typed is shown: the
+ * account's id and verification status would tell whether the address had an account (decision 42).
+ */
 export function toMember(member: MembershipRow, user: UserRow): Member {
+  const hasAccepted = member.status === 'accepted';
   return {
     id: member.id,
-    user: {
-      id: user.id,
-      email: user.email,
-      email_verification_status: user.emailVerificationStatus as Member['user']['email_verification_status'],
-      email_to_verify: user.emailToVerify,
-    },
+    user: hasAccepted
+      ? {
+          id: user.id,
+          email: user.email,
+          email_verification_status:
+            user.emailVerificationStatus as Member['user']['email_verification_status'],
+          email_to_verify: user.emailToVerify,
+        }
+      : {
+          id: null,
+          email: user.email.toLowerCase(),
+          email_verification_status: 'unc',
+          email_to_verify: null,
+        },
     pseudo: member.pseudo,
     role: { key: 'admin' },
     status: member.status as Member['status'],
@@ -71,7 +84,7 @@ export async function listMembers(
   return { count: total?.n ?? 0, results: rows.map((row) => toMember(row.member, row.user)) };
 }
 
-/** Accounts for people invited by e-mail (admins, judges): no password until they choose one through a link. */
+/** Accounts for people invited by e-mail to administer a team: no password until they choose one through a link. */
 export function insertInvitedUsers(db: Pick<Db, 'insert'>, emails: string[]) {
   return db
     .insert(users)
@@ -82,39 +95,52 @@ export function insertInvitedUsers(db: Pick<Db, 'insert'>, emails: string[]) {
 /** Invitation links stay valid longer than a reset link: people read such mail days later. */
 const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
+/** Where an invited person answers: the list of their invitations (`/invitations`). */
+export const INVITATIONS_PATH = '/invitations';
+
 /**
- * Adds an admin to the team. An unknown e-mail gets an account without a password and a link to
- * choose one; a known one is told by e-mail; an existing member is reported as EXISTED.
+ * Invites an admin to the team: the membership stays pending until the person accepts it (decision 42).
+ * The admin gets the same answer whether or not the address has an account; the person is told by
+ * e-mail, with a link to choose a password first when the account has none. Someone already a member or
+ * invited is EXISTED; someone who refused is invited again.
  */
 export async function addMember(ctx: AppContext, team: TeamRow, input: Required<MemberCreate>) {
   const existing = await findUserByLogin(ctx, input.email);
-  if (existing) {
-    const [current] = await ctx.db
-      .select()
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, existing.id)));
-    if (current) return { type: 'EXISTED' as const, member: toMember(current, existing) };
-  }
+  const [current] = existing
+    ? await ctx.db
+        .select()
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, existing.id)))
+    : [];
+  if (existing && current && current.status !== 'refused')
+    return { type: 'EXISTED' as const, member: toMember(current, existing) };
   const { user, member } = await ctx.db.transaction(async (tx) => {
     const user = existing ?? (await insertInvitedUsers(tx, [input.email]))[0];
     if (!user) throw new Error('user insert returned nothing');
-    const [member] = await tx
-      .insert(teamMembers)
-      .values({ teamId: team.id, userId: user.id, pseudo: input.pseudo, role: 'admin' })
-      .returning();
-    if (!member) throw new Error('member insert returned nothing');
+    const invitation = { pseudo: input.pseudo, status: 'pending', createTime: new Date() };
+    const [member] = current
+      ? await tx.update(teamMembers).set(invitation).where(eq(teamMembers.id, current.id)).returning()
+      : await tx
+          .insert(teamMembers)
+          .values({ teamId: team.id, userId: user.id, role: 'admin', ...invitation })
+          .returning();
+    if (!member) throw new Error('member write returned nothing');
     return { user, member };
   });
-  const hasPassword = Boolean(existing?.passwordHash);
+  await mailInvitation(ctx, team, user);
+  return { type: 'INVITED' as const, member: toMember(member, user) };
+}
+
+async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow) {
+  const hasPassword = Boolean(user.passwordHash);
   const link = hasPassword
-    ? new URL(`/team/${team.id}`, ctx.config.publicUrl).toString()
-    : await createResetLink(ctx, user, { next: `/team/${team.id}`, ttlMinutes: INVITATION_TTL_MINUTES });
+    ? new URL(INVITATIONS_PATH, ctx.config.publicUrl).toString()
+    : await createResetLink(ctx, user, { next: INVITATIONS_PATH, ttlMinutes: INVITATION_TTL_MINUTES });
   await ctx.mailer.send({
     to: user.email,
-    subject: `You were added to ${team.title} on Shortlist`,
+    subject: `You are invited to ${team.title} on Shortlist`,
     text: hasPassword
-      ? `Hello,\n\nYou are now an admin of the workspace "${team.title}":\n${link}\n`
-      : `Hello,\n\nYou are now an admin of the workspace "${team.title}". Choose your password to sign in:\n${link}\n\nThis link is valid for 7 days.`,
+      ? `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}". Sign in to accept or refuse:\n${link}\n`
+      : `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}". Choose your password, then accept or refuse:\n${link}\n\nThis link is valid for 7 days.`,
   });
-  return { type: existing ? ('ADDED' as const) : ('CREATED' as const), member: toMember(member, user) };
 }

@@ -4,8 +4,10 @@ import {
   memberCreateSchema,
   memberListQuerySchema,
   memberSchema,
+  pageQuerySchema,
   pageSchema,
   teamCreateSchema,
+  teamInvitationSchema,
   teamListQuerySchema,
   teamPatchSchema,
   teamSchema,
@@ -16,6 +18,7 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requireTeamAdmin } from './access.ts';
+import { acceptInvitation, listMyInvitations, refuseInvitation } from './invitations.ts';
 import { addMember, listMembers } from './members.ts';
 import { createTeamAsAdmin, getTeam, listTeams, updateTeam } from './service.ts';
 
@@ -96,6 +99,36 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { team } = await requireTeamAdmin(ctx, currentUser(request), request.params.id);
       const result = await addMember(ctx, team, request.body);
       return reply.status(result.type === 'EXISTED' ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/team-invitations/',
+    {
+      schema: {
+        tags: ['teams'],
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(teamInvitationSchema) },
+      },
+    },
+    async (request) => {
+      const { count, results } = await listMyInvitations(ctx, currentUser(request), request.query);
+      return toPage(request, request.query, count, results);
+    },
+  );
+
+  app.post(
+    '/team-invitations/:id/accept/',
+    { schema: { tags: ['teams'], params: idParamsSchema, response: { 200: teamSchema } } },
+    (request) => acceptInvitation(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/team-invitations/:id/refuse/',
+    { schema: { tags: ['teams'], params: idParamsSchema } },
+    async (request, reply) => {
+      await refuseInvitation(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
     },
   );
 };

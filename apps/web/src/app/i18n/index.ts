@@ -9,6 +9,7 @@ import * as forms from '../../features/forms/i18n';
 import * as itemTypes from '../../features/item-types/i18n';
 import * as items from '../../features/items/i18n';
 import * as judges from '../../features/judges/i18n';
+import * as members from '../../features/members/i18n';
 import * as merges from '../../features/merges/i18n';
 import * as reports from '../../features/reports/i18n';
 import * as reviews from '../../features/reviews/i18n';
@@ -32,6 +33,7 @@ export const resources = {
     itemTypes: itemTypes.en,
     items: items.en,
     judges: judges.en,
+    members: members.en,
     merges: merges.en,
     reports: reports.en,
     reviews: reviews.en,
@@ -50,6 +52,7 @@ export const resources = {
     itemTypes: itemTypes.fr,
     items: items.fr,
     judges: judges.fr,
+    members: members.fr,
     merges: merges.fr,
     reports: reports.fr,
     reviews: reviews.fr,

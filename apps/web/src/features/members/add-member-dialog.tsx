@@ -18,9 +18,9 @@ interface AddMemberDialogProps {
   onClose: () => void;
 }
 
-/** Adds an admin by e-mail: an unknown address gets an account and an invitation. */
+/** Invites an admin by e-mail: they become a member once they accept (decision 42). */
 export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberCreate>();
   const add = useAddMember(teamId);
@@ -30,14 +30,14 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
       { email: values.email.trim(), pseudo: values.pseudo?.trim() ?? '' },
       {
         onSuccess: (result) => {
-          if (result.type === 'EXISTED') void message.info(t('members.exists'));
-          else void message.success(t(result.type === 'CREATED' ? 'members.created' : 'members.added'));
+          if (result.type === 'EXISTED') void message.info(t('exists'));
+          else void message.success(t('invited'));
           onClose();
         },
         onError: (error) => {
           const errors = toFormErrors(error, FIELDS);
           if (errors) form.setFields(errors.fields);
-          void message.warning(t('common.error'));
+          void message.warning(t('common.error', { ns: 'translation' }));
         },
       },
     );
@@ -45,33 +45,33 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
   return (
     <Modal
       open={isOpen}
-      title={t('members.addTitle')}
+      title={t('addTitle')}
       onCancel={onClose}
       afterClose={() => form.resetFields()}
-      okText={t('members.submit')}
-      cancelText={t('common.cancel')}
+      okText={t('submit')}
+      cancelText={t('common.cancel', { ns: 'translation' })}
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: add.isPending }}
       forceRender
     >
-      <Typography.Paragraph type="secondary">{t('members.addIntro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('addIntro')}</Typography.Paragraph>
       <Form<MemberCreate> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
         <Form.Item
           name="email"
-          label={t('members.email')}
+          label={t('email')}
           rules={[
-            { required: true, whitespace: true, message: t('members.emailRequired') },
+            { required: true, whitespace: true, message: t('emailRequired') },
             { max: MEMBER_EMAIL_MAX_LENGTH },
             {
               validator: (_, value: string | undefined) =>
                 !value?.trim() || emailSchema.safeParse(value).success
                   ? Promise.resolve()
-                  : Promise.reject(new Error(t('members.invalidEmail'))),
+                  : Promise.reject(new Error(t('invalidEmail'))),
             },
           ]}
         >
           <Input inputMode="email" autoComplete="off" maxLength={MEMBER_EMAIL_MAX_LENGTH} autoFocus />
         </Form.Item>
-        <Form.Item name="pseudo" label={t('members.pseudo')} extra={t('members.pseudoHint')}>
+        <Form.Item name="pseudo" label={t('pseudo')} extra={t('pseudoHint')}>
           <Input maxLength={MEMBER_PSEUDO_MAX_LENGTH} showCount />
         </Form.Item>
       </Form>

@@ -1,7 +1,6 @@
-import type { Member, MemberCreate, memberAddResultSchema, Page } from '@shortlist/contract';
+import type { Member, MemberAddResult, MemberCreate, Page, Team, TeamInvitation } from '@shortlist/contract';
 import { apiGet, apiPost } from '../../app/api-client';
-
-export type MemberAddResult = ReturnType<typeof memberAddResultSchema.parse>;
+import { fetchAllPages } from '../../app/paging';
 
 export const memberKeys = {
   all: (teamId: number) => ['teams', teamId, 'members'] as const,
@@ -23,3 +22,14 @@ export const fetchAdminMembers = (
 
 export const addMember = (teamId: number, member: MemberCreate) =>
   apiPost<MemberAddResult>(`teams/${teamId}/members/`, member);
+
+export const invitationKeys = {
+  mine: ['team-invitations', 'mine'] as const,
+};
+
+/** The signed-in user's pending team invitations. */
+export const fetchMyInvitations = () => fetchAllPages<TeamInvitation>('team-invitations/');
+
+export const acceptInvitation = (id: number) => apiPost<Team>(`team-invitations/${id}/accept/`);
+
+export const refuseInvitation = (id: number) => apiPost<void>(`team-invitations/${id}/refuse/`);

@@ -3,13 +3,13 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export function RoleTag({ role }: { role: Member['role'] }) {
-  const { t } = useTranslation();
-  return <Tag color="blue">{t(`members.roles.${role.key}`)}</Tag>;
+  const { t } = useTranslation('members');
+  return <Tag color="blue">{t(`roles.${role.key}`)}</Tag>;
 }
 
 /** Only a membership that is not yet (or no longer) active gets a status tag. */
 export function MemberStatusTag({ status }: { status: Member['status'] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   if (status === 'accepted') return null;
-  return <Tag color={status === 'pending' ? 'gold' : 'default'}>{t(`members.statuses.${status}`)}</Tag>;
+  return <Tag color={status === 'pending' ? 'gold' : 'default'}>{t(`statuses.${status}`)}</Tag>;
 }

@@ -15,20 +15,20 @@ import { useAdminMembers } from './use-admin-members';
 
 /** `/team/:teamId/members`: the admins of the team, paged by the server, and a dialog to add one. */
 export function MembersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const team = useCurrentTeam();
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));
   const members = useAdminMembers(team.id, page);
   const [isAdding, setAdding] = useState(false);
-  useDocumentTitle(t('members.title'));
+  useDocumentTitle(t('title'));
 
   const columns: TableColumnsType<Member> = [
-    { key: 'pseudo', title: t('members.pseudo'), render: (_, member) => member.pseudo || '—' },
-    { key: 'email', title: t('members.email'), render: (_, member) => member.user.email },
+    { key: 'pseudo', title: t('pseudo'), render: (_, member) => member.pseudo || '—' },
+    { key: 'email', title: t('email'), render: (_, member) => member.user.email },
     {
       key: 'role',
-      title: t('members.role'),
+      title: t('role'),
       render: (_, member) => (
         <Space size={4} wrap>
           <RoleTag role={member.role} />
@@ -50,10 +50,10 @@ export function MembersPage() {
     <div className="sl-page">
       <div className="sl-page-header">
         <div>
-          <Typography.Title level={2}>{t('members.title')}</Typography.Title>
+          <Typography.Title level={2}>{t('title')}</Typography.Title>
           <Typography.Text type="secondary">
-            {t('members.intro')}
-            {members.data && ` · ${t('members.total', { count: members.data.count })}`}
+            {t('intro')}
+            {members.data && ` · ${t('total', { count: members.data.count })}`}
           </Typography.Text>
         </div>
         <Space wrap>
@@ -61,7 +61,7 @@ export function MembersPage() {
             {t('title', { ns: 'webhooks' })}
           </ButtonLink>
           <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
-            {t('members.add')}
+            {t('add')}
           </Button>
         </Space>
       </div>
@@ -74,7 +74,7 @@ export function MembersPage() {
           scroll={{ x: 'max-content' }}
           dataSource={members.data?.results}
           loading={members.isPending || members.isPlaceholderData}
-          locale={{ emptyText: <Empty description={t('members.empty')} /> }}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
           pagination={{
             current: page,
             pageSize: DEFAULT_PAGE_SIZE,
