@@ -55,6 +55,10 @@ export const router = createBrowserRouter([
             ...lazyPage(() => import('../features/teams/team-redirect-page'), 'TeamRedirectPage'),
           },
           {
+            path: '/invitations',
+            ...lazyPage(() => import('../features/members/invitations-page'), 'InvitationsPage'),
+          },
+          {
             path: '/team/:teamId',
             ...lazyPage(() => import('../features/teams/team-base-view'), 'TeamBaseView'),
             children: [

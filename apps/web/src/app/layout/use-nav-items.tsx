@@ -1,7 +1,9 @@
 import type { Team } from '@shortlist/contract';
+import { Badge } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
+import { useMyInvitations } from '../../features/members/use-invitations';
 import { getCurrentTeamId } from '../../features/teams/current-team';
 import { parseTeamId } from '../../features/teams/team-context';
 import { useAdminTeams } from '../../features/teams/use-admin-teams';
@@ -9,13 +11,15 @@ import { useIsSignedIn } from '../auth/token-storage';
 import { useCurrentUser } from '../auth/use-current-user';
 
 /**
- * The navbar's links; "Emails" only for a team whose package has mass e-mail.
+ * The navbar's links; "Emails" only for a team whose package has mass e-mail, "Invitations" only while
+ * some wait for the user's answer.
  */
 export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: number | null } {
   const { t } = useTranslation();
   const isSignedIn = useIsSignedIn();
   const { data: me } = useCurrentUser();
   const { data: teams = [] } = useAdminTeams();
+  const { data: invitations = [] } = useMyInvitations();
   const routeTeamId = parseTeamId(useMatch('/team/:teamId/*')?.params.teamId);
   const storedTeamId = getCurrentTeamId();
   const teamId =
@@ -54,6 +58,16 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
         label: <Link to={`/team/${teamId}/members`}>{t('nav.members')}</Link>,
       },
     );
+  }
+  if (isSignedIn && invitations.length > 0) {
+    items.push({
+      key: '/invitations',
+      label: (
+        <Link to="/invitations" data-testid="invitations-link">
+          {t('invitations.title', { ns: 'members' })} <Badge count={invitations.length} size="small" />
+        </Link>
+      ),
+    });
   }
   if (me?.is_superuser) {
     items.push(
