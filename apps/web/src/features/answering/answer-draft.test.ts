@@ -77,6 +77,18 @@ describe('the answer draft', () => {
     });
   });
 
+  it('sends nothing for an item the judge has a conflict with', () => {
+    const view = viewOf({}, { conflicts: [3] });
+    const draft = {
+      values: { [draftKey(3, null)]: 4, [draftKey(5, null)]: 2 },
+      comments: { [draftKey(3, null)]: { content: 'Mine', shared: false } },
+    };
+    expect(toSubmission(draft, view)).toEqual({
+      answers: [{ dataset: 5, question: null, value: 2 }],
+      comments: [],
+    });
+  });
+
   it('leaves out items without tokens or unpicked, and blocks tokens at the budget and per item', () => {
     const view = viewOf({ resourcetype: 'TokenIssue', nb_tokens: 5, max_per_item: 3 });
     const draft = { values: { [draftKey(1, null)]: 3, [draftKey(2, null)]: 0 }, comments: {} };

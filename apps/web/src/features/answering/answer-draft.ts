@@ -35,18 +35,23 @@ const parseKey = (key: string) => {
 
 /**
  * The submission: ignored ratings, unpicked items and items without tokens are left out; every comment
- * the judge touched is sent, an empty one deleting the stored one.
+ * the judge touched is sent, an empty one deleting the stored one. Items the judge has a conflict with
+ * take nothing.
  */
 export function toSubmission(draft: Draft, view: AnswerView): SubmissionCreate {
   const type = view.issue.resourcetype;
+  const conflicts = new Set(view.conflicts);
   const answers = Object.entries(draft.values)
     .filter(([, value]) => type === 'RatingIssue' || value > 0)
-    .map(([key, value]) => ({ ...parseKey(key), value }));
-  const comments = Object.entries(draft.comments).map(([key, comment]) => ({
-    ...parseKey(key),
-    content: comment.content.trim(),
-    shared: comment.shared,
-  }));
+    .map(([key, value]) => ({ ...parseKey(key), value }))
+    .filter((answer) => !conflicts.has(answer.dataset));
+  const comments = Object.entries(draft.comments)
+    .map(([key, comment]) => ({
+      ...parseKey(key),
+      content: comment.content.trim(),
+      shared: comment.shared,
+    }))
+    .filter((comment) => !conflicts.has(comment.dataset));
   return { answers: type === 'TextIssue' ? [] : answers, comments };
 }
 

@@ -8,7 +8,7 @@ import { AnswerBar } from './answer-bar';
 import { isBelowMinPicks, joinSubmissionErrors, pickedCount, tokensUsed, toSubmission } from './answer-draft';
 import { ItemCard } from './item-card';
 import { SubmittedResult } from './submitted-result';
-import { useSubmitAnswers } from './use-answer-view';
+import { useConflict, useSubmitAnswers } from './use-answer-view';
 import { useDraftHandlers } from './use-draft-handlers';
 import { useItemLabels } from './use-item-labels';
 
@@ -28,8 +28,34 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
   const { message } = App.useApp();
   const { issue } = view;
   const labels = useItemLabels(issue);
-  const { draft, handlers } = useDraftHandlers(view);
+  const { draft, handlers: draftHandlers, dropItem } = useDraftHandlers(view);
   const submit = useSubmitAnswers(issue.id, token);
+  const conflict = useConflict(issue.id, token);
+  const { mutate: mutateConflict } = conflict;
+  const handlers = useMemo(
+    () =>
+      view.preview
+        ? draftHandlers
+        : {
+            ...draftHandlers,
+            setConflict: (dataset: number, isDeclared: boolean) =>
+              mutateConflict(
+                { dataset, isDeclared },
+                {
+                  onSuccess: () => isDeclared && dropItem(dataset),
+                  onError: (error) =>
+                    void message.error(
+                      error instanceof ApiError && error.status === 403
+                        ? t('conflict.setByAdmin')
+                        : tc('common.error'),
+                      ERROR_SECONDS,
+                    ),
+                },
+              ),
+          },
+    [view.preview, draftHandlers, dropItem, mutateConflict, message, t, tc],
+  );
+  const conflicts = useMemo(() => new Set(view.conflicts), [view.conflicts]);
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [isDone, setIsDone] = useState(issue.public && view.has_submitted);
@@ -94,6 +120,15 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
       {view.has_submitted && !view.preview && (
         <Alert type="success" showIcon title={t('editingNotice')} className="sl-card-gap" />
       )}
+      {view.shared_comments_hidden && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('sharedHidden')}
+          className="sl-card-gap"
+          data-testid="shared-comments-hidden"
+        />
+      )}
       {items.length === 0 ? (
         <Empty description={t('noItemWithTag')} />
       ) : (
@@ -105,6 +140,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
             draft={draft}
             sharedComments={sharedByItem.get(item.id) ?? EMPTY}
             handlers={handlers}
+            isConflicted={conflicts.has(item.id)}
           />
         ))
       )}

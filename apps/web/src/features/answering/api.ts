@@ -1,5 +1,6 @@
 import {
   type AnswerView,
+  type Conflict,
   type IssueSubmission,
   type PublicInfo,
   type SubmissionCreate,
@@ -37,6 +38,19 @@ export const submitAnswers = (issueId: number, token: string | null, body: Submi
     method: 'POST',
     query: withToken(token),
     body,
+  });
+
+/** A judge declares, or withdraws, their own conflict of interest with an item. */
+export const declareConflict = (issueId: number, token: string | null, dataset: number) =>
+  apiRequest<Conflict>(`issues/${issueId}/conflicts/`, {
+    method: 'POST',
+    query: withToken(token),
+    body: { dataset },
+  });
+export const withdrawConflict = (issueId: number, token: string | null, dataset: number) =>
+  apiRequest<void>(`issues/${issueId}/conflicts/`, {
+    method: 'DELETE',
+    query: { ...withToken(token), dataset: String(dataset) },
   });
 
 export const fetchPublicInfo = (issueId: number, signal?: AbortSignal) =>

@@ -33,6 +33,16 @@ export const en = {
   shared: 'Share with the other judges',
   sharedComments: 'Comments of other judges',
   aJudge: 'A judge',
+  sharedHidden: "Other judges' comments appear once you have submitted your answers.",
+  conflict: {
+    declare: 'Declare a conflict of interest',
+    confirm: 'Declare a conflict of interest with this item?',
+    confirmHelp: 'You will not answer it, and any answer or comment you gave it is deleted.',
+    declared: 'You declared a conflict',
+    declaredHelp: 'You do not answer this item, and your judging does not count for it.',
+    withdraw: 'Withdraw',
+    setByAdmin: 'An admin set this conflict: only an admin can clear it.',
+  },
   details: 'Details',
   file: 'Open the file',
   public: {
@@ -99,6 +109,17 @@ export const fr: typeof en = {
   shared: 'Partager avec les autres juges',
   sharedComments: 'Commentaires des autres juges',
   aJudge: 'Un juge',
+  sharedHidden: 'Les commentaires des autres juges apparaîtront une fois vos réponses envoyées.',
+  conflict: {
+    declare: 'Déclarer un conflit d’intérêts',
+    confirm: 'Déclarer un conflit d’intérêts avec cet élément ?',
+    confirmHelp:
+      'Vous ne le noterez pas, et toute réponse ou tout commentaire que vous lui avez donné est supprimé.',
+    declared: 'Vous avez déclaré un conflit',
+    declaredHelp: 'Vous ne répondez pas pour cet élément, et votre évaluation ne compte pas pour lui.',
+    withdraw: 'Retirer',
+    setByAdmin: 'Un administrateur a défini ce conflit : seul un administrateur peut le retirer.',
+  },
   details: 'Détails',
   file: 'Ouvrir le fichier',
   public: {

@@ -1,5 +1,5 @@
 import type { AnswerView, AnswerViewItem, IssueComment } from '@shortlist/contract';
-import { Card, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Draft, type DraftComment, draftKey, hasComments } from './answer-draft';
@@ -14,6 +14,8 @@ export interface ItemCardHandlers {
   togglePick(dataset: number): void;
   changeTokens(dataset: number, delta: 1 | -1): void;
   setComment(key: string, comment: DraftComment): void;
+  /** Declares (true) or withdraws (false) a conflict of interest; absent in the preview. */
+  setConflict?(dataset: number, isDeclared: boolean): void;
 }
 
 interface ItemCardProps {
@@ -22,6 +24,8 @@ interface ItemCardProps {
   draft: Draft;
   sharedComments: IssueComment[];
   handlers: ItemCardHandlers;
+  /** The judge declared a conflict of interest with this item: it takes no answer (docs/judging.md). */
+  isConflicted: boolean;
 }
 
 /** The keys of the draft this item's card shows: one per criterion, or one for the item. */
@@ -30,12 +34,37 @@ const keysOf = (view: AnswerView, dataset: number) => [
   ...view.issue.questions.map((q) => draftKey(dataset, q.id)),
 ];
 
-/** One item with its answer control and comments. */
-function ItemCardView({ view, item, draft, sharedComments, handlers }: ItemCardProps) {
+/** One item with its answer control and comments, or the conflict the judge declared with it. */
+function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicted }: ItemCardProps) {
   const { t } = useTranslation('answering');
   const { issue } = view;
   const key = draftKey(item.id, null);
   const commentRows = issue.comments_mode === 'QUESTION' ? issue.questions : [null];
+  const { setConflict } = handlers;
+  if (isConflicted) {
+    return (
+      <Card className="sl-answer-item" title={item.title} data-testid="answer-item">
+        <Alert
+          type="warning"
+          showIcon
+          title={t('conflict.declared')}
+          description={t('conflict.declaredHelp')}
+          action={
+            setConflict && (
+              <Button
+                size="small"
+                onClick={() => setConflict(item.id, false)}
+                data-testid="conflict-withdraw"
+              >
+                {t('conflict.withdraw')}
+              </Button>
+            )
+          }
+          data-testid="answer-conflict"
+        />
+      </Card>
+    );
+  }
   return (
     <Card
       className="sl-answer-item"
@@ -93,6 +122,18 @@ function ItemCardView({ view, item, draft, sharedComments, handlers }: ItemCardP
             );
           })}
         <SharedComments comments={sharedComments} questions={issue.questions} />
+        {setConflict && (
+          <Popconfirm
+            title={t('conflict.confirm')}
+            description={t('conflict.confirmHelp')}
+            onConfirm={() => setConflict(item.id, true)}
+            okText={t('conflict.declare')}
+          >
+            <Button type="link" size="small" data-testid="conflict-declare">
+              {t('conflict.declare')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
     </Card>
   );
@@ -105,7 +146,8 @@ function ItemCardView({ view, item, draft, sharedComments, handlers }: ItemCardP
 export const ItemCard = memo(ItemCardView, (before, after) => {
   if (before.view !== after.view || before.item !== after.item || before.handlers !== after.handlers)
     return false;
-  if (before.sharedComments !== after.sharedComments) return false;
+  if (before.sharedComments !== after.sharedComments || before.isConflicted !== after.isConflicted)
+    return false;
   return keysOf(after.view, after.item.id).every(
     (key) =>
       before.draft.values[key] === after.draft.values[key] &&

@@ -1,6 +1,6 @@
-import type { SubmissionCreate } from '@shortlist/contract';
+import type { AnswerView, SubmissionCreate } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answeringKeys, fetchAnswerView, submitAnswers } from './api';
+import { answeringKeys, declareConflict, fetchAnswerView, submitAnswers, withdrawConflict } from './api';
 
 /** The answer page's data; never refetched behind the judge's back, which would reset what they typed. */
 export function useAnswerView(issueId: number, token: string | null, verification: string | null = null) {
@@ -19,5 +19,30 @@ export function useSubmitAnswers(issueId: number, token: string | null) {
   return useMutation({
     mutationFn: (body: SubmissionCreate) => submitAnswers(issueId, token, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: answeringKeys.view(issueId, token) }),
+  });
+}
+
+/**
+ * Declaring or withdrawing a conflict changes the view's `conflicts` in place: a refetch would reset
+ * what the judge typed on the other items.
+ */
+export function useConflict(issueId: number, token: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ dataset, isDeclared }: { dataset: number; isDeclared: boolean }) => {
+      if (isDeclared) await declareConflict(issueId, token, dataset);
+      else await withdrawConflict(issueId, token, dataset);
+    },
+    onSuccess: (_, { dataset, isDeclared }) =>
+      queryClient.setQueryData<AnswerView>(answeringKeys.view(issueId, token), (view) =>
+        view
+          ? {
+              ...view,
+              conflicts: isDeclared
+                ? [...view.conflicts, dataset]
+                : view.conflicts.filter((id) => id !== dataset),
+            }
+          : view,
+      ),
   });
 }

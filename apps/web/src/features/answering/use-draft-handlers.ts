@@ -1,6 +1,6 @@
 import type { AnswerView } from '@shortlist/contract';
 import { App } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canPickMore, type Draft, draftKey, initialDraft, tokenRefusal } from './answer-draft';
 import type { ItemCardHandlers } from './item-card';
@@ -54,5 +54,14 @@ export function useDraftHandlers(view: AnswerView) {
     };
   }, [message, t]);
 
-  return { draft, handlers };
+  /** Forgets what the judge gave an item, once they declare a conflict with it. */
+  const dropItem = useCallback((dataset: number) => {
+    const isOfItem = (key: string) => key.startsWith(`${dataset}:`);
+    setDraft((current) => ({
+      values: Object.fromEntries(Object.entries(current.values).filter(([key]) => !isOfItem(key))),
+      comments: Object.fromEntries(Object.entries(current.comments).filter(([key]) => !isOfItem(key))),
+    }));
+  }, []);
+
+  return { draft, handlers, dropItem };
 }

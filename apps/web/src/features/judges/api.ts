@@ -1,17 +1,20 @@
-import type {
-  AccessDataset,
-  AssignAccess,
-  AssignAccessResult,
-  CopyAccess,
-  Judge,
-  JudgeAccessResult,
-  JudgeStatus,
-  Page,
-  SendInvitationResult,
-  SetAccessResult,
-  SetDatasetsAccess,
+import {
+  type AccessDataset,
+  type AssignAccess,
+  type AssignAccessResult,
+  type Conflict,
+  type ConflictCreate,
+  type CopyAccess,
+  type Judge,
+  type JudgeAccessResult,
+  type JudgeStatus,
+  MAX_PAGE_SIZE,
+  type Page,
+  type SendInvitationResult,
+  type SetAccessResult,
+  type SetDatasetsAccess,
 } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
+import { apiGet, apiPost, apiRequest } from '../../app/api-client';
 
 export interface JudgeFilters {
   offset: number;
@@ -31,6 +34,8 @@ export const judgeKeys = {
   list: (issueId: number, filters: JudgeFilters) => [...judgeKeys.all(issueId), 'list', filters] as const,
   datasets: (issueId: number, userId: number, filters: AccessDatasetFilters) =>
     [...judgeKeys.all(issueId), 'datasets', userId, filters] as const,
+  conflicts: (issueId: number, userIds: number[]) =>
+    [...judgeKeys.all(issueId), 'conflicts', userIds] as const,
 };
 
 export const fetchJudges = (issueId: number, filters: JudgeFilters, signal?: AbortSignal) =>
@@ -54,3 +59,15 @@ export const assignAccess = (issueId: number, input: AssignAccess) =>
   apiPost<AssignAccessResult>(`issues/${issueId}/assign_access/`, input);
 export const sendInvitation = (issueId: number, userId: number) =>
   apiPost<SendInvitationResult>(`issues/${issueId}/send_invitation/`, { user: userId });
+
+/** The conflicts of interest of some judges (a page of them: at most MAX_PAGE_SIZE). */
+export const fetchConflicts = (issueId: number, userIds: number[], signal?: AbortSignal) =>
+  apiGet<Page<Conflict>>(
+    `issues/${issueId}/conflicts/`,
+    { users: userIds.join(','), limit: MAX_PAGE_SIZE },
+    signal,
+  );
+export const setConflict = (issueId: number, input: ConflictCreate) =>
+  apiPost<Conflict>(`issues/${issueId}/conflicts/`, input);
+export const clearConflict = (issueId: number, input: { dataset: number; user: number }) =>
+  apiRequest<void>(`issues/${issueId}/conflicts/`, { method: 'DELETE', query: input });

@@ -1,12 +1,14 @@
 import { DEFAULT_PAGE_SIZE, type Judge, type Page } from '@shortlist/contract';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictsDrawer } from './conflicts-drawer';
 import { CopyAccessDialog } from './copy-access-dialog';
 import { InviteButton } from './invite-button';
 import { ItemAccessDrawer } from './item-access-drawer';
 import { JudgeActions } from './judge-actions';
 import { JudgeStatusTag, VerificationTag } from './judge-tags';
+import { useConflicts } from './use-conflicts';
 
 interface JudgesTableProps {
   issueId: number;
@@ -31,6 +33,11 @@ export function JudgesTable({
   const { t } = useTranslation('judges');
   const [itemsOf, setItemsOf] = useState<Judge | null>(null);
   const [copyTo, setCopyTo] = useState<Judge | null>(null);
+  const [conflictsOf, setConflictsOf] = useState<Judge | null>(null);
+  const userIds = useMemo(() => (page?.results ?? []).map((judge) => judge.user.id), [page]);
+  const conflicts = useConflicts(issueId, userIds);
+  const conflictCount = (userId: number) =>
+    (conflicts.data?.results ?? []).filter((conflict) => conflict.user === userId).length;
 
   const columns: TableColumnsType<Judge> = [
     {
@@ -62,6 +69,20 @@ export function JudgesTable({
         ) : (
           t('itemsCount', { count: judge.nb_datasets })
         ),
+    },
+    {
+      key: 'conflicts',
+      title: t('columns.conflicts'),
+      render: (_, judge) => (
+        <Button
+          size="small"
+          danger={conflictCount(judge.user.id) > 0}
+          onClick={() => setConflictsOf(judge)}
+          data-testid="judge-conflicts"
+        >
+          {t('conflicts.count', { count: conflictCount(judge.user.id) })}
+        </Button>
+      ),
     },
     {
       key: 'invitations',
@@ -106,6 +127,7 @@ export function JudgesTable({
       />
       <ItemAccessDrawer issueId={issueId} judge={itemsOf} onClose={() => setItemsOf(null)} />
       <CopyAccessDialog issueId={issueId} judge={copyTo} onClose={() => setCopyTo(null)} />
+      <ConflictsDrawer issueId={issueId} judge={conflictsOf} onClose={() => setConflictsOf(null)} />
     </>
   );
 }

@@ -58,7 +58,9 @@ export function ItemDetailsDrawer({
     {
       key: 'value',
       title: t('value'),
-      render: (_, row) => <JudgeValue type={issue.resourcetype} value={row.value} />,
+      render: (_, row) => (
+        <JudgeValue type={issue.resourcetype} value={row.value} isConflict={row.conflict} />
+      ),
     },
     ...(hasCriteria
       ? issue.questions.map((question) => ({

@@ -32,7 +32,9 @@ export function JudgeReportDrawer({
     {
       key: 'value',
       title: t('value'),
-      render: (_, row) => <JudgeValue type={issue.resourcetype} value={row.value} />,
+      render: (_, row) => (
+        <JudgeValue type={issue.resourcetype} value={row.value} isConflict={row.conflict} />
+      ),
     },
     {
       key: 'comments',

@@ -1,12 +1,32 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { IssueResourcetype } from '@shortlist/contract';
-import { Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from './format';
 
-/** One judge's value for one item: a tick or cross for picks, else the number. */
-export function JudgeValue({ type, value }: { type: IssueResourcetype; value: number | null }) {
+/**
+ * One judge's value for one item: a tick or cross for picks, else the number; a conflict of interest
+ * (docs/judging.md) instead of either.
+ */
+export function JudgeValue({
+  type,
+  value,
+  isConflict = false,
+}: {
+  type: IssueResourcetype;
+  value: number | null;
+  isConflict?: boolean;
+}) {
   const { t, i18n } = useTranslation('reports');
+  if (isConflict) {
+    return (
+      <Tooltip title={t('conflictHelp')}>
+        <Tag color="orange" data-testid="judge-conflict">
+          {t('conflict')}
+        </Tag>
+      </Tooltip>
+    );
+  }
   if (type === 'SelectionIssue') {
     return value ? (
       <CheckOutlined style={{ color: '#389e0d' }} aria-label={t('picked')} />

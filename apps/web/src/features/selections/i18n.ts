@@ -74,6 +74,9 @@ export const en = {
     captchaHelp: 'Visitors solve a captcha before they get a link.',
     itemDetails: "Judges can see the items' details",
     itemDetailsHelp: 'The answers to the questions shown on selections appear under each item.',
+    hideComments: "Hide other judges' comments until a judge submits",
+    hideCommentsHelp:
+      'A judge sees the comments the others shared only after submitting their own answers, so as not to be swayed by them.',
     created: 'Selection created',
     alreadyHasComments: 'The comments mode cannot be changed because judges have already written comments.',
     alreadyHasAccesses: 'The selection cannot be made public or private because it already has judges.',
@@ -227,6 +230,9 @@ export const fr: typeof en = {
     itemDetails: 'Les juges voient le détail des éléments',
     itemDetailsHelp:
       'Les réponses aux questions affichées sur les sélections apparaissent sous chaque élément.',
+    hideComments: 'Masquer les commentaires des autres juges jusqu’à l’envoi',
+    hideCommentsHelp:
+      'Un juge ne voit les commentaires partagés par les autres qu’après avoir envoyé ses propres réponses, pour ne pas en être influencé.',
     created: 'Sélection créée',
     alreadyHasComments:
       'Le mode de commentaires ne peut pas être changé car des jurés ont déjà écrit des commentaires.',

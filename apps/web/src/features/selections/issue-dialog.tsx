@@ -196,6 +196,16 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
         >
           <Switch data-testid="issue-item-details" />
         </Form.Item>
+        {!values.public && (
+          <Form.Item
+            name="hide_comments_until_submitted"
+            label={t('dialog.hideComments')}
+            extra={t('dialog.hideCommentsHelp')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="issue-hide-comments" />
+          </Form.Item>
+        )}
         {isEdit && issue.status === 'closed' && (
           <Alert type="info" showIcon title={t('manage.closedBanner')} />
         )}

@@ -23,6 +23,7 @@ export interface IssueFormValues {
   captcha: boolean;
   random_order: boolean;
   judges_can_load_dataset_details: boolean;
+  hide_comments_until_submitted: boolean;
   comments_mode: 'DATASET' | 'QUESTION';
   min_rating: number;
   max_rating: number;
@@ -46,6 +47,7 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   captcha: true,
   random_order: false,
   judges_can_load_dataset_details: false,
+  hide_comments_until_submitted: false,
   comments_mode: 'DATASET',
   ...NUMBER_DEFAULTS,
 });
@@ -63,6 +65,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     captcha: issue.captcha,
     random_order: issue.random_order,
     judges_can_load_dataset_details: issue.judges_can_load_dataset_details,
+    hide_comments_until_submitted: issue.hide_comments_until_submitted,
     comments_mode: issue.comments_mode,
     min_rating: issue.min_rating ?? RATING_DEFAULTS.min_rating,
     max_rating: issue.max_rating ?? RATING_DEFAULTS.max_rating,
@@ -101,6 +104,7 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     public: values.public,
     random_order: values.random_order,
     judges_can_load_dataset_details: values.judges_can_load_dataset_details,
+    hide_comments_until_submitted: values.hide_comments_until_submitted,
     ...(values.public
       ? {
           email_required: values.email_required,
