@@ -125,6 +125,21 @@ describe('reports and merges', () => {
     await page.getByTestId('report-criteria-filter').locator('.ant-select-clear').click();
     await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Acme');
 
+    // Disagreement: σ of the judges' values, Acme 3 and 5: 1, Globex 5 and 3: 1, Initech 2 and 2: 0;
+    // a threshold of 0.5 flags the first two.
+    expect(await rows.nth(0).getByTestId('report-stdev').innerText()).toBe('1');
+    const initechRow = rows.filter({ has: page.getByRole('cell', { name: 'Initech', exact: true }) });
+    expect(await initechRow.getByTestId('report-stdev').innerText()).toBe('0');
+    await page.locator('#report-threshold').fill('0.5');
+    await expect.poll(() => table.getByTestId('disagreement-flag').count()).toBe(2);
+    // Bias correction: both judges rated 3 items with the same mean and spread, so no item moves.
+    await page.getByTestId('report-normalised').click();
+    await expect.poll(() => page.getByTestId('report-normalised').isChecked()).toBe(true);
+    await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
+    expect((await cellTexts(rows.nth(0))).slice(1, 5)).toEqual(['1', 'Acme', '', '4']);
+    expect(await table.getByTestId('rank-shift').count()).toBe(0);
+    await page.getByTestId('report-normalised').click();
+
     // The row's info button shows the item itself; its view-responses button the judges' responses.
     await rows.nth(0).getByTestId('item-info').click();
     await page.locator('.ant-modal').getByText('Acme').first().waitFor();

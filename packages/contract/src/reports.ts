@@ -5,6 +5,8 @@ import { DATASET_TAGS_SEPARATOR } from './items.ts';
 /** Report values are rounded to this many decimals, and ranked on the rounded value. */
 export const REPORT_VALUE_DECIMALS = 3;
 export const TOO_MANY_VOTERS = 'TOO_MANY_VOTERS';
+/** A judge with fewer ratings than this (or all alike) keeps raw values in a normalised report. */
+export const NORMALISE_MIN_RATINGS = 3;
 
 /** Item tags are free text joined by ';' as everywhere else for items. */
 const tagListSchema = z
@@ -22,6 +24,8 @@ export const reportQuerySchema = z.object({
   criteria: idListQuerySchema.optional(),
   only_verified_emails: queryBoolean.optional(),
   tags: tagListSchema.optional(),
+  /** Rating selections: each judge's values as z-scores, mapped back onto the scale (docs/judging.md). */
+  normalised: queryBoolean.optional(),
 });
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 export type ReportFilters = z.output<typeof reportQuerySchema>;
@@ -55,6 +59,11 @@ export const reportDatasetSchema = z.object({
   criteria: z.array(reportCriterionAverageSchema),
   /** Spread of the judges' values (rating: each judge's weighted mean) for the box plot; null: no answer. */
   distribution: reportDistributionSchema.nullable(),
+  /** Disagreement: population standard deviation and range of the judges' values; null below 2 judges. */
+  stdev: z.number().nullable(),
+  range: z.number().nullable(),
+  /** Normalised report only: raw rank − normalised rank (positive: the item moved up); otherwise null. */
+  rank_shift: z.number().int().nullable(),
 });
 export type ReportDataset = z.infer<typeof reportDatasetSchema>;
 
@@ -76,6 +85,8 @@ export const reportSummarySchema = z.object({
   users: z.array(reportUserSchema),
   nb_voters: z.number().int(),
   judges_disabled: z.boolean(),
+  /** Normalised report only: judges left raw (fewer than NORMALISE_MIN_RATINGS ratings, or no spread). */
+  raw_judges: z.array(z.number().int()),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

@@ -39,7 +39,10 @@ async function readItemFields(ctx: AppContext, datasetIds: number[]) {
   return byItem;
 }
 
-/** Sheet 1: rank, item, tags, value, per-criterion averages, answered/accessors, item fields if asked. */
+/**
+ * Sheet 1: rank, item, tags, value, per-criterion averages, answered/accessors, σ and range, the rank shift
+ * of a normalised report, item fields if asked.
+ */
 async function writeRanking(
   ctx: AppContext,
   workbook: Workbook,
@@ -82,6 +85,9 @@ async function writeRanking(
     ...chosen.map((q) => ({ header: q.title, key: `q${q.id}`, width: 16 })),
     { header: 'Answers', key: 'answers', width: 10 },
     { header: 'Accessors', key: 'accessors', width: 10 },
+    { header: 'σ', key: 'stdev', width: 8 },
+    { header: 'Range', key: 'range', width: 8 },
+    ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
     ...fields.map((field) => ({ header: field.label, key: `f${field.id}`, width: 24 })),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
@@ -103,6 +109,9 @@ async function writeRanking(
           ...criteria,
           answers: row.nb_answers,
           accessors: row.nb_accessors,
+          stdev: row.stdev,
+          range: row.range,
+          shift: row.raw_rank - row.rank,
           ...itemFields.get(row.dataset_id),
         })
         .commit();

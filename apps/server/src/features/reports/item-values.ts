@@ -1,4 +1,4 @@
-import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import { NORMALISE_MIN_RATINGS, REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -9,6 +9,8 @@ export interface ValueFilters {
   onlyVerifiedEmails?: boolean;
   /** Item tags to keep (an item with any of them); absent or empty keeps every item. */
   tags?: string[];
+  /** Rating selections: each judge's values normalised (z-scores mapped back onto the scale). */
+  normalised?: boolean;
 }
 
 export interface ItemValueRow {
@@ -22,6 +24,12 @@ export interface ItemValueRow {
   rank: number;
   criteria: { question: number; average: number | null; nb_answers: number }[];
   quartiles: number[] | null;
+  stdev: number | null;
+  range: number | null;
+  /** The rank on the raw values: equal to `rank` unless normalised. */
+  raw_rank: number;
+  /** Normalised only: the judges whose values stayed raw, on every row of their selection. */
+  raw_judges: number[] | null;
 }
 
 export const idList = (ids: number[]) =>
@@ -61,11 +69,19 @@ function commentCountsSql(issueIds: number[], datasetFilter: SQL = sql``): SQL {
     GROUP BY c.issue_id, c.dataset_id, c.user_id`;
 }
 
-/** Each judge's stored value per item (`report_judge_values`, kept by triggers), as a CTE body over `judges`. */
-function storedJudgeValuesSql(issueIds: number[], datasetIds?: number[]): SQL {
+/**
+ * Each judge's stored value per item (`report_judge_values`, kept by triggers), as a CTE body. Only current
+ * judges have stored values (removing a judge deletes their answers in the same transaction), so the join
+ * to `judges` is made only when it filters (verified e-mails): at 600,000 values it costs more than the
+ * rest of the report.
+ */
+function storedJudgeValuesSql(
+  issueIds: number[],
+  { datasetIds, onlyJudges = true }: { datasetIds?: number[]; onlyJudges?: boolean } = {},
+): SQL {
   return sql`SELECT v.issue_id, v.dataset_id, v.user_id, v.value
     FROM report_judge_values v
-    JOIN judges j ON j.issue_id = v.issue_id AND j.user_id = v.user_id
+    ${onlyJudges ? sql`JOIN judges j ON j.issue_id = v.issue_id AND j.user_id = v.user_id` : sql``}
     WHERE v.issue_id IN (${idList(issueIds)})
     ${datasetIds ? sql`AND v.dataset_id IN (${idList(datasetIds)})` : sql``}`;
 }
@@ -77,7 +93,7 @@ function storedJudgeValuesSql(issueIds: number[], datasetIds?: number[]): SQL {
  * which no stored value fits, is recomputed from the answers.
  */
 export function judgeValuesCte(issueIds: number[], criteria: number[] = [], datasetIds?: number[]): SQL {
-  if (criteria.length === 0) return storedJudgeValuesSql(issueIds, datasetIds);
+  if (criteria.length === 0) return storedJudgeValuesSql(issueIds, { datasetIds });
   const only = (alias: string) =>
     datasetIds ? sql`AND ${sql.raw(alias)}.dataset_id IN (${idList(datasetIds)})` : sql``;
   const value = judgeValue(
@@ -119,7 +135,7 @@ function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
       WHERE ans.issue_id IN (${idList(issueIds)}) AND ans.question_id IS NOT NULL
       GROUP BY ans.issue_id, ans.dataset_id, ans.question_id`
     : sql``;
-  return sql`judge_values AS (${storedJudgeValuesSql(issueIds)}),
+  return sql`judge_values AS NOT MATERIALIZED (${storedJudgeValuesSql(issueIds, { onlyJudges: onlyVerifiedEmails })}),
     criterion_sums AS (
       SELECT issue_id, dataset_id, question_id, sum(total) AS total, sum(nb_answers)::int AS nb_answers
       FROM (
@@ -168,6 +184,50 @@ function answerSources(issueIds: number[], criteria: number[]): SQL {
 }
 
 /**
+ * Judge-bias correction (docs/judging.md): in a rating selection, each judge's values become z-scores over
+ * the items that judge rated, mapped back onto the scale with the mean and spread of all the selection's
+ * values, and kept within it. A judge with fewer than NORMALISE_MIN_RATINGS values or no spread stays raw.
+ * Other selections stay raw. CTEs over `judge_values`, ending in `scored_values`.
+ */
+function normalisedValues(): SQL {
+  const qualifies = sql`i.resourcetype = 'RatingIssue' AND js.n >= ${NORMALISE_MIN_RATINGS} AND js.sd > 0`;
+  return sql`judge_stats AS (
+      SELECT issue_id, user_id, avg(value) AS mean, stddev_pop(value) AS sd, count(value) AS n
+      FROM judge_values GROUP BY issue_id, user_id
+    ),
+    scale_stats AS (
+      SELECT issue_id, sum(n * mean) / sum(n) AS mean,
+        sqrt(greatest(sum(n * (sd * sd + mean * mean)) / sum(n) - power(sum(n * mean) / sum(n), 2), 0)) AS sd
+      FROM judge_stats WHERE n > 0 GROUP BY issue_id
+    ),
+    judge_scales AS (
+      SELECT js.issue_id, js.user_id, ${qualifies} AS qualifies, i.min_rating, i.max_rating,
+        CASE WHEN ${qualifies} THEN ss.sd / js.sd END AS slope,
+        CASE WHEN ${qualifies} THEN ss.mean - js.mean * ss.sd / js.sd END AS intercept
+      FROM judge_stats js
+      JOIN issues i ON i.id = js.issue_id
+      JOIN scale_stats ss ON ss.issue_id = js.issue_id
+    ),
+    scored_values AS (
+      SELECT jv.issue_id, jv.dataset_id, jv.user_id, jv.value AS raw,
+        CASE WHEN s.qualifies
+          THEN least(s.max_rating, greatest(s.min_rating, s.slope * jv.value + s.intercept))
+          ELSE jv.value END AS value
+      FROM judge_values jv
+      JOIN judge_scales s ON s.issue_id = jv.issue_id AND s.user_id = jv.user_id
+    ),
+    raw_judges AS (
+      SELECT s.issue_id, array_agg(s.user_id ORDER BY s.user_id) AS users
+      FROM judge_scales s JOIN issues i ON i.id = s.issue_id AND i.resourcetype = 'RatingIssue'
+      WHERE NOT s.qualifies
+      GROUP BY s.issue_id
+    )`;
+}
+
+/** Rounded to the report's decimals. */
+const rounded = (value: SQL) => sql`round((${value})::numeric, ${decimals})::float8`;
+
+/**
  * The report of one or more selections in ONE aggregate query: per item its value (rating: mean over
  * judges of their weighted means; tokens: total; picks: number of picks; text: number of comments),
  * how many judges answered and could answer it, per-criterion averages, quartiles of the judges' values,
@@ -188,8 +248,12 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     criteria.length > 0
       ? answerSources(issueIds, criteria)
       : storedSources(issueIds, filters.onlyVerifiedEmails);
+  const normalised = filters.normalised === true;
+  const ratingValue = (mean: SQL, total: SQL) =>
+    rounded(sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`);
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
+    ${normalised ? sql`${normalisedValues()},` : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values),`}
     items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id
@@ -197,8 +261,11 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     ),
     item_values AS (
       SELECT issue_id, dataset_id, count(*)::int AS nb_answers, avg(value) AS mean, sum(value) AS total,
-        percentile_cont(ARRAY[0, 0.25, 0.5, 0.75, 1]::float8[]) WITHIN GROUP (ORDER BY value) AS quartiles
-      FROM judge_values GROUP BY issue_id, dataset_id
+        avg(raw) AS raw_mean,
+        percentile_cont(ARRAY[0, 0.25, 0.5, 0.75, 1]::float8[]) WITHIN GROUP (ORDER BY value) AS quartiles,
+        CASE WHEN count(value) >= 2 THEN stddev_pop(value) END AS stdev,
+        CASE WHEN count(value) >= 2 THEN max(value) - min(value) END AS range
+      FROM scored_values GROUP BY issue_id, dataset_id
     ),
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
     subset_counts AS (
@@ -217,8 +284,10 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     ),
     scored AS (
       SELECT it.issue_id, it.dataset_id, it.title, it.tags,
-        round((CASE WHEN i.resourcetype = 'RatingIssue' THEN iv.mean ELSE coalesce(iv.total, 0) END)::numeric,
-          ${decimals})::float8 AS value,
+        ${ratingValue(sql`iv.mean`, sql`iv.total`)} AS value,
+        ${normalised ? ratingValue(sql`iv.raw_mean`, sql`iv.total`) : sql`NULL::float8`} AS raw_value,
+        ${rounded(sql`iv.stdev`)} AS stdev, ${rounded(sql`iv.range`)} AS range,
+        ${normalised ? sql`coalesce(rj.users, '{}')` : sql`NULL::int[]`} AS raw_judges,
         coalesce(iv.nb_answers, 0) AS nb_answers,
         coalesce(CASE WHEN i.access_all_items THEN jc.n - coalesce(cc.n, 0) ELSE sc.n END, 0) AS nb_accessors,
         coalesce(cv.criteria, '[]'::jsonb) AS criteria,
@@ -230,8 +299,14 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       LEFT JOIN judge_counts jc ON jc.issue_id = it.issue_id
       LEFT JOIN subset_counts sc ON sc.issue_id = it.issue_id AND sc.dataset_id = it.dataset_id
       LEFT JOIN conflict_counts cc ON cc.issue_id = it.issue_id AND cc.dataset_id = it.dataset_id
+      ${normalised ? sql`LEFT JOIN raw_judges rj ON rj.issue_id = it.issue_id` : sql``}
     )
-    SELECT *, rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int AS rank
+    SELECT *, rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int AS rank,
+      ${
+        normalised
+          ? sql`rank() OVER (PARTITION BY issue_id ORDER BY raw_value DESC NULLS LAST)::int`
+          : sql`rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int`
+      } AS raw_rank
     FROM scored
     ORDER BY issue_id, rank, lower(title), dataset_id`;
 }

@@ -51,6 +51,8 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     'Market',
     'Answers',
     'Accessors',
+    'σ',
+    'Range',
     field.label,
   ]);
   expect(ranking.map((row) => [row[0], row[2], row[4]])).toEqual([
@@ -60,7 +62,9 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     [4, 'D', undefined],
   ]);
   expect(ranking[2]?.[5]).toBe(2);
-  expect(ranking[2]?.[9]).toBe('Solar');
+  // A: judges' values 3, 3, 0: σ √2, range 3.
+  expect(ranking[2]?.slice(9, 11)).toEqual([1.414, 3]);
+  expect(ranking[2]?.[11]).toBe('Solar');
   const judgesHeader = sheets.Judges?.[0] ?? [];
   const j1Column = judgesHeader.indexOf(judges.j1.email);
   expect(j1Column).toBeGreaterThan(1);
@@ -88,7 +92,7 @@ it('follows the filters and leaves item fields out by default', async () => {
     token,
   });
   const sheets = await readWorkbook(reply.rawPayload);
-  expect(sheets.Ranking?.[0]).toHaveLength(9);
+  expect(sheets.Ranking?.[0]).toHaveLength(11);
   expect(sheets.Ranking?.slice(1).map((row) => row[2])).toEqual(['C', 'B', 'A', 'D']);
   expect(sheets.Judges?.[0]).toHaveLength(4);
 });

@@ -13,7 +13,12 @@ import { type ItemValueRow, judgesCte, selectItemValues, selectRows } from './it
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {
-  return { criteria: filters.criteria, onlyVerifiedEmails: filters.only_verified_emails, tags: filters.tags };
+  return {
+    criteria: filters.criteria,
+    onlyVerifiedEmails: filters.only_verified_emails,
+    tags: filters.tags,
+    normalised: filters.normalised,
+  };
 }
 
 export function toReportDataset(row: ItemValueRow): ReportDataset {
@@ -31,6 +36,9 @@ export function toReportDataset(row: ItemValueRow): ReportDataset {
       min === undefined || q1 === undefined || median === undefined || q3 === undefined || max === undefined
         ? null
         : { min, q1, median, q3, max },
+    stdev: row.stdev,
+    range: row.range,
+    rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,
   };
 }
 
@@ -93,5 +101,6 @@ export async function getReportSummary(
     users: judgesDisabled ? [] : await listReportUsers(ctx, issue, filters.only_verified_emails),
     nb_voters: nbVoters,
     judges_disabled: judgesDisabled,
+    raw_judges: rows[0]?.raw_judges ?? [],
   };
 }

@@ -1,12 +1,16 @@
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { Issue } from '@shortlist/contract';
-import { Button, Checkbox, Flex, Select, Tooltip } from 'antd';
+import { Button, Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface ReportFilterValues {
   onlyVerified: boolean;
   tags: string[];
   criteria: number[];
+  /** Rating: judge-bias correction. */
+  normalised: boolean;
+  /** Items whose σ is above this are flagged; null: none. */
+  threshold: number | null;
 }
 
 interface ReportFiltersProps {
@@ -17,7 +21,10 @@ interface ReportFiltersProps {
   onExport: () => void;
 }
 
-/** Above the ranking: verified-only (public), tags (when items have any), criteria (rating), export. */
+/**
+ * Above the ranking: verified-only (public), tags (when items have any), criteria and bias correction
+ * (rating), the disagreement threshold, export.
+ */
 export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
@@ -61,6 +68,33 @@ export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: 
           data-testid="report-criteria-filter"
         />
       )}
+      {issue.resourcetype === 'RatingIssue' && (
+        <Checkbox
+          checked={value.normalised}
+          onChange={(event) => onChange({ ...value, normalised: event.target.checked })}
+          data-testid="report-normalised"
+        >
+          {t('normalised')}{' '}
+          <Tooltip title={t('normalisedHelp')}>
+            <QuestionCircleOutlined aria-label={t('normalisedHelp')} />
+          </Tooltip>
+        </Checkbox>
+      )}
+      <Flex gap={6} align="center">
+        <label htmlFor="report-threshold">{t('disagreementThreshold')}</label>
+        <InputNumber
+          id="report-threshold"
+          min={0}
+          step={0.1}
+          style={{ width: 90 }}
+          value={value.threshold}
+          onChange={(threshold) => onChange({ ...value, threshold: threshold ?? null })}
+          data-testid="report-threshold"
+        />
+        <Tooltip title={t('disagreementHelp')}>
+          <QuestionCircleOutlined aria-label={t('disagreementHelp')} />
+        </Tooltip>
+      </Flex>
       <Button
         icon={<DownloadOutlined />}
         onClick={onExport}

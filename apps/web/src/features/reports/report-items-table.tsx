@@ -9,6 +9,8 @@ import { axisMax, formatValue } from './format';
 interface ReportItemsTableProps {
   issue: Issue;
   datasets: ReportDataset[] | undefined;
+  /** Items whose σ is above this are flagged as disagreements; null: none. */
+  threshold?: number | null;
   isLoading: boolean;
   /** The item's information. */
   onInfo: (item: ReportDataset) => void;
@@ -23,6 +25,7 @@ interface ReportItemsTableProps {
 export function ReportItemsTable({
   issue,
   datasets,
+  threshold = null,
   isLoading,
   onInfo,
   onViewResponses,
@@ -40,7 +43,17 @@ export function ReportItemsTable({
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
 
   const columns: TableColumnsType<ReportDataset> = [
-    { key: 'rank', title: t('columns.rank'), dataIndex: 'rank', width: 70 },
+    {
+      key: 'rank',
+      title: t('columns.rank'),
+      width: 90,
+      render: (_, row) => (
+        <Flex gap={6} align="baseline">
+          {row.rank}
+          <RankShift shift={row.rank_shift} />
+        </Flex>
+      ),
+    },
     { key: 'item', title: t('columns.item'), dataIndex: 'title' },
     {
       key: 'tags',
@@ -90,6 +103,27 @@ export function ReportItemsTable({
             label={`${row.title}: ${formatValue(row.distribution.min, i18n.language)}–${formatValue(row.distribution.max, i18n.language)}, ${formatValue(row.distribution.median, i18n.language)}`}
           />
         ) : null,
+    },
+    {
+      key: 'stdev',
+      title: <Tooltip title={t('disagreementHelp')}>{t('columns.stdev')}</Tooltip>,
+      sorter: (a, b) => (a.stdev ?? -1) - (b.stdev ?? -1),
+      render: (_, row) => (
+        <Flex gap={6} align="center" data-testid="report-stdev">
+          {formatValue(row.stdev, i18n.language)}
+          {threshold !== null && row.stdev !== null && row.stdev > threshold && (
+            <Tag color="orange" data-testid="disagreement-flag">
+              {t('disagreement')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'range',
+      title: t('columns.range'),
+      sorter: (a, b) => (a.range ?? -1) - (b.range ?? -1),
+      render: (_, row) => formatValue(row.range, i18n.language),
     },
     {
       key: 'actions',
@@ -160,5 +194,20 @@ export function ReportItemsTable({
       }
       data-testid="report-items-table"
     />
+  );
+}
+
+/** ▲3 / ▼2: how far the normalised ranking moved an item from the raw one; nothing when it did not. */
+function RankShift({ shift }: { shift: number | null }) {
+  const { t } = useTranslation('reports');
+  if (!shift) return null;
+  const label = t(shift > 0 ? 'movedUp' : 'movedDown', { count: Math.abs(shift) });
+  return (
+    <Tooltip title={label}>
+      <Typography.Text type={shift > 0 ? 'success' : 'danger'} aria-label={label} data-testid="rank-shift">
+        {shift > 0 ? '▲' : '▼'}
+        {Math.abs(shift)}
+      </Typography.Text>
+    </Tooltip>
   );
 }

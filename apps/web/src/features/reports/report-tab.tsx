@@ -10,12 +10,14 @@ import { JudgeReportDrawer } from './judge-report-drawer';
 import { JudgesTable } from './judges-table';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
+import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
 
-const toQuery = (filters: ReportFilterValues): ReportQuery => ({
+const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
   tags: filters.tags.length > 0 ? filters.tags.join(';') : undefined,
   criteria: filters.criteria.length > 0 ? filters.criteria.join(',') : undefined,
+  normalised: filters.normalised ? 'true' : undefined,
 });
 
 /** The report tab of a selection: the ranked items and the judges, with filters and the export. */
@@ -29,7 +31,13 @@ export function ReportTab({ issueId }: { issueId: number }) {
 
 function Report({ issue }: { issue: Issue }) {
   const { t } = useTranslation('reports');
-  const [filters, setFilters] = useState<ReportFilterValues>({ onlyVerified: false, tags: [], criteria: [] });
+  const [threshold, setThreshold] = useDisagreementThreshold(issue.id);
+  const [filters, setFilters] = useState<Omit<ReportFilterValues, 'threshold'>>({
+    onlyVerified: false,
+    tags: [],
+    criteria: [],
+    normalised: false,
+  });
   const query = toQuery(filters);
   const summary = useReportSummary(issue.id, query);
   // Tag choices come from the unfiltered report, so that choosing one tag keeps the others offered.
@@ -49,16 +57,29 @@ function Report({ issue }: { issue: Issue }) {
       <ReportFilters
         issue={issue}
         tagOptions={tagOptions}
-        value={filters}
-        onChange={setFilters}
+        value={{ ...filters, threshold }}
+        onChange={({ threshold: next, ...rest }) => {
+          setFilters(rest);
+          setThreshold(next);
+        }}
         onExport={() => setIsExporting(true)}
       />
+      {filters.normalised && (summary.data?.raw_judges.length ?? 0) > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('rawJudges', { count: summary.data?.raw_judges.length })}
+          style={{ marginBottom: 12 }}
+          data-testid="raw-judges"
+        />
+      )}
       {summary.isError ? (
         <Alert type="error" showIcon title={t('loadFailed')} />
       ) : (
         <ReportItemsTable
           issue={issue}
           datasets={summary.data?.datasets}
+          threshold={threshold}
           isLoading={summary.isPending || summary.isPlaceholderData}
           onInfo={(row) => setInfoId(row.dataset_id)}
           onViewResponses={setItem}
