@@ -1,0 +1,158 @@
+// Lists at their floor (`npm run bench:lists`, issue 14): the members list, the items list (100,000 items,
+// with a search and a status filter) and the selections list through the real app, each against a bare
+// Fastify route on the same database client that runs the very statements the app ran for that request
+// (recorded from the client) and answers their rows. Same load, same run, two repeats; reports p50 and p99
+// of each, their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request.
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import type { Database } from '../apps/server/src/db/client.ts';
+import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { createTeam } from '../apps/server/src/features/teams/service.ts';
+import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
+import { recordStatements } from './lists-floor/recorder.ts';
+
+const HOST = '127.0.0.1';
+const DURATION_S = 8;
+const WARMUP_S = 2;
+const CONNECTIONS = 10;
+const RUNS = 2;
+const ITEMS = 100_000;
+const MEMBERS = 200;
+const SELECTIONS = 60;
+
+interface Latency {
+  p50: number;
+  p99: number;
+}
+interface CaseResult {
+  name: string;
+  statements: number;
+  runs: { app: Latency; floor: Latency }[];
+}
+
+async function load(url: string, token?: string): Promise<Latency> {
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    workers: 1,
+  };
+  await autocannon({ ...options, duration: WARMUP_S });
+  const result = await autocannon(options);
+  if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total === 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** A team of 200 members, 100,000 items (one in ten reviewed), 60 selections; its admin. */
+async function seed(database: Database) {
+  const { db } = database;
+  const [user] = await db
+    .insert(users)
+    .values({ username: 'bench@example.org', email: 'bench@example.org' })
+    .returning();
+  if (!user) throw new Error('no user');
+  const team = await createTeam({ db }, { title: 'Bench team' });
+  await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+  await db.execute(sql`INSERT INTO users (username, email)
+    SELECT 'm' || i || '@bench.test', 'm' || i || '@bench.test' FROM generate_series(1, ${MEMBERS - 1}) i`);
+  await db.execute(sql`INSERT INTO team_members (team_id, user_id, pseudo)
+    SELECT ${team.id}, id, 'Member ' || id FROM users WHERE email LIKE '%@bench.test'`);
+  const [model] = (
+    (await db.execute(
+      sql`INSERT INTO data_models (team_id, title) VALUES (${team.id}, 'Startups') RETURNING id`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows;
+  await db.execute(sql`INSERT INTO datasets (data_model_id, team_id, title, create_time, update_time)
+    SELECT ${model?.id}, ${team.id},
+      (array['Solar','Urban','Green','Ocean','Smart','Open','Rural','Bio'])[i % 8 + 1] || ' ' ||
+      (array['Lab','Farm','Grid','Works','Hub','Studio','Project'])[i % 7 + 1] || ' ' || i,
+      now() - i * interval '1 second', now() - i * interval '1 second'
+    FROM generate_series(1, ${ITEMS}) i`);
+  const [status] = (
+    (await db.execute(sql`INSERT INTO review_statuses (team_id, label, bg_color)
+      VALUES (${team.id}, 'Shortlisted', '#d9f7be') RETURNING id`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  await db.execute(sql`INSERT INTO reviews (dataset_id, status_id)
+    SELECT id, ${status?.id} FROM datasets WHERE team_id = ${team.id} AND id % 10 = 0`);
+  await db.execute(sql`INSERT INTO issues (team_id, resourcetype, title, min_rating, max_rating, step)
+    SELECT ${team.id}, 'RatingIssue', 'Selection ' || i, 0, 5, 1 FROM generate_series(1, ${SELECTIONS}) i`);
+  await db.execute(sql`ANALYZE`);
+  return { userId: user.id, teamId: team.id, statusId: status?.id ?? 0 };
+}
+
+async function benchEngine(database: Database, dataDir: string): Promise<CaseResult[]> {
+  const app = await buildBenchApp(database, dataDir);
+  const bare = Fastify({ logger: false });
+  try {
+    console.error(`  ${database.engine}: seeding ${ITEMS.toLocaleString('en')} items...`);
+    const { userId, teamId, statusId } = await seed(database);
+    const token = (await app.ctx.tokens.issuePair(userId)).access;
+    const base = await app.listen({ port: 0, host: HOST });
+    const cases = [
+      { name: 'members, page of 10', path: `/teams/${teamId}/members/?limit=10` },
+      { name: 'items, 100,000, page of 20', path: `/datasets/?team=${teamId}&limit=20` },
+      {
+        name: 'items, search "lab" + status, title order',
+        path: `/datasets/?team=${teamId}&search=lab&reviews__status=${statusId}&ordering=title&limit=20`,
+      },
+      { name: 'selections, page of 10', path: `/issues/?team=${teamId}&limit=10` },
+    ];
+    // Each case's floor replays, in order, the statements the app ran for one request of it.
+    const replays: Awaited<ReturnType<typeof recordStatements>>[] = [];
+    for (const [index, { path }] of cases.entries()) {
+      const statements = await recordStatements(database, async () => {
+        const reply = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+        if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
+        await reply.arrayBuffer();
+      });
+      replays.push(statements);
+      bare.get(`/floor/${index}`, async () => ({ results: await statements.replay() }));
+    }
+    const bareBase = await bare.listen({ port: 0, host: HOST });
+    const results: CaseResult[] = cases.map((c, index) => ({
+      name: c.name,
+      statements: replays[index]?.count ?? 0,
+      runs: [],
+    }));
+    for (let run = 0; run < RUNS; run++) {
+      for (const [index, c] of cases.entries()) {
+        const appLatency = await load(`${base}/api/v1${c.path}`, token);
+        const floor = await load(`${bareBase}/floor/${index}`);
+        results[index]?.runs.push({ app: appLatency, floor });
+        console.error(`    ${c.name}: app p50 ${appLatency.p50} / floor ${floor.p50} ms`);
+      }
+    }
+    return results.map((r) => ({ ...r, name: `${r.name} (${database.engine})` }));
+  } finally {
+    await bare.close();
+    await app.close();
+  }
+}
+
+// Sub-millisecond latencies are reported as 0 by autocannon's whole-ms histogram; count them as 1 ms.
+const ratio = (app: number, floor: number) => app / Math.max(floor, 1);
+const worst = (r: CaseResult, key: keyof Latency) =>
+  Math.max(...r.runs.map((run) => ratio(run.app[key], run.floor[key])));
+
+function report(results: CaseResult[][]) {
+  const lines = [
+    describeMachine(),
+    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after ${WARMUP_S} s warm-up; ${RUNS} repeats, ratios of the worse repeat (latencies below 1 ms count as 1 ms)`,
+    '',
+    '| list | statements | app p50 / p99 (ms) | floor p50 / p99 (ms) | p50 ratio | p99 ratio |',
+    '| --- | ---: | --- | --- | ---: | ---: |',
+  ];
+  for (const r of results.flat()) {
+    const runs = r.runs.map((run) => `${run.app.p50} / ${run.app.p99}`).join(', ');
+    const floors = r.runs.map((run) => `${run.floor.p50} / ${run.floor.p99}`).join(', ');
+    lines.push(
+      `| ${r.name} | ${r.statements} | ${runs} | ${floors} | ${worst(r, 'p50').toFixed(2)} | ${worst(r, 'p99').toFixed(2)} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+benchBothEngines('lists against their own SQL (about 3 minutes per engine)', benchEngine, report);
