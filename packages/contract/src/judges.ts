@@ -139,13 +139,59 @@ export const accessDatasetSchema = z.object({
 });
 export type AccessDataset = z.infer<typeof accessDatasetSchema>;
 
-export const sendInvitationSchema = z.object({ user: bodyIdSchema });
+/** The admin's own words added to an invitation, shown in the mail above the link. */
+export const INVITATION_MESSAGE_MAX_LENGTH = 1000;
+const invitationMessageSchema = z.string().trim().max(INVITATION_MESSAGE_MAX_LENGTH);
+
+export const sendInvitationSchema = z.object({
+  user: bodyIdSchema,
+  message: invitationMessageSchema.optional(),
+});
+export type SendInvitation = z.input<typeof sendInvitationSchema>;
 /** SENT: mailed and recorded; ANSWERED_ALREADY: the judge has submitted, nothing was sent. */
 export const sendInvitationResultSchema = z.object({
   type: z.enum(['SENT', 'ANSWERED_ALREADY']),
   remaining: z.number().int(),
 });
 export type SendInvitationResult = z.infer<typeof sendInvitationResultSchema>;
+
+/** The invitation as the judge would get it now, rendered without sending. */
+export const invitationPreviewQuerySchema = z.object({
+  user: idSchema,
+  message: invitationMessageSchema.optional(),
+});
+export type InvitationPreviewQuery = z.input<typeof invitationPreviewQuerySchema>;
+export const invitationPreviewSchema = z.object({
+  to: z.string(),
+  /** The judge's language, in which the mail is written. */
+  language: z.string(),
+  /** An invitation was already sent: this one would be a reminder. */
+  is_reminder: z.boolean(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** Judges one "invite all" request mails at most; the reply says how many are still waiting. */
+export const INVITE_ALL_MAX = 100;
+export const inviteAllSchema = z.object({ message: invitationMessageSchema.optional() });
+export type InviteAll = z.input<typeof inviteAllSchema>;
+/**
+ * `sent` judges were mailed. Judges never invited who were not: `no_items` (nothing they can answer),
+ * `answered` (submitted through a link they already had), `invalid_email` (the address is known to
+ * refuse mail, or refused it now), `left` (beyond INVITE_ALL_MAX: another request sends to them).
+ */
+export const inviteAllResultSchema = z.object({
+  sent: z.number().int(),
+  skipped: z.object({
+    no_items: z.number().int(),
+    answered: z.number().int(),
+    invalid_email: z.number().int(),
+    left: z.number().int(),
+  }),
+});
+export type InviteAllResult = z.infer<typeof inviteAllResultSchema>;
 
 export const invitationSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml } from '../submissions/recap.ts';
 
 interface InvitationMail {
   to: string;
@@ -7,27 +8,60 @@ interface InvitationMail {
   issueTitle: string;
   link: string;
   isReminder: boolean;
+  /** The admin's personal message, put above the link as written (escaped in the HTML part). */
+  message?: string;
 }
 
-/** The invitation or reminder in the judge's language (French or English). */
-export function composeInvitation(mail: InvitationMail): MailMessage {
-  const { to, teamTitle, issueTitle, link, isReminder } = mail;
-  if (mail.language === 'fr') {
+interface Wording {
+  subject: string;
+  greeting: string;
+  invites: string;
+  messageIntro: string;
+  open: string;
+  openButton: string;
+  personal: string;
+}
+
+function wordingOf({ language, teamTitle, issueTitle, isReminder }: InvitationMail): Wording {
+  if (language === 'fr')
     return {
-      to,
       subject: `${isReminder ? 'Rappel' : 'Invitation'} : ${issueTitle}`,
-      text:
-        `Bonjour,\n\n${isReminder ? 'Pour rappel, ' : ''}${teamTitle} vous invite à évaluer la sélection « ${issueTitle} ».\n` +
-        `Ouvrez votre lien personnel pour donner vos réponses :\n${link}\n\n` +
-        'Ce lien est personnel : ne le partagez pas.\n',
+      greeting: 'Bonjour,',
+      invites: `${isReminder ? 'Pour rappel, ' : ''}${teamTitle} vous invite à évaluer la sélection « ${issueTitle} ».`,
+      messageIntro: `Message de ${teamTitle} :`,
+      open: 'Ouvrez votre lien personnel pour donner vos réponses :',
+      openButton: 'Ouvrir mon lien personnel',
+      personal: 'Ce lien est personnel : ne le partagez pas.',
     };
-  }
   return {
-    to,
     subject: `${isReminder ? 'Reminder' : 'Invitation'}: ${issueTitle}`,
-    text:
-      `Hello,\n\n${isReminder ? 'A reminder: ' : ''}${teamTitle} invites you to evaluate the selection "${issueTitle}".\n` +
-      `Open your personal link to give your answers:\n${link}\n\n` +
-      'This link is yours alone: please do not share it.\n',
+    greeting: 'Hello,',
+    invites: `${isReminder ? 'A reminder: ' : ''}${teamTitle} invites you to evaluate the selection "${issueTitle}".`,
+    messageIntro: `A message from ${teamTitle}:`,
+    open: 'Open your personal link to give your answers:',
+    openButton: 'Open my personal link',
+    personal: 'This link is yours alone: please do not share it.',
   };
+}
+
+/** The invitation or reminder in the judge's language (French or English), as text and as HTML. */
+export function composeInvitation(mail: InvitationMail): MailMessage {
+  const words = wordingOf(mail);
+  const message = mail.message?.trim() ?? '';
+  const quoted = message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  const text =
+    `${words.greeting}\n\n${words.invites}\n\n` +
+    (message ? `${words.messageIntro}\n${quoted}\n\n` : '') +
+    `${words.open}\n${mail.link}\n\n${words.personal}\n`;
+  const html =
+    `<p>${escapeHtml(words.greeting)}</p><p>${escapeHtml(words.invites)}</p>` +
+    (message
+      ? `<p>${escapeHtml(words.messageIntro)}</p><blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(message).replaceAll('\n', '<br>')}</blockquote>`
+      : '') +
+    `<p>${escapeHtml(words.open)}<br><a href="${escapeHtml(mail.link)}">${escapeHtml(words.openButton)}</a></p>` +
+    `<p style="color:#666">${escapeHtml(words.personal)}</p>`;
+  return { to: mail.to, subject: words.subject, text, html };
 }

@@ -1,4 +1,9 @@
-import { NO_INVITATIONS_LEFT, NO_ITEMS, NO_ITEMS_MESSAGE } from '@shortlist/contract';
+import {
+  INVITATION_MESSAGE_MAX_LENGTH,
+  NO_INVITATIONS_LEFT,
+  NO_ITEMS,
+  NO_ITEMS_MESSAGE,
+} from '@shortlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccesses, issueInvitations, issues, users } from '../../db/schema.ts';
@@ -141,5 +146,79 @@ describe('POST issues/{id}/send_invitation/', () => {
     expect((await f.get(token, issue.id, 'invitations/?user=abc')).statusCode).toBe(400);
     expect(await invitationCount(issue.id)).toBe(0);
     expect(mailsTo('mine@example.org')).toHaveLength(0);
+  });
+});
+
+const preview = (token: string, issueId: number, user: number | string, message?: string) =>
+  f.get(
+    token,
+    issueId,
+    `invitation_preview/?${new URLSearchParams({ user: String(user), ...(message === undefined ? {} : { message }) })}`,
+  );
+
+describe('GET issues/{id}/invitation_preview/', () => {
+  it("renders the mail in the judge's language without sending or recording it", async () => {
+    const { token, issue } = await f.createSetup(1, { title: 'Prix 2026' });
+    const [judge] = await f.addJudges(token, issue.id, ['preview@example.org']);
+    const reply = await preview(token, issue.id, judge ?? 0, 'See you <b>Friday</b> & "thanks"');
+    expect(reply.statusCode).toBe(200);
+    const mail = reply.json();
+    expect(mail).toMatchObject({
+      to: 'preview@example.org',
+      language: 'en',
+      is_reminder: false,
+      subject: 'Invitation: Prix 2026',
+    });
+    expect(mail.text).toContain('> See you <b>Friday</b> & "thanks"');
+    expect(mail.text).toContain(`/selection/${issue.id}/answer?token=`);
+    expect(mail.html).toContain('See you &#60;b&#62;Friday&#60;/b&#62; &#38; &#34;thanks&#34;');
+    expect(mail.html).not.toContain('<b>Friday');
+    expect(await invitationCount(issue.id)).toBe(0);
+    expect(mailsTo('preview@example.org')).toHaveLength(0);
+
+    await t.db
+      .update(users)
+      .set({ language: 'fr' })
+      .where(eq(users.id, judge ?? 0));
+    await invite(token, issue.id, judge);
+    const reminder = (await preview(token, issue.id, judge ?? 0)).json();
+    expect(reminder).toMatchObject({ language: 'fr', is_reminder: true, subject: 'Rappel : Prix 2026' });
+    expect(reminder.text).not.toContain('Message de');
+  });
+
+  it("refuses a non-judge, a message too long, and another team's selection", async () => {
+    const { token, issue } = await f.createSetup(1);
+    const [judge] = await f.addJudges(token, issue.id, ['previewed@example.org']);
+    const stranger = await t.createUser();
+    const notJudge = await preview(token, issue.id, stranger.id);
+    expect(notJudge.statusCode).toBe(400);
+    expect(notJudge.json()).toEqual({ user: [`Invalid pk "${stranger.id}" - object does not exist.`] });
+    const tooLong = await preview(token, issue.id, judge ?? 0, 'x'.repeat(INVITATION_MESSAGE_MAX_LENGTH + 1));
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json())).toEqual(['message']);
+    const other = await t.createAdmin();
+    expect((await preview(other.token, issue.id, judge ?? 0)).statusCode).toBe(404);
+  });
+});
+
+describe('the personal message', () => {
+  it('is sent in the mail, escaped in its HTML part', async () => {
+    const { token, issue } = await f.createSetup(1, { title: 'Demo day' });
+    const [judge] = await f.addJudges(token, issue.id, ['message@example.org']);
+    const reply = await f.post(token, issue.id, 'send_invitation', {
+      user: judge,
+      message: 'Dear Ada,\nyour <script>expertise</script> counts.',
+    });
+    expect(reply.json()).toEqual({ type: 'SENT', remaining: 2 });
+    const body = decodeBody(mailsTo('message@example.org')[0]?.raw ?? '');
+    expect(body).toContain('A message from');
+    expect(body).toContain('> your <script>expertise</script> counts.');
+    expect(body).toContain('your &#60;script&#62;expertise&#60;/script&#62; counts.');
+    const tooLong = await f.post(token, issue.id, 'send_invitation', {
+      user: judge,
+      message: 'x'.repeat(INVITATION_MESSAGE_MAX_LENGTH + 1),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(mailsTo('message@example.org')).toHaveLength(1);
   });
 });

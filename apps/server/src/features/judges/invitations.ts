@@ -2,6 +2,7 @@ import {
   EMAIL_REFUSED,
   EMAIL_REFUSED_MESSAGE,
   INVITATIONS_PER_JUDGE,
+  type InvitationPreview,
   ISSUE_CLOSED_DETAIL,
   type invitationListQuerySchema,
   NO_INVITATIONS_LEFT,
@@ -52,42 +53,51 @@ const noneLeft = () =>
     remaining: 0,
   } as { code: string; detail: string });
 
-/**
- * Mails the judge their personal link, at most three times. The invitation is recorded before the mail
- * leaves, under a lock on the judge's access, so that two clicks never pass the cap; a failed mail
- * takes its record back.
- */
-export async function sendInvitation(
-  ctx: AppContext,
-  issue: IssueRow,
-  userId: number,
-): Promise<SendInvitationResult> {
-  const { access, user, hasSubmitted } = await requireJudge(ctx.db, issue.id, userId);
-  const sent = await countInvitations(ctx.db, issue.id, userId);
-  const remaining = Math.max(0, INVITATIONS_PER_JUDGE - sent);
-  if (hasSubmitted) return { type: 'ANSWERED_ALREADY', remaining };
-  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
-  if ((await countAnswerableItems(ctx, issue, access.id)) === 0) throw refusal(NO_ITEMS, NO_ITEMS_MESSAGE);
+/** The title of the selection's team, which signs the invitation. */
+export async function teamTitleOf(ctx: AppContext, issue: IssueRow) {
+  const [team] = await ctx.db.select({ title: teams.title }).from(teams).where(eq(teams.id, issue.teamId));
+  return team?.title ?? '';
+}
 
+interface Delivery {
+  issue: IssueRow;
+  teamTitle: string;
+  access: { id: number; token: string };
+  user: { id: number; email: string; language: string };
+  message?: string | undefined;
+  /** The most invitations the judge may have had already; more and nothing is sent (null). */
+  maxPrevious: number;
+}
+
+/**
+ * Records the invitation under a lock on the judge's access, so that two clicks never pass the cap,
+ * then mails it; a failed mail takes its record back, and a refused address is marked invalid.
+ * Returns how many invitations the judge had before, or null when `maxPrevious` stopped it.
+ */
+export async function deliverInvitation(ctx: AppContext, delivery: Delivery): Promise<number | null> {
+  const { issue, access, user } = delivery;
   const invitation = await ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: issueAccesses.id })
       .from(issueAccesses)
       .where(eq(issueAccesses.id, access.id))
       .for('update');
-    const previous = await countInvitations(tx, issue.id, userId);
-    if (previous >= INVITATIONS_PER_JUDGE) throw noneLeft();
-    const [created] = await tx.insert(issueInvitations).values({ issueId: issue.id, userId }).returning();
+    const previous = await countInvitations(tx, issue.id, user.id);
+    if (previous > delivery.maxPrevious) return null;
+    const [created] = await tx
+      .insert(issueInvitations)
+      .values({ issueId: issue.id, userId: user.id })
+      .returning();
     if (!created) throw new Error('invitation insert returned nothing');
     return { id: created.id, previous };
   });
-  const [team] = await ctx.db.select({ title: teams.title }).from(teams).where(eq(teams.id, issue.teamId));
+  if (!invitation) return null;
   try {
     await ctx.mailer.send(
       composeInvitation({
         to: user.email,
         language: user.language,
-        teamTitle: team?.title ?? '',
+        teamTitle: delivery.teamTitle,
         issueTitle: issue.title,
         link: mailedLink(ctx, answerLink(ctx, issue.id, access.token), {
           kind: 'user',
@@ -95,6 +105,7 @@ export async function sendInvitation(
           email: user.email,
         }),
         isReminder: invitation.previous > 0,
+        message: delivery.message,
       }),
     );
   } catch (error) {
@@ -104,7 +115,64 @@ export async function sendInvitation(
     throw refusal(EMAIL_REFUSED, EMAIL_REFUSED_MESSAGE);
   }
   await markUserMailed(ctx.db, user.id);
-  return { type: 'SENT', remaining: INVITATIONS_PER_JUDGE - invitation.previous - 1 };
+  return invitation.previous;
+}
+
+/** Mails the judge their personal link (with the admin's message, if any), at most three times. */
+export async function sendInvitation(
+  ctx: AppContext,
+  issue: IssueRow,
+  input: { user: number; message?: string | undefined },
+): Promise<SendInvitationResult> {
+  const { access, user, hasSubmitted } = await requireJudge(ctx.db, issue.id, input.user);
+  const sent = await countInvitations(ctx.db, issue.id, user.id);
+  const remaining = Math.max(0, INVITATIONS_PER_JUDGE - sent);
+  if (hasSubmitted) return { type: 'ANSWERED_ALREADY', remaining };
+  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+  if ((await countAnswerableItems(ctx, issue, access.id)) === 0) throw refusal(NO_ITEMS, NO_ITEMS_MESSAGE);
+  const previous = await deliverInvitation(ctx, {
+    issue,
+    teamTitle: await teamTitleOf(ctx, issue),
+    access,
+    user,
+    message: input.message,
+    maxPrevious: INVITATIONS_PER_JUDGE - 1,
+  });
+  if (previous === null) throw noneLeft();
+  return { type: 'SENT', remaining: INVITATIONS_PER_JUDGE - previous - 1 };
+}
+
+/**
+ * The invitation the judge would get now, without sending or recording it. The link is the one admins
+ * already see: the mailed copy's verification code is left out, so that a preview proves no address.
+ */
+export async function previewInvitation(
+  ctx: AppContext,
+  issue: IssueRow,
+  input: { user: number; message?: string | undefined },
+): Promise<InvitationPreview> {
+  const { access, user } = await requireJudge(ctx.db, issue.id, input.user);
+  const [sent, teamTitle] = await Promise.all([
+    countInvitations(ctx.db, issue.id, user.id),
+    teamTitleOf(ctx, issue),
+  ]);
+  const mail = composeInvitation({
+    to: user.email,
+    language: user.language,
+    teamTitle,
+    issueTitle: issue.title,
+    link: answerLink(ctx, issue.id, access.token),
+    isReminder: sent > 0,
+    message: input.message,
+  });
+  return {
+    to: mail.to,
+    language: user.language,
+    is_reminder: sent > 0,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? '',
+  };
 }
 
 async function countInvitations(db: Db, issueId: number, userId: number) {

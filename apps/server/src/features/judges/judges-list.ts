@@ -20,10 +20,10 @@ import type { IssueRow } from '../selections/access.ts';
 import { answerLink, hasSubmittedColumn } from './judge-access.ts';
 
 const invitationsColumn = sql<number>`(select count(*)::int from ${issueInvitations} where ${issueInvitations.issueId} = ${issueAccesses.issueId} and ${issueInvitations.userId} = ${issueAccesses.userId})`;
-const isInvitedColumn = sql<boolean>`exists (select 1 from ${issueInvitations} where ${issueInvitations.issueId} = ${issueAccesses.issueId} and ${issueInvitations.userId} = ${issueAccesses.userId})`;
+export const isInvitedColumn = sql<boolean>`exists (select 1 from ${issueInvitations} where ${issueInvitations.issueId} = ${issueAccesses.issueId} and ${issueInvitations.userId} = ${issueAccesses.userId})`;
 
 /** The number of items each judge may answer: the whole selection, or their own subset of it. */
-function datasetsColumn(issue: IssueRow) {
+export function datasetsColumn(issue: IssueRow) {
   if (issue.accessAllItems)
     return sql<number>`(select count(*)::int from ${issueDatasets} where ${issueDatasets.issueId} = ${issue.id})`;
   return sql<number>`(select count(*)::int from ${issueAccessDatasets} inner join ${issueDatasets} on ${issueDatasets.datasetId} = ${issueAccessDatasets.datasetId} and ${issueDatasets.issueId} = ${issue.id} where ${issueAccessDatasets.accessId} = ${issueAccesses.id})`;

@@ -6,7 +6,11 @@ import {
   copyAccessSchema,
   idParamsSchema,
   invitationListQuerySchema,
+  invitationPreviewQuerySchema,
+  invitationPreviewSchema,
   invitationSchema,
+  inviteAllResultSchema,
+  inviteAllSchema,
   judgeAccessResultSchema,
   judgeListQuerySchema,
   judgeSchema,
@@ -27,7 +31,8 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { assignAccess } from './assign-access.ts';
-import { listInvitations, sendInvitation } from './invitations.ts';
+import { listInvitations, previewInvitation, sendInvitation } from './invitations.ts';
+import { inviteAll } from './invite-all.ts';
 import { copyAccess, listAccessDatasets, setDatasetsAccess, spreadAccess } from './item-access.ts';
 import { getJudgesStatuses, listJudges } from './judges-list.ts';
 import { addJudges, confirmJudge, removeJudge } from './set-access.ts';
@@ -167,7 +172,33 @@ export const judgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: sendInvitationResultSchema },
       },
     },
-    async (request) => sendInvitation(ctx, await issueOf(request, request.params.id), request.body.user),
+    async (request) => sendInvitation(ctx, await issueOf(request, request.params.id), request.body),
+  );
+
+  app.get(
+    '/issues/:id/invitation_preview/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: invitationPreviewQuerySchema,
+        response: { 200: invitationPreviewSchema },
+      },
+    },
+    async (request) => previewInvitation(ctx, await issueOf(request, request.params.id), request.query),
+  );
+
+  app.post(
+    '/issues/:id/invite_all/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: inviteAllSchema,
+        response: { 200: inviteAllResultSchema },
+      },
+    },
+    async (request) => inviteAll(ctx, await issueOf(request, request.params.id), request.body),
   );
 
   app.get(
