@@ -248,6 +248,10 @@ export const datasetListQuerySchema = pageQuerySchema.extend({
   /** Only the items of this selection; `reviews__status` then reads the review made within it. */
   issue: idSchema.optional(),
   reviews__status: z.union([z.literal(NOT_REVIEWED), idSchema]).optional(),
+  /** Only the items carrying this tag (by name, as items store them). */
+  tag: z.string().trim().min(1).max(DATASET_TAG_MAX_LENGTH).optional(),
+  /** Only the items of this form's item type. */
+  form: idSchema.optional(),
 });
 export type DatasetListQuery = z.input<typeof datasetListQuerySchema>;
 

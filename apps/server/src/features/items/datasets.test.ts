@@ -1,7 +1,14 @@
 import { DATASETS_BULK_MAX, ITEMS_PAGE_SIZE } from '@shortlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, datumValues, reviewComments, reviewStatuses, reviews } from '../../db/schema.ts';
+import {
+  datasets,
+  datumValues,
+  intakeForms,
+  reviewComments,
+  reviewStatuses,
+  reviews,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 
@@ -190,6 +197,33 @@ describe('GET datasets/', () => {
       'Item 20',
       'Item 21',
     ]);
+  });
+
+  it('filters by tag and by the form of the item type, within the team', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    const other = await f.createDataModel(team.id, 'People');
+    await post(token, [
+      { data_model: model.id, title: 'Tagged alpha', tags: 'Health;AI' },
+      { data_model: model.id, title: 'Untagged beta' },
+      { data_model: other.id, title: 'Tagged gamma', tags: 'AI' },
+    ]);
+    const [form] = await t.db
+      .insert(intakeForms)
+      .values({ teamId: team.id, dataModelId: other.id, title: 'Call 2026' })
+      .returning();
+    const stranger = await f.createItemSetup();
+    const [strangerForm] = await t.db
+      .insert(intakeForms)
+      .values({ teamId: stranger.team.id, dataModelId: stranger.model.id, title: 'Theirs' })
+      .returning();
+    await f.createDataset(stranger.token, stranger.model.id, { tags: 'AI' });
+
+    const byTitle = (reply: Parameters<typeof titles>[0]) => titles(reply).sort();
+    expect(byTitle(await list(token, `team=${team.id}&tag=AI`))).toEqual(['Tagged alpha', 'Tagged gamma']);
+    expect(byTitle(await list(token, `team=${team.id}&tag=Health&search=alpha`))).toEqual(['Tagged alpha']);
+    expect(byTitle(await list(token, `team=${team.id}&form=${form?.id}`))).toEqual(['Tagged gamma']);
+    expect(byTitle(await list(token, `team=${team.id}&form=${form?.id}&tag=Health`))).toEqual([]);
+    expect(byTitle(await list(token, `team=${team.id}&form=${strangerForm?.id}`))).toEqual([]);
   });
 
   it('sorts by title or create time', async () => {

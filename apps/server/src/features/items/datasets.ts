@@ -10,6 +10,7 @@ import {
 } from '@shortlist/contract';
 import {
   and,
+  arrayContains,
   asc,
   count,
   desc,
@@ -26,7 +27,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumValues, issueDatasets, reviews } from '../../db/schema.ts';
+import { dataModels, datasets, datumValues, intakeForms, issueDatasets, reviews } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
@@ -52,7 +53,10 @@ function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: numbe
     : reviewed(eq(reviews.statusId, status));
 }
 
-/** The items list's filters as one condition: the team, then item type, search, selection, review status. */
+/**
+ * The items list's filters as one condition: the team, then item type, search, selection, review status,
+ * tag and form.
+ */
 export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
   const filters: SQL[] = [eq(datasets.teamId, query.team)];
   if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
@@ -66,6 +70,14 @@ export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetLis
   }
   if (query.reviews__status !== undefined)
     filters.push(reviewStatusFilter(query.reviews__status, query.issue));
+  if (query.tag) filters.push(arrayContains(datasets.tags, [query.tag]));
+  if (query.form !== undefined) {
+    const ofForm = ctx.db
+      .select({ id: intakeForms.dataModelId })
+      .from(intakeForms)
+      .where(and(eq(intakeForms.id, query.form), eq(intakeForms.teamId, query.team)));
+    filters.push(inArray(datasets.dataModelId, ofForm));
+  }
   return and(...filters);
 }
 

@@ -24,6 +24,10 @@ export interface DatasetFilters {
   issue?: number;
   search?: string;
   reviews__status?: string;
+  /** Only the items carrying this tag, by name. */
+  tag?: string;
+  /** Only the items of this form's item type. */
+  form?: number;
   ordering?: string;
 }
 

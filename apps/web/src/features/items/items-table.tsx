@@ -47,6 +47,10 @@ export interface ItemsTableProps {
   onItemCreated?: (id: number) => Promise<unknown>;
   /** Offers the Export Excel button, which follows the current filters. */
   isExportable?: boolean;
+  /** Other ways to add items, shown before the button that creates one. */
+  addActions?: ReactNode;
+  /** The create button's label, when "Add item" would be ambiguous beside `addActions`. */
+  addLabel?: string;
 }
 
 /**
@@ -189,13 +193,14 @@ export function ItemsTable(props: ItemsTableProps) {
             </Popconfirm>
           )}
           {props.isExportable && <ExportDatasetsButton teamId={teamId} filters={filters} />}
+          {props.addActions}
           <Button
             type="primary"
             icon={<PlusOutlined />}
             onClick={() => setAdding(true)}
             data-testid="add-item"
           >
-            {t('add')}
+            {props.addLabel ?? t('add')}
           </Button>
         </Flex>
       </Flex>

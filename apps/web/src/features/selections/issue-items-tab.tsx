@@ -1,21 +1,49 @@
+import { AppstoreAddOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
+import { AddExistingItemsDialog } from './add-existing-items-dialog';
 import { addIssueDatasets } from './api';
 import { ItemsBulkActions } from './items-bulk-actions';
 
-/** The Items tab: the selection's items by title, with the submission columns and removal from the selection. */
+/**
+ * The Items tab: the selection's items by title, with the submission columns, removal from the
+ * selection, and two ways to add items: existing ones of the team, or a new one.
+ */
 export function IssueItemsTab({ teamId, issueId }: { teamId: number; issueId: number }) {
+  const { t } = useTranslation('selections');
   const submissionColumns = useSubmissionColumns({ withState: false });
+  const [isPicking, setPicking] = useState(false);
   return (
-    <ItemsTable
-      teamId={teamId}
-      issueId={issueId}
-      defaultOrdering="title"
-      extraColumns={submissionColumns}
-      onItemCreated={(id) => addIssueDatasets(issueId, [id])}
-      bulkActions={(ids, clear) => (
-        <ItemsBulkActions teamId={teamId} datasetIds={ids} issueId={issueId} onDone={clear} />
-      )}
-    />
+    <>
+      <ItemsTable
+        teamId={teamId}
+        issueId={issueId}
+        defaultOrdering="title"
+        extraColumns={submissionColumns}
+        onItemCreated={(id) => addIssueDatasets(issueId, [id])}
+        addLabel={t('addExisting.newItem')}
+        addActions={
+          <Button
+            icon={<AppstoreAddOutlined />}
+            onClick={() => setPicking(true)}
+            data-testid="add-existing-items"
+          >
+            {t('addExisting.open')}
+          </Button>
+        }
+        bulkActions={(ids, clear) => (
+          <ItemsBulkActions teamId={teamId} datasetIds={ids} issueId={issueId} onDone={clear} />
+        )}
+      />
+      <AddExistingItemsDialog
+        teamId={teamId}
+        issueId={issueId}
+        isOpen={isPicking}
+        onClose={() => setPicking(false)}
+      />
+    </>
   );
 }
