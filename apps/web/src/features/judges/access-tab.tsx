@@ -1,4 +1,4 @@
-import { SettingOutlined, UserAddOutlined } from '@ant-design/icons';
+import { MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { JudgeStatus } from '@shortlist/contract';
 import { Alert, App, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { toOffsetLimit } from '../../app/paging';
 import { useIssue } from '../selections/use-issue';
 import { AddJudgesDialog } from './add-judges-dialog';
 import { AssignDialog } from './assign-dialog';
+import { InviteAllDialog } from './invite-all-dialog';
 import { JudgesTable } from './judges-table';
 import { useAccessMode } from './use-access-mode';
 import { useJudges } from './use-judges';
@@ -23,7 +24,7 @@ export function AccessTab({ issueId }: { issueId: number }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<JudgeStatus | typeof ALL>(ALL);
-  const [dialog, setDialog] = useState<'add' | 'spread' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'spread' | 'inviteAll' | null>(null);
   const judges = useJudges(issueId, {
     ...toOffsetLimit({ page }),
     search: search || undefined,
@@ -78,6 +79,13 @@ export function AccessTab({ issueId }: { issueId: number }) {
           />
         </Flex>
         <Flex gap={8} wrap align="center">
+          <Button
+            icon={<MailOutlined />}
+            onClick={() => setDialog('inviteAll')}
+            data-testid="judges-invite-all"
+          >
+            {t('inviteAll.button')}
+          </Button>
           <Button icon={<SettingOutlined />} onClick={() => setDialog('spread')} data-testid="judges-spread">
             {t('spread.button')}
           </Button>
@@ -126,6 +134,7 @@ export function AccessTab({ issueId }: { issueId: number }) {
       )}
       <AddJudgesDialog issueId={issueId} isOpen={dialog === 'add'} onClose={() => setDialog(null)} />
       <AssignDialog issueId={issueId} isOpen={dialog === 'spread'} onClose={() => setDialog(null)} />
+      <InviteAllDialog issueId={issueId} isOpen={dialog === 'inviteAll'} onClose={() => setDialog(null)} />
     </Flex>
   );
 }

@@ -5,11 +5,15 @@ import {
   type Conflict,
   type ConflictCreate,
   type CopyAccess,
+  type InvitationPreview,
+  type InviteAll,
+  type InviteAllResult,
   type Judge,
   type JudgeAccessResult,
   type JudgeStatus,
   MAX_PAGE_SIZE,
   type Page,
+  type SendInvitation,
   type SendInvitationResult,
   type SetAccessResult,
   type SetDatasetsAccess,
@@ -23,6 +27,12 @@ export interface JudgeFilters {
   status?: JudgeStatus;
 }
 
+/** `GET invitation_preview/`'s query as the dialog sends it. */
+export interface InvitationPreviewQuery {
+  user: number;
+  message?: string;
+}
+
 export interface AccessDatasetFilters {
   offset: number;
   limit: number;
@@ -34,6 +44,8 @@ export const judgeKeys = {
   list: (issueId: number, filters: JudgeFilters) => [...judgeKeys.all(issueId), 'list', filters] as const,
   datasets: (issueId: number, userId: number, filters: AccessDatasetFilters) =>
     [...judgeKeys.all(issueId), 'datasets', userId, filters] as const,
+  preview: (issueId: number, query: InvitationPreviewQuery) =>
+    [...judgeKeys.all(issueId), 'preview', query] as const,
   conflicts: (issueId: number, userIds: number[]) =>
     [...judgeKeys.all(issueId), 'conflicts', userIds] as const,
 };
@@ -57,8 +69,16 @@ export const copyAccess = (issueId: number, input: CopyAccess) =>
   apiPost<JudgeAccessResult>(`issues/${issueId}/copy_access/`, input);
 export const assignAccess = (issueId: number, input: AssignAccess) =>
   apiPost<AssignAccessResult>(`issues/${issueId}/assign_access/`, input);
-export const sendInvitation = (issueId: number, userId: number) =>
-  apiPost<SendInvitationResult>(`issues/${issueId}/send_invitation/`, { user: userId });
+export const sendInvitation = (issueId: number, input: SendInvitation) =>
+  apiPost<SendInvitationResult>(`issues/${issueId}/send_invitation/`, input);
+/** The mail the judge would get now, in their language, rendered by the server without sending it. */
+export const fetchInvitationPreview = (
+  issueId: number,
+  query: InvitationPreviewQuery,
+  signal?: AbortSignal,
+) => apiGet<InvitationPreview>(`issues/${issueId}/invitation_preview/`, { ...query }, signal);
+export const inviteAll = (issueId: number, input: InviteAll) =>
+  apiPost<InviteAllResult>(`issues/${issueId}/invite_all/`, input);
 
 /** The conflicts of interest of some judges (a page of them: at most MAX_PAGE_SIZE). */
 export const fetchConflicts = (issueId: number, userIds: number[], signal?: AbortSignal) =>

@@ -20,7 +20,8 @@ export const en = {
   emptyFiltered: 'No judge matches these filters',
   columns: {
     judge: 'Judge',
-    status: 'Status',
+    verification: 'E-mail check',
+    status: 'Answering',
     items: 'Items',
     conflicts: 'Conflicts',
     invitations: 'Invitations',
@@ -55,6 +56,46 @@ export const en = {
   removeHint: "Removing a judge also deletes this judge's answers and comments.",
   accessFailed: 'The access could not be modified. Please try again.',
   alreadySubmitted: 'The judge has already submitted answers. Please refresh the page.',
+  message: {
+    label: 'Personal message (optional)',
+    placeholder: 'A few words of your own, shown in the mail above the link',
+    hint: 'Sent as written, in the judge’s mail.',
+  },
+  preview: {
+    title: 'Preview of the e-mail',
+    inviteTitle: 'Invite {{email}}',
+    remindTitle: 'Remind {{email}}',
+    send: 'Send the invitation',
+    sendReminder: 'Send the reminder',
+    to: 'To:',
+    subject: 'Subject:',
+    languageNote:
+      'Written in {{language}}, the judge’s language. The link sent also proves the judge’s address.',
+    languages: { en: 'English', fr: 'French' },
+  },
+  inviteDisabled: {
+    answered: 'This judge has already answered: no reminder is needed.',
+    noneLeft: 'No invitations or reminders are left: at most 3 are sent to a judge.',
+  },
+  inviteAll: {
+    button: 'Invite all not yet invited',
+    title: 'Invite all judges not yet invited',
+    intro:
+      'Sends the invitation to every judge who has not been invited yet and can answer at least one item. Judges who have already answered, have no items, or whose address is invalid are skipped.',
+    send: 'Send the invitations',
+    sent_one: '{{count}} invitation sent.',
+    sent_other: '{{count}} invitations sent.',
+    skipped: {
+      answered_one: '{{count}} judge skipped: already answered.',
+      answered_other: '{{count}} judges skipped: already answered.',
+      no_items_one: '{{count}} judge skipped: no items to answer.',
+      no_items_other: '{{count}} judges skipped: no items to answer.',
+      invalid_email_one: '{{count}} judge skipped: the e-mail address is invalid.',
+      invalid_email_other: '{{count}} judges skipped: the e-mail address is invalid.',
+      left_one: '{{count}} judge still to invite: send again for the next batch.',
+      left_other: '{{count}} judges still to invite: send again for the next batch.',
+    },
+  },
   add: {
     button: 'Add judges',
     title: 'Add judges',
@@ -151,7 +192,8 @@ export const fr: typeof en = {
   emptyFiltered: 'Aucun membre du jury ne correspond à ces filtres',
   columns: {
     judge: 'Membre du jury',
-    status: 'Statut',
+    verification: 'Vérification de l’e-mail',
+    status: 'Avancement',
     items: 'Éléments',
     conflicts: 'Conflits',
     invitations: 'Invitations',
@@ -187,6 +229,46 @@ export const fr: typeof en = {
   removeHint: 'Retirer un membre du jury supprime aussi ses réponses et ses commentaires.',
   accessFailed: 'L’accès n’a pas pu être modifié. Veuillez réessayer.',
   alreadySubmitted: 'Ce membre du jury a déjà envoyé des réponses. Veuillez actualiser la page.',
+  message: {
+    label: 'Message personnel (facultatif)',
+    placeholder: 'Quelques mots de votre part, affichés dans l’e-mail au-dessus du lien',
+    hint: 'Envoyé tel quel dans l’e-mail du membre du jury.',
+  },
+  preview: {
+    title: 'Aperçu de l’e-mail',
+    inviteTitle: 'Inviter {{email}}',
+    remindTitle: 'Relancer {{email}}',
+    send: 'Envoyer l’invitation',
+    sendReminder: 'Envoyer la relance',
+    to: 'À :',
+    subject: 'Objet :',
+    languageNote:
+      'Rédigé en {{language}}, la langue du membre du jury. Le lien envoyé prouve aussi son adresse.',
+    languages: { en: 'anglais', fr: 'français' },
+  },
+  inviteDisabled: {
+    answered: 'Ce membre du jury a déjà répondu : aucune relance n’est nécessaire.',
+    noneLeft: 'Plus aucune invitation ni relance possible : 3 au plus par membre du jury.',
+  },
+  inviteAll: {
+    button: 'Inviter tous les non-invités',
+    title: 'Inviter tous les membres du jury non encore invités',
+    intro:
+      'Envoie l’invitation à chaque membre du jury qui n’a pas encore été invité et peut évaluer au moins un élément. Ceux qui ont déjà répondu, n’ont aucun élément ou dont l’adresse est invalide sont ignorés.',
+    send: 'Envoyer les invitations',
+    sent_one: '{{count}} invitation envoyée.',
+    sent_other: '{{count}} invitations envoyées.',
+    skipped: {
+      answered_one: '{{count}} membre du jury ignoré : a déjà répondu.',
+      answered_other: '{{count}} membres du jury ignorés : ont déjà répondu.',
+      no_items_one: '{{count}} membre du jury ignoré : aucun élément à évaluer.',
+      no_items_other: '{{count}} membres du jury ignorés : aucun élément à évaluer.',
+      invalid_email_one: '{{count}} membre du jury ignoré : adresse e-mail invalide.',
+      invalid_email_other: '{{count}} membres du jury ignorés : adresse e-mail invalide.',
+      left_one: '{{count}} membre du jury reste à inviter : envoyez de nouveau pour la suite.',
+      left_other: '{{count}} membres du jury restent à inviter : envoyez de nouveau pour la suite.',
+    },
+  },
   add: {
     button: 'Ajouter des membres du jury',
     title: 'Ajouter des membres du jury',

@@ -1,37 +1,49 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { Judge } from '@shortlist/contract';
-import { App, Button } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJudgeError } from './use-judge-error';
-import { useJudgeMutations } from './use-judges';
+import { InviteDialog } from './invite-dialog';
 
-/** Invite, then Remind, with the number of sends left; none once the judge has answered or at zero. */
+/**
+ * Invite, then Remind, with the number of sends left; each opens the mail's preview first. Disabled
+ * once the judge has answered or at zero, with a tooltip saying which.
+ */
 export function InviteButton({ issueId, judge }: { issueId: number; judge: Judge }) {
   const { t } = useTranslation('judges');
-  const { message } = App.useApp();
-  const { invite } = useJudgeMutations(issueId);
-  const showError = useJudgeError();
+  const [isOpen, setOpen] = useState(false);
   const label = judge.nb_invitations > 0 ? t('remind') : t('invite');
+  const disabledReason = judge.has_submitted
+    ? t('inviteDisabled.answered')
+    : judge.invitations_left === 0
+      ? t('inviteDisabled.noneLeft')
+      : undefined;
 
-  const handleClick = () =>
-    invite.mutate(judge.user.id, {
-      onSuccess: (result) => {
-        if (result.type === 'ANSWERED_ALREADY') void message.info(t('answeredAlready'));
-        else void message.success(t('invited'));
-      },
-      onError: (error) => showError(error, 'inviteFailed'),
-    });
-
-  return (
+  const button = (
     <Button
       size="small"
       icon={<MailOutlined />}
-      onClick={handleClick}
-      loading={invite.isPending}
-      disabled={judge.has_submitted || judge.invitations_left === 0}
+      onClick={() => setOpen(true)}
+      disabled={disabledReason !== undefined}
       data-testid="judge-invite"
     >
       {`${label} · ${t('left', { count: judge.invitations_left })}`}
     </Button>
+  );
+  if (disabledReason)
+    // A disabled button takes no focus nor hover: the wrapper carries the reason for both.
+    return (
+      <Tooltip title={disabledReason} trigger={['hover', 'focus']}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that keyboard users reach the reason */}
+        <span tabIndex={0} data-testid="judge-invite-disabled">
+          {button}
+        </span>
+      </Tooltip>
+    );
+  return (
+    <>
+      {button}
+      <InviteDialog issueId={issueId} judge={judge} isOpen={isOpen} onClose={() => setOpen(false)} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type Judge, type Page } from '@shortlist/contract';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictsDrawer } from './conflicts-drawer';
@@ -49,13 +49,19 @@ export function JudgesTable({
           <Flex vertical gap={2}>
             <Flex gap={6} align="center" wrap>
               <Typography.Text data-testid="judge-email">{judge.user.email}</Typography.Text>
-              <VerificationTag status={judge.user.email_verification_status} />
               {judge.origin === 'public' && <Tag>{t('fromPublicLink')}</Tag>}
             </Flex>
             {name && <Typography.Text type="secondary">{name}</Typography.Text>}
           </Flex>
         );
       },
+    },
+    // Two states side by side, each under its own header: whether the address is proven, and how far
+    // the judge has got. "Pending" there and "Answered" here do not contradict each other.
+    {
+      key: 'verification',
+      title: <Tooltip title={t('verificationHint')}>{t('columns.verification')}</Tooltip>,
+      render: (_, judge) => <VerificationTag status={judge.user.email_verification_status} />,
     },
     { key: 'status', title: t('columns.status'), render: (_, judge) => <JudgeStatusTag judge={judge} /> },
     {

@@ -1,4 +1,10 @@
-import type { AssignAccess, CopyAccess, SetDatasetsAccess } from '@shortlist/contract';
+import type {
+  AssignAccess,
+  CopyAccess,
+  InviteAll,
+  SendInvitation,
+  SetDatasetsAccess,
+} from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { issueKeys } from '../selections/api';
 import {
@@ -7,7 +13,9 @@ import {
   assignAccess,
   copyAccess,
   fetchAccessDatasets,
+  fetchInvitationPreview,
   fetchJudges,
+  inviteAll,
   type JudgeFilters,
   judgeKeys,
   removeJudge,
@@ -34,6 +42,18 @@ export function useAccessDatasets(issueId: number, userId: number | null, filter
   });
 }
 
+/** The invitation as the judge would get it with this message; the last preview stays while the next loads. */
+export function useInvitationPreview(issueId: number, userId: number | null, message: string) {
+  const trimmed = message.trim();
+  const query = { user: userId ?? 0, ...(trimmed ? { message: trimmed } : {}) };
+  return useQuery({
+    queryKey: judgeKeys.preview(issueId, query),
+    queryFn: ({ signal }) => fetchInvitationPreview(issueId, query, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Every change to judges; each refreshes the judges list and the item checkboxes. */
 export function useJudgeMutations(issueId: number) {
   const queryClient = useQueryClient();
@@ -51,7 +71,8 @@ export function useJudgeMutations(issueId: number) {
       mutationFn: (input: AssignAccess) => assignAccess(issueId, input),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: issueKeys.one(issueId) }),
     }),
-    invite: useMutation({ mutationFn: (userId: number) => sendInvitation(issueId, userId), onSuccess }),
+    invite: useMutation({ mutationFn: (input: SendInvitation) => sendInvitation(issueId, input), onSuccess }),
+    inviteAll: useMutation({ mutationFn: (input: InviteAll) => inviteAll(issueId, input), onSuccess }),
   };
 }
 
