@@ -24,6 +24,8 @@ describe('selection screens after the audit', () => {
       resourcetype: 'RatingIssue',
       title: 'Open call',
       public: true,
+      // New selections show item details (decision 45): start from off to switch it on in the dialog.
+      judges_can_load_dataset_details: false,
     });
     await openSelectionsList();
     await page.goto(`${server.url}/team/1/issue/${issue.id}/manage`);

@@ -87,6 +87,43 @@ export const issueCommentSchema = z.object({
 });
 export type IssueComment = z.infer<typeof issueCommentSchema>;
 
+export const submissionAnswerSchema = z.object({
+  dataset: bodyIdSchema,
+  question: bodyIdSchema.nullable().optional(),
+  value: z.number(),
+});
+export type SubmissionAnswer = z.input<typeof submissionAnswerSchema>;
+
+export const submissionCommentSchema = z.object({
+  dataset: bodyIdSchema,
+  question: bodyIdSchema.nullable().optional(),
+  content: z.string().trim().max(COMMENT_MAX_LENGTH),
+  shared: z.boolean().default(false),
+});
+export type SubmissionComment = z.input<typeof submissionCommentSchema>;
+
+export const submissionCreateSchema = z.object({
+  answers: z.array(submissionAnswerSchema).max(SUBMISSION_ANSWERS_MAX).default([]),
+  comments: z.array(submissionCommentSchema).max(SUBMISSION_COMMENTS_MAX).default([]),
+});
+export type SubmissionCreate = z.input<typeof submissionCreateSchema>;
+
+/**
+ * `issues/{id}/draft/`: what the judge has given so far, saved as they go and restored on any device. It
+ * has the submission's shape and limits, but counts nowhere until it is submitted; submitting deletes it.
+ */
+export const answerDraftCreateSchema = submissionCreateSchema;
+export type AnswerDraftCreate = SubmissionCreate;
+export const answerDraftSchema = z.object({
+  answers: z.array(submissionAnswerSchema.extend({ question: z.number().int().nullable() })),
+  comments: z.array(
+    submissionCommentSchema.extend({ question: z.number().int().nullable(), shared: z.boolean() }),
+  ),
+  /** null: no draft, the judge's page starts from what they submitted. */
+  update_time: z.string().nullable(),
+});
+export type AnswerDraft = z.infer<typeof answerDraftSchema>;
+
 /**
  * Everything the answer page needs in one reply. `preview` is true for a team admin, who sees the page
  * but cannot submit; `has_submitted` tells a judge they are editing.
@@ -105,6 +142,8 @@ export const answerViewSchema = z.object({
   shared_comments_hidden: z.boolean(),
   /** The items this judge has a conflict of interest with: shown, but they take no answer or comment. */
   conflicts: z.array(z.number().int()),
+  /** The judge's saved draft, newer than what they submitted; null when there is none (and in a preview). */
+  draft: answerDraftSchema.nullable(),
 });
 export type AnswerView = z.infer<typeof answerViewSchema>;
 
@@ -135,27 +174,6 @@ export const submissionsCountQuerySchema = submissionsQuerySchema.pick({
   [ISSUE_TOKEN_PARAM]: true,
 });
 export const countSchema = z.object({ count: z.number().int() });
-
-export const submissionAnswerSchema = z.object({
-  dataset: bodyIdSchema,
-  question: bodyIdSchema.nullable().optional(),
-  value: z.number(),
-});
-export type SubmissionAnswer = z.input<typeof submissionAnswerSchema>;
-
-export const submissionCommentSchema = z.object({
-  dataset: bodyIdSchema,
-  question: bodyIdSchema.nullable().optional(),
-  content: z.string().trim().max(COMMENT_MAX_LENGTH),
-  shared: z.boolean().default(false),
-});
-export type SubmissionComment = z.input<typeof submissionCommentSchema>;
-
-export const submissionCreateSchema = z.object({
-  answers: z.array(submissionAnswerSchema).max(SUBMISSION_ANSWERS_MAX).default([]),
-  comments: z.array(submissionCommentSchema).max(SUBMISSION_COMMENTS_MAX).default([]),
-});
-export type SubmissionCreate = z.input<typeof submissionCreateSchema>;
 
 export const issueSubmissionSchema = z.object({
   id: z.number().int(),

@@ -164,7 +164,7 @@ const createBase = z.object({
   captcha: fields.captcha.default(true),
   random_order: fields.random_order.default(false),
   access_all_items: fields.access_all_items.default(true),
-  judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(false),
+  judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(true),
   hide_comments_until_submitted: fields.hide_comments_until_submitted.default(false),
   data_model: fields.data_model.optional(),
   item_label_singular_en: fields.item_label_singular_en.default(ITEM_LABEL_DEFAULT),

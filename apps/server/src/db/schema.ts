@@ -651,7 +651,7 @@ export const issues = pgTable(
     /** Public selections: the get-link page asks for a captcha first. */
     captcha: boolean('captcha').notNull().default(true),
     accessAllItems: boolean('access_all_items').notNull().default(true),
-    judgesCanLoadDatasetDetails: boolean('judges_can_load_dataset_details').notNull().default(false),
+    judgesCanLoadDatasetDetails: boolean('judges_can_load_dataset_details').notNull().default(true),
     randomOrder: boolean('random_order').notNull().default(false),
     /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
     hideCommentsUntilSubmitted: boolean('hide_comments_until_submitted').notNull().default(false),
@@ -778,6 +778,19 @@ export const issueConflicts = pgTable(
     index('issue_conflicts_dataset').on(t.datasetId),
   ],
 );
+
+/**
+ * A judge's answers and comments while they work, saved as they go so that a reload loses nothing. Never
+ * read by reports: only `issue_answers` count, written by a submission, which deletes the draft.
+ */
+export const issueAnswerDrafts = pgTable('issue_answer_drafts', {
+  accessId: integer('access_id')
+    .primaryKey()
+    .references(() => issueAccesses.id, { onDelete: 'cascade' }),
+  /** The submission's body as it stands: { answers, comments } */
+  payload: jsonb('payload').notNull(),
+  updateTime: updateTime(),
+});
 
 /** Each invitation or reminder sent to a judge (at most 3). */
 export const issueInvitations = pgTable(

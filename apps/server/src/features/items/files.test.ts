@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FILE_TOO_BIG_MESSAGE } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datumValues } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 
@@ -79,10 +81,24 @@ describe('POST datum-values/{id}/upload/', () => {
     const download = await t.request({ method: 'GET', url: value.file_url_signed });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
+    // Inline: the answer page shows it in the browser's PDF viewer.
     expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="pitch d_ck.pdf"; filename*=UTF-8''pitch%20d%C3%A9ck.pdf`,
+      `inline; filename="pitch d_ck.pdf"; filename*=UTF-8''pitch%20d%C3%A9ck.pdf`,
     );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('serves inline only PDFs and images: any other stored type downloads', async () => {
+    const { token, valueId } = await setupFileValue();
+    const url: string = (await upload(token, valueId, 'page.pdf', 'application/pdf', PDF)).json()
+      .file_url_signed;
+    // A type no upload accepts today, as a row restored from elsewhere could carry.
+    await t.app.ctx.db.update(datumValues).set({ mimeType: 'text/html' }).where(eq(datumValues.id, valueId));
+    const download = await t.request({ method: 'GET', url });
+    expect(download.headers['content-type']).toMatch(/^text\/html/);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers 404 with a plain message when the file is gone from the storage', async () => {

@@ -92,10 +92,17 @@ export async function uploadFile(
   }
 }
 
-/** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
-function attachmentHeader(filename: string) {
+/**
+ * Types a browser shows itself without running anything of the file: the answer page opens a PDF in the
+ * browser's viewer. Anything else (an SVG or HTML that might carry script included) is downloaded.
+ */
+const INLINE_MIME_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** `inline` or `attachment`, with an ASCII fallback name and the real one in RFC 5987 form. */
+function dispositionHeader(filename: string, mimeType: string) {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const type = INLINE_MIME_TYPES.has(mimeType) ? 'inline' : 'attachment';
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** Streams a stored file to whoever holds a valid, unexpired signed link to it. */
@@ -111,9 +118,14 @@ export async function sendFile(
   const stored = await ctx.files.get(key);
   // The answer names a file the storage no longer has (a restore without the files): say so, plainly.
   if (!stored) throw refusal(FILE_MISSING, 'This file is missing from the storage.', 404);
-  return reply
-    .type(row.mimeType ?? 'application/octet-stream')
-    .header('content-length', stored.size)
-    .header('content-disposition', attachmentHeader(row.filename ?? 'file'))
-    .send(stored.body);
+  const mimeType = row.mimeType ?? 'application/octet-stream';
+  return (
+    reply
+      .type(mimeType)
+      .header('content-length', stored.size)
+      .header('content-disposition', dispositionHeader(row.filename ?? 'file', mimeType))
+      // The type is the one read from the file's bytes at upload: the browser must not guess another.
+      .header('x-content-type-options', 'nosniff')
+      .send(stored.body)
+  );
 }

@@ -8,6 +8,7 @@ import { verifyUser } from '../verification/status.ts';
 import type { Answerer } from './answerer.ts';
 import { selectComments, toAnswer, toComments } from './comments.ts';
 import { conflictedItemIds } from './conflicts.ts';
+import { loadDraft } from './drafts.ts';
 import { loadAnswerItems } from './items.ts';
 import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';
 
@@ -71,7 +72,7 @@ export async function loadAnswerView(
   // The mailed copy of a personal link proves the judge's address (features/verification).
   if (answerer.kind === 'judge' && answerer.byToken)
     await verifyUser(ctx, answerer.access.userId, verificationCode);
-  const [issue, items, shared, own, conflicts] = await Promise.all([
+  const [issue, items, shared, own, conflicts, draft] = await Promise.all([
     toAnswerViewIssue(ctx, answerer.issue),
     loadAnswerItems(ctx, answerer),
     loadSharedComments(ctx, answerer),
@@ -79,6 +80,7 @@ export async function loadAnswerView(
       ? loadOwnAnswers(ctx, answerer.issue.id, answerer.access.userId)
       : { answers: [], comments: [], has_submitted: false },
     answerer.kind === 'judge' ? conflictedItemIds(ctx, answerer.access.id) : [],
+    answerer.kind === 'judge' ? loadDraft(ctx, answerer) : null,
   ]);
   return {
     issue,
@@ -87,6 +89,7 @@ export async function loadAnswerView(
     shared_comments: toComments(shared.rows),
     shared_comments_hidden: shared.hidden,
     conflicts: conflicts.map((row) => row.id),
+    draft,
     ...own,
   };
 }

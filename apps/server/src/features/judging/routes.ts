@@ -1,4 +1,6 @@
 import {
+  answerDraftCreateSchema,
+  answerDraftSchema,
   answersCountQuerySchema,
   answersQuerySchema,
   answerViewQuerySchema,
@@ -25,6 +27,7 @@ import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { loadAnswerView } from './answer-view.ts';
 import { resolveAnswerer } from './answerer.ts';
+import { getDraft, saveDraft } from './drafts.ts';
 import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
 import { getPublicInfo, unlockPublic } from './public-link.ts';
 import { submitAnswers } from './submit.ts';
@@ -157,6 +160,36 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) =>
       reply.status(201).send(await submitAnswers(ctx, await answererOf(request), request.body)),
+  );
+
+  app.get(
+    '/issues/:id/draft/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: issueTokenQuerySchema,
+        response: { 200: answerDraftSchema },
+      },
+    },
+    async (request) => getDraft(ctx, await answererOf(request)),
+  );
+
+  app.put(
+    '/issues/:id/draft/',
+    {
+      bodyLimit: SUBMISSION_BODY_LIMIT_BYTES,
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: issueTokenQuerySchema,
+        body: answerDraftCreateSchema,
+        response: { 200: answerDraftSchema },
+      },
+    },
+    async (request) => saveDraft(ctx, await answererOf(request), request.body),
   );
 
   app.get(

@@ -9,6 +9,8 @@ interface RuleContext {
   issue: IssueRow;
   questionIds: Set<number>;
   itemIds: Set<number>;
+  /** A draft is work in progress: everything is checked but the minimum of picks. */
+  isDraft?: boolean;
 }
 
 /** Messages are kept in a set: ten thousand bad answers give one line, not ten thousand. */
@@ -51,13 +53,13 @@ function checkRatings(answers: Answer[], issue: IssueRow, messages: Messages) {
   }
 }
 
-function checkPicks(answers: Answer[], issue: IssueRow, messages: Messages) {
+function checkPicks(answers: Answer[], { issue, isDraft }: RuleContext, messages: Messages) {
   if (answers.some((a) => a.value !== 0 && a.value !== 1)) messages.add('A pick is 0 or 1.');
   const picked = answers.filter((a) => a.value === 1).length;
   const min = issue.minItems ?? 0;
   const max = issue.maxItems ?? Number.POSITIVE_INFINITY;
   const items = (n: number) => (n === 1 ? issue.itemLabelSingularEn : issue.itemLabelPluralEn);
-  if (picked < min) messages.add(`Please pick at least ${min} ${items(min)}.`);
+  if (picked < min && !isDraft) messages.add(`Please pick at least ${min} ${items(min)}.`);
   if (picked > max) messages.add(`You can pick at most ${max} ${items(max)}.`);
 }
 
@@ -81,7 +83,7 @@ function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
   const perCriterion = issue.resourcetype === 'RatingIssue' && rules.questionIds.size > 0;
   checkItemsAndQuestions(answers, rules, perCriterion, messages, 'answer');
   if (issue.resourcetype === 'RatingIssue') checkRatings(answers, issue, messages);
-  if (issue.resourcetype === 'SelectionIssue') checkPicks(answers, issue, messages);
+  if (issue.resourcetype === 'SelectionIssue') checkPicks(answers, rules, messages);
   if (issue.resourcetype === 'TokenIssue') checkTokens(answers, issue, messages);
   return [...messages];
 }

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issueSubmissions } from '../../db/schema.ts';
+import { issueAccesses, issueAnswerDrafts, issueSubmissions } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
@@ -22,7 +22,7 @@ import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
 export const ISSUE_CLOSED = 'ISSUE_CLOSED';
 
 /**
- * Replaces the judge's answers and comments and records the submission, in one transaction. Every rule
+ * Replaces the judge's answers and comments, records the submission and deletes the draft, in one transaction. Every rule
  * is checked first; an empty comment is simply not kept, which deletes the one it replaces.
  */
 export async function submitAnswers(
@@ -65,6 +65,8 @@ export async function submitAnswers(
     const judge = { issueId: issue.id, userId };
     await replaceAnswers(tx, judge, input.answers);
     await replaceComments(tx, judge, comments);
+    // What was a draft is now submitted: a reload shows the submission.
+    await tx.delete(issueAnswerDrafts).where(eq(issueAnswerDrafts.accessId, access.id));
     const [submission] = await tx
       .insert(issueSubmissions)
       .values({ issueId: issue.id, userId })

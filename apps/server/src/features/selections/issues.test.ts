@@ -273,7 +273,8 @@ describe('GET issues/{id}/', () => {
       description: 'Rate carefully',
       team_img: 'https://img.example/logo.png',
       team_custom_header: '<b>Hi</b>',
-      judges_can_load_dataset_details: false,
+      // New selections show judges the items' answers (decision 45).
+      judges_can_load_dataset_details: true,
       data_model: null,
     });
     expect(reply.json().questions.map((q: { title: string }) => q.title)).toEqual(['Team', 'Market']);

@@ -44,6 +44,7 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
     shared_comments: [],
     shared_comments_hidden: false,
     conflicts: [],
+    draft: null,
     ...rest,
   };
 }

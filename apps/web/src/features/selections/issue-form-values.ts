@@ -46,7 +46,7 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   email_link: true,
   captcha: true,
   random_order: false,
-  judges_can_load_dataset_details: false,
+  judges_can_load_dataset_details: true,
   hide_comments_until_submitted: false,
   comments_mode: 'DATASET',
   ...NUMBER_DEFAULTS,
