@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { lastLinkSentTo, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -21,6 +21,16 @@ async function createSelectionWithItems() {
   });
   await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
   return issue;
+}
+
+/** The newest message of the outbox to `to`, read through the superuser's API. */
+async function lastMailTo(baseUrl: string, to: string) {
+  const outbox = await callAdminApi<{
+    results: { to: string; subject: string; text: string; html: string | null }[];
+  }>(baseUrl, 'GET', 'outbox/?limit=100');
+  const mail = outbox.results.find((message) => message.to === to);
+  if (!mail) throw new Error(`no message to ${to}`);
+  return mail;
 }
 
 describe('judges of a selection', () => {
@@ -74,18 +84,35 @@ describe('judges of a selection', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
     await row('bob@example.org').getByTestId('judge-items').filter({ hasText: '1 item' }).waitFor();
 
-    // Ann has no item yet: inviting her is refused; Bob's invitation leaves two sends.
+    // Ann has no item yet: inviting her is refused; Bob's invitation, previewed with a personal
+    // message, leaves two sends.
     await row('ann@example.org').getByTestId('judge-invite').click();
+    const annDialog = page.getByRole('dialog', { name: 'Invite ann@example.org' });
+    await annDialog.getByTestId('invitation-send').click();
     await page.getByText('Please add at least one item before sending invitations.').waitFor();
+    await annDialog.getByRole('button', { name: 'Cancel' }).click();
+    await annDialog.waitFor({ state: 'hidden' });
     const invite = row('bob@example.org').getByTestId('judge-invite');
     expect(await invite.innerText()).toContain('Invite · 3 left');
     await invite.click();
+    const bobDialog = page.getByRole('dialog', { name: 'Invite bob@example.org' });
+    const preview = bobDialog.getByTestId('invitation-preview');
+    await preview.getByText('Subject: Invitation: Demo day jury').waitFor();
+    await bobDialog.getByLabel('Personal message (optional)').fill('Bob, <b>Globex</b> is yours.');
+    await preview.getByText('> Bob, <b>Globex</b> is yours.').waitFor();
+    await bobDialog.getByTestId('invitation-send').click();
     await page.getByText('Invitation sent').waitFor();
     await invite.filter({ hasText: 'Remind · 2 left' }).waitFor();
     expect(await row('bob@example.org').getByTestId('judge-status').innerText()).toBe(
       'Invited but not responded',
     );
     expect(await row('bob@example.org').getByTestId('judge-verification').innerText()).toBe('Pending');
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers).toEqual(expect.arrayContaining(['E-mail check', 'Answering']));
+    const mail = await lastMailTo(server.url, 'bob@example.org');
+    expect(mail.subject).toBe('Invitation: Demo day jury');
+    expect(mail.text).toContain('> Bob, <b>Globex</b> is yours.');
+    expect(mail.html).toContain('Bob, &#60;b&#62;Globex&#60;/b&#62; is yours.');
     const link = await lastLinkSentTo(server.url, ADMIN, 'bob@example.org');
     expect(link).toMatch(new RegExp(`/selection/${issue.id}/answer\\?token=[\\w-]{32}&v=[\\w-]{43}$`));
 
@@ -121,6 +148,38 @@ describe('judges of a selection', () => {
       'ann@example.org',
       'bob@example.org',
     ]);
+  });
+
+  it('invites all judges not yet invited and says why Remind is disabled', async () => {
+    const { page, server } = session;
+    const issue = await createSelectionWithItems();
+    const post = await adminApi(server.url);
+    const added = await post<{ results: { user: number; email: string }[] }>(
+      `issues/${issue.id}/set_access/`,
+      {
+        emails: ['hal@example.org', 'ivy@example.org', 'jon@example.org'],
+        access: true,
+      },
+    );
+    const hal = added.results.find((result) => result.email === 'hal@example.org')?.user;
+    for (let i = 0; i < 3; i++) await post(`issues/${issue.id}/send_invitation/`, { user: hal });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage?tab=access`);
+    const table = page.getByTestId('judges-table');
+    const row = (email: string) => table.getByTestId(`judge-row-${email}`);
+
+    await page.getByTestId('judges-invite-all').click();
+    const dialog = page.getByRole('dialog', { name: 'Invite all judges not yet invited' });
+    await dialog.getByLabel('Personal message (optional)').fill('Welcome aboard');
+    await dialog.getByTestId('invite-all-send').click();
+    await page.getByTestId('invite-all-result').filter({ hasText: '2 invitations sent.' }).waitFor();
+    await row('jon@example.org').getByTestId('judge-invite').filter({ hasText: 'Remind · 2 left' }).waitFor();
+    expect((await lastMailTo(server.url, 'ivy@example.org')).text).toContain('> Welcome aboard');
+    expect(await row('hal@example.org').getByTestId('judge-invite').isDisabled()).toBe(true);
+
+    await row('hal@example.org').getByTestId('judge-invite-disabled').hover();
+    await page.getByRole('tooltip', { name: 'No invitations or reminders are left' }).waitFor();
   });
 
   it("spreads the items over the judges and copies one judge's access to another", async () => {
