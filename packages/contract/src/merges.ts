@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema } from './common.ts';
+import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 import { tagSchema } from './tags.ts';
 
 export const MERGE_TITLE_MAX_LENGTH = 250;
@@ -71,6 +71,10 @@ export const mergeListQuerySchema = pageQuerySchema.extend({
   tags: idListQuerySchema.optional(),
 });
 export type MergeListQuery = z.input<typeof mergeListQuerySchema>;
+
+/** `normalised`: each rating selection's values corrected for judge bias first (docs/judging.md). */
+export const mergeResultsQuerySchema = z.object({ normalised: queryBoolean.optional() });
+export type MergeResultsQuery = z.input<typeof mergeResultsQuerySchema>;
 
 /**
  * Merged ranking. `issues[issueId][datasetId]` is the selection's own report value; `scales[issueId]` is

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Creates a merge of [issue id, weight] pairs through the API and reads its results. */
-async function mergeResults(token: string, team: number, weights: [number, number][]) {
+async function mergeResults(token: string, team: number, weights: [number, number][], query = '') {
   const created = await t.request({
     method: 'POST',
     url: '/api/v1/issues-merge/',
@@ -25,7 +25,7 @@ async function mergeResults(token: string, team: number, weights: [number, numbe
   expect(created.statusCode).toBe(201);
   const reply = await t.request({
     method: 'GET',
-    url: `/api/v1/issues-merge/${created.json().id}/results/`,
+    url: `/api/v1/issues-merge/${created.json().id}/results/${query}`,
     token,
   });
   expect(reply.statusCode).toBe(200);
@@ -119,5 +119,37 @@ it('ties equal averages and gives an item without any value no result, ranked la
     ['X', 0.5, 1],
     ['Y', 0.5, 1],
     ['Z', null, 3],
+  ]);
+});
+
+/**
+ * The report's bias-correction example (docs/judging.md) merged 1:1 with a 0–5 selection where one judge
+ * gave every item 1 (no spread: left raw, 0.2 each). Raw: D (1 + .2)/2 = .6, B (.55 + .2)/2 = .375,
+ * C .325, A .3. Normalised: D (.9509 + .2)/2 = .575, A (.7255 + .2)/2 = .463, B .371, C .167.
+ */
+it('merges each rating selection corrected for judge bias on request', async () => {
+  const { token, team, issue, items } = await f.createBiasSetup();
+  const flat = await f.createIssue(team.id, 'RatingIssue', { minRating: 0, maxRating: 5, step: 1 });
+  await f.addItems(flat.id, [items.a.id, items.b.id, items.c.id, items.d.id]);
+  await f.submit(
+    flat.id,
+    (await f.addJudge(flat.id)).id,
+    [items.a, items.b, items.c, items.d].map((item) => [item.id, 1]),
+  );
+  const weights: [number, number][] = [
+    [issue.id, 1],
+    [flat.id, 1],
+  ];
+  expect((await mergeResults(token, team.id, weights)).ranking).toEqual([
+    ['D', 0.6, 1],
+    ['B', 0.375, 2],
+    ['C', 0.325, 3],
+    ['A', 0.3, 4],
+  ]);
+  expect((await mergeResults(token, team.id, weights, '?normalised=true')).ranking).toEqual([
+    ['D', 0.575, 1],
+    ['A', 0.463, 2],
+    ['B', 0.371, 3],
+    ['C', 0.167, 4],
   ]);
 });

@@ -20,13 +20,18 @@ interface ResultRow {
  * value, all 0 staying 0). An item's result is the weighted mean of its normalised values over the
  * selections that hold it with a value — a selection without the item, or a rating nobody gave, is left
  * out and the other weights renormalised — rounded to 3 decimals; ranked (1, 2, 2, 4) best first.
+ * `normalised` corrects each rating selection's values for judge bias first, as its report does.
  */
-export async function getMergeResults(ctx: AppContext, merge: Merge): Promise<MergeResults> {
+export async function getMergeResults(
+  ctx: AppContext,
+  merge: Merge,
+  { normalised = false }: { normalised?: boolean } = {},
+): Promise<MergeResults> {
   const issueIds = merge.issue_merge_infos.map((info) => info.issue.id);
   const decimals = sql.raw(String(MERGE_AVERAGE_DECIMALS));
   const rows = await selectRows<ResultRow>(
     ctx.db,
-    sql`WITH item_values AS (${itemValuesQuery(issueIds)}),
+    sql`WITH item_values AS (${itemValuesQuery(issueIds, { normalised })}),
       scaled AS (
         SELECT v.issue_id, v.dataset_id, v.title, v.value, v.rank AS issue_rank, m.weight,
           CASE WHEN i.resourcetype = 'RatingIssue' THEN i.max_rating

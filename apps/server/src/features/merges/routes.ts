@@ -3,6 +3,7 @@ import {
   mergeCreateSchema,
   mergeListQuerySchema,
   mergePatchSchema,
+  mergeResultsQuerySchema,
   mergeResultsSchema,
   mergeSchema,
   pageSchema,
@@ -66,10 +67,17 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/issues-merge/:id/results/',
-    { schema: { tags, params: idParamsSchema, response: { 200: mergeResultsSchema } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: mergeResultsQuerySchema,
+        response: { 200: mergeResultsSchema },
+      },
+    },
     async (request) => {
       const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
-      return getMergeResults(ctx, await getMerge(ctx, merge));
+      return getMergeResults(ctx, await getMerge(ctx, merge), { normalised: request.query.normalised });
     },
   );
 };

@@ -19,44 +19,6 @@ interface Row {
   range: number | null;
 }
 
-/**
- * Rating 0–10, no criteria (docs/judging.md, "Judge-bias correction"). H, harsh: A 3, B 2, C 1 (mean 2,
- * σ 0.8165). G, generous: B 9, C 8, D 10 (mean 9, σ 0.8165). L rated only A 5: fewer than 3 ratings, left
- * raw. All seven values: mean 38/7 = 5.4286, σ 3.3320. Raw: A (3+5)/2 = 4, B 5.5, C 4.5, D 10, ranked D B C A.
- * Normalised: each z of ±1.2247 maps to 5.4286 ± 4.0808, 0 to 5.4286. A (9.5094+5)/2 = 7.255, B 5.429,
- * C 1.348, D 9.509, ranked D A B C: A moves up 2, B and C down 1.
- */
-async function setup() {
-  const admin = await t.createAdmin();
-  const [a, b, c, d] = await f.createItems(admin.team.id, [
-    { title: 'A' },
-    { title: 'B' },
-    { title: 'C' },
-    { title: 'D' },
-  ]);
-  if (!a || !b || !c || !d) throw new Error('no items');
-  const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
-  await f.addItems(issue.id, [a.id, b.id, c.id, d.id]);
-  const [harsh, generous, lone] = [
-    await f.addJudge(issue.id),
-    await f.addJudge(issue.id),
-    await f.addJudge(issue.id),
-  ];
-  if (!harsh || !generous || !lone) throw new Error('no judges');
-  await f.submit(issue.id, harsh.id, [
-    [a.id, 3],
-    [b.id, 2],
-    [c.id, 1],
-  ]);
-  await f.submit(issue.id, generous.id, [
-    [b.id, 9],
-    [c.id, 8],
-    [d.id, 10],
-  ]);
-  await f.submit(issue.id, lone.id, [[a.id, 5]]);
-  return { ...admin, issue, lone };
-}
-
 async function report(token: string, issueId: number, query = '') {
   const reply = await t.request({
     method: 'GET',
@@ -70,7 +32,7 @@ const table = (rows: Row[]) => rows.map((row) => [row.title, row.value, row.rank
 
 describe('the normalised report', () => {
   it('ranks on z-scores mapped back onto the scale, with the shift from the raw rank', async () => {
-    const { token, issue, lone } = await setup();
+    const { token, issue, lone } = await f.createBiasSetup();
     const raw = await report(token, issue.id);
     expect(table(raw.datasets)).toEqual([
       ['D', 10, 1, null],
@@ -91,7 +53,7 @@ describe('the normalised report', () => {
   });
 
   it('gives σ (population) and range of the judges’ values, none below two judges', async () => {
-    const { token, issue } = await setup();
+    const { token, issue } = await f.createBiasSetup();
     const spread = (rows: Row[]) => rows.map((row) => [row.title, row.stdev, row.range]);
     expect(spread((await report(token, issue.id)).datasets)).toEqual([
       ['D', null, null],

@@ -63,7 +63,7 @@ it('exports the ranking, each judge per item and the comments, with the item fie
   ]);
   expect(ranking[2]?.[5]).toBe(2);
   // A: judges' values 3, 3, 0: σ √2, range 3.
-  expect(ranking[2]?.slice(9, 11)).toEqual([1.414, 3]);
+  expect(ranking[2]?.slice(9, 11)).toEqual([Number(Math.SQRT2.toFixed(3)), 3]);
   expect(ranking[2]?.[11]).toBe('Solar');
   const judgesHeader = sheets.Judges?.[0] ?? [];
   const j1Column = judgesHeader.indexOf(judges.j1.email);

@@ -148,5 +148,53 @@ export function reportFactories(t: TestApp) {
     return { ...admin, issue, items: { a, b, c, d }, q1, q2, judges: { j1, j2, j3 } };
   }
 
-  return { ...items, createItems, createIssue, addItems, addQuestion, addJudge, submit, createRatingSetup };
+  /**
+   * Rating 0–10, no criteria (docs/judging.md, "Judge-bias correction"). H, harsh: A 3, B 2, C 1 (mean 2,
+   * σ 0.8165). G, generous: B 9, C 8, D 10 (mean 9, σ 0.8165). L rated only A 5: fewer than 3 ratings, left
+   * raw. All seven values: mean 38/7 = 5.4286, σ 3.3320. Raw: A (3+5)/2 = 4, B 5.5, C 4.5, D 10, ranked D B C A.
+   * Normalised: each z of ±1.2247 maps to 5.4286 ± 4.0808, 0 to 5.4286. A (9.5094+5)/2 = 7.255, B 5.429,
+   * C 1.348, D 9.509, ranked D A B C: A moves up 2, B and C down 1.
+   */
+  async function createBiasSetup() {
+    const admin = await t.createAdmin();
+    const [a, b, c, d] = await createItems(admin.team.id, [
+      { title: 'A' },
+      { title: 'B' },
+      { title: 'C' },
+      { title: 'D' },
+    ]);
+    if (!a || !b || !c || !d) throw new Error('no items');
+    const issue = await createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
+    await addItems(issue.id, [a.id, b.id, c.id, d.id]);
+    const [harsh, generous, lone] = [
+      await addJudge(issue.id),
+      await addJudge(issue.id),
+      await addJudge(issue.id),
+    ];
+    if (!harsh || !generous || !lone) throw new Error('no judges');
+    await submit(issue.id, harsh.id, [
+      [a.id, 3],
+      [b.id, 2],
+      [c.id, 1],
+    ]);
+    await submit(issue.id, generous.id, [
+      [b.id, 9],
+      [c.id, 8],
+      [d.id, 10],
+    ]);
+    await submit(issue.id, lone.id, [[a.id, 5]]);
+    return { ...admin, issue, lone, items: { a, b, c, d } };
+  }
+
+  return {
+    ...items,
+    createItems,
+    createIssue,
+    addItems,
+    addQuestion,
+    addJudge,
+    submit,
+    createRatingSetup,
+    createBiasSetup,
+  };
 }

@@ -12,7 +12,7 @@ export const mergeKeys = {
   all: ['merges'] as const,
   list: (teamId: number, filters: MergeFilters) => ['merges', teamId, 'list', filters] as const,
   one: (id: number) => ['merge', id] as const,
-  results: (id: number) => ['merge', id, 'results'] as const,
+  results: (id: number, normalised = false) => ['merge', id, 'results', normalised] as const,
   search: (teamId: number, search: string) => ['merges', teamId, 'issue-search', search] as const,
 };
 
@@ -20,8 +20,12 @@ export const fetchMerges = (teamId: number, filters: MergeFilters, signal?: Abor
   apiGet<Page<Merge>>('issues-merge/', { team: teamId, ...filters }, signal);
 export const fetchMerge = (id: number, signal?: AbortSignal) =>
   apiGet<Merge>(`issues-merge/${id}/`, undefined, signal);
-export const fetchMergeResults = (id: number, signal?: AbortSignal) =>
-  apiGet<MergeResults>(`issues-merge/${id}/results/`, undefined, signal);
+export const fetchMergeResults = (id: number, normalised: boolean, signal?: AbortSignal) =>
+  apiGet<MergeResults>(
+    `issues-merge/${id}/results/`,
+    normalised ? { normalised: 'true' } : undefined,
+    signal,
+  );
 export const createMerge = (input: MergeCreate) => apiPost<Merge>('issues-merge/', input);
 export const patchMerge = (id: number, patch: MergePatch) => apiPatch<Merge>(`issues-merge/${id}/`, patch);
 export const deleteMerge = (id: number) => apiDelete(`issues-merge/${id}/`);

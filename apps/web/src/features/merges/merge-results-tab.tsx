@@ -1,5 +1,6 @@
 import type { Merge, MergeResults } from '@shortlist/contract';
-import { Alert, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Checkbox, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../reports/format';
 import { useMergeResults } from './use-merges';
@@ -15,7 +16,8 @@ interface MergedRow {
 export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: boolean }) {
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
-  const results = useMergeResults(merge.id, isActive);
+  const [normalised, setNormalised] = useState(false);
+  const results = useMergeResults(merge.id, isActive, normalised);
   if (results.isError)
     return <Alert type="error" showIcon title={t('results.failed')} data-testid="merge-failed" />;
   if (!results.data) return <Spin description={tc('common.loading')} />;
@@ -63,6 +65,13 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   return (
     <Flex vertical gap={24}>
       <Alert type="info" showIcon title={t('results.scaleNote')} data-testid="merge-scale-note" />
+      <Checkbox
+        checked={normalised}
+        onChange={(event) => setNormalised(event.target.checked)}
+        data-testid="merge-normalised"
+      >
+        {t('results.normalised')}
+      </Checkbox>
       <Table<MergedRow>
         rowKey="datasetId"
         columns={columns}

@@ -29,10 +29,10 @@ export function useMerge(id: number) {
   });
 }
 
-export function useMergeResults(id: number, enabled: boolean) {
+export function useMergeResults(id: number, enabled: boolean, normalised = false) {
   return useQuery({
-    queryKey: mergeKeys.results(id),
-    queryFn: ({ signal }) => fetchMergeResults(id, signal),
+    queryKey: mergeKeys.results(id, normalised),
+    queryFn: ({ signal }) => fetchMergeResults(id, normalised, signal),
     enabled,
     retry: false,
   });
