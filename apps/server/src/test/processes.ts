@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,17 +17,26 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcessOptions {
+  /** A DATA_DIR of the caller's, kept at stop (to restart a process on it); a temporary one otherwise. */
+  dataDir?: string;
+  /** The port to listen on (to restart a process where it was); a free one otherwise. */
+  port?: number;
+}
+
 /**
  * A real server process (`src/server.ts`, background jobs on) on a free port, for tests of what
- * several processes sharing one PostgreSQL do. `stop` sends SIGTERM and waits for the exit.
+ * several processes sharing one PostgreSQL do. Node runs the server itself (tsx as a loader, not
+ * tsx's launcher, which would put a second process in between): a signal reaches the server.
+ * `stop` sends SIGTERM and waits for the exit; `kill` sends SIGKILL, as a crash would.
  */
-export async function startServerProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-process-'));
+export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}) {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shortlist-process-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
-    path.join(serverRoot, '../../node_modules/.bin/tsx'),
-    [path.join(serverRoot, 'src/server.ts')],
+    process.execPath,
+    ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')],
     {
       cwd: serverRoot,
       env: {
@@ -44,22 +53,42 @@ export async function startServerProcess(env: Record<string, string>) {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not start within 60 s');
+    }
     const reply = await fetch(`${url}/healthz`).catch(() => null);
     if (reply?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await exited;
+    }
+  };
   return {
     url,
+    port,
+    dataDir,
+    pid: child.pid ?? 0,
+    /** User and system CPU time the process has used so far, in milliseconds (Linux's /proc). */
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command's closing parenthesis.
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** SIGKILL: no shutdown, no closing of the database, the lock file left behind. */
+    async kill() {
+      await end('SIGKILL');
     },
   };
 }

@@ -15,9 +15,9 @@ export const CAPTCHA_COST = 1_000;
 export const CAPTCHA_COUNTER = { min: 100, max: 500 };
 /** A challenge must be solved and used within this time. */
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
-const ALGORITHM = 'PBKDF2/SHA-256';
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-interface CaptchaSecrets {
+export interface CaptchaSecrets {
   signature: string;
   key: string;
 }
@@ -27,11 +27,13 @@ const secretsByContext = new WeakMap<AppContext, CaptchaSecrets>();
 
 /** Derives the captcha's HMAC secrets from the JWT secret: nothing more to keep, and neither reveals it. */
 export function setCaptchaSecret(ctx: AppContext, jwtSecret: string) {
+  secretsByContext.set(ctx, captchaSecretsOf(jwtSecret));
+}
+
+/** The HMAC secrets of every process sharing this JWT secret. */
+export function captchaSecretsOf(jwtSecret: string): CaptchaSecrets {
   const derive = (label: string) => createHmac('sha256', jwtSecret).update(label).digest('hex');
-  secretsByContext.set(ctx, {
-    signature: derive('shortlist captcha signature'),
-    key: derive('shortlist captcha key'),
-  });
+  return { signature: derive('shortlist captcha signature'), key: derive('shortlist captcha key') };
 }
 
 function secretsOf(ctx: AppContext): CaptchaSecrets {
@@ -43,7 +45,7 @@ function secretsOf(ctx: AppContext): CaptchaSecrets {
 export async function createCaptchaChallenge(ctx: AppContext): Promise<CaptchaChallenge> {
   const secrets = secretsOf(ctx);
   const challenge = await createChallenge({
-    algorithm: ALGORITHM,
+    algorithm: CAPTCHA_ALGORITHM,
     cost: CAPTCHA_COST,
     counter: randomInt(CAPTCHA_COUNTER.max, CAPTCHA_COUNTER.min),
     deriveKey,
