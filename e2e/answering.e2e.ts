@@ -68,6 +68,9 @@ describe('answering a selection', () => {
     await page.getByRole('textbox', { name: 'Comment on Acme' }).fill('Impressive founders');
     await page.getByTestId('answer-item').first().getByTestId('comment-shared').click();
     await page.getByTestId('answer-submit').click();
+    // Zeta Labs is not rated: the judge is asked first.
+    await page.getByText('1 item is not rated yet.', { exact: false }).waitFor();
+    await page.getByTestId('unrated-confirm').click();
     await page.getByText('Thank you! Your answers were submitted.').waitFor();
 
     type Answers = { results: { dataset: number; question: number | null; value: number }[] };
@@ -83,6 +86,8 @@ describe('answering a selection', () => {
     await page.getByTestId('edit-submission').click();
     await page.getByTestId('answer-item').first().getByTestId('rating-ignore').click();
     await page.getByTestId('answer-submit').click();
+    await page.getByText('2 items are not rated yet.', { exact: false }).waitFor();
+    await page.getByTestId('unrated-confirm').click();
     await page.getByText('Thank you! Your answers were submitted.').waitFor();
     expect((await adminGet<Answers>(`issues/${issue.id}/answers/?user=${judge.user.id}`)).results).toEqual(
       [],

@@ -51,6 +51,8 @@ export const answerViewDetailSchema = z.object({
   response: z.string().nullable(),
   json_response: z.record(z.string(), z.unknown()).nullable(),
   filename: z.string().nullable(),
+  /** The file's type, read from its bytes at upload: the page shows a PDF or an image inline. */
+  mime_type: z.string().nullable(),
   file_url_signed: z.string().nullable(),
 });
 export type AnswerViewDetail = z.infer<typeof answerViewDetailSchema>;

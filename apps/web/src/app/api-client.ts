@@ -31,6 +31,8 @@ export interface RequestOptions {
   ignoreAuthFailure?: boolean;
   /** Binary replies (spreadsheets): the body is returned as a Blob. */
   asBlob?: boolean;
+  /** The request outlives the page (a draft saved as the judge leaves); its body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -75,6 +77,7 @@ async function send(url: string, options: RequestOptions, token: string | null):
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

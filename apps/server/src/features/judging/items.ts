@@ -75,6 +75,7 @@ async function loadDetails(ctx: AppContext, datasetIds: number[]) {
       response: value.response,
       json_response: value.jsonResponse,
       filename: value.filename,
+      mime_type: value.fileKey ? value.mimeType : null,
       file_url_signed: value.fileKey ? ctx.files.signedUrl(value.fileKey) : null,
     };
     byItem.set(value.datasetId, [...(byItem.get(value.datasetId) ?? []), detail]);

@@ -1,11 +1,14 @@
 import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DraftSaveState } from './use-draft-autosave';
 
 interface AnswerBarProps {
   tags: string[];
   tag: string | null;
   onTagChange(tag: string | null): void;
   status: string | null;
+  /** Where the judge's draft stands on the server. */
+  saveState: DraftSaveState;
   isPreview: boolean;
   isSubmitting: boolean;
   onSubmit(): void;
@@ -17,6 +20,7 @@ export function AnswerBar({
   tag,
   onTagChange,
   status,
+  saveState,
   isPreview,
   isSubmitting,
   onSubmit,
@@ -48,7 +52,16 @@ export function AnswerBar({
       ) : (
         <span />
       )}
-      <Flex align="center" gap="middle">
+      <Flex align="center" gap="middle" wrap>
+        {saveState !== 'idle' && (
+          <Typography.Text
+            type={saveState === 'failed' ? 'warning' : 'secondary'}
+            aria-live="polite"
+            data-testid="draft-state"
+          >
+            {t(`draft.${saveState}`)}
+          </Typography.Text>
+        )}
         {status && <Typography.Text data-testid="answer-status">{status}</Typography.Text>}
         {isPreview ? <Tooltip title={t('previewNotice')}>{submit}</Tooltip> : submit}
       </Flex>

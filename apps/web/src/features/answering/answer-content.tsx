@@ -40,8 +40,10 @@ export function AnswerContent({
   }
   const { issue } = view;
   const state = issue.status !== 'open' ? t('closed') : view.items.length === 0 ? t('empty') : null;
+  // The split view of answers and controls needs the width; a page of titles alone reads better narrow.
+  const hasDetails = view.items.some((item) => item.details.length > 0);
   return (
-    <div className="sl-answer-page">
+    <div className={hasDetails ? 'sl-answer-page sl-answer-page-wide' : 'sl-answer-page'}>
       <TeamHeader image={issue.team_img} header={issue.team_custom_header} />
       <Typography.Title level={2}>{issue.title}</Typography.Title>
       {issue.description && (

@@ -6,6 +6,7 @@ import {
   initialDraft,
   isBelowMinPicks,
   joinSubmissionErrors,
+  ratingProgress,
   tokenRefusal,
   toSubmission,
 } from './answer-draft';
@@ -117,5 +118,40 @@ describe('the answer draft', () => {
         'Comments: ',
       ),
     ).toBe('Too many. | Wrong. | Comments: Too long.');
+  });
+});
+
+describe('the saved draft and the progress', () => {
+  const item = (id: number) => ({ id, title: `Item ${id}`, description: '', tags: [], details: [] });
+
+  it('starts from the saved draft rather than the submission when there is one', () => {
+    const submitted = { id: 1, dataset: 1, question: null, value: 5, user: 1 };
+    const view = viewOf(
+      {},
+      {
+        answers: [submitted],
+        draft: {
+          answers: [{ dataset: 2, question: null, value: 3 }],
+          comments: [{ dataset: 2, question: null, content: 'Later', shared: false }],
+          update_time: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    );
+    expect(initialDraft(view)).toEqual({
+      values: { '2:0': 3 },
+      comments: { '2:0': { content: 'Later', shared: false } },
+    });
+    expect(initialDraft({ ...view, draft: null }).values).toEqual({ '1:0': 5 });
+  });
+
+  it('counts an item rated once every criterion has a value, conflicts left out', () => {
+    const questions = [
+      { id: 7, title: 'Team', description: '', weight: 1 },
+      { id: 8, title: 'Market', description: '', weight: 1 },
+    ] as AnswerView['issue']['questions'];
+    const view = viewOf({ questions }, { items: [item(1), item(2), item(3)], conflicts: [3] });
+    const values = { '1:7': 2, '1:8': 0, '2:7': 4 };
+    expect(ratingProgress(view, { values, comments: {} })).toEqual({ rated: 1, total: 2 });
+    expect(ratingProgress(viewOf({ resourcetype: 'TokenIssue' }), { values, comments: {} })).toBeNull();
   });
 });

@@ -15,11 +15,13 @@ export interface Draft {
   comments: Record<string, DraftComment>;
 }
 
+/** The judge's saved draft when there is one (it is newer than what they submitted), else their submission. */
 export function initialDraft(view: AnswerView): Draft {
+  const source = view.draft?.update_time ? view.draft : view;
   const values: Draft['values'] = {};
-  for (const answer of view.answers) values[draftKey(answer.dataset, answer.question)] = answer.value;
+  for (const answer of source.answers) values[draftKey(answer.dataset, answer.question)] = answer.value;
   const comments: Draft['comments'] = {};
-  for (const comment of view.comments) {
+  for (const comment of source.comments) {
     comments[draftKey(comment.dataset, comment.question)] = {
       content: comment.content,
       shared: comment.shared,
@@ -74,6 +76,21 @@ export const canPickMore = (view: AnswerView, draft: Draft) =>
 /** Submit is blocked while fewer items than min_items are picked. */
 export const isBelowMinPicks = (view: AnswerView, draft: Draft) =>
   view.issue.resourcetype === 'SelectionIssue' && pickedCount(draft) < (view.issue.min_items ?? 0);
+
+/**
+ * How far a judge is in a rating selection: an item is rated once every criterion has a value; items of a
+ * conflict are not theirs to rate. Null for the other types, which leave items out by design.
+ */
+export function ratingProgress(view: AnswerView, draft: Draft): { rated: number; total: number } | null {
+  if (view.issue.resourcetype !== 'RatingIssue') return null;
+  const conflicts = new Set(view.conflicts);
+  const criteria = view.issue.questions.length > 0 ? view.issue.questions.map((q) => q.id) : [null];
+  const items = view.items.filter((item) => !conflicts.has(item.id));
+  const rated = items.filter((item) =>
+    criteria.every((question) => draft.values[draftKey(item.id, question)] !== undefined),
+  ).length;
+  return { rated, total: items.length };
+}
 
 /** Comments are for selections that are not public (text selections are nothing but comments). */
 export const hasComments = (view: AnswerView) => !view.issue.public;

@@ -5,10 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
 import { AnswerBar } from './answer-bar';
-import { isBelowMinPicks, joinSubmissionErrors, pickedCount, tokensUsed, toSubmission } from './answer-draft';
+import {
+  isBelowMinPicks,
+  joinSubmissionErrors,
+  pickedCount,
+  ratingProgress,
+  tokensUsed,
+  toSubmission,
+} from './answer-draft';
 import { ItemCard } from './item-card';
 import { SubmittedResult } from './submitted-result';
 import { useConflict, useSubmitAnswers } from './use-answer-view';
+import { useDraftAutosave } from './use-draft-autosave';
 import { useDraftHandlers } from './use-draft-handlers';
 import { useItemLabels } from './use-item-labels';
 
@@ -25,7 +33,7 @@ interface AnswerFormProps {
 export function AnswerForm({ view, token }: AnswerFormProps) {
   const { t } = useTranslation('answering');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { issue } = view;
   const labels = useItemLabels(issue);
   const { draft, handlers: draftHandlers, dropItem } = useDraftHandlers(view);
@@ -59,6 +67,13 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [isDone, setIsDone] = useState(issue.public && view.has_submitted);
+  const [isSending, setIsSending] = useState(false);
+  const autosave = useDraftAutosave({
+    view,
+    token,
+    draft,
+    isEnabled: !view.preview && !isDone && !isSending,
+  });
 
   const tags = useMemo(() => [...new Set(view.items.flatMap((item) => item.tags))].sort(), [view.items]);
   const items = useMemo(
@@ -81,20 +96,20 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     return byItem;
   }, [view.shared_comments]);
 
+  const progress = ratingProgress(view, draft);
   const status =
     issue.resourcetype === 'TokenIssue'
       ? t('tokensLeft', { count: (issue.nb_tokens ?? 0) - tokensUsed(draft) })
       : issue.resourcetype === 'SelectionIssue'
         ? t('pickedCount', { count: pickedCount(draft), max: issue.max_items ?? 0 })
-        : null;
+        : progress && t('ratedCount', progress);
 
-  const handleSubmit = () => {
-    if (isBelowMinPicks(view, draft)) {
-      const min = issue.min_items ?? 0;
-      void message.warning(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }));
-      return;
-    }
+  const send = async () => {
+    setIsSending(true);
+    // A draft save still on its way would otherwise land after the submission and outlive it.
+    await autosave.settle();
     submit.mutate(toSubmission(draft, view), {
+      onSettled: () => setIsSending(false),
       onSuccess: () => {
         setIsDone(true);
         window.scrollTo({ top: 0 });
@@ -109,6 +124,24 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
             : tc('common.error');
         void message.error(text, ERROR_SECONDS);
       },
+    });
+  };
+
+  const handleSubmit = () => {
+    if (isBelowMinPicks(view, draft)) {
+      const min = issue.min_items ?? 0;
+      void message.warning(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }));
+      return;
+    }
+    const unrated = progress ? progress.total - progress.rated : 0;
+    if (unrated === 0) return void send();
+    modal.confirm({
+      title: t('unratedTitle'),
+      content: t('unrated', { count: unrated, item: labels.item, items: labels.items }),
+      okText: t('submitAnyway'),
+      cancelText: t('keepRating'),
+      onOk: () => void send(),
+      okButtonProps: { 'data-testid': 'unrated-confirm' },
     });
   };
 
@@ -160,8 +193,9 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
         tag={tag}
         onTagChange={changeTag}
         status={status}
+        saveState={view.preview ? 'idle' : autosave.state}
         isPreview={view.preview}
-        isSubmitting={submit.isPending}
+        isSubmitting={isSending}
         onSubmit={handleSubmit}
       />
     </>

@@ -1,4 +1,6 @@
 import {
+  type AnswerDraft,
+  type AnswerDraftCreate,
   type AnswerView,
   type Conflict,
   type IssueSubmission,
@@ -61,4 +63,18 @@ export const unlockPublic = (issueId: number, body: UnlockPublic) =>
     method: 'POST',
     body,
     ignoreAuthFailure: true,
+  });
+
+/** Saves the judge's work in progress; `keepalive` lets the save finish while the page goes away. */
+export const saveAnswerDraft = (
+  issueId: number,
+  token: string | null,
+  body: AnswerDraftCreate,
+  keepalive = false,
+) =>
+  apiRequest<AnswerDraft>(`issues/${issueId}/draft/`, {
+    method: 'PUT',
+    query: withToken(token),
+    body,
+    keepalive,
   });

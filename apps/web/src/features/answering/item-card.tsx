@@ -41,6 +41,7 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
   const key = draftKey(item.id, null);
   const commentRows = issue.comments_mode === 'QUESTION' ? issue.questions : [null];
   const { setConflict } = handlers;
+  const hasDetails = item.details.length > 0;
   if (isConflicted) {
     return (
       <Card className="sl-answer-item" title={item.title} data-testid="answer-item">
@@ -78,63 +79,69 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
       }
       data-testid="answer-item"
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        {item.description && (
-          <Typography.Paragraph className="sl-pre-line">{item.description}</Typography.Paragraph>
+      <div className={hasDetails ? 'sl-answer-split' : undefined}>
+        {(hasDetails || item.description) && (
+          <div className={hasDetails ? 'sl-answer-details' : undefined}>
+            {item.description && (
+              <Typography.Paragraph className="sl-pre-line">{item.description}</Typography.Paragraph>
+            )}
+            <ItemDetails details={item.details} />
+          </div>
         )}
-        <ItemDetails details={item.details} />
-        {issue.resourcetype === 'RatingIssue' && (
-          <RatingControl
-            issue={issue}
-            dataset={item.id}
-            title={item.title}
-            values={draft.values}
-            onChange={handlers.setValue}
-          />
-        )}
-        {issue.resourcetype === 'SelectionIssue' && (
-          <PickControl
-            title={item.title}
-            isPicked={draft.values[key] === 1}
-            onToggle={() => handlers.togglePick(item.id)}
-          />
-        )}
-        {issue.resourcetype === 'TokenIssue' && (
-          <TokenControl
-            title={item.title}
-            count={draft.values[key] ?? 0}
-            onChange={(delta) => handlers.changeTokens(item.id, delta)}
-          />
-        )}
-        {hasComments(view) &&
-          commentRows.map((question) => {
-            const commentKey = draftKey(item.id, question?.id);
-            const label = question
-              ? `${t('comment')} — ${question.title}`
-              : t('commentOn', { title: item.title });
-            return (
-              <CommentField
-                key={commentKey}
-                label={label}
-                value={draft.comments[commentKey]}
-                onChange={(comment) => handlers.setComment(commentKey, comment)}
-              />
-            );
-          })}
-        <SharedComments comments={sharedComments} questions={issue.questions} />
-        {setConflict && (
-          <Popconfirm
-            title={t('conflict.confirm')}
-            description={t('conflict.confirmHelp')}
-            onConfirm={() => setConflict(item.id, true)}
-            okText={t('conflict.declare')}
-          >
-            <Button type="link" size="small" data-testid="conflict-declare">
-              {t('conflict.declare')}
-            </Button>
-          </Popconfirm>
-        )}
-      </Space>
+        <Space direction="vertical" className="sl-answer-controls" data-testid="answer-controls">
+          {issue.resourcetype === 'RatingIssue' && (
+            <RatingControl
+              issue={issue}
+              dataset={item.id}
+              title={item.title}
+              values={draft.values}
+              onChange={handlers.setValue}
+            />
+          )}
+          {issue.resourcetype === 'SelectionIssue' && (
+            <PickControl
+              title={item.title}
+              isPicked={draft.values[key] === 1}
+              onToggle={() => handlers.togglePick(item.id)}
+            />
+          )}
+          {issue.resourcetype === 'TokenIssue' && (
+            <TokenControl
+              title={item.title}
+              count={draft.values[key] ?? 0}
+              onChange={(delta) => handlers.changeTokens(item.id, delta)}
+            />
+          )}
+          {hasComments(view) &&
+            commentRows.map((question) => {
+              const commentKey = draftKey(item.id, question?.id);
+              const label = question
+                ? `${t('comment')} — ${question.title}`
+                : t('commentOn', { title: item.title });
+              return (
+                <CommentField
+                  key={commentKey}
+                  label={label}
+                  value={draft.comments[commentKey]}
+                  onChange={(comment) => handlers.setComment(commentKey, comment)}
+                />
+              );
+            })}
+          <SharedComments comments={sharedComments} questions={issue.questions} />
+          {setConflict && (
+            <Popconfirm
+              title={t('conflict.confirm')}
+              description={t('conflict.confirmHelp')}
+              onConfirm={() => setConflict(item.id, true)}
+              okText={t('conflict.declare')}
+            >
+              <Button type="link" size="small" data-testid="conflict-declare">
+                {t('conflict.declare')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      </div>
     </Card>
   );
 }

@@ -27,6 +27,8 @@ export function AnswerView({ field, value }: { field: DatumField; value: DatumVa
     return value.file_url_signed && value.filename ? (
       <Typography.Link
         href={value.file_url_signed}
+        // The file route serves PDFs and images inline (for the judges' page); here the link downloads.
+        download={value.filename}
         aria-label={t('value.download', { name: value.filename })}
       >
         <PaperClipOutlined /> {value.filename}
