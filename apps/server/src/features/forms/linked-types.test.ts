@@ -56,6 +56,8 @@ describe("a form's item type and items", () => {
       create_time: expect.any(String),
       email: 'ada@example.org',
       is_submitted: true,
+      // Nothing was mailed to the respondent of a submission written straight to the database.
+      email_verification_status: 'unc',
     });
     expect(byId.get(draft.id)).toMatchObject({ is_submitted: false });
     expect(byId.get(manual.id)).toBeNull();
