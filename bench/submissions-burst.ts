@@ -1,16 +1,23 @@
+/// <reference path="../apps/server/src/test/s3rver.d.ts" />
 // Public form submissions at once (`npm run bench:submissions`): 500 respondents, 50 at a time, each
 // sending the whole protocol of the public page (POST answers with a solved captcha, upload of a 500 KB
 // PDF for one in five, commit submit) through the real app over loopback HTTP, on PGlite and
 // PostgreSQL. Captchas are solved before the burst (that is the respondents' CPU, not the server's).
 // Afterwards the rows and files are counted: nothing may be lost or doubled.
+//
+// `npm run bench:submissions -- --processes`: the same burst against one, then three real server processes
+// (`src/server.ts`, background jobs on) on one PostgreSQL, files to an S3 server on loopback (s3rver),
+// each respondent's requests spread over the processes as a load balancer would (issue 17).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   dataModels,
   datumFields,
@@ -19,7 +26,12 @@ import {
   intakeForms,
   mailQueue,
 } from '../apps/server/src/db/schema.ts';
+import { createFileDriver } from '../apps/server/src/features/items/file-store.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
+import { cheapCaptcha } from '../apps/server/src/test/captcha.ts';
+import { startServerProcess } from '../apps/server/src/test/processes.ts';
+import { startS3Server } from '../apps/server/src/test/s3-server.ts';
+import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 import { benchBothEngines, describeMachine, percentile } from './bench-app.ts';
 
 const SUBMISSIONS = 500;
@@ -119,11 +131,17 @@ async function solveCaptchas(base: string) {
   return payloads;
 }
 
-async function respond(base: string, i: number, captcha: string, seeded: Awaited<ReturnType<typeof seed>>) {
+async function respond(
+  base: string | ((step: number) => string),
+  i: number,
+  captcha: string,
+  seeded: Awaited<ReturnType<typeof seed>>,
+) {
   const headers = { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) };
   const [project, pitch, stage, deck] = seeded.fields;
   const withFile = i % WITH_FILE_EVERY === 0;
-  const created = await fetch(`${base}/api/v1/form-submissions/`, {
+  const at = (step: number) => (typeof base === 'string' ? base : base(step));
+  const created = await fetch(`${at(0)}/api/v1/form-submissions/`, {
     method: 'POST',
     headers,
     body: JSON.stringify({
@@ -150,7 +168,7 @@ async function respond(base: string, i: number, captcha: string, seeded: Awaited
     const body = new FormData();
     body.append('key', grant.file_key);
     body.append('file', new Blob([PDF], { type: 'application/pdf' }), 'deck.pdf');
-    const uploaded = await fetch(`${base}/api/v1/form-submissions/${submission.submission_id}/upload/`, {
+    const uploaded = await fetch(`${at(1)}/api/v1/form-submissions/${submission.submission_id}/upload/`, {
       method: 'POST',
       headers: { 'x-forwarded-for': addressOf(i) },
       body,
@@ -158,7 +176,7 @@ async function respond(base: string, i: number, captcha: string, seeded: Awaited
     await uploaded.arrayBuffer();
     if (uploaded.status !== 200) return false;
   }
-  const committed = await fetch(`${base}/api/v1/form-submissions/${submission.submission_id}/commit/`, {
+  const committed = await fetch(`${at(2)}/api/v1/form-submissions/${submission.submission_id}/commit/`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ token: submission.edit_token, action: 'submit' }),
@@ -242,4 +260,132 @@ function report(results: Awaited<ReturnType<typeof benchEngine>>[]) {
     process.exitCode = 1;
 }
 
-benchBothEngines('a burst of public form submissions (about a minute per engine)', benchEngine, report);
+const PROCESS_COUNTS = [1, 3];
+const PROCESS_JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
+
+/** The burst against `count` server processes on a fresh database of the cluster, files to the bucket. */
+async function benchProcesses(
+  processCount: number,
+  clusterUrl: string,
+  s3: Awaited<ReturnType<typeof startS3Server>>,
+) {
+  const url = new URL(clusterUrl);
+  url.pathname = `/bench_processes_${processCount}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`create database bench_processes_${processCount}`);
+  await admin.end();
+  const env = {
+    DATABASE_URL: url.toString(),
+    JWT_SECRET: PROCESS_JWT_SECRET,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'error',
+    // Set, so that the first start prints no generated password into the report.
+    ADMIN_PASSWORD: 'bench-admin-password',
+    ...s3.env,
+  };
+  // The first process migrates; the others start once it has.
+  const first = await startServerProcess(env);
+  const servers = [
+    first,
+    ...(await Promise.all(Array.from({ length: processCount - 1 }, () => startServerProcess(env)))),
+  ];
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    const seeded = await seed(database);
+    console.error(`  ${processCount} process(es): ${SUBMISSIONS} captchas...`);
+    const captchas: string[] = [];
+    for (let i = 0; i < SUBMISSIONS; i++) captchas.push(await cheapCaptcha(PROCESS_JWT_SECRET));
+    console.error(`  ${processCount} process(es): ${SUBMISSIONS} submissions from ${CLIENTS} clients...`);
+    const cpuBefore = servers.map((server) => server.cpuMs());
+    const times: number[] = [];
+    let failed = 0;
+    let next = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < SUBMISSIONS) {
+          const i = next++;
+          const sent = performance.now();
+          const base = (step: number) => (servers[(i + step) % servers.length] as (typeof servers)[0]).url;
+          const ok = await respond(base, i, captchas[i] ?? '', seeded).catch(() => false);
+          times.push(performance.now() - sent);
+          if (!ok) failed += 1;
+        }
+      }),
+    );
+    const wallMs = performance.now() - start;
+    const cpuMs = servers.reduce((sum, server, k) => sum + server.cpuMs() - (cpuBefore[k] ?? 0), 0);
+    times.sort((a, b) => a - b);
+    const { db } = database;
+    const [submitted] = await db
+      .select({ n: count() })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.formId, seeded.formId), eq(formSubmissions.status, 'submitted')));
+    const fileKeys = await db
+      .select({ key: datumValues.fileKey })
+      .from(datumValues)
+      .where(isNotNull(datumValues.fileKey));
+    const files = createFileDriver({ dataDir: '/nonexistent', s3: s3.config });
+    let objects = 0;
+    for (const { key } of fileKeys) if ((await files.sizeOf(key ?? '')) === PDF.length) objects += 1;
+    const requests = SUBMISSIONS * 2 + Math.ceil(SUBMISSIONS / WITH_FILE_EVERY);
+    return {
+      processCount,
+      wallMs,
+      p50: percentile(times, 0.5),
+      p99: percentile(times, 0.99),
+      failed,
+      submitted: submitted?.n ?? 0,
+      fileRows: fileKeys.length,
+      objects,
+      cpuMsPerRequest: cpuMs / requests,
+      cpuMsPerSubmission: cpuMs / SUBMISSIONS,
+      cores: cpuMs / wallMs,
+    };
+  } finally {
+    await database.close();
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+async function mainProcesses() {
+  console.error('Benchmarking a burst of public form submissions against 1 and 3 server processes...');
+  const cluster = await startCluster();
+  const s3 = await startS3Server();
+  try {
+    const results = [];
+    for (const count of PROCESS_COUNTS) results.push(await benchProcesses(count, cluster.url, s3));
+    const expectedFiles = Math.ceil(SUBMISSIONS / WITH_FILE_EVERY);
+    const lines = [
+      describeMachine(),
+      `${SUBMISSIONS} public form submissions from ${CLIENTS} parallel clients (POST + upload of a 500 KB PDF for 1 in ${WITH_FILE_EVERY} + commit submit), server processes on one PostgreSQL, files to s3rver on loopback`,
+      '',
+      '| processes | submissions/s | p50 (ms) | p99 (ms) | failed | submitted | files (rows/objects) | server CPU per request (ms) | per submission (ms) | cores busy |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    for (const r of results) {
+      const lost = r.submitted === SUBMISSIONS && r.objects === expectedFiles ? '' : ' ⚠';
+      lines.push(
+        `| ${r.processCount} | ${(SUBMISSIONS / (r.wallMs / 1000)).toFixed(0)} | ${Math.round(r.p50)} | ${Math.round(r.p99)} | ${r.failed} | ${r.submitted}${lost} | ${r.fileRows}/${r.objects} | ${r.cpuMsPerRequest.toFixed(1)} | ${r.cpuMsPerSubmission.toFixed(1)} | ${r.cores.toFixed(2)} |`,
+      );
+    }
+    const [one, three] = results;
+    if (one && three) lines.push('', `three / one: ${(one.wallMs / three.wallMs).toFixed(2)}× submissions/s`);
+    console.log(lines.join('\n'));
+    if (results.some((r) => r.failed > 0 || r.submitted !== SUBMISSIONS || r.objects !== expectedFiles))
+      process.exitCode = 1;
+  } finally {
+    await s3.close();
+    stopCluster(cluster.dir);
+  }
+}
+
+if (process.argv.includes('--processes')) {
+  mainProcesses().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else {
+  benchBothEngines('a burst of public form submissions (about a minute per engine)', benchEngine, report);
+}
