@@ -3,6 +3,7 @@
 // HTTP, each figure against its floor measured in the same run (issue 14):
 // - report_summary / the ranking read from a per-judge, per-item table built outside the timed part, and
 //   / today's full recomputation from the answers;
+// - the normalised report (judge-bias correction) / the raw one;
 // - merge results of the two selections / the same weighted ranking from that table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
 // - export_excel: time, and peak RSS at 3M answers / at 300k.
@@ -46,6 +47,8 @@ interface EngineResult {
   engine: string;
   seedMs: number;
   report: Pair[];
+  /** The normalised report (judge-bias correction) against the raw one, same run (issue 15: ≤ 1.3×). */
+  normalised: Pair[];
   recomputeMs: number[];
   merge: Pair[];
   submission: SubmissionTimes[];
@@ -106,6 +109,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       engine,
       seedMs,
       report: [],
+      normalised: [],
       recomputeMs: [],
       merge: [],
       submission: [],
@@ -120,6 +124,8 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       });
       const floor = await timed(() => db.execute(preAggregateRanking(large)));
       result.report.push({ app: report, floor });
+      const normalised = await timed(() => client.json(`/issues/${large}/report_summary/?normalised=true`));
+      result.normalised.push({ app: normalised, floor: report });
       result.recomputeMs.push(await timed(() => db.execute(handWrittenReport(large))));
       const mergeMs = await timed(async () => {
         const body = await client.json<{ order: unknown[] }>(`/issues-merge/${merge.id}/results/`);
@@ -178,6 +184,7 @@ function report(results: EngineResult[]) {
       '| --- | ---: | ---: | ---: |',
       `| report_summary / per-judge pre-aggregate | ${range(r.report.map((p) => p.app))} | ${range(r.report.map((p) => p.floor))} | ${ratioOf(r.report).toFixed(2)} |`,
       `| today's full recomputation / report_summary | ${range(r.recomputeMs)} | ${range(r.report.map((p) => p.app))} | ${(recompute / reportApp).toFixed(1)}× faster |`,
+      `| normalised report_summary / raw report_summary | ${range(r.normalised.map((p) => p.app))} | ${range(r.normalised.map((p) => p.floor))} | ${ratioOf(r.normalised).toFixed(2)} |`,
       `| merge results / pre-aggregate | ${range(r.merge.map((p) => p.app))} | ${range(r.merge.map((p) => p.floor))} | ${ratioOf(r.merge).toFixed(2)} |`,
       `| 10,000-answer submission / one INSERT | ${range(r.submission.map((p) => p.app))} | ${range(r.submission.map((p) => p.floor))} | ${ratioOf(r.submission).toFixed(2)} |`,
       '',
