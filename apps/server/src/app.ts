@@ -38,6 +38,7 @@ import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
 import { submissionJobs } from './features/submissions/jobs.ts';
 import { submissionRoutes } from './features/submissions/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions) {
           ...mailJobs(config),
           ...submissionJobs,
           ...judgingJobs,
+          ...deadlineJobs,
           ...webhookJobs,
           ...verificationJobs,
           function purgeExpiredCounters(jobCtx) {

@@ -28,6 +28,8 @@ export const answerViewIssueSchema = issueSchema.pick({
   description: true,
   random_order: true,
   hide_comments_until_submitted: true,
+  deadline: true,
+  keep_open_after_deadline: true,
   comments_mode: true,
   item_label_singular_en: true,
   item_label_plural_en: true,

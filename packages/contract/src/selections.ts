@@ -77,6 +77,20 @@ export const MIN_RATING_MESSAGE = 'The minimum rating cannot be larger than the 
 export const TYPE_LOCKED_MESSAGE = 'The type of a selection cannot be changed.';
 export const ITEM_LABEL_PLURAL_MESSAGE = 'The plural label does not match the singular label.';
 export const PUBLIC_NOT_ALLOWED_MESSAGE = 'Your package does not allow public selections.';
+export const REMINDER_NEEDS_DEADLINE_MESSAGE = 'A reminder needs a deadline: set one or remove the reminder.';
+/** An automatic reminder goes out 1 to this many days before the deadline (docs/judging.md). */
+export const REMINDER_DAYS_MAX = 60;
+
+/** The rule between the deadline settings, checked once merged with the stored values, and by the dialog. */
+export function deadlineErrors(s: {
+  deadline?: string | Date | null;
+  reminder_days_before?: number | null;
+}): Record<string, string[]> {
+  return s.reminder_days_before != null && s.deadline == null
+    ? { reminder_days_before: [REMINDER_NEEDS_DEADLINE_MESSAGE] }
+    : {};
+}
+
 export const COMMENTS_MODE_RATING_MESSAGE =
   'The comments mode is only for rating selections that are not public.';
 
@@ -132,6 +146,12 @@ const fields = {
   judges_can_load_dataset_details: z.boolean(),
   /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
   hide_comments_until_submitted: z.boolean(),
+  /** When judging ends, with its offset (ISO 8601); null: none. */
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  /** The selection stays open after its deadline, which is then only shown. */
+  keep_open_after_deadline: z.boolean(),
+  /** Days before the deadline of the automatic reminder; null: none. Needs a deadline. */
+  reminder_days_before: z.number().int().min(1).max(REMINDER_DAYS_MAX).nullable(),
   data_model: bodyIdSchema.nullable(),
   item_label_singular_en: itemLabelSingularSchema,
   /** Derived from the singular when left out; when sent it must match. */
@@ -166,6 +186,9 @@ const createBase = z.object({
   access_all_items: fields.access_all_items.default(true),
   judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(true),
   hide_comments_until_submitted: fields.hide_comments_until_submitted.default(false),
+  deadline: fields.deadline.default(null),
+  keep_open_after_deadline: fields.keep_open_after_deadline.default(false),
+  reminder_days_before: fields.reminder_days_before.default(null),
   data_model: fields.data_model.optional(),
   item_label_singular_en: fields.item_label_singular_en.default(ITEM_LABEL_DEFAULT),
   item_label_plural_en: fields.item_label_plural_en.optional(),
@@ -275,6 +298,10 @@ export const issueSchema = z.object({
   access_all_items: z.boolean(),
   judges_can_load_dataset_details: z.boolean(),
   hide_comments_until_submitted: z.boolean(),
+  /** ISO 8601 in UTC, or null. */
+  deadline: z.string().nullable(),
+  keep_open_after_deadline: z.boolean(),
+  reminder_days_before: z.number().int().nullable(),
   team: z.number().int(),
   data_model: z.number().int().nullable(),
   create_time: z.string(),

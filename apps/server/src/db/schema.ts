@@ -655,6 +655,15 @@ export const issues = pgTable(
     randomOrder: boolean('random_order').notNull().default(false),
     /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
     hideCommentsUntilSubmitted: boolean('hide_comments_until_submitted').notNull().default(false),
+    /** Judges see it; the selection closes itself once it passes unless kept open (docs/judging.md). */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    keepOpenAfterDeadline: boolean('keep_open_after_deadline').notNull().default(false),
+    /** An automatic reminder this many days before the deadline to judges who have not submitted; null: none. */
+    reminderDaysBefore: integer('reminder_days_before'),
+    /** When the reminder of the current deadline went out: the scheduler's claim, set once per deadline. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the scheduler closed the selection at its deadline: once per deadline, so a reopen sticks. */
+    deadlineClosedAt: timestamp('deadline_closed_at', { withTimezone: true }),
     /** DATASET (one comment per item) or QUESTION (one per criterion) */
     commentsMode: varchar('comments_mode', { length: 10 }).notNull().default('DATASET'),
     itemLabelSingularEn: varchar('item_label_singular_en', { length: 20 }).notNull().default('item'),
@@ -669,7 +678,13 @@ export const issues = pgTable(
     createTime: createTime(),
     updateTime: updateTime(),
   },
-  (t) => [index('issues_team_created').on(t.teamId, t.createTime)],
+  (t) => [
+    index('issues_team_created').on(t.teamId, t.createTime),
+    // The scheduler's scan: only open selections with a deadline.
+    index('issues_open_deadline')
+      .on(t.deadline)
+      .where(sql`${t.status} = 'open' and ${t.deadline} is not null`),
+  ],
 );
 
 export const issueTags = pgTable(

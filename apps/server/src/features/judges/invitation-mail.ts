@@ -10,6 +10,18 @@ interface InvitationMail {
   isReminder: boolean;
   /** The admin's personal message, put above the link as written (escaped in the HTML part). */
   message?: string;
+  /** The selection's deadline, named under the invitation (in UTC, which the mail says). */
+  deadline?: Date | null;
+}
+
+/** A deadline as the judge reads it, in their language, with its time zone named. */
+export function formatDeadline(deadline: Date, language: string) {
+  const text = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(deadline);
+  return `${text} UTC`;
 }
 
 interface Wording {
@@ -20,9 +32,11 @@ interface Wording {
   open: string;
   openButton: string;
   personal: string;
+  deadline: string;
 }
 
-function wordingOf({ language, teamTitle, issueTitle, isReminder }: InvitationMail): Wording {
+function wordingOf({ language, teamTitle, issueTitle, isReminder, deadline }: InvitationMail): Wording {
+  const due = deadline ? formatDeadline(deadline, language) : '';
   if (language === 'fr')
     return {
       subject: `${isReminder ? 'Rappel' : 'Invitation'} : ${issueTitle}`,
@@ -32,6 +46,7 @@ function wordingOf({ language, teamTitle, issueTitle, isReminder }: InvitationMa
       open: 'Ouvrez votre lien personnel pour donner vos réponses :',
       openButton: 'Ouvrir mon lien personnel',
       personal: 'Ce lien est personnel : ne le partagez pas.',
+      deadline: due ? `Date limite : ${due}.` : '',
     };
   return {
     subject: `${isReminder ? 'Reminder' : 'Invitation'}: ${issueTitle}`,
@@ -41,6 +56,7 @@ function wordingOf({ language, teamTitle, issueTitle, isReminder }: InvitationMa
     open: 'Open your personal link to give your answers:',
     openButton: 'Open my personal link',
     personal: 'This link is yours alone: please do not share it.',
+    deadline: due ? `Deadline: ${due}.` : '',
   };
 }
 
@@ -55,13 +71,16 @@ export function composeInvitation(mail: InvitationMail): MailMessage {
   const text =
     `${words.greeting}\n\n${words.invites}\n\n` +
     (message ? `${words.messageIntro}\n${quoted}\n\n` : '') +
-    `${words.open}\n${mail.link}\n\n${words.personal}\n`;
+    `${words.open}\n${mail.link}\n\n` +
+    (words.deadline ? `${words.deadline}\n\n` : '') +
+    `${words.personal}\n`;
   const html =
     `<p>${escapeHtml(words.greeting)}</p><p>${escapeHtml(words.invites)}</p>` +
     (message
       ? `<p>${escapeHtml(words.messageIntro)}</p><blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(message).replaceAll('\n', '<br>')}</blockquote>`
       : '') +
     `<p>${escapeHtml(words.open)}<br><a href="${escapeHtml(mail.link)}">${escapeHtml(words.openButton)}</a></p>` +
+    (words.deadline ? `<p><strong>${escapeHtml(words.deadline)}</strong></p>` : '') +
     `<p style="color:#666">${escapeHtml(words.personal)}</p>`;
   return { to: mail.to, subject: words.subject, text, html };
 }

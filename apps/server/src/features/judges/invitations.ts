@@ -106,6 +106,7 @@ export async function deliverInvitation(ctx: AppContext, delivery: Delivery): Pr
         }),
         isReminder: invitation.previous > 0,
         message: delivery.message,
+        deadline: issue.deadline,
       }),
     );
   } catch (error) {
@@ -164,6 +165,7 @@ export async function previewInvitation(
     link: answerLink(ctx, issue.id, access.token),
     isReminder: sent > 0,
     message: input.message,
+    deadline: issue.deadline,
   });
   return {
     to: mail.to,
@@ -175,7 +177,7 @@ export async function previewInvitation(
   };
 }
 
-async function countInvitations(db: Db, issueId: number, userId: number) {
+export async function countInvitations(db: Db, issueId: number, userId: number) {
   const [row] = await db
     .select({ n: count() })
     .from(issueInvitations)

@@ -18,7 +18,14 @@ export async function duplicateIssue(ctx: AppContext, issue: IssueRow) {
   const row = await ctx.db.transaction(async (tx) => {
     const [copy] = await tx
       .insert(issues)
-      .values({ ...settings, title: copyTitle(issue.title), status: 'open' })
+      .values({
+        ...settings,
+        title: copyTitle(issue.title),
+        status: 'open',
+        // The copy's deadline has not been acted on yet.
+        remindedAt: null,
+        deadlineClosedAt: null,
+      })
       .returning();
     if (!copy) throw new Error('issue copy returned nothing');
     const q = getTableColumns(issueQuestions);

@@ -72,6 +72,8 @@ const NEW_ISSUE = {
   maxItems: null,
   nbTokens: null,
   maxPerItem: null,
+  deadline: null,
+  reminderDaysBefore: null,
 } satisfies Partial<IssueRow>;
 
 export async function createIssue(ctx: AppContext, user: UserRow, input: IssueCreateInput) {
@@ -142,7 +144,7 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
     if (Object.keys(columns).length === 0) return issue;
     const [updated] = await tx
       .update(issues)
-      .set({ ...columns, updateTime: new Date() })
+      .set({ ...columns, ...deadlineMarkersReset(issue, columns), updateTime: new Date() })
       .where(eq(issues.id, issue.id))
       .returning();
     if (updated && updated.status === 'closed' && issue.status !== 'closed') {
@@ -153,6 +155,21 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
     return updated ?? issue;
   });
   return toIssueReply(ctx, row);
+}
+
+/**
+ * A new deadline (or reminder delay) gets its own reminder and its own closing: the scheduler's markers
+ * start over, still within each judge's cap of sends.
+ */
+function deadlineMarkersReset(issue: IssueRow, columns: Partial<IssueRow>): Partial<IssueRow> {
+  const isNewDeadline =
+    columns.deadline !== undefined && columns.deadline?.getTime() !== issue.deadline?.getTime();
+  const isNewReminder =
+    columns.reminderDaysBefore !== undefined && columns.reminderDaysBefore !== issue.reminderDaysBefore;
+  return {
+    ...(isNewDeadline || isNewReminder ? { remindedAt: null } : {}),
+    ...(isNewDeadline ? { deadlineClosedAt: null } : {}),
+  };
 }
 
 export async function deleteIssue(ctx: AppContext, issue: IssueRow) {

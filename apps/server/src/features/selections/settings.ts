@@ -1,5 +1,6 @@
 import {
   COMMENTS_MODE_RATING_MESSAGE,
+  deadlineErrors,
   type FieldErrors,
   type IssueCreateInput,
   type IssuePatchInput,
@@ -38,6 +39,8 @@ const COLUMN_OF = {
   captcha: 'captcha',
   random_order: 'randomOrder',
   hide_comments_until_submitted: 'hideCommentsUntilSubmitted',
+  keep_open_after_deadline: 'keepOpenAfterDeadline',
+  reminder_days_before: 'reminderDaysBefore',
   access_all_items: 'accessAllItems',
   judges_can_load_dataset_details: 'judgesCanLoadDatasetDetails',
   data_model: 'dataModelId',
@@ -61,6 +64,8 @@ export function toColumns(type: IssueResourcetype, settings: Settings): IssueVal
     const isOtherTypeNumber = ALL_NUMBER_FIELDS.includes(field) && !numbers.includes(field);
     if (settings[field] !== undefined && !isOtherTypeNumber) values[column] = settings[field];
   }
+  if (typeof settings.deadline === 'string' || settings.deadline === null)
+    values.deadline = settings.deadline === null ? null : new Date(settings.deadline);
   if (type === 'RatingIssue' && settings.comments_mode !== undefined)
     values.commentsMode = settings.comments_mode;
   if (settings.item_label_singular_en && !settings.item_label_plural_en)
@@ -83,6 +88,8 @@ export type MergedSettings = Pick<
   | 'maxItems'
   | 'nbTokens'
   | 'maxPerItem'
+  | 'deadline'
+  | 'reminderDaysBefore'
 >;
 
 /**
@@ -107,6 +114,7 @@ export async function checkSettings(
       nb_tokens: merged.nbTokens,
       max_per_item: merged.maxPerItem,
     }),
+    ...deadlineErrors({ deadline: merged.deadline, reminder_days_before: merged.reminderDaysBefore }),
   };
   if (changed.public === true && !team.package.public_issues) errors.public = [PUBLIC_NOT_ALLOWED_MESSAGE];
   if (changed.comments_mode === 'QUESTION' && (type !== 'RatingIssue' || merged.public))

@@ -22,6 +22,8 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
       description: '',
       random_order: false,
       hide_comments_until_submitted: false,
+      deadline: null,
+      keep_open_after_deadline: false,
       comments_mode: 'DATASET',
       item_label_singular_en: 'item',
       item_label_plural_en: 'items',
