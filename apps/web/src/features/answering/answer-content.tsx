@@ -4,6 +4,7 @@ import { ButtonLink } from '../../app/layout/button-link';
 import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { AnswerForm } from './answer-form';
+import { DeadlineNotice } from './deadline-notice';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
 import './answering.css';
@@ -49,6 +50,7 @@ export function AnswerContent({
       {issue.description && (
         <Typography.Paragraph className="sl-pre-line">{issue.description}</Typography.Paragraph>
       )}
+      <DeadlineNotice issue={issue} />
       {state ? (
         <Result status="info" title={state} data-testid="answer-state" />
       ) : (

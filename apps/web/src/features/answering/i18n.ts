@@ -1,6 +1,9 @@
 /** Texts of the answer page and the public get-link page, in the i18next namespace 'answering'. */
 export const en = {
   closed: 'The selection is not accepting answers.',
+  deadline: 'Deadline: {{date}}.',
+  deadlineCloses: 'Deadline: {{date}}. The selection closes then.',
+  deadlinePassed: 'The deadline was {{date}}.',
   empty: 'The selection is empty.',
   loadFailed: 'The selection could not be loaded.',
   previewNotice: 'Preview: this is the page your judges see. Answers cannot be submitted here.',
@@ -90,6 +93,9 @@ export const en = {
 
 export const fr: typeof en = {
   closed: 'La sélection n’accepte plus de réponses.',
+  deadline: 'Date limite : {{date}}.',
+  deadlineCloses: 'Date limite : {{date}}. La sélection se fermera alors.',
+  deadlinePassed: 'La date limite était le {{date}}.',
   empty: 'La sélection est vide.',
   loadFailed: 'La sélection n’a pas pu être chargée.',
   previewNotice:

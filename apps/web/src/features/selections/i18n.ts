@@ -74,6 +74,14 @@ export const en = {
     captchaHelp: 'Visitors solve a captcha before they get a link.',
     itemDetails: "Judges can see the items' details",
     itemDetailsHelp: 'The answers to the questions shown on selections appear under each item.',
+    deadline: 'Deadline',
+    deadlineHelp: 'In your time zone ({{zone}}). Judges see it on their page and in their invitations.',
+    keepOpen: 'Keep the selection open after the deadline',
+    keepOpenHelp:
+      'Otherwise it closes by itself when the deadline passes; kept open, the deadline is only shown.',
+    reminderDays: 'Automatic reminder (days before the deadline)',
+    reminderDaysHelp:
+      'Sent once to the judges who have not submitted, within their 3 invitations. Leave empty for none.',
     hideComments: "Hide other judges' comments until a judge submits",
     hideCommentsHelp:
       'A judge sees the comments the others shared only after submitting their own answers, so as not to be swayed by them.',
@@ -250,6 +258,15 @@ export const fr: typeof en = {
     itemDetails: 'Les juges voient le détail des éléments',
     itemDetailsHelp:
       'Les réponses aux questions affichées sur les sélections apparaissent sous chaque élément.',
+    deadline: 'Date limite',
+    deadlineHelp:
+      'Dans votre fuseau horaire ({{zone}}). Les juges la voient sur leur page et dans leurs invitations.',
+    keepOpen: 'Garder la sélection ouverte après la date limite',
+    keepOpenHelp:
+      'Sinon elle se ferme d’elle-même à la date limite ; gardée ouverte, la date limite est seulement affichée.',
+    reminderDays: 'Rappel automatique (jours avant la date limite)',
+    reminderDaysHelp:
+      'Envoyé une fois aux juges qui n’ont pas encore répondu, dans la limite de leurs 3 invitations. Vide : aucun.',
     hideComments: 'Masquer les commentaires des autres juges jusqu’à l’envoi',
     hideCommentsHelp:
       'Un juge ne voit les commentaires partagés par les autres qu’après avoir envoyé ses propres réponses, pour ne pas en être influencé.',

@@ -5,8 +5,9 @@ import {
   ISSUE_TITLE_MIN_LENGTH,
   type Issue,
   ITEM_LABELS,
+  REMINDER_DAYS_MAX,
 } from '@shortlist/contract';
-import { Alert, App, Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select, Switch, Typography } from 'antd';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
@@ -204,6 +205,32 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
             valuePropName="checked"
           >
             <Switch data-testid="issue-hide-comments" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="deadline"
+          label={t('dialog.deadline')}
+          extra={t('dialog.deadlineHelp', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+        >
+          <Input type="datetime-local" allowClear data-testid="issue-deadline" />
+        </Form.Item>
+        {values.deadline && (
+          <Form.Item
+            name="keep_open_after_deadline"
+            label={t('dialog.keepOpen')}
+            extra={t('dialog.keepOpenHelp')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="issue-keep-open" />
+          </Form.Item>
+        )}
+        {values.deadline && (
+          <Form.Item
+            name="reminder_days_before"
+            label={t('dialog.reminderDays')}
+            extra={t('dialog.reminderDaysHelp')}
+          >
+            <InputNumber min={1} max={REMINDER_DAYS_MAX} precision={0} data-testid="issue-reminder-days" />
           </Form.Item>
         )}
         {isEdit && issue.status === 'closed' && (

@@ -24,6 +24,10 @@ export interface IssueFormValues {
   random_order: boolean;
   judges_can_load_dataset_details: boolean;
   hide_comments_until_submitted: boolean;
+  /** The deadline as the date-time input holds it (local time, YYYY-MM-DDTHH:mm); '' for none. */
+  deadline: string;
+  keep_open_after_deadline: boolean;
+  reminder_days_before: number | null;
   comments_mode: 'DATASET' | 'QUESTION';
   min_rating: number;
   max_rating: number;
@@ -48,9 +52,25 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   random_order: false,
   judges_can_load_dataset_details: true,
   hide_comments_until_submitted: false,
+  deadline: '',
+  keep_open_after_deadline: false,
+  reminder_days_before: null,
   comments_mode: 'DATASET',
   ...NUMBER_DEFAULTS,
 });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a date-time input shows it, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A date-time input's local value as an ISO instant; null when empty. */
+export const fromLocalInput = (value: string): string | null =>
+  value ? new Date(value).toISOString() : null;
 
 /** An existing selection in the dialog; numbers of other types keep their defaults, unseen. */
 export function issueToValues(issue: Issue): IssueFormValues {
@@ -66,6 +86,9 @@ export function issueToValues(issue: Issue): IssueFormValues {
     random_order: issue.random_order,
     judges_can_load_dataset_details: issue.judges_can_load_dataset_details,
     hide_comments_until_submitted: issue.hide_comments_until_submitted,
+    deadline: toLocalInput(issue.deadline),
+    keep_open_after_deadline: issue.keep_open_after_deadline,
+    reminder_days_before: issue.reminder_days_before,
     comments_mode: issue.comments_mode,
     min_rating: issue.min_rating ?? RATING_DEFAULTS.min_rating,
     max_rating: issue.max_rating ?? RATING_DEFAULTS.max_rating,
@@ -105,6 +128,10 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     random_order: values.random_order,
     judges_can_load_dataset_details: values.judges_can_load_dataset_details,
     hide_comments_until_submitted: values.hide_comments_until_submitted,
+    // Without a deadline, neither a reminder nor keeping open means anything.
+    deadline: fromLocalInput(values.deadline),
+    keep_open_after_deadline: Boolean(values.deadline) && values.keep_open_after_deadline,
+    reminder_days_before: values.deadline ? (values.reminder_days_before ?? null) : null,
     ...(values.public
       ? {
           email_required: values.email_required,
