@@ -152,8 +152,16 @@ describe('reports and merges', () => {
     const judges = drawer.getByTestId('item-details-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => judges.count()).toBe(2);
     expect(await drawer.getByTestId('item-details-table').innerText()).toContain('judge1-');
-    await drawer.getByRole('button', { name: /Comments of judge1-/ }).click();
-    await page.getByTestId('comments-drawer').getByText('Strong founders').waitFor();
+    // Under load a click can land while the drawer still slides in: click again until the comments show.
+    const comment = page.getByTestId('comments-drawer').getByText('Strong founders');
+    const openComments = async () => {
+      if (!(await comment.isVisible())) {
+        await drawer.getByRole('button', { name: /Comments of judge1-/ }).click();
+        await comment.waitFor({ timeout: 5000 }).catch(() => undefined);
+      }
+      return comment.isVisible();
+    };
+    await expect.poll(openComments, { timeout: 30_000 }).toBe(true);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
