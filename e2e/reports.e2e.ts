@@ -156,7 +156,10 @@ describe('reports and merges', () => {
     const comment = page.getByTestId('comments-drawer').getByText('Strong founders');
     const openComments = async () => {
       if (!(await comment.isVisible())) {
-        await drawer.getByRole('button', { name: /Comments of judge1-/ }).click();
+        await drawer
+          .getByRole('button', { name: /Comments of judge1-/ })
+          .click({ timeout: 5000 })
+          .catch(() => undefined);
         await comment.waitFor({ timeout: 5000 }).catch(() => undefined);
       }
       return comment.isVisible();
