@@ -165,8 +165,15 @@ describe('reports and merges', () => {
       return comment.isVisible();
     };
     await expect.poll(openComments, { timeout: 30_000 }).toBe(true);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
+    // One Escape per drawer; under load a second press can land before the first drawer has gone, so
+    // press again until both are closed.
+    const drawersClosed = async () => {
+      const open = await page.locator('.ant-drawer-open').count();
+      if (open > 0) await page.keyboard.press('Escape');
+      return open;
+    };
+    await expect.poll(drawersClosed, { timeout: 30_000, intervals: [500] }).toBe(0);
+    await page.locator('.ant-drawer-mask').first().waitFor({ state: 'hidden' });
 
     // The export: three sheets, the ranking first.
     await page.getByTestId('export-report').click();
