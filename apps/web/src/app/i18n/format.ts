@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Dates and numbers as the interface's language writes them — the one place that formats them, so that a
+ * page never mixes "25/11/2026" with "Nov 25, 2026" or "3.5" with "3,5". Dates take the browser's time zone.
+ */
+type DateInput = string | number | Date;
+
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** "Nov 25, 2026" / "25 nov. 2026". */
+export const formatDate = (value: DateInput, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(toDate(value));
+
+/** "Nov 25, 2026, 2:05 PM" / "25 nov. 2026, 14:05". */
+export const formatDateTime = (value: DateInput, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
+
+/** "1,234.5" / "1 234,5": up to `maximumFractionDigits` decimals (3 by default: ratings and their means). */
+export const formatNumber = (value: number, language: string, maximumFractionDigits = 3) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+
+/** A share (0.255) as "25.5%" / "25,5 %": up to one decimal. */
+export const formatPercent = (share: number, language: string, maximumFractionDigits = 1) =>
+  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(share);
+
+/** The four formatters bound to the interface's current language, for components. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    language,
+    date: (value: DateInput) => formatDate(value, language),
+    dateTime: (value: DateInput) => formatDateTime(value, language),
+    number: (value: number, maximumFractionDigits?: number) =>
+      formatNumber(value, language, maximumFractionDigits),
+    percent: (share: number, maximumFractionDigits?: number) =>
+      formatPercent(share, language, maximumFractionDigits),
+  };
+}
