@@ -167,6 +167,11 @@ export const datumFields = pgTable(
     templateVariableEmail: varchar('template_variable_email', { length: 30 }),
     /** text */
     responseMaxLength: integer('response_max_length'),
+    /** text: email, number, date or url (contract TEXT_FORMATS); null accepts any text. */
+    textFormat: varchar('text_format', { length: 10 }),
+    /** text with the number format: its bounds, each optional. */
+    numberMin: doublePrecision('number_min'),
+    numberMax: doublePrecision('number_max'),
     /** choice */
     multiple: boolean('multiple').notNull().default(false),
     radio: boolean('radio').notNull().default(false),
@@ -352,6 +357,8 @@ export const intakeForms = pgTable(
     /** The question whose answer titles each submission; 0 means the respondent's e-mail. */
     titleField: integer('title_field').notNull().default(0),
     afterSubmitMessage: text('after_submit_message').notNull().default(''),
+    /** Until then a submitted response may be changed through its edit link; null: never (the spec). */
+    editUntil: timestamp('edit_until', { withTimezone: true }),
     respondentEmailActive: boolean('respondent_email_active').notNull().default(false),
     respondentEmailIncludeRecap: boolean('respondent_email_include_recap').notNull().default(false),
     respondentEmailSubject: varchar('respondent_email_subject', { length: 250 }).notNull().default(''),
