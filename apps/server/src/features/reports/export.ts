@@ -40,7 +40,7 @@ async function readItemFields(ctx: AppContext, datasetIds: number[]) {
 }
 
 /**
- * Sheet 1: rank, item, tags, value, per-criterion averages, answered/accessors, σ and range, the rank shift
+ * Sheet 1: rank, item, tags, value, per-criterion averages, answers and judges with access, σ and range, the rank shift
  * of a normalised report, item fields if asked.
  */
 async function writeRanking(
@@ -84,7 +84,7 @@ async function writeRanking(
     { header: VALUE_HEADERS[issue.resourcetype] ?? 'Value', key: 'value', width: 14 },
     ...chosen.map((q) => ({ header: q.title, key: `q${q.id}`, width: 16 })),
     { header: 'Answers', key: 'answers', width: 10 },
-    { header: 'Accessors', key: 'accessors', width: 10 },
+    { header: 'Judges with access', key: 'accessors', width: 10 },
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),

@@ -50,7 +50,7 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     'Team',
     'Market',
     'Answers',
-    'Accessors',
+    'Judges with access',
     'σ',
     'Range',
     field.label,
