@@ -925,6 +925,24 @@ export const reportJudgeValues = pgTable(
   ],
 );
 
+/**
+ * Per judge of a selection, the number, mean and population σ of their stored values: what the normalised
+ * report (judge-bias correction, issue 15) needs of each judge, so that it reads 300 rows instead of
+ * aggregating 600,000. Refreshed from `report_judge_values` for the judges a change touches, by the same
+ * trigger function (migration 0018, decision 48).
+ */
+export const reportJudgeStats = pgTable(
+  'report_judge_stats',
+  {
+    issueId: integer('issue_id').notNull(),
+    userId: integer('user_id').notNull(),
+    nbValues: integer('nb_values').notNull(),
+    mean: doublePrecision('mean'),
+    sd: doublePrecision('sd'),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.userId] })],
+);
+
 /** Per item and criterion, the sum (exact) and number of its answers; kept like `report_judge_values`. */
 export const reportCriterionSums = pgTable(
   'report_criterion_sums',
