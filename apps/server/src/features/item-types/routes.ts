@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   datumFieldCreateSchema,
   datumFieldParamsSchema,
@@ -17,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { writeItemsWorkbook } from './export.ts';
 import {
@@ -85,14 +85,11 @@ export const itemTypeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     { schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
       const { itemType } = await requireItemType(ctx, currentUser(request), request.params.id);
-      const output = new PassThrough();
       // Streamed: the workbook is written while the items are read, never held whole in memory.
-      writeItemsWorkbook(ctx, itemType, output).catch((error: unknown) => output.destroy(error as Error));
-      const filename = `${(itemType.title || 'items').replace(/[^\w -]+/g, '_')}.xlsx`;
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(output);
+      return sendWorkbook(request, reply, {
+        name: itemType.title || 'items',
+        write: (output) => writeItemsWorkbook(ctx, itemType, output),
+      });
     },
   );
 

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   datasetCreateBodySchema,
@@ -23,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import {
   createDatasets,
@@ -65,15 +65,11 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     { schema: { tags, querystring: datasetListQuerySchema } },
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
-      const output = new PassThrough();
       // Streamed: the workbook is written while the items are read, never held whole in memory.
-      writeDatasetsWorkbook(ctx, request.query, output).catch((error: unknown) =>
-        output.destroy(error as Error),
-      );
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="items.xlsx"')
-        .send(output);
+      return sendWorkbook(request, reply, {
+        name: 'items',
+        write: (output) => writeDatasetsWorkbook(ctx, request.query, output),
+      });
     },
   );
 

@@ -12,7 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireMerge, requireMergeTeam } from './access.ts';
+import { writeMergeWorkbook } from './export.ts';
 import { getMergeResults } from './results.ts';
 import { createMerge, deleteMerge, getMerge, listMerges, updateMerge } from './service.ts';
 
@@ -78,6 +80,21 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
       return getMergeResults(ctx, await getMerge(ctx, merge), { normalised: request.query.normalised });
+    },
+  );
+
+  app.get(
+    '/issues-merge/:id/export_excel/',
+    { schema: { tags, params: idParamsSchema, querystring: mergeResultsQuerySchema } },
+    async (request, reply) => {
+      const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+      const results = await getMergeResults(ctx, await getMerge(ctx, merge), {
+        normalised: request.query.normalised,
+      });
+      return sendWorkbook(request, reply, {
+        name: `${merge.title} - merge`,
+        write: (output) => writeMergeWorkbook(results, output),
+      });
     },
   );
 };

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readWorkbook } from '../../test/workbook.ts';
 import { reportFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -11,18 +11,6 @@ beforeAll(async () => {
   f = reportFactories(t);
 });
 afterAll(() => t.close());
-
-async function readWorkbook(body: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return Object.fromEntries(
-    workbook.worksheets.map((sheet) => {
-      const rows: unknown[][] = [];
-      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-      return [sheet.name, rows];
-    }),
-  );
-}
 
 it('exports the ranking, each judge per item and the comments, with the item fields on request', async () => {
   const { token, issue, items, judges, q2 } = await f.createRatingSetup();

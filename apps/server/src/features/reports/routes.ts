@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   idParamsSchema,
   reportDatasetDetailsSchema,
@@ -12,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { getDatasetDetails, getUserReport } from './details.ts';
 import { writeReportWorkbook } from './export.ts';
@@ -78,19 +78,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
       const { include_dataset, ...filters } = request.query;
-      const output = new PassThrough();
       // Streamed: the workbook is written while the report is read, never held whole in memory.
-      writeReportWorkbook(ctx, { issue, filters, includeDataset: include_dataset ?? false }, output).catch(
-        (error: unknown) => {
-          request.log.error({ err: error }, 'report export failed');
-          output.destroy(error as Error);
-        },
-      );
-      const filename = `${issue.title.replace(/[^\w -]+/g, '_')} - report.xlsx`;
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(output);
+      return sendWorkbook(request, reply, {
+        name: `${issue.title} - report`,
+        write: (output) =>
+          writeReportWorkbook(ctx, { issue, filters, includeDataset: include_dataset ?? false }, output),
+      });
     },
   );
 };
