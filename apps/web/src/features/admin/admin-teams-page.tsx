@@ -37,11 +37,13 @@ export function AdminTeamsPage() {
       title: t('admin.description'),
       dataIndex: 'description',
       ellipsis: true,
+      width: 240,
       responsive: ['md'],
     },
     {
       key: 'package',
       title: t('admin.editPackage'),
+      width: 320,
       render: (_, team) => (
         <Space size={[4, 4]} wrap>
           {PACKAGE_FLAGS.filter((flag) => team.package[flag]).map((flag) => (
@@ -64,6 +66,8 @@ export function AdminTeamsPage() {
       key: 'actions',
       title: '',
       align: 'right',
+      // Kept in view when the table scrolls sideways: it is the row's action.
+      fixed: 'right',
       render: (_, team) => (
         <Button
           icon={<SettingOutlined />}
@@ -77,7 +81,7 @@ export function AdminTeamsPage() {
   ];
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <div className="sl-page-header">
         <div>
           <Typography.Title level={2}>{t('admin.teamsTitle')}</Typography.Title>

@@ -71,7 +71,7 @@ export function BatchPage() {
   const done = progress.sent + progress.failed;
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <ButtonLink
         to={`/team/${team.id}/emails`}
         type="link"

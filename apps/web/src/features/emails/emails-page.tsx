@@ -15,7 +15,7 @@ export function EmailsPage() {
   const tab = params.get('tab') === 'templates' || !hasPackage ? 'templates' : 'batches';
   useDocumentTitle(t('title'));
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <div className="sl-page-header">
         <div>
           <Typography.Title level={2}>{t('title')}</Typography.Title>

@@ -49,7 +49,7 @@ export function FormManagePage() {
   };
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <Link to={listPath}>
         <ArrowLeftOutlined /> {t('manage.backToForms')}
       </Link>

@@ -138,7 +138,7 @@ export function FormsPage() {
   );
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <div className="sl-page-header">
         <div>
           <Typography.Title level={2}>{t('title')}</Typography.Title>

@@ -34,7 +34,7 @@ export function ItemTypePage() {
   if (itemType.isError) return <LoadError onRetry={() => void itemType.refetch()} />;
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <Link to={listPath}>
         <ArrowLeftOutlined /> {t('backToList')}
       </Link>

@@ -86,6 +86,8 @@ export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Da
     {
       key: 'actions',
       title: t('columns.actions'),
+      // Kept in view when the table scrolls sideways: edit and delete are the row's actions.
+      fixed: 'right',
       render: (_, dataset) => (
         <Space size={4}>
           <Button

@@ -55,7 +55,7 @@ export function IssueManagePage() {
   };
 
   return (
-    <div className="sl-page sl-page-wide">
+    <div className="sl-page">
       <Link to={`/team/${team.id}/issues`}>
         <ArrowLeftOutlined /> {t('manage.backToList')}
       </Link>
