@@ -161,7 +161,7 @@ describe('forms admin', () => {
     await page.getByRole('link', { name: 'Back to the forms' }).click();
     await page.waitForURL(/\/team\/1\/forms$/);
     await page.getByTestId('manage-tags').click();
-    const tagsDialog = page.getByRole('dialog', { name: 'Team tags' });
+    const tagsDialog = page.getByRole('dialog', { name: 'Workspace tags' });
     await tagsDialog.getByTestId('tag-name').fill('Climate');
     await tagsDialog.getByTestId('tag-name').press('Enter');
     await tagsDialog.getByTestId('tags-list').getByText('Climate').waitFor();

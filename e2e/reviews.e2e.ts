@@ -63,7 +63,7 @@ describe('review statuses and tags', () => {
     await openReviewStatuses();
     const { page } = session;
     await page.getByTestId('manage-tags').click();
-    const dialog = page.getByRole('dialog', { name: 'Team tags' });
+    const dialog = page.getByRole('dialog', { name: 'Workspace tags' });
     await dialog.getByText('No tags yet.').waitFor();
 
     for (const name of ['Fintech', 'Health']) {
@@ -81,7 +81,7 @@ describe('review statuses and tags', () => {
 
     await page.reload();
     await page.getByTestId('manage-tags').click();
-    const list = page.getByRole('dialog', { name: 'Team tags' }).getByTestId('tags-list');
+    const list = page.getByRole('dialog', { name: 'Workspace tags' }).getByTestId('tags-list');
     await list.getByText('Health').waitFor();
     expect(await list.innerText()).not.toContain('Fintech');
   });

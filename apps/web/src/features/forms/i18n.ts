@@ -242,7 +242,7 @@ export const fr: typeof en = {
     respondent: 'Notifications du répondant',
     afterSave: "Message après l'envoi",
     newSubmissions: 'Prévenir les administrateurs des nouvelles réponses par e-mail',
-    newSelectionSubmissions: 'Prévenir les administrateurs par e-mail quand un membre du jury répond',
+    newSelectionSubmissions: 'Prévenir les administrateurs par e-mail quand un juge répond',
     frequency: 'Fréquence',
     immediate: 'À chaque réponse',
     daily: 'Une fois par jour (résumé)',

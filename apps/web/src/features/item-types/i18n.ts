@@ -93,7 +93,7 @@ export const en = {
 
 export const fr: typeof en = {
   title: "Types d'éléments",
-  intro: "Les sortes d'éléments que cet espace collecte, et les champs qui les décrivent.",
+  intro: "Les sortes d'éléments que cet espace de travail collecte, et les champs qui les décrivent.",
   total_one: "{{count}} type d'élément",
   total_other: "{{count}} types d'éléments",
   create: "Créer un type d'élément",

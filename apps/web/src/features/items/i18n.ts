@@ -28,7 +28,7 @@ export const en = {
     linkedForm: 'Linked form',
     actions: 'Actions',
   },
-  exportExcel: 'Export Excel',
+  exportExcel: 'Export to Excel',
   draft: 'Draft',
   submitted: 'Submitted',
   edit: 'Edit',
@@ -100,7 +100,7 @@ export const en = {
 
 export const fr: typeof en = {
   title: 'Éléments',
-  intro: 'Tout ce que votre espace a recueilli, de tous les types d’éléments.',
+  intro: 'Tout ce que votre espace de travail a recueilli, de tous les types d’éléments.',
   search: 'Rechercher par nom',
   statusFilter: 'Statut de revue',
   allStatuses: 'Tous les statuts',
@@ -127,7 +127,7 @@ export const fr: typeof en = {
     linkedForm: 'Formulaire lié',
     actions: 'Actions',
   },
-  exportExcel: 'Exporter en Excel',
+  exportExcel: 'Exporter vers Excel',
   draft: 'Brouillon',
   submitted: 'Envoyé',
   edit: 'Modifier',

@@ -1,6 +1,6 @@
 /** Texts of the members page and of team invitations, in the i18next namespace 'members'; French is typed by English. */
 export const en = {
-  title: 'Team members',
+  title: 'Members',
   intro: 'The admins of this workspace.',
   pseudo: 'Name',
   email: 'E-mail',
@@ -42,7 +42,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
-  title: "Membres de l'équipe",
+  title: 'Membres',
   intro: 'Les administrateurs de cet espace de travail.',
   pseudo: 'Nom',
   email: 'E-mail',

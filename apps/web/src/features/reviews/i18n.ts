@@ -1,7 +1,7 @@
 /** Texts of this feature (review statuses, reviews, comments and team tags), in the i18next namespace 'reviews'; French is typed by English. */
 export const en = {
   title: 'Review statuses',
-  intro: 'The statuses your team gives items while reviewing them, at most {{max}}.',
+  intro: 'The statuses your workspace gives items while reviewing them, at most {{max}}.',
   backToDashboard: 'Back to the dashboard',
   label: 'Label',
   color: 'Colour',
@@ -12,7 +12,7 @@ export const en = {
   edit: 'Edit {{label}}',
   delete: 'Delete {{label}}',
   labelRequired: 'Please input a label',
-  atLimit: 'A team has at most {{max}} review statuses.',
+  atLimit: 'A workspace has at most {{max}} review statuses.',
   empty: 'No review statuses yet.',
   saveFailed: 'The review status could not be saved. Does it still exist?',
   maxReached: 'The maximum number of review statuses is reached.',
@@ -40,7 +40,7 @@ export const en = {
   deletedUser: 'Deleted user',
   tags: {
     manage: 'Manage tags',
-    title: 'Team tags',
+    title: 'Workspace tags',
     intro: 'Tags sort your selections, merges and forms.',
     empty: 'No tags yet.',
     name: 'New tag',
@@ -54,7 +54,7 @@ export const en = {
 
 export const fr: typeof en = {
   title: 'Statuts de revue',
-  intro: 'Les statuts que votre équipe donne aux éléments en les examinant, {{max}} au plus.',
+  intro: 'Les statuts que votre espace de travail donne aux éléments en les examinant, {{max}} au plus.',
   backToDashboard: 'Retour au tableau de bord',
   label: 'Libellé',
   color: 'Couleur',
@@ -65,7 +65,7 @@ export const fr: typeof en = {
   edit: 'Modifier {{label}}',
   delete: 'Supprimer {{label}}',
   labelRequired: 'Veuillez saisir un libellé',
-  atLimit: 'Une équipe a au plus {{max}} statuts de revue.',
+  atLimit: 'Un espace de travail a au plus {{max}} statuts de revue.',
   empty: 'Aucun statut de revue pour le moment.',
   saveFailed: "Le statut de revue n'a pas pu être enregistré. Existe-t-il encore ?",
   maxReached: 'Le nombre maximal de statuts de revue est atteint.',
@@ -93,7 +93,7 @@ export const fr: typeof en = {
   deletedUser: 'Utilisateur supprimé',
   tags: {
     manage: 'Gérer les étiquettes',
-    title: "Étiquettes de l'équipe",
+    title: "Étiquettes de l'espace de travail",
     intro: 'Les étiquettes classent vos sélections, fusions et formulaires.',
     empty: 'Aucune étiquette pour le moment.',
     name: 'Nouvelle étiquette',

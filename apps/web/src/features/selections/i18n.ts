@@ -184,7 +184,7 @@ export const en = {
 
 export const fr: typeof en = {
   title: 'Sélections',
-  intro: 'Faites noter, choisir ou voter vos éléments par des jurés.',
+  intro: 'Faites noter, choisir ou voter vos éléments par des juges.',
   tabs: { issues: 'Sélections', merges: 'Fusions de sélections' },
   types: {
     RatingIssue: 'Notation',
@@ -193,10 +193,10 @@ export const fr: typeof en = {
     TextIssue: 'Commentaires',
   },
   typeHelp: {
-    RatingIssue: 'Les jurés notent chaque élément, éventuellement par critère.',
-    SelectionIssue: 'Les jurés choisissent leurs éléments préférés.',
-    TokenIssue: 'Les jurés répartissent un nombre de jetons entre les éléments.',
-    TextIssue: 'Les jurés commentent seulement les éléments.',
+    RatingIssue: 'Les juges notent chaque élément, éventuellement par critère.',
+    SelectionIssue: 'Les juges choisissent leurs éléments préférés.',
+    TokenIssue: 'Les juges répartissent un nombre de jetons entre les éléments.',
+    TextIssue: 'Les juges commentent seulement les éléments.',
   },
   badges: { closed: 'Fermée', archived: 'Archivée', public: 'Publique' },
   panel: {
@@ -241,7 +241,7 @@ export const fr: typeof en = {
     stepTooLarge: 'Le pas ne peut pas dépasser la note maximale',
     minItems: "Nombre minimal d'éléments à choisir",
     maxItems: "Nombre maximal d'éléments à choisir",
-    nbTokens: 'Jetons par juré',
+    nbTokens: 'Jetons par juge',
     maxPerItem: 'Jetons maximum par élément',
     itemLabel: 'Les éléments sont appelés',
     itemLabelRequired: 'Veuillez choisir le nom des éléments',
@@ -272,8 +272,8 @@ export const fr: typeof en = {
       'Un juge ne voit les commentaires partagés par les autres qu’après avoir envoyé ses propres réponses, pour ne pas en être influencé.',
     created: 'Sélection créée',
     alreadyHasComments:
-      'Le mode de commentaires ne peut pas être changé car des jurés ont déjà écrit des commentaires.',
-    alreadyHasAccesses: 'La sélection ne peut pas devenir publique ou privée car elle a déjà des jurés.',
+      'Le mode de commentaires ne peut pas être changé car des juges ont déjà écrit des commentaires.',
+    alreadyHasAccesses: 'La sélection ne peut pas devenir publique ou privée car elle a déjà des juges.',
   },
   labels: {
     startup: 'startup / startups',
@@ -284,8 +284,8 @@ export const fr: typeof en = {
   },
   manage: {
     loadFailed: "La sélection n'a pas pu être chargée.",
-    closedBanner: 'Cette sélection est fermée : les jurés ne peuvent plus envoyer de réponses.',
-    tabs: { general: 'Général', items: 'Éléments', access: 'Jurés', report: 'Réponses', preview: 'Aperçu' },
+    closedBanner: 'Cette sélection est fermée : les juges ne peuvent plus envoyer de réponses.',
+    tabs: { general: 'Général', items: 'Éléments', access: 'Juges', report: 'Réponses', preview: 'Aperçu' },
     info: 'Informations',
     type: 'Type',
     status: 'Statut',
@@ -302,8 +302,8 @@ export const fr: typeof en = {
     tokensValue: '{{tokens}} jetons, au plus {{perItem}} par élément',
     close: 'Fermer la sélection',
     reopen: 'Rouvrir la sélection',
-    closeConfirm: 'Fermer la sélection ? Les jurés ne pourront plus répondre.',
-    reopenConfirm: 'Rouvrir la sélection ? Les jurés pourront de nouveau répondre.',
+    closeConfirm: 'Fermer la sélection ? Les juges ne pourront plus répondre.',
+    reopenConfirm: 'Rouvrir la sélection ? Les juges pourront de nouveau répondre.',
     delete: 'Supprimer la sélection',
     closed: 'Sélection fermée',
     reopened: 'Sélection rouverte',
@@ -311,9 +311,9 @@ export const fr: typeof en = {
   },
   criteria: {
     title: 'Critères',
-    intro: 'Les jurés notent chaque élément sur chaque critère ; les poids donnent la moyenne pondérée.',
+    intro: 'Les juges notent chaque élément sur chaque critère ; les poids donnent la moyenne pondérée.',
     add: 'Ajouter un critère',
-    empty: 'Aucun critère : les jurés donnent une note par élément.',
+    empty: 'Aucun critère : les juges donnent une note par élément.',
     name: 'Titre',
     nameRequired: 'Veuillez saisir un titre',
     description: 'Description',
