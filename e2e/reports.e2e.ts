@@ -253,5 +253,27 @@ describe('reports and merges', () => {
     expect(await cellTexts(merged.nth(2))).toEqual(['3', 'Initech', '2', '0', '5', '0.45']);
     expect(await page.getByTestId('selection-ranking').count()).toBe(3);
     await page.getByTestId('merge-scale-note').waitFor();
+
+    // The merge export: the same ranking as the page, then one sheet per selection.
+    const [mergeDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('merge-export').click(),
+    ]);
+    const mergeBook = new ExcelJS.Workbook();
+    await mergeBook.xlsx.readFile((await mergeDownload.path()) ?? '');
+    expect(mergeBook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Merged ranking',
+      'Demo day jury',
+      'Audience picks',
+      'Investor tokens',
+    ]);
+    const mergedSheet = mergeBook.getWorksheet('Merged ranking');
+    expect(
+      [2, 3, 4].map((row) => [1, 3, 7].map((cell) => mergedSheet?.getRow(row).getCell(cell).value)),
+    ).toEqual([
+      [1, 'Globex', 0.725],
+      [2, 'Acme', 0.7],
+      [3, 'Initech', 0.45],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ export const en = {
     emptyFiltered: 'No merge carries these tags',
     resetFilters: 'Reset the filters',
     loadFailed: 'The merges could not be loaded.',
-    notAllowed: 'Your package does not allow merging selections.',
+    notAllowed: 'Your plan does not allow merging selections.',
     selections_one: '{{count}} selection',
     selections_other: '{{count}} selections',
   },
@@ -49,6 +49,7 @@ export const en = {
       'How the result is computed: each selection’s values are first brought to a 0–1 scale — a rating is divided by the selection’s maximum rating, tokens, picks and comments by the largest value in that selection. The final result is the weighted average of these scaled values over the selections that contain the item and have a value for it (a missing item does not count as 0: the weights of the other selections are renormalised), rounded to 3 decimals.',
     scale: 'Scale: ÷ {{scale}}',
     normalised: 'Correct each rating selection for judges’ bias first',
+    export: 'Export to Excel',
   },
 };
 
@@ -58,7 +59,7 @@ export const fr: typeof en = {
     emptyFiltered: 'Aucune fusion ne porte ces étiquettes',
     resetFilters: 'Réinitialiser les filtres',
     loadFailed: 'Les fusions n’ont pas pu être chargées.',
-    notAllowed: 'Votre formule ne permet pas de fusionner des sélections.',
+    notAllowed: 'Votre offre ne permet pas de fusionner des sélections.',
     selections_one: '{{count}} sélection',
     selections_other: '{{count}} sélections',
   },
@@ -102,5 +103,6 @@ export const fr: typeof en = {
       'Calcul du résultat : les valeurs de chaque sélection sont d’abord ramenées sur une échelle de 0 à 1 — une note est divisée par la note maximale de la sélection, les jetons, sélections et commentaires par la plus grande valeur de cette sélection. Le résultat final est la moyenne pondérée de ces valeurs sur les sélections qui contiennent l’élément et ont une valeur pour lui (un élément absent ne compte pas pour 0 : les poids des autres sélections sont renormalisés), arrondie à 3 décimales.',
     scale: 'Échelle : ÷ {{scale}}',
     normalised: 'Corriger d’abord le biais des juges de chaque sélection notée',
+    export: 'Exporter vers Excel',
   },
 };

@@ -2,6 +2,7 @@ import type { Merge, MergeResults } from '@shortlist/contract';
 import { Alert, Checkbox, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../app/layout/download-button';
 import { formatValue } from '../reports/format';
 import { useMergeResults } from './use-merges';
 
@@ -47,7 +48,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         <Flex vertical>
           <span>{info.issue.title}</span>
           <Typography.Text type="secondary">
-            {t('results.weight', { weight: info.weight })}
+            {t('results.weight', { weight: formatValue(info.weight, i18n.language) })}
             {' · '}
             {t('results.scale', { scale: formatValue(data.scales[info.issue.id] ?? null, i18n.language) })}
           </Typography.Text>
@@ -65,13 +66,23 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   return (
     <Flex vertical gap={24}>
       <Alert type="info" showIcon title={t('results.scaleNote')} data-testid="merge-scale-note" />
-      <Checkbox
-        checked={normalised}
-        onChange={(event) => setNormalised(event.target.checked)}
-        data-testid="merge-normalised"
-      >
-        {t('results.normalised')}
-      </Checkbox>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Checkbox
+          checked={normalised}
+          onChange={(event) => setNormalised(event.target.checked)}
+          data-testid="merge-normalised"
+        >
+          {t('results.normalised')}
+        </Checkbox>
+        <DownloadButton
+          path={`issues-merge/${merge.id}/export_excel/`}
+          filename={`${merge.title} - merge.xlsx`}
+          query={normalised ? { normalised: 'true' } : undefined}
+          testId="merge-export"
+        >
+          {t('results.export')}
+        </DownloadButton>
+      </Flex>
       <Table<MergedRow>
         rowKey="datasetId"
         columns={columns}
