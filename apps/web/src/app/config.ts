@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   refresh: 'shortlist.refresh',
   language: 'shortlist.language',
   currentTeam: 'shortlist.currentTeam',
+  /** Followed by `.<table>`: the answer columns chosen for that table. */
+  answerColumns: 'shortlist.answerColumns',
 } as const;
 
 /** Query parameter that exempts a request from the 401 handling (name kept from the original client). */

@@ -40,7 +40,12 @@ export function ResponsesTab({ form }: { form: IntakeForm }) {
       <Flex justify="end">
         <ExportItemsButton itemTypeId={form.data_model_id} title={form.title} />
       </Flex>
-      <ItemsTable teamId={team.id} dataModelId={form.data_model_id} extraColumns={columns} />
+      <ItemsTable
+        tableKey={`form-${form.id}`}
+        teamId={team.id}
+        dataModelId={form.data_model_id}
+        extraColumns={columns}
+      />
     </Flex>
   );
 }

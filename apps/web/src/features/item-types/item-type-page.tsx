@@ -52,7 +52,11 @@ export function ItemTypePage() {
                   <ImportExcelButton teamId={team.id} itemTypeId={itemType.data.id} />
                   <ExportItemsButton itemTypeId={itemType.data.id} title={itemType.data.title} />
                 </Flex>
-                <ItemsTable teamId={team.id} dataModelId={itemType.data.id} />
+                <ItemsTable
+                  tableKey={`item-type-${itemType.data.id}`}
+                  teamId={team.id}
+                  dataModelId={itemType.data.id}
+                />
               </Flex>
             ),
           },

@@ -32,6 +32,7 @@ export function ItemsPage() {
       </div>
       <ItemsTable
         key={issueId}
+        tableKey="items"
         teamId={team.id}
         issueId={issueId}
         extraColumns={[...submissionColumns, linkedFormColumn, ...(issueId ? [] : [selectionsColumn])]}

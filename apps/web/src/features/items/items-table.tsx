@@ -24,6 +24,7 @@ import { ExportDatasetsButton } from './export-datasets-button';
 import { ItemEditDialog } from './item-edit-dialog';
 import { ItemInfoDialog } from './item-info-dialog';
 import { NewItemDialog } from './new-item-dialog';
+import { useAnswerColumns } from './use-answer-columns';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
 
@@ -45,7 +46,9 @@ export interface ItemsTableProps {
   bulkActions?: (ids: number[], clear: () => void) => ReactNode;
   /** Runs once an item is created here (a selection adds it to itself). */
   onItemCreated?: (id: number) => Promise<unknown>;
-  /** Offers the Export Excel button, which follows the current filters. */
+  /** Names the table for the answer columns a person picks for it (kept in the browser). */
+  tableKey: string;
+  /** Offers the Export to Excel button, which follows the current filters. */
   isExportable?: boolean;
   /** Other ways to add items, shown before the button that creates one. */
   addActions?: ReactNode;
@@ -129,6 +132,7 @@ export function ItemsTable(props: ItemsTableProps) {
     if (next !== ordering) changeFilter(() => setOrdering(next));
   };
 
+  const answers = useAnswerColumns({ teamId, dataModelId, tableKey: props.tableKey });
   const columns = useItemColumns({
     teamId,
     issueId,
@@ -168,6 +172,7 @@ export function ItemsTable(props: ItemsTableProps) {
             data-testid="items-status-filter"
           />
           {props.toolbarExtra}
+          {answers.picker}
           <Flex gap={6} align="center">
             <Switch size="small" checked={isFullTags} onChange={setFullTags} aria-label={t('fullTags')} />
             <Typography.Text>{t('fullTags')}</Typography.Text>
@@ -209,7 +214,7 @@ export function ItemsTable(props: ItemsTableProps) {
       ) : (
         <Table<Dataset>
           rowKey="id"
-          columns={[...columns.slice(0, 1), ...extraColumns, ...columns.slice(1)]}
+          columns={[...columns.slice(0, 1), ...answers.columns, ...extraColumns, ...columns.slice(1)]}
           dataSource={items.data?.results}
           rowClassName={(dataset) => (dataset.submission?.is_submitted === false ? 'sl-row-draft' : '')}
           onRow={(dataset) => ({ style: { background: itemReview(dataset, issueId)?.status?.bg_color } })}

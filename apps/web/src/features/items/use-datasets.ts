@@ -34,10 +34,11 @@ export function useDataset(id: number | null) {
   });
 }
 
-export function useAllItemTypes(teamId: number) {
+export function useAllItemTypes(teamId: number, enabled = true) {
   return useQuery({
     queryKey: [...itemTypeKeys.all(teamId), 'all'],
     queryFn: () => fetchAllItemTypes(teamId),
+    enabled,
   });
 }
 

@@ -19,6 +19,7 @@ export function IssueItemsTab({ teamId, issueId }: { teamId: number; issueId: nu
   return (
     <>
       <ItemsTable
+        tableKey={`selection-${issueId}`}
         teamId={teamId}
         issueId={issueId}
         defaultOrdering="title"
