@@ -18,6 +18,12 @@ export const en = {
     yes: 'Yes',
     no: 'No',
   },
+  discard: {
+    title: 'Discard your changes?',
+    content: 'What you changed in this dialog has not been saved.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
+  },
   app: {
     name: 'Shortlist',
     versionMismatch: 'The software was updated. Please refresh the page...',

@@ -20,6 +20,12 @@ export const fr: Catalogue = {
     yes: 'Oui',
     no: 'Non',
   },
+  discard: {
+    title: 'Abandonner vos modifications ?',
+    content: 'Ce que vous avez modifié dans cette fenêtre n’a pas été enregistré.',
+    discard: 'Abandonner',
+    keepEditing: 'Continuer la saisie',
+  },
   app: {
     name: 'Shortlist',
     versionMismatch: 'Le logiciel a été mis à jour. Veuillez rafraîchir la page...',

@@ -2,6 +2,7 @@ import { TEAM_DESCRIPTION_MAX_LENGTH, TEAM_TITLE_MAX_LENGTH, teamCreateSchema } 
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { joinFieldMessages, toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useCreateTeam } from './use-site-teams';
 
 const FORM_ID = 'create-team-form';
@@ -16,6 +17,7 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<TeamValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const create = useCreateTeam();
 
   const handleFinish = (values: TeamValues) =>
@@ -39,7 +41,7 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
     <Modal
       open={isOpen}
       title={t('admin.createTeam')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={t('common.create')}
       cancelText={t('common.cancel')}

@@ -24,7 +24,6 @@ export const en = {
     cancel: 'Cancel',
     saved: 'Template saved',
     failed: 'The template could not be saved.',
-    discard: 'Discard your changes?',
     toolbar: {
       bold: 'Bold',
       italic: 'Italic',
@@ -125,7 +124,6 @@ export const fr: typeof en = {
     cancel: 'Annuler',
     saved: 'Modèle enregistré',
     failed: "Le modèle n'a pas pu être enregistré.",
-    discard: 'Abandonner vos modifications ?',
     toolbar: {
       bold: 'Gras',
       italic: 'Italique',

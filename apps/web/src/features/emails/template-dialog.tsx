@@ -11,6 +11,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getErrorDetail, toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
 import { EmailFrame } from './email-frame';
 import type { RichTextHandle } from './rich-text-editor';
@@ -38,7 +39,7 @@ interface TemplateDialogProps {
 /** Creates or edits a template: subject and rich-text body with item variables, and a preview on a real item. */
 export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDialogProps) {
   const { t } = useTranslation('emails');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const editor = useRef<RichTextHandle>(null);
@@ -79,10 +80,7 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
   });
 
   const insert = (name: string) => editor.current?.insertText(`{{ ${name} }}`);
-  const close = () => {
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({ title: t('templates.discard'), onOk: onClose });
-  };
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
 
   return (
     <Modal
@@ -90,7 +88,6 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
       title={template ? template.title : t('templates.add')}
       width={760}
       onCancel={close}
-      keyboard={false}
       afterClose={() => {
         form.resetFields();
         setPreview(null);

@@ -8,6 +8,7 @@ import { App, Divider, Form, Input, Modal, Select, Spin, Typography } from 'antd
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { ExtraDataTable } from './extra-data-table';
 import { joinTags, tagsOf } from './format';
 import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
@@ -31,6 +32,7 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const dataset = useDataset(datasetId);
   const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
   const { patch } = useDatasetMutations();
@@ -80,7 +82,7 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
     <Modal
       open={datasetId !== null}
       title={t('editItem.title')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       width={820}
       okText={t('common.save', { ns: 'translation' })}

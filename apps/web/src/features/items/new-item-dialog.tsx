@@ -3,6 +3,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useAllItemTypes, useDatasetMutations } from './use-datasets';
 
 const FORM_ID = 'new-item-form';
@@ -31,6 +32,7 @@ export function NewItemDialog(props: NewItemDialogProps) {
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<NewItemValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const itemTypes = useAllItemTypes(teamId);
   const { create, refresh } = useDatasetMutations();
 
@@ -65,7 +67,7 @@ export function NewItemDialog(props: NewItemDialogProps) {
     <Modal
       open={isOpen}
       title={t('newItem.title')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={t('common.create', { ns: 'translation' })}
       cancelText={t('common.cancel', { ns: 'translation' })}

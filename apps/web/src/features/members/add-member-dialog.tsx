@@ -7,6 +7,7 @@ import {
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useAddMember } from './use-add-member';
 
 const FORM_ID = 'add-member-form';
@@ -23,6 +24,7 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
   const { t } = useTranslation('members');
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberCreate>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const add = useAddMember(teamId);
 
   const handleFinish = (values: MemberCreate) =>
@@ -46,7 +48,7 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
     <Modal
       open={isOpen}
       title={t('addTitle')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={t('submit')}
       cancelText={t('common.cancel', { ns: 'translation' })}

@@ -9,6 +9,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeSelectionsField } from './merge-selections-field';
 import { useMergeMutations } from './use-merges';
@@ -39,6 +40,7 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
   const { message } = App.useApp();
   const team = useCurrentTeam();
   const [form] = Form.useForm<MergeValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const { create, update } = useMergeMutations();
   const max = team.package.nb_issues_in_merge;
 
@@ -81,7 +83,7 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
     <Modal
       open={isOpen}
       title={merge ? t('form.editTitle') : t('form.createTitle')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={merge ? tc('common.save') : tc('common.create')}
       cancelText={tc('common.cancel')}

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { ColorSwatches } from './color-swatches';
 import { useReviewStatusMutations } from './use-review-statuses';
 
@@ -32,6 +33,7 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
   const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const { save } = useReviewStatusMutations(teamId);
   // The title keeps saying 'edit' while the dialog fades out after an edit.
   const shown = useRef(status);
@@ -66,7 +68,7 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
     <Modal
       open={status !== undefined}
       title={t(isEditing ? 'editTitle' : 'addTitle')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={t('common.save', { ns: 'translation' })}
       cancelText={t('common.cancel', { ns: 'translation' })}

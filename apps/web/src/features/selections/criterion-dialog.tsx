@@ -12,6 +12,7 @@ import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useIssueMutations } from './use-issues';
 
 const FORM_ID = 'criterion-form';
@@ -31,6 +32,7 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CriterionValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const mutations = useIssueMutations();
   const isEdit = criterion !== null && criterion !== 'new';
 
@@ -59,7 +61,7 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
     <Modal
       open={criterion !== null}
       title={t(isEdit ? 'criteria.editTitle' : 'criteria.createTitle')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={tc('common.save')}
       cancelText={tc('common.cancel')}

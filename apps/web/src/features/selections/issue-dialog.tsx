@@ -11,6 +11,7 @@ import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select, Switch, Typ
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useCurrentTeam } from '../teams/team-context';
 import {
   followNumbers,
@@ -44,6 +45,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   // Several dialogs may be mounted at once (list and page): field ids must not clash.
   const formId = `issue-form${useId().replaceAll(':', '')}`;
   const [form] = Form.useForm<IssueFormValues>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const values = Form.useWatch([], form) ?? {};
   const mutations = useIssueMutations();
   const showSaveError = useIssueSaveError();
@@ -82,7 +84,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
     <Modal
       open={isOpen}
       title={t(isEdit ? 'dialog.editTitle' : 'dialog.createTitle')}
-      onCancel={onClose}
+      onCancel={close}
       afterClose={() => form.resetFields()}
       okText={tc(isEdit ? 'common.save' : 'common.create')}
       cancelText={tc('common.cancel')}

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEvent } from '@shor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { createWebhook, webhookKeys } from './api';
 
 interface Values {
@@ -23,6 +24,7 @@ export function WebhookDialog({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const save = useMutation({
     mutationFn: (values: Values) => createWebhook({ team: teamId, ...values, active: true }),
     onSuccess: () => {
@@ -39,7 +41,7 @@ export function WebhookDialog({
       okText={t('save')}
       cancelText={t('cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       confirmLoading={save.isPending}
       destroyOnHidden
     >
