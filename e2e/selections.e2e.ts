@@ -71,8 +71,8 @@ describe('selections', () => {
       await dialogOf(page).getByRole('button', { name: 'Save' }).click();
       await page.getByTestId('criteria-table').getByText(name).waitFor();
     }
-    await page.getByTestId('criteria-table').getByText('33.3 %').waitFor();
-    expect(await page.getByTestId('criterion-share').allInnerTexts()).toEqual(['66.7 %', '33.3 %']);
+    await page.getByTestId('criteria-table').getByText('33.3%').waitFor();
+    expect(await page.getByTestId('criterion-share').allInnerTexts()).toEqual(['66.7%', '33.3%']);
     await page.getByRole('link', { name: 'All selections' }).click();
 
     // Pick: the minimum follows the maximum down.

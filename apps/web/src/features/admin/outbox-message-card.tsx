@@ -2,6 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { OutboxMessage } from '@shortlist/contract';
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/i18n/format';
 import { LinkifiedText } from './linkified-text';
 
 interface OutboxMessageCardProps {
@@ -11,7 +12,7 @@ interface OutboxMessageCardProps {
 
 export function OutboxMessageCard({ message, onViewHtml }: OutboxMessageCardProps) {
   const { t, i18n } = useTranslation();
-  const date = new Date(message.create_time).toLocaleString(i18n.language);
+  const date = formatDateTime(message.create_time, i18n.language);
   return (
     <Card
       size="small"

@@ -3,7 +3,7 @@ import { Card, Col, List, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../items/format';
+import { formatDateTime } from '../../app/i18n/format';
 import { useDashboardData } from './use-dashboard';
 
 interface ActivityCardProps<T> {

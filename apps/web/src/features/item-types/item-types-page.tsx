@@ -4,6 +4,7 @@ import { Button, Checkbox, Empty, Table, type TableColumnsType, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
@@ -47,7 +48,7 @@ export function ItemTypesPage() {
     {
       key: 'updated',
       title: t('columns.updated'),
-      render: (_, itemType) => new Date(itemType.update_time).toLocaleString(i18n.language),
+      render: (_, itemType) => formatDateTime(itemType.update_time, i18n.language),
     },
   ];
 

@@ -1,11 +1,5 @@
 import { DATASET_TAGS_SEPARATOR, splitDatasetTags } from '@shortlist/contract';
 
-export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
-
-export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
 /** The wire's 'a;b' as a list, and back. */
 export const tagsOf = (text: string) => splitDatasetTags(text);
 export const joinTags = (tags: string[]) => tags.map((tag) => tag.trim()).join(DATASET_TAGS_SEPARATOR);

@@ -1,10 +1,10 @@
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
 import { AnswerView } from './answer-view';
-import { formatDateTime } from './format';
 import { TagsCell } from './tags-cell';
 import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';

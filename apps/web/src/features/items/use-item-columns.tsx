@@ -3,9 +3,9 @@ import type { Dataset } from '@shortlist/contract';
 import { Button, Popconfirm, Space, type TableColumnsType, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../app/i18n/format';
 import { ReviewCommentsButton } from '../reviews/review-comments-button';
 import { ReviewStatusSelect } from '../reviews/review-status-select';
-import { formatDate } from './format';
 import { TagsCell } from './tags-cell';
 
 /** Item labels are cut at this length in tables (spec). */

@@ -2,8 +2,8 @@ import type { Dataset } from '@shortlist/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../app/i18n/format';
 import { VerificationTag } from '../judges/judge-tags';
-import { formatDateTime } from './format';
 
 /** Who sent an item through a form, when, and whether it is still a draft; empty for other items. */
 export function useSubmissionColumns(options: { withState: boolean }): TableColumnsType<Dataset> {

@@ -242,8 +242,7 @@ export const fr: typeof en = {
     sendReminder: 'Envoyer la relance',
     to: 'À :',
     subject: 'Objet :',
-    languageNote:
-      'Rédigé en {{language}}, la langue du juge. Le lien envoyé prouve aussi son adresse.',
+    languageNote: 'Rédigé en {{language}}, la langue du juge. Le lien envoyé prouve aussi son adresse.',
     languages: { en: 'anglais', fr: 'français' },
   },
   inviteDisabled: {
@@ -302,10 +301,8 @@ export const fr: typeof en = {
     topUp: 'Garder les éléments actuels de chacun',
     topUpHint:
       'Seuls les éléments qui manquent de juges en reçoivent : éléments ajoutés plus tard, ou une fois que des juges ont répondu.',
-    short_one:
-      '{{count}} élément n’a que {{judges}} juges : ajoutez-en ou relevez le maximum par juge.',
-    short_other:
-      '{{count}} éléments n’ont que {{judges}} juges : ajoutez-en ou relevez le maximum par juge.',
+    short_one: '{{count}} élément n’a que {{judges}} juges : ajoutez-en ou relevez le maximum par juge.',
+    short_other: '{{count}} éléments n’ont que {{judges}} juges : ajoutez-en ou relevez le maximum par juge.',
   },
   copyAccess: {
     button: 'Copier l’accès de…',

@@ -3,11 +3,11 @@ import type { TeamInvitation } from '@shortlist/contract';
 import { App, Button, Card, Empty, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatDate } from '../../app/i18n/format';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { formatDate } from '../items/format';
 import { RoleTag } from './member-tags';
 import { useAnswerInvitation, useMyInvitations } from './use-invitations';
 

@@ -1,9 +1,10 @@
 import type { IssueResourcetype } from '@shortlist/contract';
+import { formatNumber } from '../../app/i18n/format';
 
 /** A report value as people read it: ratings with up to 3 decimals, counts as whole numbers. */
 export function formatValue(value: number | null, language: string) {
   if (value === null) return '—';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+  return formatNumber(value, language);
 }
 
 /** The name a judge is shown by: full name, else e-mail. */

@@ -3,7 +3,7 @@ import type { Issue, ReportComment, ReportSummaryUser } from '@shortlist/contrac
 import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../items/format';
+import { formatDateTime } from '../../app/i18n/format';
 import { CommentsDrawer } from './comments-drawer';
 import { judgeName } from './format';
 import { JudgeValue } from './judge-value';

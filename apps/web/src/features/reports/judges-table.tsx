@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { Issue, ReportUser } from '@shortlist/contract';
 import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../items/format';
+import { formatDateTime } from '../../app/i18n/format';
 import { judgeName } from './format';
 import { VerificationTag } from './verification-tag';
 

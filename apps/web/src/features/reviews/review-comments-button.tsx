@@ -4,6 +4,7 @@ import { App, Button, Drawer, Empty, Flex, Form, Input, Spin, Typography } from 
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import type { ReviewStatusSelectProps } from './review-status-select';
@@ -25,8 +26,6 @@ export function ReviewCommentsButton({ datasetId, issueId = null, review }: Revi
   const target = useReview({ datasetId, issueId, reviewId: review?.id }, { withComments: isOpen });
   const comments = target.review.data?.comments;
   const count = comments?.length ?? review?.comments_count ?? 0;
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   const handleAdd = ({ content }: { content: string }) =>
     target.addComment.mutate(content.trim(), {
@@ -63,7 +62,9 @@ export function ReviewCommentsButton({ datasetId, issueId = null, review }: Revi
                 {authorName(comment.creator) ?? t('deletedUser')}
               </Typography.Text>
               <Flex align="center" gap={4}>
-                <Typography.Text type="secondary">{formatDate(comment.create_time)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {formatDateTime(comment.create_time, i18n.language)}
+                </Typography.Text>
                 <ConfirmDeleteButton
                   type="text"
                   size="small"

@@ -10,12 +10,15 @@ import { weightShares } from './weight-shares';
 
 /** The criteria of a rating selection with their share of the weighted average; add, edit, delete. */
 export function CriteriaTable({ issue }: { issue: Issue }) {
-  const { t } = useTranslation('selections');
+  const { t, i18n } = useTranslation('selections');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const mutations = useIssueMutations();
   const [editing, setEditing] = useState<IssueQuestion | 'new' | null>(null);
-  const shares = weightShares(issue.questions.map((question) => question.weight));
+  const shares = weightShares(
+    issue.questions.map((question) => question.weight),
+    i18n.language,
+  );
 
   const handleDelete = (id: number) =>
     mutations.removeQuestion.mutateAsync(id).then(

@@ -50,10 +50,11 @@ describe('toIssuePayload', () => {
 });
 
 describe('weightShares', () => {
-  it('gives each weight as a percent of the total to one decimal', () => {
-    expect(weightShares([1, 0.5, 0.5])).toEqual(['50.0 %', '25.0 %', '25.0 %']);
-    expect(weightShares([1, 1, 1])).toEqual(['33.3 %', '33.3 %', '33.3 %']);
-    expect(weightShares([])).toEqual([]);
+  it('gives each weight as a percent of the total, rounded to one decimal, in the language', () => {
+    expect(weightShares([1, 0.5, 0.5], 'en')).toEqual(['50%', '25%', '25%']);
+    expect(weightShares([1, 1, 1], 'en')).toEqual(['33.3%', '33.3%', '33.3%']);
+    expect(weightShares([2, 1], 'fr')).toEqual(['66,7\u00a0%', '33,3\u00a0%']);
+    expect(weightShares([], 'en')).toEqual([]);
   });
 });
 

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/i18n/format';
 import { toOffsetLimit } from '../../app/paging';
-import { formatDateTime } from '../items/format';
 import { fetchDeliveries, webhookKeys } from './api';
 
 const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
