@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
 import { unauthorized } from './errors.ts';
@@ -19,9 +20,31 @@ function bearer(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
+const prepareUserLookup = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+
+/**
+ * Every signed-in request starts with this lookup: its SQL is built once per database, and PostgreSQL
+ * parses and plans it once per connection (a named prepared statement).
+ */
+const userLookups = new WeakMap<Db, ReturnType<typeof prepareUserLookup>>();
+
+function lookupUser(db: Db, id: number) {
+  let lookup = userLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUserLookup(db);
+    userLookups.set(db, lookup);
+  }
+  return lookup.execute({ id });
+}
+
 async function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
   const userId = await ctx.tokens.verifyAccess(token);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const [user] = await lookupUser(ctx.db, userId);
   if (!user?.isActive) throw unauthorized(TOKEN_NOT_VALID, 'User not found or inactive.');
   return user;
 }

@@ -1,4 +1,5 @@
 import type { Page, PageQuery } from '@shortlist/contract';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -20,6 +21,23 @@ export function toPage<T>(request: FastifyRequest, query: PageQuery, count: numb
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
     results,
   };
+}
+
+/**
+ * The list's total as a column of its page (`count` over the same conditions, without limit): PostgreSQL
+ * runs it once per statement, and the page's own scan still stops at its limit, which a
+ * `count(*) over ()` window would not (decision 48).
+ */
+export const totalOf = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.mapWith(Number);
+
+/**
+ * The total of a page read with `totalOf`, and with the caller's right checked by the same statement.
+ * An empty page says neither, so then `whenEmpty` checks the right (404) and counts: a page past the
+ * end or an empty list costs the round trips the others save.
+ */
+export async function totalOfPage(rows: { total: number }[], whenEmpty: () => Promise<number>) {
+  const [first] = rows;
+  return first ? first.total : whenEmpty();
 }
 
 /** An ILIKE pattern matching `text` anywhere, its `%`, `_` and `\` taken literally (as Django's icontains). */

@@ -30,6 +30,8 @@ export type TokenService = ReturnType<typeof createTokenService>;
 /** Short-lived access tokens and single-use refresh tokens whose reuse revokes the family. */
 export function createTokenService(db: Db, secret: string, ttl = { access: ACCESS_TTL_SECONDS }) {
   const key = new TextEncoder().encode(secret);
+  // Imported once: handed raw bytes, jose imports the key again on every request it verifies.
+  let verifyKey: Promise<CryptoKey> | undefined;
 
   async function sign(claims: Record<string, unknown>, userId: number, issuedAt: number, seconds: number) {
     return new SignJWT(claims)
@@ -53,7 +55,8 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
   async function verify(token: string, type: 'access' | 'refresh') {
     try {
       // A token without expiry, or whose subject is not a user id, is refused like a forged one.
-      const { payload } = await jwtVerify(token, key, {
+      verifyKey ??= crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      const { payload } = await jwtVerify(token, await verifyKey, {
         algorithms: [ALGORITHM],
         requiredClaims: ['exp', 'sub'],
       });

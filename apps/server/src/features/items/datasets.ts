@@ -30,8 +30,8 @@ import type { Db } from '../../db/client.ts';
 import { dataModels, datasets, datumValues, intakeForms, issueDatasets, reviews } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
-import { containsPattern, parseOrdering } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
+import { containsPattern, parseOrdering, totalOf, totalOfPage } from '../../http/pagination.ts';
+import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
 import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
 import { type DatasetRow, findDataset, toDatasetReply, toDatasets } from './replies.ts';
 
@@ -81,13 +81,15 @@ export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetLis
   return and(...filters);
 }
 
-/** A team's items, filtered, sorted and paged in SQL; the caller is checked to be its admin. */
+/**
+ * A team's items, filtered, sorted and paged in SQL; the caller's right (404 unless the team's admin)
+ * and the total are read by the page's own statement.
+ */
 export async function listDatasets(
   ctx: AppContext,
   user: UserRow,
   query: z.infer<typeof datasetListQuerySchema>,
 ) {
-  await requireTeamAdmin(ctx, user, query.team);
   const where = datasetFilters(ctx, query);
   const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
     query.ordering,
@@ -95,17 +97,26 @@ export async function listDatasets(
     '-create_time',
   );
   const direction = order.descending ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(datasets)
-      .where(where)
-      .orderBy(direction(orderColumns[order.field]), direction(datasets.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(datasets).where(where),
-  ]);
-  return { count: total?.n ?? 0, results: await toDatasets(ctx, rows) };
+  const counted = ctx.db.select({ n: count() }).from(datasets).where(where);
+  const rows = await ctx.db
+    .select({ dataset: datasets, total: totalOf(counted) })
+    .from(datasets)
+    .where(and(where, isTeamAdminCondition(user.id, query.team)))
+    .orderBy(direction(orderColumns[order.field]), direction(datasets.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = await totalOfPage(rows, async () => {
+    await requireTeamAdmin(ctx, user, query.team);
+    const [row] = await counted;
+    return row?.n ?? 0;
+  });
+  return {
+    count: total,
+    results: await toDatasets(
+      ctx,
+      rows.map((row) => row.dataset),
+    ),
+  };
 }
 
 /** Every id the list's filters match, newest first, for "select all" (at most DATASET_IDS_MAX). */

@@ -244,6 +244,8 @@ describe('GET issues/', () => {
     expect(await titles(`tags=${tag.id}`)).toEqual(['Alpha round']);
     expect(await titles(`tags=abc,${tag.id}`)).toEqual(['Alpha round']);
     expect(await titles('limit=1&offset=1')).toEqual(['Beta round']);
+    const pastEnd = await call.list(token, `team=${team.id}&offset=10`);
+    expect(pastEnd.json()).toMatchObject({ count: 3, results: [] });
     expect(second.id).toBeGreaterThan(first.id);
     expect((await call.list(token, `team=${team.id}&status=maybe`)).statusCode).toBe(400);
     expect((await call.list(token, '')).json()).toEqual({ team: ['This field is required.'] });

@@ -1,12 +1,12 @@
 import type { CommentsMode, Issue, IssueListItem, IssueQuestion } from '@shortlist/contract';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import {
   issueAccessDatasets,
   issueAccesses,
   issueDatasets,
   issueQuestions,
+  issues,
   issueTags,
   tags,
   teams,
@@ -24,32 +24,54 @@ export const toQuestion = (row: QuestionRow): IssueQuestion => ({
   weight: row.weight,
 });
 
-function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
-  return groups;
-}
+/**
+ * A selection's tags (by name) and number of items, as columns of its own row: a list of selections
+ * reads them in its page's statement instead of a query each.
+ */
+export const issueExtras = {
+  // Each subquery is a `sql` of its own: in a single-table select, Drizzle prints the columns written
+  // directly in a selected `sql` without their table, which would tie them to the subquery's tables.
+  tags: sql<
+    { id: number; name: string }[]
+  >`coalesce((${sql`select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.name}, ${tags.id})
+    from ${issueTags} inner join ${tags} on ${tags.id} = ${issueTags.tagId}
+    where ${issueTags.issueId} = ${issues.id}`}), '[]')`,
+  datasetsCount:
+    sql<number>`(${sql`select count(*) from ${issueDatasets} where ${issueDatasets.issueId} = ${issues.id}`})`.mapWith(
+      Number,
+    ),
+};
 
-/** The tags and item counts of several selections, one query each. */
-async function loadListExtras(db: Db, ids: number[]) {
-  const [tagRows, countRows] = await Promise.all([
-    db
-      .select({ issueId: issueTags.issueId, id: tags.id, name: tags.name })
-      .from(issueTags)
-      .innerJoin(tags, eq(tags.id, issueTags.tagId))
-      .where(inArray(issueTags.issueId, ids))
-      .orderBy(asc(tags.name), asc(tags.id)),
-    db
-      .select({ issueId: issueDatasets.issueId, n: count() })
-      .from(issueDatasets)
-      .where(inArray(issueDatasets.issueId, ids))
-      .groupBy(issueDatasets.issueId),
-  ]);
-  return {
-    tagsOf: groupBy(tagRows, (row) => row.issueId),
-    countOf: new Map(countRows.map((row) => [row.issueId, Number(row.n)])),
-  };
-}
+/** The columns of a list entry, read without the settings it does not show. */
+export const issueListColumns = {
+  id: issues.id,
+  resourcetype: issues.resourcetype,
+  status: issues.status,
+  public: issues.public,
+  title: issues.title,
+  description: issues.description,
+  teamId: issues.teamId,
+  createTime: issues.createTime,
+  ...issueExtras,
+};
+
+type IssueListRow = Pick<
+  IssueRow,
+  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId' | 'createTime'
+> & { tags: { id: number; name: string }[]; datasetsCount: number };
+
+export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
+  id: row.id,
+  resourcetype: row.resourcetype as IssueListItem['resourcetype'],
+  status: row.status as IssueListItem['status'],
+  public: row.public,
+  title: row.title,
+  description: row.description,
+  team: row.teamId,
+  create_time: row.createTime.toISOString(),
+  tags: row.tags,
+  datasets_count: row.datasetsCount,
+});
 
 /** The settings of a selection as the wire names them: everything its row holds but the team and times. */
 export type IssueSettings = Omit<
@@ -94,26 +116,6 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   max_items: row.maxItems,
 });
 
-/** Selections with their tags and item counts, as the list and the admin view share them. */
-async function toIssuesWithExtras(ctx: AppContext, rows: IssueRow[]) {
-  if (rows.length === 0) return [];
-  const { tagsOf, countOf } = await loadListExtras(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    ...toIssueSettings(row),
-    team: row.teamId,
-    create_time: row.createTime.toISOString(),
-    tags: (tagsOf.get(row.id) ?? []).map(({ id, name }) => ({ id, name })),
-    datasets_count: countOf.get(row.id) ?? 0,
-  }));
-}
-
-/** List entries for a page of selections. */
-export const toIssueListItems = (ctx: AppContext, rows: IssueRow[]): Promise<IssueListItem[]> =>
-  toIssuesWithExtras(ctx, rows);
-
 /** Each judge's access with the ids of their items (empty when they see all), in one query. */
 function loadAccessEntries(ctx: AppContext, issueId: number) {
   const datasetId = issueAccessDatasets.datasetId;
@@ -135,8 +137,8 @@ function loadAccessEntries(ctx: AppContext, issueId: number) {
 
 /** The admin view of one selection: every setting, its criteria in creation order and its team's header. */
 export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issue> {
-  const [[issue], questionRows, [team], accessRows] = await Promise.all([
-    toIssuesWithExtras(ctx, [row]),
+  const [[extras], questionRows, [team], accessRows] = await Promise.all([
+    ctx.db.select(issueExtras).from(issues).where(eq(issues.id, row.id)),
     ctx.db
       .select()
       .from(issueQuestions)
@@ -148,9 +150,13 @@ export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issu
       .where(eq(teams.id, row.teamId)),
     loadAccessEntries(ctx, row.id),
   ]);
-  if (!issue) throw new Error('issue reply missing');
+  if (!extras) throw new Error('issue reply missing');
   return {
-    ...issue,
+    ...toIssueSettings(row),
+    team: row.teamId,
+    create_time: row.createTime.toISOString(),
+    tags: extras.tags,
+    datasets_count: extras.datasetsCount,
     access: accessRows.map((access) => ({
       id: access.id,
       user: access.user,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
@@ -20,6 +20,21 @@ export async function findMembership(ctx: AppContext, teamId: number, userId: nu
     .where(and(eq(teams.id, teamId), isMembershipOf(userId)));
   return row?.team_members;
 }
+
+/**
+ * The caller is an accepted admin of the team, as a condition of a list's own statement, so that the
+ * check costs no round trip; it names no outer column, so PostgreSQL evaluates it once per statement.
+ * An empty result must then be told apart with `requireTeamAdmin`: not admin (404) or nothing to list.
+ */
+export const isTeamAdminCondition = (userId: number, teamId: number) =>
+  exists(
+    sql`(select 1 from ${teamMembers} where ${and(
+      eq(teamMembers.teamId, teamId),
+      eq(teamMembers.userId, userId),
+      eq(teamMembers.status, 'accepted'),
+      eq(teamMembers.role, 'admin'),
+    )})`,
+  );
 
 /**
  * Every team-scoped endpoint starts here: the team, if the caller is its admin. Anyone else gets

@@ -84,6 +84,9 @@ describe('GET teams/{id}/members/', () => {
     const next = new URL(page.next);
     expect(Object.fromEntries(next.searchParams)).toEqual({ self_invite: 'false', limit: '3', offset: '3' });
     expect(emails(await listMembers(token, team.id, next.search))).toEqual(['carla@example.org']);
+    // A page past the end still tells the total (the page's own statement returned no row to carry it).
+    const pastEnd = (await listMembers(token, team.id, '?self_invite=false&offset=40')).json();
+    expect(pastEnd).toMatchObject({ count: 4, next: null, results: [] });
   });
 
   it("answers 404 for another team's members", async () => {

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { containsPattern, parseOrdering } from '../../http/pagination.ts';
+import { containsPattern, parseOrdering, totalOf, totalOfPage } from '../../http/pagination.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
-import type { MembershipRow, TeamRow } from './access.ts';
+import { isTeamAdminCondition, type MembershipRow, requireTeamAdmin, type TeamRow } from './access.ts';
 
 /**
  * A member as admins see them. Until the person accepts, only what the admin typed is shown: the
@@ -46,8 +46,10 @@ const memberColumns = {
   create_time: teamMembers.createTime,
 };
 
+/** A team's members, filtered, sorted and paged in SQL, with the caller's right and the total in the same statement. */
 export async function listMembers(
   ctx: AppContext,
+  caller: UserRow,
   teamId: number,
   query: z.infer<typeof memberListQuerySchema>,
 ) {
@@ -66,22 +68,25 @@ export async function listMembers(
   const where = and(...filters);
   const order = parseOrdering(query.ordering, MEMBER_ORDERING, 'pseudo');
   const column = memberColumns[order.field];
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ member: teamMembers, user: users })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where)
-      .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db
-      .select({ n: count() })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where),
-  ]);
-  return { count: total?.n ?? 0, results: rows.map((row) => toMember(row.member, row.user)) };
+  const counted = ctx.db
+    .select({ n: count() })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(where);
+  const rows = await ctx.db
+    .select({ member: teamMembers, user: users, total: totalOf(counted) })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(where, isTeamAdminCondition(caller.id, teamId)))
+    .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = await totalOfPage(rows, async () => {
+    await requireTeamAdmin(ctx, caller, teamId);
+    const [row] = await counted;
+    return row?.n ?? 0;
+  });
+  return { count: total, results: rows.map((row) => toMember(row.member, row.user)) };
 }
 
 /** Accounts for people invited by e-mail to administer a team: no password until they choose one through a link. */

@@ -79,8 +79,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      await requireTeamAdmin(ctx, currentUser(request), request.params.id);
-      const { count, results } = await listMembers(ctx, request.params.id, request.query);
+      const { count, results } = await listMembers(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
       return toPage(request, request.query, count, results);
     },
   );
