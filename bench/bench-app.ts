@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 
-/** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off. */
+/** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off; the web app with WEB_DIST. */
 export function buildBenchApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -22,6 +22,7 @@ export function buildBenchApp(database: Database, dataDir: string, env: Record<s
     engine: database.engine,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
+    webDist: config.webDist,
   });
 }
 

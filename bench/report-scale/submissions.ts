@@ -15,7 +15,7 @@ interface Judge {
   token: string;
 }
 
-async function addJudge(database: Database, issueId: number, name: string): Promise<Judge> {
+export async function addJudge(database: Database, issueId: number, name: string): Promise<Judge> {
   const result = (await database.db.execute(sql`WITH u AS (
       INSERT INTO users (username, email) VALUES (${name}, ${name}) RETURNING id)
     INSERT INTO issue_accesses (issue_id, user_id, token)
