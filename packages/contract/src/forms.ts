@@ -102,6 +102,8 @@ export const intakeFormSchema = z.object({
   page_header: z.number().int().nullable(),
   css_theme: z.number().int().nullable(),
   after_submit_message: z.string(),
+  /** Until then, a respondent may change a submitted response through its edit link; null: never. */
+  edit_until: z.string().nullable(),
   respondent_email_active: z.boolean(),
   respondent_email_include_recap: z.boolean(),
   respondent_email_template: respondentEmailTemplateSchema,
@@ -145,6 +147,7 @@ export const intakeFormPatchSchema = z
     ...formRules,
     title_field: z.number().int().min(0).max(ID_MAX),
     after_submit_message: z.string().max(AFTER_SUBMIT_MESSAGE_MAX_LENGTH),
+    edit_until: z.iso.datetime({ offset: true }).nullable(),
     respondent_email_active: z.boolean(),
     respondent_email_include_recap: z.boolean(),
     respondent_email_template: respondentEmailTemplateSchema,

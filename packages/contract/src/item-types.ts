@@ -32,6 +32,12 @@ export const FILE_MAX_SIZE_DEFAULT_BYTES = 1024 * 1024;
 /** Not in the spec: a ceiling so that one field cannot ask respondents for gigabytes. */
 export const FILE_MAX_SIZE_CAP_BYTES = 50 * 1024 * 1024;
 export const CUSTOM_FIELD_TYPES = ['budget'] as const;
+/** What a text answer must look like; null accepts any text. */
+export const TEXT_FORMATS = ['email', 'number', 'date', 'url'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+/** Why a text answer does not fit its field's format: the server and the pages word each code. */
+export type TextFormatProblem = 'email' | 'number' | 'min' | 'max' | 'date' | 'url';
+export const NUMBER_BOUNDS_ORDER_MESSAGE = 'Ensure this value is greater than or equal to number_min.';
 export const DATUM_FIELD_TYPES = ['text', 'choice', 'file', 'custom'] as const;
 export type DatumFieldType = (typeof DATUM_FIELD_TYPES)[number];
 
@@ -80,6 +86,10 @@ const rulesByType = {
   text: {
     template_variable_email: templateVariableSchema,
     response_max_length: z.number().int().min(TEXT_MAX_LENGTH_MIN).max(TEXT_MAX_LENGTH_MAX),
+    format: z.enum(TEXT_FORMATS).nullable(),
+    /** Only with the number format; the server stores null otherwise. */
+    number_min: z.number().finite().nullable(),
+    number_max: z.number().finite().nullable(),
   },
   choice: {
     template_variable_email: templateVariableSchema,
@@ -128,6 +138,9 @@ export const datumFieldCreateSchema = z.discriminatedUnion(
       resourcetype: z.literal('text'),
       template_variable_email: rulesByType.text.template_variable_email.default(null),
       response_max_length: rulesByType.text.response_max_length.default(TEXT_MAX_LENGTH_DEFAULT),
+      format: rulesByType.text.format.default(null),
+      number_min: rulesByType.text.number_min.default(null),
+      number_max: rulesByType.text.number_max.default(null),
     }),
     z.object({
       ...createCommon,
@@ -184,7 +197,14 @@ const fieldReplyCommon = {
   condition: z.number().int().nullable(),
 };
 export const datumFieldSchema = z.discriminatedUnion('resourcetype', [
-  z.object({ ...fieldReplyCommon, resourcetype: z.literal('text'), response_max_length: z.number().int() }),
+  z.object({
+    ...fieldReplyCommon,
+    resourcetype: z.literal('text'),
+    response_max_length: z.number().int(),
+    format: z.enum(TEXT_FORMATS).nullable(),
+    number_min: z.number().nullable(),
+    number_max: z.number().nullable(),
+  }),
   z.object({
     ...fieldReplyCommon,
     resourcetype: z.literal('choice'),
@@ -206,6 +226,56 @@ export const datumFieldSchema = z.discriminatedUnion('resourcetype', [
   }),
 ]);
 export type DatumField = z.infer<typeof datumFieldSchema>;
+
+/** A text field's format and, for numbers, its bounds. */
+export type TextFormatRules = Pick<
+  Extract<DatumField, { resourcetype: 'text' }>,
+  'format' | 'number_min' | 'number_max'
+>;
+
+const NUMBER_PATTERN = /^[-+]?\d+([.,]\d+)?$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const emailFormat = z.email();
+
+/** A calendar date written YYYY-MM-DD (what a date input gives), 2025-02-30 refused. */
+function isIsoDate(value: string) {
+  const parts = DATE_PATTERN.exec(value);
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isWebAddress(value: string) {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+}
+
+/**
+ * The one check of a text answer against its field's format, run by the server on every save and by
+ * the pages before sending: null when the answer fits (an empty answer always does: being required is
+ * another rule), else the problem's code. Numbers take a point or a comma as decimal mark.
+ */
+export function textFormatProblem(rules: TextFormatRules, value: string): TextFormatProblem | null {
+  const text = value.trim();
+  if (!text || rules.format === null) return null;
+  switch (rules.format) {
+    case 'email':
+      return emailFormat.safeParse(text).success ? null : 'email';
+    case 'date':
+      return isIsoDate(text) ? null : 'date';
+    case 'url':
+      return isWebAddress(text) ? null : 'url';
+    case 'number': {
+      if (!NUMBER_PATTERN.test(text)) return 'number';
+      const number = Number(text.replace(',', '.'));
+      if (rules.number_min !== null && number < rules.number_min) return 'min';
+      if (rules.number_max !== null && number > rules.number_max) return 'max';
+      return null;
+    }
+  }
+}
 
 const linkedObjectSchema = z.object({ id: z.number().int(), title: z.string() });
 

@@ -87,11 +87,18 @@ export const publicFormSchema = z.object({
   page_header: z.string().nullable(),
   /** The theme's stylesheet, from the site's root, or null. */
   css_theme: z.string().nullable(),
+  /** While in the future: a submitted response stays editable through its edit link until then. */
+  edit_until: z.string().nullable(),
   questions: z.array(publicQuestionSchema),
   titles: z.array(publicSectionSchema),
-  /** With `?submission=&token=`: the draft being edited. */
+  /** With `?submission=&token=`: the draft (or the submitted response, while editable) being edited. */
   submission: z
-    .object({ id: z.number().int(), email: z.string(), datum_values: z.array(savedAnswerSchema) })
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      is_submitted: z.boolean(),
+      datum_values: z.array(savedAnswerSchema),
+    })
     .nullable(),
 });
 export type PublicForm = z.infer<typeof publicFormSchema>;
@@ -166,8 +173,10 @@ export const formSubmissionCommitReplySchema = z.object({
   submission_id: z.number().int(),
   status: z.enum(['draft', 'submitted', 'cancelled']),
   is_submitted: z.boolean(),
-  /** After a save: the address that reopens the draft. */
+  /** After a save, or a submit while responses stay editable: the address that reopens it. */
   edit_link: z.string().nullable(),
+  /** After a submit: until when the edit link may change the response; null when it may not. */
+  edit_until: z.string().nullable(),
 });
 export type FormSubmissionCommitReply = z.infer<typeof formSubmissionCommitReplySchema>;
 

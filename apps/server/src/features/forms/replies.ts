@@ -81,6 +81,7 @@ export async function toIntakeForm(ctx: AppContext, row: IntakeFormRow): Promise
     page_header: row.pageHeaderId,
     css_theme: row.cssThemeId,
     after_submit_message: row.afterSubmitMessage,
+    edit_until: row.editUntil?.toISOString() ?? null,
     respondent_email_active: row.respondentEmailActive,
     respondent_email_include_recap: row.respondentEmailIncludeRecap,
     respondent_email_template: {

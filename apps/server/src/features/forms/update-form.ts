@@ -43,6 +43,7 @@ export async function updateIntakeForm(ctx: AppContext, form: IntakeFormRow, pat
     cssThemeId: patch.css_theme,
     titleField: patch.title_field,
     afterSubmitMessage: patch.after_submit_message,
+    editUntil: patch.edit_until == null ? patch.edit_until : new Date(patch.edit_until),
     ...respondentEmailColumns(form, patch),
     updateTime: new Date(),
   };

@@ -1,7 +1,14 @@
-import type { DatumField, DatumFieldType } from '@shortlist/contract';
+import type { DatumField, DatumFieldType, TextFormat, TextFormatRules } from '@shortlist/contract';
 import type { datumFields } from '../../db/schema.ts';
 
 export type DatumFieldRow = typeof datumFields.$inferSelect;
+
+/** A text field's format and bounds as the contract's `textFormatProblem` reads them. */
+export const toTextFormatRules = (row: DatumFieldRow): TextFormatRules => ({
+  format: row.textFormat as TextFormat | null,
+  number_min: row.numberMin,
+  number_max: row.numberMax,
+});
 
 /** One stored field as the API shows it: the common part and the part of its type. */
 export function toDatumField(row: DatumFieldRow): DatumField {
@@ -19,7 +26,12 @@ export function toDatumField(row: DatumFieldRow): DatumField {
   };
   switch (row.resourcetype as DatumFieldType) {
     case 'text':
-      return { ...common, resourcetype: 'text', response_max_length: row.responseMaxLength ?? 0 };
+      return {
+        ...common,
+        resourcetype: 'text',
+        response_max_length: row.responseMaxLength ?? 0,
+        ...toTextFormatRules(row),
+      };
     case 'choice':
       return {
         ...common,
@@ -55,6 +67,9 @@ const COLUMNS = {
   on_issues: 'onIssues',
   template_variable_email: 'templateVariableEmail',
   response_max_length: 'responseMaxLength',
+  format: 'textFormat',
+  number_min: 'numberMin',
+  number_max: 'numberMax',
   multiple: 'multiple',
   radio: 'radio',
   options: 'options',

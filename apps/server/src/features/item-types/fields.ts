@@ -6,7 +6,9 @@ import {
   FIELD_LABEL_MAX_LENGTH,
   type FieldsOrder,
   MAX_FIELDS_PER_ITEM_TYPE,
+  NUMBER_BOUNDS_ORDER_MESSAGE,
   type Reorder,
+  type TextFormatRules,
 } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -15,7 +17,7 @@ import { dataModels, datumFields, intakeForms } from '../../db/schema.ts';
 import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
 import { checkFieldCondition } from '../forms/conditions.ts';
 import type { TeamRow } from '../teams/access.ts';
-import { toColumns, toDatumField } from './field-replies.ts';
+import { type DatumFieldRow, toColumns, toDatumField } from './field-replies.ts';
 import { type DataModelRow, touchItemType } from './service.ts';
 
 const BUDGET_NOT_IN_PACKAGE = "Budget fields are not included in this workspace's package.";
@@ -39,6 +41,24 @@ async function checkLabelLength(db: Db, itemTypeId: number, label: string | unde
   }
 }
 
+/**
+ * A text field's format rules as they will be stored: bounds belong to the number format (any other
+ * format keeps none), and a minimum above the maximum is refused. `stored` fills what a PATCH leaves out.
+ */
+function settleNumberBounds<T extends object>(input: T, stored?: DatumFieldRow): T {
+  const given: Partial<TextFormatRules> = input;
+  const rules: TextFormatRules = {
+    format:
+      given.format !== undefined ? given.format : ((stored?.textFormat as TextFormatRules['format']) ?? null),
+    number_min: given.number_min !== undefined ? given.number_min : (stored?.numberMin ?? null),
+    number_max: given.number_max !== undefined ? given.number_max : (stored?.numberMax ?? null),
+  };
+  if (rules.format !== 'number') return { ...input, number_min: null, number_max: null };
+  if (rules.number_min !== null && rules.number_max !== null && rules.number_min > rules.number_max)
+    throw fieldErrors({ number_max: [NUMBER_BOUNDS_ORDER_MESSAGE] });
+  return input;
+}
+
 export async function createDatumField(
   ctx: AppContext,
   { itemType, team, input }: { itemType: DataModelRow; team: TeamRow; input: DatumFieldCreateParsed },
@@ -47,6 +67,7 @@ export async function createDatumField(
   if (input.resourcetype === 'custom' && !hasBudget)
     throw fieldErrors({ resourcetype: [BUDGET_NOT_IN_PACKAGE] });
   await checkLabelLength(ctx.db, itemType.id, input.label);
+  const columns = toColumns(input.resourcetype === 'text' ? settleNumberBounds(input) : input);
   return ctx.db.transaction(async (tx) => {
     await lockItemType(tx, itemType.id);
     const [stats] = await tx
@@ -59,7 +80,7 @@ export async function createDatumField(
     const [row] = await tx
       .insert(datumFields)
       .values({
-        ...toColumns(input),
+        ...columns,
         dataModelId: itemType.id,
         resourcetype: input.resourcetype,
         label: input.label,
@@ -94,7 +115,9 @@ export async function updateDatumField(
   if (!parsed.success) throw fieldErrors(toFieldErrors(parsed.error));
   await checkLabelLength(ctx.db, itemTypeId, parsed.data.label);
   if (parsed.data.condition) await checkFieldCondition(ctx.db, field, parsed.data.condition);
-  const columns = toColumns(parsed.data);
+  const columns = toColumns(
+    field.resourcetype === 'text' ? settleNumberBounds(parsed.data, field) : parsed.data,
+  );
   if (Object.keys(columns).length === 0) return toDatumField(field);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(datumFields).set(columns).where(eq(datumFields.id, field.id)).returning();

@@ -4,10 +4,14 @@ import {
   type DatumValueInput,
   type FieldErrors,
   TEXT_MAX_LENGTH_MAX,
+  type TextFormatProblem,
+  type TextFormatRules,
+  textFormatProblem,
 } from '@shortlist/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { datumFields } from '../../db/schema.ts';
+import { toTextFormatRules } from '../item-types/field-replies.ts';
 
 export type FieldRow = typeof datumFields.$inferSelect;
 
@@ -21,11 +25,24 @@ const refuse = (field: string, message: string): AnswerCheck => ({
   errors: { [field]: [message] },
 });
 
+/** The API's words (Django REST framework's) for each way a text answer can miss its format. */
+const FORMAT_MESSAGES: Record<TextFormatProblem, (rules: TextFormatRules) => string> = {
+  email: () => 'Enter a valid email address.',
+  number: () => 'A valid number is required.',
+  min: (rules) => `Ensure this value is greater than or equal to ${rules.number_min}.`,
+  max: (rules) => `Ensure this value is less than or equal to ${rules.number_max}.`,
+  date: () => 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  url: () => 'Enter a valid URL.',
+};
+
 function checkText(field: FieldRow, response: string | null | undefined): AnswerCheck {
   if (!response?.trim()) return { ok: true, answer: null };
   const max = field.responseMaxLength ?? TEXT_MAX_LENGTH_MAX;
   if (response.length > max)
     return refuse('response', `Ensure this field has no more than ${max} characters.`);
+  const rules = toTextFormatRules(field);
+  const problem = textFormatProblem(rules, response);
+  if (problem) return refuse('response', FORMAT_MESSAGES[problem](rules));
   return { ok: true, answer: { response, jsonResponse: null } };
 }
 
@@ -56,7 +73,7 @@ function checkBudget(jsonResponse: Record<string, unknown> | null | undefined): 
 }
 
 /**
- * Checks one answer against its field: text within the field's length, choice among its options
+ * Checks one answer against its field: text within the field's length and format, choice among its options
  * (one unless multiple) joined by ' || ', budget amounts whole and at least 0. A file answer
  * holds no data of its own: its file is uploaded afterwards.
  */

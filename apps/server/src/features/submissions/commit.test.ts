@@ -44,6 +44,7 @@ describe('POST form-submissions/{id}/commit/', () => {
       status: 'submitted',
       is_submitted: true,
       edit_link: null,
+      edit_until: null,
     });
     const row = await submissionRow(created.submission_id);
     expect(row?.status).toBe('submitted');
@@ -110,6 +111,7 @@ describe('POST form-submissions/{id}/commit/', () => {
       status: 'draft',
       is_submitted: false,
       edit_link: `/forms/${open.form.id}?token=${draft.edit_token}&submission=${draft.submission_id}`,
+      edit_until: null,
     });
     expect((await submissionRow(draft.submission_id))?.status).toBe('draft');
     // Named by its title question already, like a submitted response.

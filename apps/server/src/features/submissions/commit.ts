@@ -1,7 +1,5 @@
 import {
   DATASET_TITLE_MAX_LENGTH,
-  FIELD_REQUIRED_MESSAGE,
-  type FieldErrors,
   FORM_NOT_PUBLISHED_MESSAGE,
   type FormSubmissionAction,
   type FormSubmissionCommitReply,
@@ -19,29 +17,18 @@ import { markRespondentQueued } from '../verification/status.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { draftLinkMail, immediateAdminMails, respondentMail } from './mails.ts';
 import type { IntakeFormRow } from './public-form.ts';
-import { loadQuestions, type Question, visibleQuestionIds } from './questions.ts';
+import { loadQuestions } from './questions.ts';
 import { recapLines } from './recap.ts';
-import { alreadySubmitted, requireOpenSubmission, type SubmissionRow } from './tokens.ts';
+import { missingAnswers } from './required-answers.ts';
+import {
+  alreadySubmitted,
+  isEditableAfterSubmit,
+  requireChangeable,
+  requireSubmission,
+  type SubmissionRow,
+} from './tokens.ts';
 
 type ValueRow = typeof datumValues.$inferSelect;
-
-const isAnswered = (value: ValueRow | undefined) =>
-  Boolean(value && (value.response?.trim() || value.jsonResponse || value.fileKey));
-
-/** The visible required questions left unanswered, keyed by question id. */
-function missingAnswers(questions: Question[], values: ValueRow[]): FieldErrors {
-  const byField = new Map(values.map((value) => [value.datumFieldId, value]));
-  const visible = visibleQuestionIds(
-    questions,
-    new Map(values.map((value) => [value.datumFieldId, value.response])),
-  );
-  const errors: FieldErrors = {};
-  for (const { field } of questions) {
-    if (field.required && visible.has(field.id) && !isAnswered(byField.get(field.id)))
-      errors[String(field.id)] = [FIELD_REQUIRED_MESSAGE];
-  }
-  return errors;
-}
 
 /** The item's title: the answer to the form's title question, else the respondent's e-mail. */
 function submissionTitle(form: IntakeFormRow, submission: SubmissionRow, values: ValueRow[]) {
@@ -52,6 +39,18 @@ function submissionTitle(form: IntakeFormRow, submission: SubmissionRow, values:
   return (answer || submission.email).slice(0, DATASET_TITLE_MAX_LENGTH);
 }
 
+/**
+ * A submitted response changed through its edit link, while its form allows it (decision 49): the same
+ * item takes the new title (its answers were written by the POST); nobody is mailed or notified again.
+ */
+async function saveEdit(ctx: AppContext, submission: SubmissionRow, title: string) {
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.update(formSubmissions).set({ updateTime: now }).where(eq(formSubmissions.id, submission.id));
+    await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
+  });
+}
+
 async function submit(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow) {
   const [questions, values] = await Promise.all([
     loadQuestions(ctx.db, form.dataModelId),
@@ -60,6 +59,7 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
   const missing = missingAnswers(questions, values);
   if (Object.keys(missing).length > 0) throw fieldErrors(missing);
   const title = submissionTitle(form, submission, values);
+  if (submission.status === 'submitted') return saveEdit(ctx, submission, title);
   const recap = recapLines(questions, values);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
@@ -84,8 +84,9 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
   });
 }
 
-/** Undoes a submission never saved: its item, answers and files go. A saved draft stays as it was. */
+/** Undoes a submission never saved: its item, answers and files go. A saved draft (or response) stays. */
 async function cancel(ctx: AppContext, submission: SubmissionRow) {
+  if (submission.status === 'submitted') return 'submitted' as const;
   if (submission.status !== 'pending') return 'draft' as const;
   const fileKeys = await ctx.db.transaction(async (tx) => {
     const removed = await tx
@@ -102,32 +103,42 @@ async function cancel(ctx: AppContext, submission: SubmissionRow) {
 /**
  * POST form-submissions/{id}/commit/: after the answers and their files, `save` keeps a draft (if the
  * form allows it) and answers its edit link, `submit` checks the required questions and sends the
- * mails, `cancel` removes what was never saved. A submitted submission never changes again.
+ * mails, `cancel` removes what was never saved. A submitted response changes again only while its form
+ * allows edits (`edit_until` ahead): then `submit` keeps the changes, and answers the link and the date.
  */
 export async function commitSubmission(
   ctx: AppContext,
   { id, token, action }: { id: number; token: string; action: FormSubmissionAction },
 ): Promise<FormSubmissionCommitReply> {
-  const submission = await requireOpenSubmission(ctx.db, { id, token });
-  const reply = (status: FormSubmissionCommitReply['status'], editLink: string | null = null) => ({
+  const submission = await requireSubmission(ctx.db, { id, token });
+  const [form] = await ctx.db.select().from(intakeForms).where(eq(intakeForms.id, submission.formId));
+  if (!form) throw notFound();
+  requireChangeable(submission, form);
+  const editPath = submissionEditPath(form.id, submission.id, token);
+  const reply = (
+    status: FormSubmissionCommitReply['status'],
+    edit: { link: string | null; until: Date | null } = { link: null, until: null },
+  ) => ({
     submission_id: submission.id,
     status,
     is_submitted: status === 'submitted',
-    edit_link: editLink,
+    edit_link: edit.link,
+    edit_until: edit.until?.toISOString() ?? null,
   });
   if (action === 'cancel') return reply(await cancel(ctx, submission));
 
-  const [form] = await ctx.db.select().from(intakeForms).where(eq(intakeForms.id, submission.formId));
-  if (!form) throw notFound();
   if (!form.published) throw refusal('NOT_PUBLISHED', FORM_NOT_PUBLISHED_MESSAGE);
   if (action === 'submit') {
     await submit(ctx, form, submission);
-    return reply('submitted');
+    return isEditableAfterSubmit(form)
+      ? reply('submitted', { link: editPath, until: form.editUntil })
+      : reply('submitted');
   }
+  // A submitted response is changed, never taken back to a draft.
+  if (submission.status === 'submitted') throw alreadySubmitted();
   if (!form.allowPartialSave) throw refusal('PARTIAL_SAVE_NOT_ALLOWED', PARTIAL_SAVE_NOT_ALLOWED_MESSAGE);
-  const editPath = submissionEditPath(form.id, submission.id, token);
   await saveDraft(ctx, form, submission, `${ctx.config.publicUrl}${editPath}`);
-  return reply('draft', editPath);
+  return reply('draft', { link: editPath, until: null });
 }
 
 /**

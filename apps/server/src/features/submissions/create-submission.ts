@@ -15,7 +15,8 @@ import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/sc
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { type PreparedAnswers, prepareAnswers } from './prepare-answers.ts';
-import { loadQuestions } from './questions.ts';
+import { loadQuestions, type Question } from './questions.ts';
+import { type AnswerState, missingAnswers } from './required-answers.ts';
 import {
   alreadySubmitted,
   fileGrantKey,
@@ -96,8 +97,46 @@ async function writeAnswers(
 }
 
 /**
- * POST form-submissions/: a new submission (or, with `submission` and `token`, a draft updated)
- * stored in one transaction as a `pending` item with its answers, plus a grant per announced file.
+ * A submitted response changes only into a complete one: its answers once this edit is applied (stored
+ * files kept, announced ones counted as given) must still answer every visible required question.
+ */
+async function checkEditComplete(
+  db: Db,
+  questions: Question[],
+  prepared: PreparedAnswers,
+  submission: SubmissionRow,
+) {
+  const storedFiles = await db
+    .select({ datumFieldId: datumValues.datumFieldId, fileKey: datumValues.fileKey })
+    .from(datumValues)
+    .where(and(eq(datumValues.datasetId, submission.datasetId), eq(datumValues.resourcetype, 'file')));
+  const storedKeys = new Map(storedFiles.map((row) => [row.datumFieldId, row.fileKey]));
+  const after: AnswerState[] = [
+    ...prepared.values.map(({ field, response, jsonResponse }) => ({
+      datumFieldId: field.id,
+      response,
+      jsonResponse,
+      fileKey: null,
+    })),
+    ...prepared.files.map(({ field, intent }) => ({
+      datumFieldId: field.id,
+      response: null,
+      jsonResponse: null,
+      fileKey:
+        intent.kind === 'remove'
+          ? null
+          : intent.kind === 'upload'
+            ? 'announced'
+            : (storedKeys.get(field.id) ?? null),
+    })),
+  ];
+  const missing = missingAnswers(questions, after);
+  if (Object.keys(missing).length > 0) throw fieldErrors(missing);
+}
+
+/**
+ * POST form-submissions/: a new submission (or, with `submission` and `token`, a draft updated, or a
+ * submitted response while its form allows edits) stored in one transaction as a `pending` item with its answers, plus a grant per announced file.
  * The captcha is checked last, so that a refused answer does not spend it.
  */
 export async function saveSubmission(ctx: AppContext, input: SubmissionInput): Promise<FormSubmission> {
@@ -105,28 +144,27 @@ export async function saveSubmission(ctx: AppContext, input: SubmissionInput): P
   if (input[HONEYPOT_FIELD]) throw captchaRefused();
   const existing: SubmissionRow | null =
     input.submission !== undefined
-      ? await requireOpenSubmission(ctx.db, {
-          id: input.submission,
-          token: input.token ?? '',
-          formId: form.id,
-        })
+      ? await requireOpenSubmission(ctx.db, { id: input.submission, token: input.token ?? '', form })
       : null;
-  const { prepared, errors } = prepareAnswers(
-    await loadQuestions(ctx.db, form.dataModelId),
-    input.datum_values,
-  );
+  const questions = await loadQuestions(ctx.db, form.dataModelId);
+  const { prepared, errors } = prepareAnswers(questions, input.datum_values);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  if (existing?.status === 'submitted') await checkEditComplete(ctx.db, questions, prepared, existing);
   if (!(await verifyCaptcha(ctx, input.captcha))) throw captchaRefused();
 
   const token = existing ? (input.token ?? '') : newEditToken();
   const { submission, fileValues, removedFileKeys } = await ctx.db.transaction(async (tx) => {
     let row: SubmissionRow | undefined = existing ?? undefined;
     if (row) {
-      // A submit committed meanwhile wins: the row is locked and checked again here.
+      // A submit committed meanwhile wins: the row is locked and its status checked again here.
+      const sameStatus =
+        row.status === 'submitted'
+          ? eq(formSubmissions.status, 'submitted')
+          : ne(formSubmissions.status, 'submitted');
       [row] = await tx
         .update(formSubmissions)
         .set({ updateTime: new Date() })
-        .where(and(eq(formSubmissions.id, row.id), ne(formSubmissions.status, 'submitted')))
+        .where(and(eq(formSubmissions.id, row.id), sameStatus))
         .returning();
       if (!row) throw alreadySubmitted();
     } else {

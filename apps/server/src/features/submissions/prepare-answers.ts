@@ -78,5 +78,10 @@ export function prepareAnswers(
       prepared.values.push({ field, ...check.answer });
     }
   }
+  // The page sends only the files it changes: a visible file question left out keeps its stored file.
+  for (const { field } of questions) {
+    if (field.resourcetype === 'file' && visible.has(field.id) && !inputsById.has(field.id))
+      prepared.files.push({ field, intent: { kind: 'keep' } });
+  }
   return { prepared, errors };
 }

@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../forms/sanitize.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { verifyRespondent } from '../verification/status.ts';
 import { loadQuestions, toPublicQuestion } from './questions.ts';
-import { requireOpenSubmission } from './tokens.ts';
+import { isEditableAfterSubmit, requireOpenSubmission } from './tokens.ts';
 
 export type IntakeFormRow = typeof intakeForms.$inferSelect;
 
@@ -54,7 +54,7 @@ export async function getPublicForm(
     loadQuestions(ctx.db, form.dataModelId),
     ctx.db.select().from(formTitles).where(eq(formTitles.formId, form.id)).orderBy(asc(formTitles.position)),
     query.submission !== undefined && query.token
-      ? requireOpenSubmission(ctx.db, { id: query.submission, token: query.token, formId: form.id })
+      ? requireOpenSubmission(ctx.db, { id: query.submission, token: query.token, form })
       : null,
   ]);
   if (draft) await verifyRespondent(ctx, draft, query.v);
@@ -66,6 +66,7 @@ export async function getPublicForm(
     language_code: form.languageCode === 'fr' ? 'fr' : 'en',
     allow_partial_save: form.allowPartialSave,
     after_submit_message: form.afterSubmitMessage,
+    edit_until: isEditableAfterSubmit(form) ? (form.editUntil?.toISOString() ?? null) : null,
     page_header: pageHeader === null ? null : sanitizeRichText(pageHeader),
     css_theme: cssTheme,
     questions: questions.map(toPublicQuestion),
@@ -79,6 +80,7 @@ export async function getPublicForm(
     submission: draft && {
       id: draft.id,
       email: draft.email,
+      is_submitted: draft.status === 'submitted',
       datum_values: await loadSavedAnswers(ctx, draft.datasetId),
     },
   };

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { formSubmissions } from '../../db/schema.ts';
+import { formSubmissions, type intakeForms } from '../../db/schema.ts';
 import { refusal } from '../../http/errors.ts';
 
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
@@ -39,17 +39,34 @@ export const isValidGrantKey = (submission: SubmissionRow, datumValueId: number,
 const invalidLink = () => refusal(INVALID_EDIT_LINK, FORM_SUBMISSION_LINK_INVALID_MESSAGE, 404);
 export const alreadySubmitted = () => refusal(ALREADY_SUBMITTED, ALREADY_SUBMITTED_MESSAGE);
 
-/**
- * The submission that the token opens, still open to changes; a wrong id or token answers the same
- * 404, a submitted one ALREADY_SUBMITTED.
- */
-export async function requireOpenSubmission(
+type EditableForm = Pick<typeof intakeForms.$inferSelect, 'id' | 'editUntil'>;
+
+/** Whether the form lets respondents change a submitted response now: its edit_until is still ahead. */
+export const isEditableAfterSubmit = (form: Pick<EditableForm, 'editUntil'>, now = new Date()) =>
+  form.editUntil !== null && form.editUntil > now;
+
+/** A submitted response stays as it is (ALREADY_SUBMITTED), unless its form allows edits until a date ahead. */
+export function requireChangeable(submission: SubmissionRow, form: Pick<EditableForm, 'editUntil'>) {
+  if (submission.status === 'submitted' && !isEditableAfterSubmit(form)) throw alreadySubmitted();
+}
+
+/** The submission that the token opens; a wrong id or token (or another form's) answers the same 404. */
+export async function requireSubmission(
   db: Db,
   { id, token, formId }: { id: number; token: string; formId?: number },
 ) {
   const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
   if (!row || !isSameHash(row.tokenHash, token) || (formId !== undefined && row.formId !== formId))
     throw invalidLink();
-  if (row.status === 'submitted') throw alreadySubmitted();
+  return row;
+}
+
+/** The submission that the token opens, still open to changes in its form (`requireChangeable`). */
+export async function requireOpenSubmission(
+  db: Db,
+  { id, token, form }: { id: number; token: string; form: EditableForm },
+) {
+  const row = await requireSubmission(db, { id, token, formId: form.id });
+  requireChangeable(row, form);
   return row;
 }

@@ -8,10 +8,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { datumFields, datumValues, formSubmissions } from '../../db/schema.ts';
+import { datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
 import { fieldErrors, forbidden } from '../../http/errors.ts';
 import { uploadFile } from '../items/uploads.ts';
-import { alreadySubmitted, isValidGrantKey } from './tokens.ts';
+import { isValidGrantKey, requireChangeable } from './tokens.ts';
 
 const invalidGrant = () => forbidden('This upload key is invalid.');
 
@@ -51,11 +51,13 @@ export async function uploadSubmissionFile(ctx: AppContext, request: FastifyRequ
   const second = (await parts.next()).value;
   if (second?.type !== 'file') throw fieldErrors({ file: ['No file was submitted.'] });
 
-  const [submission] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ submission: formSubmissions, editUntil: intakeForms.editUntil })
     .from(formSubmissions)
+    .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
     .where(eq(formSubmissions.id, submissionId));
-  if (!submission) throw invalidGrant();
+  if (!found) throw invalidGrant();
+  const { submission } = found;
   // A submission has a few file answers: the key is checked against each, in memory.
   const candidates = await ctx.db
     .select({ value: datumValues, field: datumFields })
@@ -65,7 +67,7 @@ export async function uploadSubmissionFile(ctx: AppContext, request: FastifyRequ
   const granted = candidates.find(({ value }) => isValidGrantKey(submission, value.id, key));
   if (!granted) throw invalidGrant();
   // Only after the key: without it, a submitted submission answers like an open one.
-  if (submission.status === 'submitted') throw alreadySubmitted();
+  requireChangeable(submission, found);
 
   const maxSize = granted.field.maxSizeBytes ?? FILE_MAX_SIZE_DEFAULT_BYTES;
   const file = limitFile(second, maxSize);

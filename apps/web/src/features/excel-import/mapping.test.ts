@@ -22,7 +22,16 @@ const common = {
   condition: null,
 };
 const fields: DatumField[] = [
-  { ...common, id: 10, label: 'City', resourcetype: 'text', response_max_length: 60 },
+  {
+    ...common,
+    id: 10,
+    label: 'City',
+    resourcetype: 'text',
+    response_max_length: 60,
+    format: null,
+    number_min: null,
+    number_max: null,
+  },
   { ...common, id: 11, label: 'Stage', resourcetype: 'choice', multiple: false, radio: false, options: [] },
   { ...common, id: 12, label: 'Deck', resourcetype: 'file', mime_types: [], max_size_bytes: 1 },
 ];

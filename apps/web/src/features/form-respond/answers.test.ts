@@ -5,8 +5,9 @@ import { initialAnswers, toSubmission } from './answers';
 import { placeSections, visibleQuestionIds } from './visibility';
 
 const common = { description: '', required: false, condition: null };
+const anyText = { format: null, number_min: null, number_max: null };
 const questions: PublicQuestion[] = [
-  { ...common, id: 1, label: 'Name', resourcetype: 'text', response_max_length: 60 },
+  { ...common, id: 1, label: 'Name', resourcetype: 'text', response_max_length: 60, ...anyText },
   { ...common, id: 2, label: 'Areas', resourcetype: 'choice', multiple: true, radio: false, options: [] },
   {
     ...common,
@@ -14,6 +15,7 @@ const questions: PublicQuestion[] = [
     label: 'Why energy',
     resourcetype: 'text',
     response_max_length: 500,
+    ...anyText,
     condition: { datum_field: 2, value: 'Energy' },
   },
   {
@@ -22,6 +24,7 @@ const questions: PublicQuestion[] = [
     label: 'Details',
     resourcetype: 'text',
     response_max_length: 500,
+    ...anyText,
     condition: { datum_field: 3, value: 'yes' },
   },
   {

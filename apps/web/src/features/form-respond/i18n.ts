@@ -27,6 +27,14 @@ export const en = {
   copyLink: 'Copy the link',
   copied: 'Link copied',
   choose: 'Choose…',
+  formatEmail: 'Please enter a valid e-mail address',
+  formatNumber: 'Please enter a number',
+  formatMin: 'Please enter a number of at least {{min}}',
+  formatMax: 'Please enter a number of at most {{max}}',
+  formatDate: 'Please enter a date',
+  formatUrl: 'Please enter a web address (https://…)',
+  editUntilHint: 'You can change your responses until {{date}} with this link:',
+  editingSubmitted: 'You are changing the responses you submitted; you can do so until {{date}}.',
 };
 
 export const fr: typeof en = {
@@ -59,4 +67,12 @@ export const fr: typeof en = {
   copyLink: 'Copier le lien',
   copied: 'Lien copié',
   choose: 'Choisir…',
+  formatEmail: 'Veuillez saisir une adresse e-mail valide',
+  formatNumber: 'Veuillez saisir un nombre',
+  formatMin: 'Veuillez saisir un nombre supérieur ou égal à {{min}}',
+  formatMax: 'Veuillez saisir un nombre inférieur ou égal à {{max}}',
+  formatDate: 'Veuillez saisir une date',
+  formatUrl: 'Veuillez saisir une adresse web (https://…)',
+  editUntilHint: "Vous pouvez modifier vos réponses jusqu'au {{date}} avec ce lien :",
+  editingSubmitted: "Vous modifiez les réponses que vous avez envoyées ; c'est possible jusqu'au {{date}}.",
 };

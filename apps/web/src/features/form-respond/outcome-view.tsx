@@ -1,6 +1,22 @@
 import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/i18n/format';
 import type { Outcome } from './use-submit-flow';
+
+/** The address that reopens the responses, to open or copy. */
+function EditLink({ link }: { link: string }) {
+  const { t } = useTranslation('formRespond');
+  return (
+    <Typography.Paragraph
+      copyable={{ text: link, tooltips: [t('copyLink'), t('copied')] }}
+      style={{ textAlign: 'center', wordBreak: 'break-all' }}
+    >
+      <a href={link} data-testid="edit-link">
+        {link}
+      </a>
+    </Typography.Paragraph>
+  );
+}
 
 export function AlreadySubmitted() {
   const { t } = useTranslation('formRespond');
@@ -15,19 +31,12 @@ export function OutcomeView({
   outcome: Outcome;
   afterSubmitMessage: string;
 }) {
-  const { t } = useTranslation('formRespond');
+  const { t, i18n } = useTranslation('formRespond');
   if (outcome.action === 'alreadySubmitted') return <AlreadySubmitted />;
   if (outcome.action === 'save') {
     return (
       <Result status="success" title={t('savedTitle')} subTitle={t('savedHint')} data-testid="form-saved">
-        <Typography.Paragraph
-          copyable={{ text: outcome.editLink, tooltips: [t('copyLink'), t('copied')] }}
-          style={{ textAlign: 'center', wordBreak: 'break-all' }}
-        >
-          <a href={outcome.editLink} data-testid="edit-link">
-            {outcome.editLink}
-          </a>
-        </Typography.Paragraph>
+        <EditLink link={outcome.editLink} />
       </Result>
     );
   }
@@ -43,6 +52,15 @@ export function OutcomeView({
         )
       }
       data-testid="form-submitted"
-    />
+    >
+      {outcome.edit && (
+        <div data-testid="edit-until">
+          <Typography.Paragraph style={{ textAlign: 'center' }}>
+            {t('editUntilHint', { date: formatDateTime(outcome.edit.until, i18n.language) })}
+          </Typography.Paragraph>
+          <EditLink link={outcome.edit.link} />
+        </div>
+      )}
+    </Result>
   );
 }

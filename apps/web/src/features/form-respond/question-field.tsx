@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Radio, Select, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileQuestion } from './file-question';
+import { formatError, formatInputProps } from './format-check';
 
 // Only forms with a budget question download its table (and the number inputs it uses).
 const BudgetTable = lazy(() => import('../items/budget-table').then((m) => ({ default: m.BudgetTable })));
@@ -56,8 +57,8 @@ function QuestionInput({ question, ...props }: { question: PublicQuestion }) {
         </Suspense>
       );
     default:
-      // Long answers get room to write; short ones stay on one line.
-      return question.response_max_length > TEXTAREA_THRESHOLD ? (
+      // Long answers get room to write; short ones, and formatted ones, stay on one line.
+      return question.response_max_length > TEXTAREA_THRESHOLD && question.format === null ? (
         <Input.TextArea
           {...props}
           maxLength={question.response_max_length}
@@ -65,19 +66,31 @@ function QuestionInput({ question, ...props }: { question: PublicQuestion }) {
           autoSize={{ minRows: 3 }}
         />
       ) : (
-        <Input {...props} maxLength={question.response_max_length} />
+        <Input {...props} {...formatInputProps(question)} maxLength={question.response_max_length} />
       );
   }
 }
 
-/** One question: label with an asterisk when required, description, input by type, its error. */
+/**
+ * One question: label with an asterisk when required, description, input by type, its error. A formatted
+ * answer is checked as soon as the respondent leaves it (and again on sending).
+ */
 export function QuestionField({ question }: { question: PublicQuestion }) {
+  const { t } = useTranslation('formRespond');
+  const formatRule = {
+    validator: async (_: unknown, value: unknown) => {
+      const error = formatError(question, value, t);
+      if (error) throw new Error(error);
+    },
+  };
   return (
     <Form.Item
       name={['answers', String(question.id)]}
       label={question.label}
       required={question.required}
       extra={question.description || undefined}
+      rules={question.resourcetype === 'text' && question.format ? [formatRule] : undefined}
+      validateTrigger="onBlur"
       data-testid={`question-${question.id}`}
     >
       <QuestionInput question={question} />

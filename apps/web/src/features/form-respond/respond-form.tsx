@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Form, Input, Progress } from 'antd';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaWidget } from '../../app/captcha/captcha-widget';
+import { formatDateTime } from '../../app/i18n/format';
 import { type Answers, answerText, initialAnswers } from './answers';
 import type { DraftLink } from './api';
 import { QuestionField } from './question-field';
@@ -28,7 +29,7 @@ function SectionTitle({ text, body }: { text: string; body: string }) {
 
 /** The e-mail, the questions with their sections and conditions, the captcha and the buttons. */
 export function RespondForm({ form, preview, draft, onOutcome, onReload }: RespondFormProps) {
-  const { t } = useTranslation('formRespond');
+  const { t, i18n } = useTranslation('formRespond');
   const [formInstance] = Form.useForm<RespondValues>();
   const flow = useSubmitFlow({ form, formInstance, draft, onOutcome, onReload });
   const initialValues = useMemo(
@@ -45,6 +46,7 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
   );
   const sections = placeSections(form.questions, form.titles);
   const isEditingDraft = Boolean(form.submission);
+  const isEditingSubmitted = Boolean(form.submission?.is_submitted);
   const canSend = !preview && form.published;
 
   return (
@@ -60,6 +62,15 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
       disabled={flow.isSaving}
       data-testid="respond-form"
     >
+      {isEditingSubmitted && form.edit_until && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('editingSubmitted', { date: formatDateTime(form.edit_until, i18n.language) })}
+          style={{ marginBottom: 16 }}
+          data-testid="editing-submitted"
+        />
+      )}
       {!isEditingDraft && (
         <Form.Item
           name="email"
@@ -103,7 +114,8 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
             </Flex>
           )}
           <Flex gap={8} wrap>
-            {form.allow_partial_save && (
+            {/* A submitted response stays submitted: it can be changed, not taken back to a draft. */}
+            {form.allow_partial_save && !isEditingSubmitted && (
               <Button
                 onClick={() => void flow.send('save')}
                 disabled={!flow.captcha || flow.isSaving}

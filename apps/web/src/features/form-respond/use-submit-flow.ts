@@ -6,12 +6,14 @@ import {
   type PublicForm,
 } from '@shortlist/contract';
 import { App, type FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
+import { formatError } from './format-check';
 import { visibleQuestionIds } from './visibility';
 
 export interface RespondValues {
@@ -22,7 +24,8 @@ export interface RespondValues {
 
 export type Outcome =
   | { action: 'save'; editLink: string }
-  | { action: 'submit' }
+  /** With a link and a date when the form lets respondents change a submitted response until then. */
+  | { action: 'submit'; edit: { link: string; until: string } | null }
   | { action: 'alreadySubmitted' };
 
 const isRequiredError = (errors: FieldErrors) =>
@@ -46,6 +49,16 @@ function missingRequired(
       typeof value === 'object' && value !== null && 'saved' in value && Boolean(value.saved);
     if (question.required && visible.has(question.id) && !answered.has(question.id) && !hasSavedFile)
       errors[question.id] = [requiredMessage];
+  }
+  return errors;
+}
+
+/** The visible text answers that do not fit their question's format (checked on save too, like the server). */
+function misformatted(form: PublicForm, answers: Answers, visible: Set<number>, t: TFunction<'formRespond'>) {
+  const errors: FieldErrors = {};
+  for (const question of form.questions) {
+    const error = visible.has(question.id) && formatError(question, answers[question.id], t);
+    if (error) errors[question.id] = [error];
   }
   return errors;
 }
@@ -128,12 +141,15 @@ export function useSubmitFlow(options: {
       form.questions,
       new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
     );
-    const missing = action === 'submit' ? missingRequired(form, answers, visible, t('required')) : {};
+    const problems = {
+      ...misformatted(form, answers, visible, t),
+      ...(action === 'submit' ? missingRequired(form, answers, visible, t('required')) : {}),
+    };
     const isEmailValid = await formInstance.validateFields(['email']).then(
       () => true,
       () => false,
     );
-    if (Object.keys(missing).length > 0) return showFieldErrors(missing);
+    if (Object.keys(problems).length > 0) return showFieldErrors(problems);
     if (!isEmailValid) return void message.error(tc('common.verifyFields'));
     if (!captcha) return setCaptchaError(t('captchaRequired'));
 
@@ -164,10 +180,14 @@ export function useSubmitFlow(options: {
         return void message.error(t('uploadFailed'), 8);
       }
       const reply = await commitSubmission(created.submission_id, created.edit_token, action);
+      const editLink = `${window.location.origin}${reply.edit_link ?? ''}`;
       onOutcome(
         action === 'save'
-          ? { action: 'save', editLink: `${window.location.origin}${reply.edit_link ?? ''}` }
-          : { action: 'submit' },
+          ? { action: 'save', editLink }
+          : {
+              action: 'submit',
+              edit: reply.edit_until && reply.edit_link ? { link: editLink, until: reply.edit_until } : null,
+            },
       );
     } catch (error) {
       handleFailure(error);
