@@ -9,6 +9,7 @@ import { Alert, App, Button, Form, Input, Select, Switch, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useCurrentTeam } from '../teams/team-context';
 import { PageHeadersDialog } from './page-headers-dialog';
 import type { FormMutations } from './use-form';
@@ -25,7 +26,10 @@ type GeneralValues = Required<
     | 'css_theme'
     | 'allow_partial_save'
   >
->;
+> & {
+  /** The date-time input's local value; '' for none. */
+  edit_until: string;
+};
 const FIELDS = [
   'title',
   'description',
@@ -34,6 +38,7 @@ const FIELDS = [
   'page_header',
   'css_theme',
   'allow_partial_save',
+  'edit_until',
 ] as const;
 
 const toValues = (form: IntakeForm): GeneralValues => ({
@@ -44,6 +49,7 @@ const toValues = (form: IntakeForm): GeneralValues => ({
   page_header: form.page_header,
   css_theme: form.css_theme,
   allow_partial_save: form.allow_partial_save,
+  edit_until: toLocalInput(form.edit_until),
 });
 
 /** The form's general settings, saved together; a description over the limit blocks the save. */
@@ -61,7 +67,7 @@ export function GeneralSettings({ form, mutations }: { form: IntakeForm; mutatio
 
   const handleFinish = (values: GeneralValues) =>
     mutations.update.mutate(
-      { ...values, title: values.title.trim() },
+      { ...values, title: values.title.trim(), edit_until: fromLocalInput(values.edit_until) },
       {
         onSuccess: () => void message.success(tc('common.saved')),
         onError: (error) => {
@@ -161,6 +167,18 @@ export function GeneralSettings({ form, mutations }: { form: IntakeForm; mutatio
           valuePropName="checked"
         >
           <Switch />
+        </Form.Item>
+        <Form.Item
+          name="edit_until"
+          label={t('general.editUntil')}
+          extra={t('general.editUntilHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+        >
+          <Input
+            type="datetime-local"
+            allowClear
+            style={{ maxWidth: 260 }}
+            data-testid="general-edit-until"
+          />
         </Form.Item>
         <Form.Item wrapperCol={{ sm: { offset: 6, span: 18 } }}>
           <Button

@@ -45,6 +45,9 @@ export const en = {
     none: 'None',
     allowPartialSave: 'Allow partial save',
     allowPartialSaveHint: 'Respondents may save their answers and come back later through a link.',
+    editUntil: 'Changes after submission until',
+    editUntilHint:
+      'Until this date ({{zone}}), respondents may change a submitted response through the link shown after sending; the same item is updated. Empty: a submitted response is final.',
   },
   pageHeaders: {
     title: 'Page headers',
@@ -175,6 +178,9 @@ export const fr: typeof en = {
     allowPartialSave: "Permettre l'enregistrement partiel",
     allowPartialSaveHint:
       'Les répondants peuvent enregistrer leurs réponses et revenir plus tard par un lien.',
+    editUntil: 'Modifications après envoi jusqu’au',
+    editUntilHint:
+      'Jusqu’à cette date ({{zone}}), les répondants peuvent modifier une réponse envoyée avec le lien affiché après l’envoi ; le même élément est mis à jour. Vide : une réponse envoyée est définitive.',
   },
   pageHeaders: {
     title: 'En-têtes de page',

@@ -65,4 +65,25 @@ describe('field dialog values', () => {
     expect(values.max_size_mb).toBe(2.5);
     expect(toFieldPayload(values)).toMatchObject({ max_size_bytes: 2.5 * 1024 * 1024, required: true });
   });
+
+  it('sends a text format, with bounds only for numbers, and reads them back', () => {
+    const values = { ...toFormValues(null), label: 'Turnover', format: 'number' as const, number_min: 0 };
+    const payload = toFieldPayload(values);
+    expect(payload).toMatchObject({ format: 'number', number_min: 0, number_max: null });
+    expect(datumFieldCreateSchema.safeParse(payload).success).toBe(true);
+    expect(toFieldPayload({ ...values, format: 'email' })).toMatchObject({
+      format: 'email',
+      number_min: null,
+      number_max: null,
+    });
+    const field: DatumField = {
+      ...common,
+      resourcetype: 'text',
+      response_max_length: 20,
+      format: 'number',
+      number_min: 1,
+      number_max: 9,
+    };
+    expect(toFormValues(field)).toMatchObject({ format: 'number', number_min: 1, number_max: 9 });
+  });
 });

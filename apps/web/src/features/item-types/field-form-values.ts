@@ -7,6 +7,7 @@ import {
   NEW_FILE_FIELD_MIME_TYPES,
   normalizeTemplateVariable,
   TEXT_MAX_LENGTH_DEFAULT,
+  type TextFormat,
 } from '@shortlist/contract';
 
 export const BYTES_PER_MB = 1024 * 1024;
@@ -21,6 +22,9 @@ export interface FieldFormValues {
   on_issues: boolean;
   template_variable_email?: string | null;
   response_max_length?: number;
+  format?: TextFormat | null;
+  number_min?: number | null;
+  number_max?: number | null;
   multiple?: boolean;
   radio?: boolean;
   options?: { label: string }[];
@@ -37,6 +41,9 @@ const NEW_FIELD: FieldFormValues = {
   on_issues: true,
   template_variable_email: '',
   response_max_length: TEXT_MAX_LENGTH_DEFAULT,
+  format: null,
+  number_min: null,
+  number_max: null,
   multiple: false,
   radio: false,
   options: [{ label: '' }, { label: '' }],
@@ -59,7 +66,13 @@ export function toFormValues(field: DatumField | null): FieldFormValues {
   };
   switch (field.resourcetype) {
     case 'text':
-      return { ...values, response_max_length: field.response_max_length };
+      return {
+        ...values,
+        response_max_length: field.response_max_length,
+        format: field.format,
+        number_min: field.number_min,
+        number_max: field.number_max,
+      };
     case 'choice':
       return { ...values, multiple: field.multiple, radio: field.radio, options: field.options };
     case 'file':
@@ -71,6 +84,16 @@ export function toFormValues(field: DatumField | null): FieldFormValues {
     case 'custom':
       return values;
   }
+}
+
+/** The format and, for numbers only, the bounds (an emptied bound is none). */
+function textFormatPayload({ format = null, number_min, number_max }: FieldFormValues) {
+  const isNumber = format === 'number';
+  return {
+    format,
+    number_min: isNumber ? (number_min ?? null) : null,
+    number_max: isNumber ? (number_max ?? null) : null,
+  };
 }
 
 /** The request body for the chosen type, trimmed as the server stores it. */
@@ -90,6 +113,7 @@ export function toFieldPayload(values: FieldFormValues): DatumFieldCreate {
         resourcetype: 'text',
         template_variable_email: variable,
         response_max_length: values.response_max_length,
+        ...textFormatPayload(values),
       };
     case 'choice':
       return {

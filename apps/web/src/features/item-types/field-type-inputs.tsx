@@ -4,12 +4,16 @@ import {
   CHOICE_OPTION_MAX_LENGTH,
   type DatumFieldType,
   FILE_MAX_SIZE_CAP_BYTES,
+  FILE_MAX_SIZE_DEFAULT_BYTES,
   FILE_MIME_TYPES,
+  TEXT_FORMATS,
+  TEXT_MAX_LENGTH_DEFAULT,
   TEXT_MAX_LENGTH_MAX,
   TEXT_MAX_LENGTH_MIN,
   TEXT_MAX_LENGTH_STEP,
+  type TextFormat,
 } from '@shortlist/contract';
-import { Button, Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_MB } from './field-form-values';
@@ -40,23 +44,68 @@ export function FieldTypeInputs({ type }: { type: DatumFieldType }) {
 
 function TextInputs() {
   const { t } = useTranslation('itemTypes');
+  const format = Form.useWatch('format') as TextFormat | null | undefined;
   return (
-    <Form.Item
-      name="response_max_length"
-      label={t('fieldDialog.responseMaxLength')}
-      rules={[
-        numberRange('integer', TEXT_MAX_LENGTH_MIN, TEXT_MAX_LENGTH_MAX, (bounds) =>
-          t('fieldDialog.responseMaxLengthRule', bounds),
-        ),
-      ]}
-    >
-      <InputNumber
-        min={TEXT_MAX_LENGTH_MIN}
-        max={TEXT_MAX_LENGTH_MAX}
-        step={TEXT_MAX_LENGTH_STEP}
-        precision={0}
-      />
-    </Form.Item>
+    <>
+      <Form.Item
+        name="response_max_length"
+        label={t('fieldDialog.responseMaxLength')}
+        extra={t('fieldDialog.responseMaxLengthHint', {
+          default: TEXT_MAX_LENGTH_DEFAULT,
+          max: TEXT_MAX_LENGTH_MAX,
+        })}
+        rules={[
+          numberRange('integer', TEXT_MAX_LENGTH_MIN, TEXT_MAX_LENGTH_MAX, (bounds) =>
+            t('fieldDialog.responseMaxLengthRule', bounds),
+          ),
+        ]}
+      >
+        <InputNumber
+          min={TEXT_MAX_LENGTH_MIN}
+          max={TEXT_MAX_LENGTH_MAX}
+          step={TEXT_MAX_LENGTH_STEP}
+          precision={0}
+          data-testid="field-max-length"
+        />
+      </Form.Item>
+      <Form.Item name="format" label={t('fieldDialog.format')} extra={t('fieldDialog.formatHint')}>
+        <Select
+          allowClear
+          placeholder={t('fieldDialog.formats.any')}
+          options={TEXT_FORMATS.map((value) => ({ value, label: t(`fieldDialog.formats.${value}`) }))}
+          style={{ maxWidth: 320 }}
+          data-testid="field-format"
+        />
+      </Form.Item>
+      {format === 'number' && <NumberBounds />}
+    </>
+  );
+}
+
+/** The optional bounds of a number answer; the maximum may not be below the minimum. */
+function NumberBounds() {
+  const { t } = useTranslation('itemTypes');
+  const notBelowMin = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_: unknown, max: number | null | undefined) => {
+      const min = getFieldValue('number_min') as number | null | undefined;
+      if (typeof min === 'number' && typeof max === 'number' && max < min)
+        throw new Error(t('fieldDialog.numberBoundsOrder'));
+    },
+  });
+  return (
+    <Space size="large" wrap>
+      <Form.Item name="number_min" label={t('fieldDialog.numberMin')}>
+        <InputNumber placeholder={t('fieldDialog.noBound')} />
+      </Form.Item>
+      <Form.Item
+        name="number_max"
+        label={t('fieldDialog.numberMax')}
+        dependencies={['number_min']}
+        rules={[notBelowMin]}
+      >
+        <InputNumber placeholder={t('fieldDialog.noBound')} />
+      </Form.Item>
+    </Space>
   );
 }
 
@@ -138,11 +187,15 @@ function FileInputs() {
       <Form.Item
         name="max_size_mb"
         label={t('fieldDialog.maxSize')}
+        extra={t('fieldDialog.maxSizeHint', {
+          default: FILE_MAX_SIZE_DEFAULT_BYTES / BYTES_PER_MB,
+          max: MAX_SIZE_MB,
+        })}
         rules={[
           numberRange('number', MIN_SIZE_MB, MAX_SIZE_MB, (bounds) => t('fieldDialog.maxSizeRule', bounds)),
         ]}
       >
-        <InputNumber min={MIN_SIZE_MB} max={MAX_SIZE_MB} step={0.5} />
+        <InputNumber min={MIN_SIZE_MB} max={MAX_SIZE_MB} step={0.5} data-testid="field-max-size" />
       </Form.Item>
     </>
   );

@@ -6,6 +6,7 @@ import {
   type DatumValue,
   type DatumValuePatch,
   TEXT_MAX_LENGTH_MAX,
+  textFormatProblem,
 } from '@shortlist/contract';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -66,16 +67,50 @@ function AnswerInput({ field }: { field: DatumField }) {
       </Form.Item>
     );
   }
-  const max = field.resourcetype === 'text' ? field.response_max_length : TEXT_MAX_LENGTH_MAX;
+  if (field.resourcetype === 'text') return <TextAnswerInput field={field} />;
   return (
-    <Form.Item name="text" extra={t('value.maxLength', { count: max })}>
+    <Form.Item name="text" extra={t('value.maxLength', { count: TEXT_MAX_LENGTH_MAX })}>
       <Input.TextArea
-        maxLength={max}
+        maxLength={TEXT_MAX_LENGTH_MAX}
         showCount
         autoSize={{ minRows: 3, maxRows: 12 }}
         aria-label={field.label}
         autoFocus
       />
+    </Form.Item>
+  );
+}
+
+/** A text answer within its field's length; a formatted one on one line, checked as the server checks it. */
+function TextAnswerInput({ field }: { field: Extract<DatumField, { resourcetype: 'text' }> }) {
+  const { t } = useTranslation('items');
+  const max = field.response_max_length;
+  const formatRule = {
+    validator: async (_: unknown, text: string | undefined) => {
+      const problem = textFormatProblem(field, text ?? '');
+      if (problem)
+        throw new Error(
+          t(`value.formatProblems.${problem}`, { min: field.number_min, max: field.number_max }),
+        );
+    },
+  };
+  return (
+    <Form.Item
+      name="text"
+      extra={t('value.maxLength', { count: max })}
+      rules={field.format ? [formatRule] : undefined}
+    >
+      {field.format ? (
+        <Input maxLength={max} aria-label={field.label} autoFocus data-testid="formatted-answer" />
+      ) : (
+        <Input.TextArea
+          maxLength={max}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 12 }}
+          aria-label={field.label}
+          autoFocus
+        />
+      )}
     </Form.Item>
   );
 }

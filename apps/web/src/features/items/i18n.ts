@@ -70,6 +70,14 @@ export const en = {
   value: {
     title: 'Answer: {{label}}',
     maxLength: 'At most {{count}} characters',
+    formatProblems: {
+      email: 'Enter a valid e-mail address',
+      number: 'Enter a number',
+      min: 'Enter a number of at least {{min}}',
+      max: 'Enter a number of at most {{max}}',
+      date: 'Enter a date (YYYY-MM-DD)',
+      url: 'Enter a web address (https://…)',
+    },
     choose: 'Choose…',
     file: 'File',
     upload: 'Choose a file',
@@ -170,6 +178,14 @@ export const fr: typeof en = {
   value: {
     title: 'Réponse : {{label}}',
     maxLength: '{{count}} caractères au plus',
+    formatProblems: {
+      email: 'Saisissez une adresse e-mail valide',
+      number: 'Saisissez un nombre',
+      min: 'Saisissez un nombre supérieur ou égal à {{min}}',
+      max: 'Saisissez un nombre inférieur ou égal à {{max}}',
+      date: 'Saisissez une date (AAAA-MM-JJ)',
+      url: 'Saisissez une adresse web (https://…)',
+    },
     choose: 'Choisir…',
     file: 'Fichier',
     upload: 'Choisir un fichier',
