@@ -40,7 +40,7 @@ function submissionTitle(form: IntakeFormRow, submission: SubmissionRow, values:
 }
 
 /**
- * A submitted response changed through its edit link, while its form allows it (decision 49): the same
+ * A submitted response changed through its edit link, while its form allows it (decision 50): the same
  * item takes the new title (its answers were written by the POST); nobody is mailed or notified again.
  */
 async function saveEdit(ctx: AppContext, submission: SubmissionRow, title: string) {
