@@ -2,7 +2,9 @@
 // with a search and a status filter) and the selections list through the real app, each against a bare
 // Fastify route on the same database client that runs the very statements the app ran for that request
 // (recorded from the client) and answers their rows. Same load, same run, two repeats; reports p50 and p99
-// of each, their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request.
+// of each, their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request: the app's counted from
+// the client over its whole measured load, the floor's those it replays.
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -10,7 +12,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
-import { recordStatements } from './lists-floor/recorder.ts';
+import { countStatements, recordStatements } from './lists-floor/recorder.ts';
 
 const HOST = '127.0.0.1';
 const DURATION_S = 8;
@@ -24,14 +26,18 @@ const SELECTIONS = 60;
 interface Latency {
   p50: number;
   p99: number;
+  requests: number;
 }
 interface CaseResult {
   name: string;
+  /** The statements the floor replays per request. */
   statements: number;
+  /** The app's statements per request under load, one per run. */
+  appStatements: number[];
   runs: { app: Latency; floor: Latency }[];
 }
 
-async function load(url: string, token?: string): Promise<Latency> {
+async function load(url: string, token?: string, onMeasure?: () => void): Promise<Latency> {
   const options = {
     url,
     connections: CONNECTIONS,
@@ -40,10 +46,11 @@ async function load(url: string, token?: string): Promise<Latency> {
     workers: 1,
   };
   await autocannon({ ...options, duration: WARMUP_S });
+  onMeasure?.();
   const result = await autocannon(options);
   if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total === 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { p50: result.latency.p50, p99: result.latency.p99 };
+  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
 }
 
 /** A team of 200 members, 100,000 items (one in ten reviewed), 60 selections; its admin. */
@@ -115,11 +122,17 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     const results: CaseResult[] = cases.map((c, index) => ({
       name: c.name,
       statements: replays[index]?.count ?? 0,
+      appStatements: [],
       runs: [],
     }));
     for (let run = 0; run < RUNS; run++) {
       for (const [index, c] of cases.entries()) {
-        const appLatency = await load(`${base}/api/v1${c.path}`, token);
+        let counter: ReturnType<typeof countStatements> | undefined;
+        const appLatency = await load(`${base}/api/v1${c.path}`, token, () => {
+          counter = countStatements(database);
+        });
+        // Requests still in flight when the load stops have sent some of theirs: a slight overcount.
+        results[index]?.appStatements.push((counter?.stop() ?? 0) / appLatency.requests);
         const floor = await load(`${bareBase}/floor/${index}`);
         results[index]?.runs.push({ app: appLatency, floor });
         console.error(`    ${c.name}: app p50 ${appLatency.p50} / floor ${floor.p50} ms`);
@@ -140,16 +153,20 @@ const worst = (r: CaseResult, key: keyof Latency) =>
 function report(results: CaseResult[][]) {
   const lines = [
     describeMachine(),
+    `Load average at the end (1, 5, 15 min): ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
     `Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after ${WARMUP_S} s warm-up; ${RUNS} repeats, ratios of the worse repeat (latencies below 1 ms count as 1 ms)`,
     '',
-    '| list | statements | app p50 / p99 (ms) | floor p50 / p99 (ms) | p50 ratio | p99 ratio |',
+    '| list | statements per request, app / floor | app p50 / p99 (ms) | floor p50 / p99 (ms) | p50 ratio | p99 ratio |',
     '| --- | ---: | --- | --- | ---: | ---: |',
   ];
   for (const r of results.flat()) {
     const runs = r.runs.map((run) => `${run.app.p50} / ${run.app.p99}`).join(', ');
     const floors = r.runs.map((run) => `${run.floor.p50} / ${run.floor.p99}`).join(', ');
     lines.push(
-      `| ${r.name} | ${r.statements} | ${runs} | ${floors} | ${worst(r, 'p50').toFixed(2)} | ${worst(r, 'p99').toFixed(2)} |`,
+      `| ${r.name} | ${r.appStatements.map((n) => n.toFixed(1)).join(', ')} / ${r.statements} | ${runs} | ${floors} | ${worst(r, 'p50').toFixed(2)} | ${worst(r, 'p99').toFixed(2)} |`,
     );
   }
   console.log(lines.join('\n'));
