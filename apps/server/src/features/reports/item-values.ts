@@ -1,4 +1,4 @@
-import { NORMALISE_MIN_RATINGS, REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -77,9 +77,13 @@ function commentCountsSql(issueIds: number[], datasetFilter: SQL = sql``): SQL {
  */
 function storedJudgeValuesSql(
   issueIds: number[],
-  { datasetIds, onlyJudges = true }: { datasetIds?: number[]; onlyJudges?: boolean } = {},
+  {
+    datasetIds,
+    onlyJudges = true,
+    withZ = false,
+  }: { datasetIds?: number[]; onlyJudges?: boolean; withZ?: boolean } = {},
 ): SQL {
-  return sql`SELECT v.issue_id, v.dataset_id, v.user_id, v.value
+  return sql`SELECT v.issue_id, v.dataset_id, v.user_id, v.value ${withZ ? sql`, v.z` : sql``}
     FROM report_judge_values v
     ${onlyJudges ? sql`JOIN judges j ON j.issue_id = v.issue_id AND j.user_id = v.user_id` : sql``}
     WHERE v.issue_id IN (${idList(issueIds)})
@@ -135,7 +139,7 @@ function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
       WHERE ans.issue_id IN (${idList(issueIds)}) AND ans.question_id IS NOT NULL
       GROUP BY ans.issue_id, ans.dataset_id, ans.question_id`
     : sql``;
-  return sql`judge_values AS NOT MATERIALIZED (${storedJudgeValuesSql(issueIds, { onlyJudges: onlyVerifiedEmails })}),
+  return sql`judge_values AS NOT MATERIALIZED (${storedJudgeValuesSql(issueIds, { onlyJudges: onlyVerifiedEmails, withZ: true })}),
     criterion_sums AS (
       SELECT issue_id, dataset_id, question_id, sum(total) AS total, sum(nb_answers)::int AS nb_answers
       FROM (
@@ -183,44 +187,86 @@ function answerSources(issueIds: number[], criteria: number[]): SQL {
     )`;
 }
 
+/** Whether a judge is normalised (SQL function of migration 0019, shared with the triggers). */
+const isNormalised = (resourcetype: SQL, n: SQL, sd: SQL) =>
+  sql`report_judge_normalised(${resourcetype}, ${n}, ${sd})`;
+
 /**
- * Judge-bias correction (docs/judging.md): in a rating selection, each judge's values become z-scores over
- * the items that judge rated, mapped back onto the scale with the mean and spread of all the selection's
- * values, and kept within it. A judge with fewer than NORMALISE_MIN_RATINGS values or no spread stays raw.
- * Other selections stay raw. CTEs over `judge_values`, ending in `scored_values`.
+ * Each judge's number, mean and σ of values (CTE `judge_stats`), and each value with its z-score, null where
+ * the judge stays raw (CTE `judge_z`). Stored values carry their z and the judges' statistics are read from
+ * `report_judge_stats` (both kept by the triggers, migrations 0018–0019); values recomputed from the
+ * answers (a subset of criteria) get both here.
  */
-function normalisedValues(): SQL {
-  const qualifies = sql`i.resourcetype = 'RatingIssue' AND js.n >= ${NORMALISE_MIN_RATINGS} AND js.sd > 0`;
+function zScoredSources(
+  issueIds: number[],
+  { stored, onlyVerifiedEmails }: { stored: boolean; onlyVerifiedEmails?: boolean },
+): SQL {
+  if (stored) {
+    return sql`judge_stats AS (
+        SELECT s.issue_id, s.user_id, s.mean, s.sd, s.nb_values::bigint AS n
+        FROM report_judge_stats s
+        ${onlyVerifiedEmails ? sql`JOIN judges j ON j.issue_id = s.issue_id AND j.user_id = s.user_id` : sql``}
+        WHERE s.issue_id IN (${idList(issueIds)})
+      ),
+      judge_z AS NOT MATERIALIZED (SELECT * FROM judge_values)`;
+  }
   return sql`judge_stats AS (
       SELECT issue_id, user_id, avg(value) AS mean, stddev_pop(value) AS sd, count(value) AS n
       FROM judge_values GROUP BY issue_id, user_id
     ),
-    scale_stats AS (
-      SELECT issue_id, sum(n * mean) / sum(n) AS mean,
-        sqrt(greatest(sum(n * (sd * sd + mean * mean)) / sum(n) - power(sum(n * mean) / sum(n), 2), 0)) AS sd
-      FROM judge_stats WHERE n > 0 GROUP BY issue_id
-    ),
-    judge_scales AS (
-      SELECT js.issue_id, js.user_id, ${qualifies} AS qualifies, i.min_rating, i.max_rating,
-        CASE WHEN ${qualifies} THEN ss.sd / js.sd END AS slope,
-        CASE WHEN ${qualifies} THEN ss.mean - js.mean * ss.sd / js.sd END AS intercept
-      FROM judge_stats js
-      JOIN issues i ON i.id = js.issue_id
-      JOIN scale_stats ss ON ss.issue_id = js.issue_id
-    ),
-    scored_values AS (
-      SELECT jv.issue_id, jv.dataset_id, jv.user_id, jv.value AS raw,
-        CASE WHEN s.qualifies
-          THEN least(s.max_rating, greatest(s.min_rating, s.slope * jv.value + s.intercept))
-          ELSE jv.value END AS value
+    judge_z AS (
+      SELECT jv.issue_id, jv.dataset_id, jv.user_id, jv.value,
+        CASE WHEN ${isNormalised(sql`i.resourcetype`, sql`js.n`, sql`js.sd`)} THEN (jv.value - js.mean) / js.sd END AS z
       FROM judge_values jv
-      JOIN judge_scales s ON s.issue_id = jv.issue_id AND s.user_id = jv.user_id
+      JOIN judge_stats js ON js.issue_id = jv.issue_id AND js.user_id = jv.user_id
+      JOIN issues i ON i.id = jv.issue_id
+    )`;
+}
+
+/** Per selection, `(SELECT column FROM scale_stats …)`: computed once, joined to no value row. */
+const perIssueScale = (issueIds: number[], column: string) =>
+  sql`CASE v.issue_id ${sql.join(
+    issueIds.map(
+      (id) => sql`WHEN ${id} THEN (SELECT ${sql.raw(column)} FROM scale_stats WHERE issue_id = ${id})`,
+    ),
+    sql` `,
+  )} END`;
+
+/**
+ * Judge-bias correction (docs/judging.md): in a rating selection, each judge's values become z-scores over
+ * the items that judge rated, mapped back onto the scale with the mean and spread of all the selection's
+ * values, and kept within it. A judge with fewer than NORMALISE_MIN_RATINGS values or no spread stays raw.
+ * Other selections stay raw. CTEs over `judge_values`, ending in `scored_values`. The selection's scale is
+ * read per value by selection id rather than joined: the values then stay in the order of the index that
+ * groups them per item (a join of 600,000 values to the judges made PostgreSQL sort them on disk).
+ */
+function normalisedValues(
+  issueIds: number[],
+  filters: { stored: boolean; onlyVerifiedEmails?: boolean },
+): SQL {
+  return sql`${zScoredSources(issueIds, filters)},
+    scale_stats AS (
+      SELECT ss.issue_id, ss.mean, ss.sd, i.min_rating, i.max_rating FROM (
+        SELECT issue_id, sum(n * mean) / sum(n) AS mean,
+          sqrt(greatest(sum(n * (sd * sd + mean * mean)) / sum(n) - power(sum(n * mean) / sum(n), 2), 0)) AS sd
+        FROM judge_stats WHERE n > 0 GROUP BY issue_id
+      ) ss JOIN issues i ON i.id = ss.issue_id
+    ),
+    scored_values AS NOT MATERIALIZED (
+      SELECT v.issue_id, v.dataset_id, v.user_id, v.value AS raw,
+        CASE WHEN v.z IS NULL THEN v.value ELSE least(${perIssueScale(issueIds, 'max_rating')},
+          greatest(${perIssueScale(issueIds, 'min_rating')},
+            ${perIssueScale(issueIds, 'mean')} + v.z * ${perIssueScale(issueIds, 'sd')})) END AS value
+      FROM judge_z v
+      -- Ordered, so not inlined: each value is mapped once (not once per aggregate that reads it), and
+      -- the planner knows the rows come grouped per item from the index, with no sort.
+      ORDER BY v.issue_id, v.dataset_id
     ),
     raw_judges AS (
-      SELECT s.issue_id, array_agg(s.user_id ORDER BY s.user_id) AS users
-      FROM judge_scales s JOIN issues i ON i.id = s.issue_id AND i.resourcetype = 'RatingIssue'
-      WHERE NOT s.qualifies
-      GROUP BY s.issue_id
+      SELECT js.issue_id, array_agg(js.user_id ORDER BY js.user_id) AS users
+      FROM judge_stats js JOIN issues i ON i.id = js.issue_id AND i.resourcetype = 'RatingIssue'
+      WHERE NOT ${isNormalised(sql`i.resourcetype`, sql`js.n`, sql`js.sd`)}
+      GROUP BY js.issue_id
     )`;
 }
 
@@ -253,7 +299,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     rounded(sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`);
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
-    ${normalised ? sql`${normalisedValues()},` : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values),`}
+    ${normalised ? sql`${normalisedValues(issueIds, { stored: criteria.length === 0, onlyVerifiedEmails: filters.onlyVerifiedEmails })},` : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values),`}
     items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id

@@ -1,13 +1,12 @@
 import type { ReportDataset } from '@shortlist/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCriterionSums, reportJudgeValues, users } from '../../db/schema.ts';
+import { reportCriterionSums, reportJudgeStats, reportJudgeValues, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { type ItemValueRow, selectRows } from './item-values.ts';
-import { oracleItemValuesQuery } from './report-oracle.ts';
-import { toReportDataset } from './summary.ts';
+import { oracleItemValuesQuery, toReportDataset } from './report-oracle.ts';
 import { findReportDifferences, verifyReportsCommand } from './verify.ts';
 
 // Random sequences of everything that changes a report — submissions, edits, access removals, weight
@@ -60,6 +59,24 @@ async function expectReportsMatchOracle(token: string, issueIds: number[]) {
       expect(comparable(reply.json().datasets)).toEqual(comparable(oracle.map(toReportDataset)));
     }
   }
+}
+
+/**
+ * The normalised report from the stored z-scores and judge statistics equals the one computed from the
+ * answers, which every criterion named in the query forces (rank shifts and raw judges included).
+ */
+async function expectNormalisedMatchesAnswers(token: string, issueId: number, criterionIds: number[]) {
+  const report = async (query: string) => {
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issueId}/report_summary/?normalised=true${query}`,
+      token,
+    });
+    expect(reply.statusCode).toBe(200);
+    const body = reply.json() as { datasets: ReportDataset[]; raw_judges: number[] };
+    return { datasets: comparable(body.datasets), raw_judges: body.raw_judges };
+  };
+  expect(await report('')).toEqual(await report(`&criteria=${criterionIds.join(',')}`));
 }
 
 async function runSequence(seed: number) {
@@ -159,6 +176,11 @@ async function runSequence(seed: number) {
   for (let step = 0; step < STEPS; step++) {
     await pick(operations)();
     await expectReportsMatchOracle(admin.token, [rating.id, text.id]);
+    await expectNormalisedMatchesAnswers(
+      admin.token,
+      rating.id,
+      criteria.map((q) => q.id),
+    );
   }
 }
 
@@ -166,7 +188,7 @@ describe('stored report aggregates', () => {
   for (const seed of SEEDS) {
     it(`equal a recomputation and today's report after every change (seed ${seed})`, async () => {
       await runSequence(seed);
-    }, 120_000);
+    }, 300_000);
   }
 });
 
@@ -197,5 +219,42 @@ describe('npm run admin -- verify-reports', () => {
       (await call.submit(issue.id, judge.token, { answers: [{ ...answer, value: 3 }] })).statusCode,
     ).toBe(201);
     expect(await findReportDifferences(t.db)).toEqual([]);
+  });
+
+  it('checks the z-scores and the judge statistics of the normalised report', async () => {
+    const admin = await t.createAdmin();
+    const issue = await f.createIssue(admin.team.id, 'RatingIssue');
+    const items = await f.addItems(issue.id, admin.team.id, ['Alpha', 'Bravo', 'Charlie']);
+    const [criterion] = await f.addQuestions(issue.id, ['Team']);
+    const judge = await f.addJudge(issue.id);
+    if (!criterion) throw new Error('setup');
+    const answers = items.map((item, i) => ({ dataset: item.id, question: criterion.id, value: 2 * i + 1 }));
+    expect((await call.submit(issue.id, judge.token, { answers })).statusCode).toBe(201);
+    // Values 1, 3, 5: mean 3, σ √(8/3); the first value’s z is -2 / √(8/3).
+    const [first] = await t.db
+      .select({ z: reportJudgeValues.z })
+      .from(reportJudgeValues)
+      .where(
+        and(eq(reportJudgeValues.issueId, issue.id), eq(reportJudgeValues.datasetId, items[0]?.id ?? 0)),
+      );
+    expect(first?.z).toBeCloseTo(-2 / Math.sqrt(8 / 3), 12);
+    expect(await findReportDifferences(t.db)).toEqual([]);
+
+    await t.db.update(reportJudgeValues).set({ z: 1 }).where(eq(reportJudgeValues.issueId, issue.id));
+    await t.db.delete(reportJudgeStats).where(eq(reportJudgeStats.issueId, issue.id));
+    const { lines, isConsistent } = await verifyReportsCommand(t.db);
+    expect(isConsistent).toBe(false);
+    const valueLine = (index: number) =>
+      `report_judge_values issue ${issue.id} item ${items[index]?.id} judge ${judge.user.id}: stored z 1, answers give z`;
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^${valueLine(0)} -1\\.22474487`)),
+      `${valueLine(1)} 0`,
+      expect.stringMatching(new RegExp(`^${valueLine(2)} 1\\.22474487`)),
+      expect.stringMatching(
+        new RegExp(
+          `^report_judge_stats issue ${issue.id} judge ${judge.user.id}: stored missing, answers give 3 / 3 / 1\\.63299316`,
+        ),
+      ),
+    ]);
   });
 });

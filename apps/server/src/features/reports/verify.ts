@@ -1,25 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from './item-values.ts';
 
 /** One stored aggregate that its recomputation from the answers does not give; null where a side has no row. */
 export interface ReportDifference {
-  table: 'report_judge_values' | 'report_criterion_sums';
+  table: 'report_judge_values' | 'report_criterion_sums' | 'report_judge_stats';
   issue_id: number;
-  dataset_id: number;
-  /** The judge (judge values) or the criterion (criterion sums). */
+  /** Null for a judge's statistics, which are over all their items. */
+  dataset_id: number | null;
+  /** The judge (judge values, judge statistics) or the criterion (criterion sums). */
   of_id: number;
   stored: string | null;
   recomputed: string | null;
 }
 
-/** Judge values are float8 sums taken in scan order: equal within this relative error. */
+/** Judge values, their z-scores and statistics are float8 sums taken in scan order: equal within this relative error. */
 const VALUE_TOLERANCE = 1e-9;
 
+/** `a` and `b` differ beyond rounding, or only one of them is null. */
+const floatsDiffer = (a: SQL, b: SQL) =>
+  sql`((${a}) IS NULL) <> ((${b}) IS NULL)
+    OR abs(${a} - ${b}) > ${VALUE_TOLERANCE} * greatest(1, abs(${b}))`;
+
 /**
- * Recomputes every stored report aggregate from the answers (the views of migration 0008) and lists
- * the rows that differ, up to `limit`: a missing or extra row, a judge value off by more than rounding,
- * a criterion sum or count not exactly equal. An empty list means the reports read what the answers say.
+ * Recomputes every stored report aggregate from the answers (the views of migrations 0008 and 0018) and
+ * lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its z-score
+ * or a judge's mean or σ off by more than rounding, a criterion sum or a count not exactly equal. An empty
+ * list means the reports read what the answers say.
  */
 export function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
   return selectRows<ReportDifference>(
@@ -32,8 +39,7 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
       FULL JOIN report_judge_values_recomputed r
         ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id AND r.user_id = s.user_id
       WHERE s.issue_id IS NULL OR r.issue_id IS NULL
-        OR (s.value IS NULL) <> (r.value IS NULL)
-        OR abs(s.value - r.value) > ${VALUE_TOLERANCE} * greatest(1, abs(r.value))
+        OR ${floatsDiffer(sql`s.value`, sql`r.value`)}
       ORDER BY 2, 3, 4 LIMIT ${limit})
     UNION ALL
     (SELECT 'report_criterion_sums', coalesce(s.issue_id, r.issue_id), coalesce(s.dataset_id, r.dataset_id),
@@ -44,7 +50,29 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
       FULL JOIN report_criterion_sums_recomputed r
         ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id AND r.question_id = s.question_id
       WHERE (s.total, s.nb_answers) IS DISTINCT FROM (r.total, r.nb_answers)
-      ORDER BY 2, 3, 4 LIMIT ${limit})`,
+      ORDER BY 2, 3, 4 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'report_judge_values', s.issue_id, s.dataset_id, s.user_id, concat('z ', coalesce(s.z::text, 'null')),
+        concat('z ', coalesce(r.z::text, 'null'))
+      FROM report_judge_values s
+      JOIN (
+        SELECT v.issue_id, v.dataset_id, v.user_id,
+          CASE WHEN report_judge_normalised(i.resourcetype, st.nb_values, st.sd) THEN (v.value - st.mean) / st.sd END AS z
+        FROM report_judge_values_recomputed v
+        JOIN report_judge_stats_recomputed st ON st.issue_id = v.issue_id AND st.user_id = v.user_id
+        JOIN issues i ON i.id = v.issue_id
+      ) r ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id AND r.user_id = s.user_id
+      WHERE ${floatsDiffer(sql`s.z`, sql`r.z`)}
+      ORDER BY 2, 3, 4 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'report_judge_stats', coalesce(s.issue_id, r.issue_id), NULL, coalesce(s.user_id, r.user_id),
+        CASE WHEN s.issue_id IS NOT NULL THEN concat_ws(' / ', s.nb_values, s.mean, s.sd) END,
+        CASE WHEN r.issue_id IS NOT NULL THEN concat_ws(' / ', r.nb_values, r.mean, r.sd) END
+      FROM report_judge_stats s
+      FULL JOIN report_judge_stats_recomputed r ON r.issue_id = s.issue_id AND r.user_id = s.user_id
+      WHERE s.issue_id IS NULL OR r.issue_id IS NULL OR s.nb_values <> r.nb_values
+        OR ${floatsDiffer(sql`s.mean`, sql`r.mean`)} OR ${floatsDiffer(sql`s.sd`, sql`r.sd`)}
+      ORDER BY 2, 4 LIMIT ${limit})`,
   );
 }
 
@@ -62,7 +90,7 @@ export async function verifyReportsCommand(db: Db): Promise<{ lines: string[]; i
       `${differences.length} stored report values differ from the answers (at most 100 per table shown):`,
       ...differences.map(
         (d) =>
-          `${d.table} issue ${d.issue_id} item ${d.dataset_id} ${d.table === 'report_judge_values' ? 'judge' : 'criterion'} ${d.of_id}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
+          `${d.table} issue ${d.issue_id}${d.dataset_id === null ? '' : ` item ${d.dataset_id}`} ${d.table === 'report_criterion_sums' ? 'criterion' : 'judge'} ${d.of_id}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
       ),
     ],
     isConsistent: false,
