@@ -1,9 +1,9 @@
 // Test support: the report query as it was before the stored aggregates (issue 14), recomputing every
 // value from the answers on each call. Kept unchanged as the oracle that the property test compares the
 // reports read from the stored aggregates with; it serves no request.
-import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import { REPORT_VALUE_DECIMALS, type ReportDataset } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { idList, judgesCte, type ValueFilters } from './item-values.ts';
+import { type ItemValueRow, idList, judgesCte, type ValueFilters } from './item-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0
@@ -136,4 +136,26 @@ export function oracleItemValuesQuery(issueIds: number[], filters: ValueFilters 
     SELECT *, rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int AS rank
     FROM scored
     ORDER BY issue_id, rank, lower(title), dataset_id`;
+}
+
+/** A row of the values query in the reply's shape, mapped in JS: the oracle of the JSON built in SQL. */
+export function toReportDataset(row: ItemValueRow): ReportDataset {
+  const [min, q1, median, q3, max] = row.quartiles ?? [];
+  return {
+    dataset_id: row.dataset_id,
+    title: row.title,
+    tagsArray: row.tags,
+    value: row.value,
+    nb_answers: row.nb_answers,
+    nb_accessors: row.nb_accessors,
+    rank: row.rank,
+    criteria: row.criteria,
+    distribution:
+      min === undefined || q1 === undefined || median === undefined || q3 === undefined || max === undefined
+        ? null
+        : { min, q1, median, q3, max },
+    stdev: row.stdev,
+    range: row.range,
+    rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,
+  };
 }

@@ -8,6 +8,7 @@ import {
   reportSummaryUserSchema,
   reportUserQuerySchema,
 } from '@shortlist/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
@@ -15,7 +16,7 @@ import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { getDatasetDetails, getUserReport } from './details.ts';
 import { writeReportWorkbook } from './export.ts';
-import { getReportSummary } from './summary.ts';
+import { getReportSummaryJson } from './summary.ts';
 
 const tags = ['reports'];
 
@@ -33,9 +34,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: reportSummarySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
-      return getReportSummary(ctx, { issue, filters: request.query });
+      // JSON text built in SQL, sent as is: Fastify serialises no string of a JSON content type, and the
+      // schema's typed send takes objects only (decision 48).
+      const json = await getReportSummaryJson(ctx, { issue, filters: request.query });
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 

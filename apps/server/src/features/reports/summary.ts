@@ -1,6 +1,5 @@
 import {
   REPORT_USERS_MAX,
-  type ReportDataset,
   type ReportFilters,
   type ReportSummary,
   type ReportUser,
@@ -9,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueSubmissions } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { type ItemValueRow, judgesCte, selectItemValues, selectRows } from './item-values.ts';
+import { itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {
@@ -21,25 +20,23 @@ export function toValueFilters(filters: ReportFilters) {
   };
 }
 
-export function toReportDataset(row: ItemValueRow): ReportDataset {
-  const [min, q1, median, q3, max] = row.quartiles ?? [];
-  return {
-    dataset_id: row.dataset_id,
-    title: row.title,
-    tagsArray: row.tags,
-    value: row.value,
-    nb_answers: row.nb_answers,
-    nb_accessors: row.nb_accessors,
-    rank: row.rank,
-    criteria: row.criteria,
-    distribution:
-      min === undefined || q1 === undefined || median === undefined || q3 === undefined || max === undefined
-        ? null
-        : { min, q1, median, q3, max },
-    stdev: row.stdev,
-    range: row.range,
-    rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,
-  };
+/**
+ * The `datasets` of a report_summary reply (`reportDatasetSchema`) and its `raw_judges`, built as JSON
+ * text in SQL: a 2,000-item report then costs Node one string, not 2,000 rows to parse, map, validate and
+ * serialise again (about 300 ms, decision 48). Rows in the ranking's order.
+ */
+function reportJsonQuery(issueId: number, filters: ReportFilters) {
+  return sql`SELECT
+      coalesce(json_agg(json_build_object(
+        'dataset_id', r.dataset_id, 'title', r.title, 'tagsArray', r.tags, 'value', r.value,
+        'nb_answers', r.nb_answers, 'nb_accessors', r.nb_accessors, 'rank', r.rank, 'criteria', r.criteria,
+        'distribution', CASE WHEN r.quartiles IS NOT NULL THEN json_build_object('min', r.quartiles[1],
+          'q1', r.quartiles[2], 'median', r.quartiles[3], 'q3', r.quartiles[4], 'max', r.quartiles[5]) END,
+        'stdev', r.stdev, 'range', r.range,
+        'rank_shift', CASE WHEN r.raw_judges IS NOT NULL THEN r.raw_rank - r.rank END
+      ) ORDER BY r.rank, lower(r.title), r.dataset_id), '[]')::text AS datasets,
+      coalesce(max(r.raw_judges), '{}') AS raw_judges
+    FROM (${itemValuesQuery([issueId], toValueFilters(filters))}) r`;
 }
 
 export async function countVoters(ctx: AppContext, issueId: number) {
@@ -86,21 +83,24 @@ export function toIso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-/** The report tab: the ranked items, and the judges unless there are too many voters to list. */
-export async function getReportSummary(
+/**
+ * The report tab as the JSON text of `reportSummarySchema`: the ranked items, and the judges unless there
+ * are too many voters to list. The route sends it as is.
+ */
+export async function getReportSummaryJson(
   ctx: AppContext,
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
-): Promise<ReportSummary> {
-  const [rows, nbVoters] = await Promise.all([
-    selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
+): Promise<string> {
+  const [[report], nbVoters] = await Promise.all([
+    selectRows<{ datasets: string; raw_judges: number[] }>(ctx.db, reportJsonQuery(issue.id, filters)),
     countVoters(ctx, issue.id),
   ]);
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
-  return {
-    datasets: rows.map(toReportDataset),
+  const rest: Omit<ReportSummary, 'datasets'> = {
     users: judgesDisabled ? [] : await listReportUsers(ctx, issue, filters.only_verified_emails),
     nb_voters: nbVoters,
     judges_disabled: judgesDisabled,
-    raw_judges: rows[0]?.raw_judges ?? [],
+    raw_judges: report?.raw_judges ?? [],
   };
+  return `{"datasets":${report?.datasets ?? '[]'},${JSON.stringify(rest).slice(1)}`;
 }
