@@ -115,7 +115,8 @@ describe('answering a selection', () => {
     await page.goto(judge.issue_answer_link);
     const cards = page.getByTestId('answer-item');
     await cards.filter({ hasText: 'Item 01' }).waitFor();
-    expect(await cards.count()).toBe(50);
+    // The first cards come first, the rest of the page right after (answer-form.tsx).
+    await expect.poll(() => cards.count()).toBe(50);
     await page.getByTestId('answer-submit').click();
     await page.getByText('Please pick at least 1 item before submitting.').waitFor();
     await cards.filter({ hasText: 'Item 01' }).getByTestId('pick-toggle').click();

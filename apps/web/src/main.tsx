@@ -1,16 +1,33 @@
-import { StrictMode } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/i18n';
 import './app/styles.css';
-import { App } from './app/app';
-import { installSessionExpiryHandler } from './app/session-expiry';
+import { installPublicSessionExpiry, PublicApp } from './app/public-app';
+import { isPublicPath } from './app/public-pages';
 
-installSessionExpiryHandler();
+/**
+ * A public page opened first gets the light public shell; any other path loads the signed-in app (Ant
+ * Design, the admin routes), announced with index.html by the server (route-preloads-plugin.ts).
+ */
+async function chooseApp(): Promise<ComponentType> {
+  if (isPublicPath(window.location.pathname)) {
+    installPublicSessionExpiry();
+    return PublicApp;
+  }
+  const [{ App }, { installSessionExpiryHandler }] = await Promise.all([
+    import('./app/app'),
+    import('./app/session-expiry'),
+  ]);
+  installSessionExpiryHandler();
+  return App;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void chooseApp().then((Shell) =>
+  createRoot(root).render(
+    <StrictMode>
+      <Shell />
+    </StrictMode>,
+  ),
 );

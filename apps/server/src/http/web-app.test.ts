@@ -12,7 +12,19 @@ const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'shortlist-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script src="/assets/app-1a2b.js"></script>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><script src="/assets/app-1a2b.js"></script></head><body></body></html>',
+  );
+  // As the build writes it (apps/web/route-preloads-plugin.ts).
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/forms/:id', scripts: ['/assets/form-page-9f.js'], styles: [] },
+      { path: '*', scripts: ['/assets/admin-app-7c.js'], styles: [] },
+      { path: '/selection/:id/answer', scripts: ['/assets/answer-1.js'], styles: ['/assets/answer-2.css'] },
+    ]),
+  );
   const asset = path.join(dist, 'assets', 'app-1a2b.js');
   writeFileSync(asset, script);
   writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -54,6 +66,26 @@ describe('the web app as served', () => {
       expect([url, page.statusCode, page.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
       expect(page.body).toContain('/assets/app-1a2b.js');
     }
+  });
+
+  it('names the chunks of the page asked for in index.html, so they load along with the entry', async () => {
+    const preloads = async (url: string) => {
+      const page = await t.request({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      return [...page.body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    };
+    expect(await preloads('/forms/12')).toEqual(['/assets/form-page-9f.js']);
+    expect(await preloads('/forms/12?lang=fr')).toEqual(['/assets/form-page-9f.js']);
+    expect(await preloads('/selection/4/answer?token=abc')).toEqual([
+      '/assets/answer-1.js',
+      '/assets/answer-2.css',
+    ]);
+    // Any other page is the signed-in app; a path that only starts like a public one too.
+    expect(await preloads('/')).toEqual(['/assets/admin-app-7c.js']);
+    expect(await preloads('/team/3/items')).toEqual(['/assets/admin-app-7c.js']);
+    expect(await preloads('/forms/12/extra')).toEqual(['/assets/admin-app-7c.js']);
   });
 
   it('compresses API replies of 1 KB and more for clients that accept it', async () => {

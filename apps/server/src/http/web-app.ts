@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { indexHtmlFor } from './route-preloads.ts';
 
 /** Vite names every built asset by its content's hash: a name never changes content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,17 +28,22 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
-    index: 'index.html',
+    // index.html goes through the handler below, which names the page's chunks in it.
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply: FastifyReply, filePath: string) =>
       reply.header('cache-control', isHashedAsset(filePath) ? IMMUTABLE : REVALIDATE),
   });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
+  const indexHtml = indexHtmlFor(distDir);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .send(indexHtml(request.url.split('?')[0] ?? '/'));
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply);
     return reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' });
   });
 }

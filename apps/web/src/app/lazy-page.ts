@@ -2,8 +2,13 @@ import type { ComponentType } from 'react';
 
 /**
  * A route whose page is its own chunk, fetched when the route is first visited: a public form never
- * downloads the admin screens. `name` is the page's export.
+ * downloads the admin screens.
  */
+export function lazyComponent(load: () => Promise<ComponentType>) {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/** `lazyComponent` of a module's export `name`. */
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return { lazy: async () => ({ Component: (await load())[name] }) };
+  return lazyComponent(async () => (await load())[name]);
 }

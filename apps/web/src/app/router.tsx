@@ -3,7 +3,8 @@ import { RequireAuth } from './auth/require-auth';
 import { RequireSuperuser } from './auth/require-superuser';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
-import { lazyPage } from './lazy-page';
+import { lazyComponent, lazyPage } from './lazy-page';
+import { PUBLIC_ROUTES } from './public-pages';
 
 /**
  * Routes of the spec (section 2). Each page is loaded with its route (`lazyPage`), so that the public
@@ -27,26 +28,14 @@ export const router = createBrowserRouter([
         path: '/not-found',
         ...lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage'),
       },
-      {
-        path: '/forms/:id',
-        ...lazyPage(() => import('../features/form-respond/form-respond-page'), 'FormRespondPage'),
-        handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true },
-      },
-      {
-        path: '/selection/:id/answer',
-        ...lazyPage(() => import('../features/answering/answer-page'), 'AnswerPage'),
-        handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
-      },
-      {
-        path: '/unsubscribe/:token',
-        ...lazyPage(() => import('../features/unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
-        handle: { hideNavbar: true, hideFooter: true },
-      },
-      {
-        path: '/selection/:id/public',
-        ...lazyPage(() => import('../features/answering/public-page'), 'PublicPage'),
-        handle: { hideNavbar: true, hideFooter: true },
-      },
+      // The public pages also open from here when reached from the signed-in app (the entry shows them in
+      // the light public shell when they are the first page: app/public-app.tsx).
+      ...Object.entries(PUBLIC_ROUTES).map(([path, page]) => ({
+        path,
+        handle: page.handle,
+        loader: page.loader,
+        ...lazyComponent(page.load),
+      })),
       {
         element: <RequireAuth />,
         children: [

@@ -1,9 +1,10 @@
 import 'i18next';
+import type { adminResources } from './admin-resources';
 import type { resources } from './index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: (typeof resources)['en'];
+    resources: (typeof resources)['en'] & (typeof adminResources)['en'];
   }
 }

@@ -19,13 +19,19 @@ const isValidMessage = (value: string | undefined) => {
 
 /**
  * Floating button opening a small panel to write to the site's team. `isHigh` lifts it above
- * pages that have a fixed bottom bar.
+ * pages that have a fixed bottom bar; `isInitiallyOpen` when the public shell loads it on a press.
  */
-export function ContactBox({ isHigh = false }: { isHigh?: boolean }) {
+export function ContactBox({
+  isHigh = false,
+  isInitiallyOpen = false,
+}: {
+  isHigh?: boolean;
+  isInitiallyOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ContactForm>();
-  const [isOpen, setOpen] = useState(false);
+  const [isOpen, setOpen] = useState(isInitiallyOpen);
   const [isThanked, setThanked] = useState(false);
 
   const send = useMutation({

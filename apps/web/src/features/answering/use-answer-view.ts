@@ -1,10 +1,10 @@
 import type { AnswerView, SubmissionCreate } from '@shortlist/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answeringKeys, declareConflict, fetchAnswerView, submitAnswers, withdrawConflict } from './api';
 
 /** The answer page's data; never refetched behind the judge's back, which would reset what they typed. */
-export function useAnswerView(issueId: number, token: string | null, verification: string | null = null) {
-  return useQuery({
+export const answerViewQuery = (issueId: number, token: string | null, verification: string | null = null) =>
+  queryOptions({
     queryKey: answeringKeys.view(issueId, token),
     queryFn: ({ signal }) => fetchAnswerView(issueId, token, verification, signal),
     retry: false,
@@ -12,6 +12,9 @@ export function useAnswerView(issueId: number, token: string | null, verificatio
     refetchOnReconnect: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useAnswerView(issueId: number, token: string | null, verification: string | null = null) {
+  return useQuery(answerViewQuery(issueId, token, verification));
 }
 
 export function useSubmitAnswers(issueId: number, token: string | null) {

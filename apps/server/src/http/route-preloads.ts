@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One line of the build's route-preloads.json (apps/web/route-preloads-plugin.ts). */
+interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** `/forms/:id` → /^\/forms\/[^/]+\/?$/ */
+const toPattern = (route: string) =>
+  new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+
+/**
+ * index.html for a path with `<link rel="modulepreload">` (and style preloads) for the chunks its page
+ * will ask for, so that they download along with the entry rather than after it. Without the build's
+ * list, index.html as it is.
+ */
+export function indexHtmlFor(distDir: string): (urlPath: string) => string {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const listFile = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(listFile)) return () => html;
+  const withLinks = (route: RoutePreload) => {
+    const links = [
+      ...route.scripts.map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+      ...route.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+    ];
+    return html.replace('</head>', `${links.join('')}</head>`);
+  };
+  const routes = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[];
+  const pages = routes
+    .filter((route) => route.path !== '*')
+    .map((route) => ({ pattern: toPattern(route.path), html: withLinks(route) }));
+  const fallback = routes.find((route) => route.path === '*');
+  const otherHtml = fallback ? withLinks(fallback) : html;
+  return (urlPath) => pages.find((page) => page.pattern.test(urlPath))?.html ?? otherHtml;
+}

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { type LoaderFunction, matchPath } from 'react-router';
+import { prefetchAnswerView } from '../features/answering/prefetch';
+import type { RouteFlags } from './layout/route-flags';
+import { PUBLIC_PAGES, type PublicPath } from './public-paths';
+
+interface PublicPage {
+  load: () => Promise<ComponentType>;
+  handle: RouteFlags;
+  /** Starts the page's request while its chunks download, instead of after. */
+  loader?: LoaderFunction;
+}
+
+/** Each public page (app/public-paths.ts): its component, loaded with the route, and its layout flags. */
+export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
+  '/forms/:id': {
+    load: () => import('../features/form-respond/form-respond-page').then((m) => m.FormRespondPage),
+    handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true },
+  },
+  '/selection/:id/answer': {
+    load: () => import('../features/answering/answer-page').then((m) => m.AnswerPage),
+    handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
+    loader: prefetchAnswerView,
+  },
+  '/selection/:id/public': {
+    load: () => import('../features/answering/public-page').then((m) => m.PublicPage),
+    handle: { hideNavbar: true, hideFooter: true },
+  },
+  '/unsubscribe/:token': {
+    load: () => import('../features/unsubscribe/unsubscribe-page').then((m) => m.UnsubscribePage),
+    handle: { hideNavbar: true, hideFooter: true },
+  },
+};
+
+export const isPublicPath = (pathname: string) =>
+  Object.keys(PUBLIC_PAGES).some((pattern) => matchPath(pattern, pathname) !== null);
