@@ -1,18 +1,26 @@
 import { App } from 'antd';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The close handler of an edit dialog: with unsaved changes (`isDirty()`), Escape, the close button, a click
- * on the mask or Cancel ask before discarding them; "Keep editing" (focused, so Enter and Escape keep too)
- * leaves the dialog as it was. Pass the result as the Modal's `onCancel`.
+ * Unsaved changes in an edit dialog: pass `markDirty` as its Form's `onValuesChange` (called for the
+ * person's edits only, not for `setFieldsValue` — antd's `isFieldsTouched` counts those too) and `close` as
+ * the Modal's `onCancel`. With changes, Escape, the close button, a click on the mask or Cancel then ask
+ * before discarding them; "Keep editing" (focused, so Enter and Escape keep too) leaves the dialog as it
+ * was. Each opening starts clean.
  */
-export function useDiscardGuard(isDirty: () => boolean, onClose: () => void) {
+export function useDiscardGuard(isOpen: boolean, onClose: () => void) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const isDirty = useRef(false);
   const isAsking = useRef(false);
-  return () => {
-    if (!isDirty()) {
+
+  useEffect(() => {
+    if (isOpen) isDirty.current = false;
+  }, [isOpen]);
+
+  const close = () => {
+    if (!isDirty.current) {
       onClose();
       return;
     }
@@ -32,4 +40,8 @@ export function useDiscardGuard(isDirty: () => boolean, onClose: () => void) {
       },
     });
   };
+  const markDirty = () => {
+    isDirty.current = true;
+  };
+  return { close, markDirty };
 }

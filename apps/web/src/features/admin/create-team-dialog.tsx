@@ -17,7 +17,7 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<TeamValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const create = useCreateTeam();
 
   const handleFinish = (values: TeamValues) =>
@@ -48,7 +48,13 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending }}
       forceRender
     >
-      <Form<TeamValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+      <Form<TeamValues>
+        onValuesChange={markDirty}
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+      >
         <Form.Item
           name="title"
           label={t('admin.title')}

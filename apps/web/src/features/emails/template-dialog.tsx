@@ -80,7 +80,7 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
   });
 
   const insert = (name: string) => editor.current?.insertText(`{{ ${name} }}`);
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
 
   return (
     <Modal
@@ -117,6 +117,7 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
       ]}
     >
       <Form<Values>
+        onValuesChange={markDirty}
         form={form}
         layout="vertical"
         initialValues={template ?? { title: '', description: '', subject: '', html_content: '' }}

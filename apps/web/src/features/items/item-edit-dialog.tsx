@@ -32,7 +32,7 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(datasetId !== null, onClose);
   const dataset = useDataset(datasetId);
   const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
   const { patch } = useDatasetMutations();
@@ -94,7 +94,13 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
         <Spin />
       ) : (
         <>
-          <Form<EditValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+          <Form<EditValues>
+            onValuesChange={markDirty}
+            id={FORM_ID}
+            form={form}
+            layout="vertical"
+            onFinish={handleFinish}
+          >
             <Form.Item
               name="title"
               label={t('editItem.name')}

@@ -32,7 +32,7 @@ export function NewItemDialog(props: NewItemDialogProps) {
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<NewItemValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const itemTypes = useAllItemTypes(teamId);
   const { create, refresh } = useDatasetMutations();
 
@@ -74,7 +74,13 @@ export function NewItemDialog(props: NewItemDialogProps) {
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending }}
       forceRender
     >
-      <Form<NewItemValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+      <Form<NewItemValues>
+        onValuesChange={markDirty}
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+      >
         <Form.Item
           name="title"
           label={t('newItem.name')}

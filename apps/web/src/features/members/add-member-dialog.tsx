@@ -24,7 +24,7 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
   const { t } = useTranslation('members');
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberCreate>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const add = useAddMember(teamId);
 
   const handleFinish = (values: MemberCreate) =>
@@ -56,7 +56,13 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
       forceRender
     >
       <Typography.Paragraph type="secondary">{t('addIntro')}</Typography.Paragraph>
-      <Form<MemberCreate> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+      <Form<MemberCreate>
+        onValuesChange={markDirty}
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+      >
         <Form.Item
           name="email"
           label={t('email')}

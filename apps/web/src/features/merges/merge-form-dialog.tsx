@@ -40,7 +40,7 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
   const { message } = App.useApp();
   const team = useCurrentTeam();
   const [form] = Form.useForm<MergeValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const { create, update } = useMergeMutations();
   const max = team.package.nb_issues_in_merge;
 
@@ -92,6 +92,7 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
       width={640}
     >
       <Form<MergeValues>
+        onValuesChange={markDirty}
         id={FORM_ID}
         form={form}
         layout="vertical"

@@ -33,7 +33,7 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
   const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(status !== undefined, onClose);
   const { save } = useReviewStatusMutations(teamId);
   // The title keeps saying 'edit' while the dialog fades out after an edit.
   const shown = useRef(status);
@@ -75,7 +75,13 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: save.isPending }}
       forceRender
     >
-      <Form<FormValues> id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
+      <Form<FormValues>
+        onValuesChange={markDirty}
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+      >
         <Form.Item
           name="label"
           label={t('label')}

@@ -32,7 +32,7 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CriterionValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(criterion !== null, onClose);
   const mutations = useIssueMutations();
   const isEdit = criterion !== null && criterion !== 'new';
 
@@ -71,7 +71,14 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
         loading: mutations.createQuestion.isPending || mutations.patchQuestion.isPending,
       }}
     >
-      <Form id={FORM_ID} form={form} layout="vertical" initialValues={NEW_CRITERION} onFinish={handleFinish}>
+      <Form
+        onValuesChange={markDirty}
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        initialValues={NEW_CRITERION}
+        onFinish={handleFinish}
+      >
         <Form.Item
           name="title"
           label={t('criteria.name')}

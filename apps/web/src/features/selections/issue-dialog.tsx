@@ -45,7 +45,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   // Several dialogs may be mounted at once (list and page): field ids must not clash.
   const formId = `issue-form${useId().replaceAll(':', '')}`;
   const [form] = Form.useForm<IssueFormValues>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const values = Form.useWatch([], form) ?? {};
   const mutations = useIssueMutations();
   const showSaveError = useIssueSaveError();
@@ -57,6 +57,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   }, [isOpen, issue, form]);
 
   const handleValuesChange = (changed: Partial<IssueFormValues>, all: IssueFormValues) => {
+    markDirty();
     if (changed.resourcetype && !isEdit) form.setFieldsValue(NUMBER_DEFAULTS);
     const followed = followNumbers(changed, all);
     if (followed) form.setFieldsValue(followed);

@@ -24,7 +24,7 @@ export function WebhookDialog({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
+  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const save = useMutation({
     mutationFn: (values: Values) => createWebhook({ team: teamId, ...values, active: true }),
     onSuccess: () => {
@@ -46,6 +46,7 @@ export function WebhookDialog({
       destroyOnHidden
     >
       <Form<Values>
+        onValuesChange={markDirty}
         form={form}
         layout="vertical"
         initialValues={{ events: [...WEBHOOK_EVENTS] }}
