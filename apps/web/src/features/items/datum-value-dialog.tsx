@@ -5,7 +5,6 @@ import {
   type DatumField,
   type DatumValue,
   type DatumValuePatch,
-  TEXT_MAX_LENGTH_MAX,
   textFormatProblem,
 } from '@shortlist/contract';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
@@ -67,18 +66,9 @@ function AnswerInput({ field }: { field: DatumField }) {
       </Form.Item>
     );
   }
-  if (field.resourcetype === 'text') return <TextAnswerInput field={field} />;
-  return (
-    <Form.Item name="text" extra={t('value.maxLength', { count: TEXT_MAX_LENGTH_MAX })}>
-      <Input.TextArea
-        maxLength={TEXT_MAX_LENGTH_MAX}
-        showCount
-        autoSize={{ minRows: 3, maxRows: 12 }}
-        aria-label={field.label}
-        autoFocus
-      />
-    </Form.Item>
-  );
+  // A file is answered by its own widget (the dialog shows `FileAnswer`).
+  if (field.resourcetype === 'file') return null;
+  return <TextAnswerInput field={field} />;
 }
 
 /** A text answer within its field's length; a formatted one on one line, checked as the server checks it. */
