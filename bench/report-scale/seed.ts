@@ -7,7 +7,6 @@ import type { Database } from '../../apps/server/src/db/client.ts';
 export const ITEMS = 2_000;
 export const JUDGES = 300;
 export const CRITERIA = 5;
-export const ANSWERS = ITEMS * JUDGES * CRITERIA;
 
 const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
