@@ -937,7 +937,7 @@ export const reportJudgeValues = pgTable(
  * Per judge of a selection, the number, mean and population σ of their stored values: what the normalised
  * report (judge-bias correction, issue 15) needs of each judge, so that it reads 300 rows instead of
  * aggregating 600,000. Refreshed from `report_judge_values` for the judges a change touches, by the same
- * trigger function (migration 0018, decision 48).
+ * trigger function (migrations 0018–0019, decision 51).
  */
 export const reportJudgeStats = pgTable(
   'report_judge_stats',
