@@ -12,7 +12,7 @@ import { formatBytes } from './format';
 
 /** An answer as read-only text: the chosen options, the file's link, or a budget's balance. */
 export function AnswerView({ field, value }: { field: DatumField; value: DatumValue | undefined }) {
-  const { t } = useTranslation('items');
+  const { t, i18n } = useTranslation('items');
   if (!value) return <Typography.Text type="secondary">{t('details.noAnswer')}</Typography.Text>;
   if (field.resourcetype === 'choice' && value.response) {
     return (
@@ -32,7 +32,7 @@ export function AnswerView({ field, value }: { field: DatumField; value: DatumVa
         aria-label={t('value.download', { name: value.filename })}
       >
         <PaperClipOutlined /> {value.filename}
-        {value.file_size !== null && ` (${formatBytes(value.file_size)})`}
+        {value.file_size !== null && ` (${formatBytes(value.file_size, i18n.language)})`}
       </Typography.Link>
     ) : (
       <Typography.Text type="secondary">{t('value.noFile')}</Typography.Text>

@@ -39,5 +39,6 @@ describe('tags on the wire', () => {
     expect(formatBytes(15)).toBe('15 B');
     expect(formatBytes(1024 * 1024)).toBe('1 MB');
     expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1536, 'fr')).toBe('1,5 KB');
   });
 });

@@ -29,7 +29,7 @@ interface FileAnswerProps {
  * size and type (by content) on the server; removal asks first.
  */
 export function FileAnswer({ dataset, field, value }: FileAnswerProps) {
-  const { t } = useTranslation('items');
+  const { t, i18n } = useTranslation('items');
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<Upload | null>(null);
@@ -139,7 +139,7 @@ export function FileAnswer({ dataset, field, value }: FileAnswerProps) {
         </Flex>
       )}
       <Typography.Text type="secondary">
-        {t('value.accepted', { types, size: formatBytes(field.max_size_bytes) })}
+        {t('value.accepted', { types, size: formatBytes(field.max_size_bytes, i18n.language) })}
       </Typography.Text>
     </Flex>
   );
