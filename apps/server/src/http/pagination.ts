@@ -30,16 +30,6 @@ export function toPage<T>(request: FastifyRequest, query: PageQuery, count: numb
  */
 export const totalOf = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.mapWith(Number);
 
-/**
- * The total of a page read with `totalOf`, and with the caller's right checked by the same statement.
- * An empty page says neither, so then `whenEmpty` checks the right (404) and counts: a page past the
- * end or an empty list costs the round trips the others save.
- */
-export async function totalOfPage(rows: { total: number }[], whenEmpty: () => Promise<number>) {
-  const [first] = rows;
-  return first ? first.total : whenEmpty();
-}
-
 /** An ILIKE pattern matching `text` anywhere, its `%`, `_` and `\` taken literally (as Django's icontains). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -30,8 +30,8 @@ import type { Db } from '../../db/client.ts';
 import { dataModels, datasets, datumValues, intakeForms, issueDatasets, reviews } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
-import { containsPattern, parseOrdering, totalOf, totalOfPage } from '../../http/pagination.ts';
-import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
+import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
+import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
 import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
 import { type DatasetRow, findDataset, toDatasetReply, toDatasets } from './replies.ts';
 
@@ -105,11 +105,7 @@ export async function listDatasets(
     .orderBy(direction(orderColumns[order.field]), direction(datasets.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = await totalOfPage(rows, async () => {
-    await requireTeamAdmin(ctx, user, query.team);
-    const [row] = await counted;
-    return row?.n ?? 0;
-  });
+  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
   return {
     count: total,
     results: await toDatasets(

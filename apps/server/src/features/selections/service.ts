@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
-import { containsPattern, parseOrdering, totalOf, totalOfPage } from '../../http/pagination.ts';
-import { isTeamAdminCondition, requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
+import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../teams/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { IssueRow } from './access.ts';
 import { issueListColumns, toIssueListItem, toIssueReply } from './replies.ts';
@@ -53,11 +53,7 @@ export async function listIssues(
     .orderBy(direction(orderColumns[order.field]), direction(issues.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = await totalOfPage(rows, async () => {
-    await requireTeamAdmin(ctx, user, query.team);
-    const [row] = await counted;
-    return row?.n ?? 0;
-  });
+  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
   return { count: total, results: rows.map(toIssueListItem) };
 }
 

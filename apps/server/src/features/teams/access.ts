@@ -24,7 +24,7 @@ export async function findMembership(ctx: AppContext, teamId: number, userId: nu
 /**
  * The caller is an accepted admin of the team, as a condition of a list's own statement, so that the
  * check costs no round trip; it names no outer column, so PostgreSQL evaluates it once per statement.
- * An empty result must then be told apart with `requireTeamAdmin`: not admin (404) or nothing to list.
+ * An empty result must then be told apart (`totalOfTeamPage`): not admin (404) or nothing to list.
  */
 export const isTeamAdminCondition = (userId: number, teamId: number) =>
   exists(
@@ -35,6 +35,24 @@ export const isTeamAdminCondition = (userId: number, teamId: number) =>
       eq(teamMembers.role, 'admin'),
     )})`,
   );
+
+/**
+ * The total of a team's list whose page was read with `totalOf` under `isTeamAdminCondition`. An empty
+ * page tells neither the right nor the total, so then the right is checked (404) and the list counted:
+ * a page past the end or an empty list costs the round trips the others save.
+ */
+export async function totalOfTeamPage(
+  ctx: AppContext,
+  user: UserRow,
+  teamId: number,
+  { rows, counted }: { rows: { total: number }[]; counted: PromiseLike<{ n: number }[]> },
+) {
+  const [first] = rows;
+  if (first) return first.total;
+  await requireTeamAdmin(ctx, user, teamId);
+  const [row] = await counted;
+  return row?.n ?? 0;
+}
 
 /**
  * Every team-scoped endpoint starts here: the team, if the caller is its admin. Anyone else gets

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { containsPattern, parseOrdering, totalOf, totalOfPage } from '../../http/pagination.ts';
+import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
-import { isTeamAdminCondition, type MembershipRow, requireTeamAdmin, type TeamRow } from './access.ts';
+import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
 
 /**
  * A member as admins see them. Until the person accepts, only what the admin typed is shown: the
@@ -81,11 +81,7 @@ export async function listMembers(
     .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = await totalOfPage(rows, async () => {
-    await requireTeamAdmin(ctx, caller, teamId);
-    const [row] = await counted;
-    return row?.n ?? 0;
-  });
+  const total = await totalOfTeamPage(ctx, caller, teamId, { rows, counted });
   return { count: total, results: rows.map((row) => toMember(row.member, row.user)) };
 }
 
