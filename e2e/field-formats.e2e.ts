@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signIn } from './support/pages.ts';
 import { adminRequest } from './support/public-form.ts';
+import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
 // Issue 12 points 6 and 7: formatted text answers on the public page, and a response changed after submission.
@@ -46,9 +48,7 @@ describe('field formats and edits after submission', () => {
     expect(await contact.getAttribute('type')).toBe('email');
     await contact.fill('not-an-email');
     await contact.blur();
-    const error = page
-      .locator('.ant-form-item-explain-error')
-      .getByText('Please enter a valid e-mail address');
+    const error = page.getByTestId('field-message').getByText('Please enter a valid e-mail address');
     await error.waitFor();
 
     await solveCaptcha(page);
@@ -98,5 +98,42 @@ describe('field formats and edits after submission', () => {
     await api('PATCH', `intake-forms/${form.id}/`, { edit_until: new Date(Date.now() - 1000).toISOString() });
     await page.goto(editLink ?? '');
     await page.getByText('You have already submitted your responses with this link').waitFor();
+  });
+
+  it('lets the admin give a question a format and a form a closing date for changes', async () => {
+    const { page, server } = session;
+    const { form, api } = await createContactForm(server.url);
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
+
+    await page.getByTestId('add-question').click();
+    const dialog = page.getByRole('dialog', { name: 'New field' });
+    await dialog.getByTestId('field-label').fill('Turnover');
+    await dialog.getByText('5000', { exact: false }).first().waitFor();
+    await dialog.getByTestId('field-format').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Number' }).click();
+    await dialog.getByLabel('Minimum', { exact: true }).fill('10');
+    await dialog.getByLabel('Maximum', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The maximum cannot be below the minimum').waitFor();
+    await dialog.getByLabel('Maximum', { exact: true }).fill('500');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('general-edit-until').fill('2031-05-12T18:00');
+    await page.getByTestId('general-save').click();
+    await page.getByText('Saved successfully').first().waitFor();
+
+    const saved = await api<{
+      edit_until: string | null;
+      data_model: { datum_fields: { label: string; format?: string | null; number_min?: number | null }[] };
+    }>('GET', `intake-forms/${form.id}/`);
+    expect(saved.edit_until).toBe(new Date(2031, 4, 12, 18, 0).toISOString());
+    expect(saved.data_model.datum_fields.find((field) => field.label === 'Turnover')).toMatchObject({
+      format: 'number',
+      number_min: 10,
+      number_max: 500,
+    });
   });
 });
