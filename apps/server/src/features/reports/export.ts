@@ -9,8 +9,14 @@ import type { IssueRow } from '../selections/access.ts';
 import { groupRows, idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
-/** Items per query for the per-judge and item-field columns, and comments per query. */
+/** Items per query for the item-field columns, and comments per query. */
 const EXPORT_BATCH_SIZE = 500;
+/**
+ * Judge values per query of the judge × item sheet: its batches hold as many items as fit, so that the
+ * memory of a batch stays the same whatever the number of judges (500 items × 300 judges held 150,000
+ * values and their cells at once).
+ */
+const EXPORT_VALUES_PER_BATCH = 15_000;
 
 const VALUE_HEADERS: Record<string, string> = {
   RatingIssue: 'Average rating',
@@ -140,7 +146,8 @@ async function writeJudgeValues(
     ...judges.map((judge) => ({ header: judge.email, key: `u${judge.user_id}`, width: 14 })),
   ];
   const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
-  for (const batch of chunk(items, EXPORT_BATCH_SIZE)) {
+  const itemsPerBatch = Math.max(1, Math.floor(EXPORT_VALUES_PER_BATCH / Math.max(1, judges.length)));
+  for (const batch of chunk(items, itemsPerBatch)) {
     const ids = batch.map((item) => item.dataset_id);
     const values = await selectRows<{ dataset_id: number; user_id: number; value: number }>(
       ctx.db,
