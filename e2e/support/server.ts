@@ -50,7 +50,13 @@ export async function startServer(env: Record<string, string> = {}) {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  await waitUntilUp(url, child);
+  try {
+    await waitUntilUp(url, child);
+  } catch (error) {
+    // A server that did not come up in time must not outlive the test file and load the machine.
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     url,
     async stop() {
