@@ -87,6 +87,35 @@ describe('POST form-submissions/{id}/upload/', () => {
     expect((await storedValue(grant.datum_value))?.fileKey).toBeNull();
   });
 
+  it('takes a file above the 1 MB default once the admin raises the field within the cap', async () => {
+    const setup = await f.createForm();
+    const { deck } = setup.fields;
+    const raise = (max_size_bytes: number) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/v1/data-models/${setup.model.id}/datum-fields/${deck.id}/`,
+        token: setup.token,
+        payload: { max_size_bytes },
+      });
+    expect((await raise(50 * 1024 * 1024 + 1)).statusCode).toBe(400);
+    expect((await raise(3 * 1024 * 1024)).statusCode).toBe(200);
+    const bytes = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 32)]);
+    const created = await f.submit({
+      form: setup.form.id,
+      datum_values: [
+        { datum_field: deck.id, file: { name: 'big.pdf', size: bytes.length, type: 'application/pdf' } },
+      ],
+    });
+    const grant = created.file_uploads_grants[0];
+    const reply = await f.upload(created.submission_id, grant?.file_key ?? '', {
+      name: 'big.pdf',
+      type: 'application/pdf',
+      bytes,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().file_size).toBe(bytes.length);
+  });
+
   it("refuses a missing or wrong key, another submission's key and a request without file", async () => {
     const { created, grant } = await withDeck();
     const other = await withDeck();
