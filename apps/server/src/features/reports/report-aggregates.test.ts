@@ -57,6 +57,19 @@ async function expectReportsMatchOracle(token: string, issueIds: number[]) {
         oracleItemValuesQuery([issueId], { onlyVerifiedEmails: onlyVerified }),
       );
       expect(comparable(reply.json().datasets)).toEqual(comparable(oracle.map(toReportDataset)));
+      // Each judge's items answered (read from the stored values) as the answers and comments say.
+      const answered = await selectRows<{ id: number; n: number }>(
+        t.db,
+        sql`SELECT user_id AS id, count(DISTINCT dataset_id)::int AS n FROM (
+          SELECT user_id, dataset_id FROM issue_answers WHERE issue_id = ${issueId}
+          UNION ALL SELECT user_id, dataset_id FROM issue_comments WHERE issue_id = ${issueId}
+        ) responses GROUP BY user_id`,
+      );
+      const expected = new Map(answered.map((row) => [row.id, row.n]));
+      const users = reply.json().users as { id: number; nb_answered: number }[];
+      expect(users.map((user) => [user.id, user.nb_answered])).toEqual(
+        users.map((user) => [user.id, expected.get(user.id) ?? 0]),
+      );
     }
   }
 }
