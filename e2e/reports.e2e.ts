@@ -172,7 +172,7 @@ describe('reports and merges', () => {
       if (open > 0) await page.keyboard.press('Escape');
       return open;
     };
-    await expect.poll(drawersClosed, { timeout: 30_000, intervals: [500] }).toBe(0);
+    await expect.poll(drawersClosed, { timeout: 30_000, interval: 500 }).toBe(0);
     await page.locator('.ant-drawer-mask').first().waitFor({ state: 'hidden' });
 
     // The export: three sheets, the ranking first.
