@@ -113,7 +113,7 @@ describe('public form', () => {
     await page.getByTestId('captcha').getByText('Je ne suis pas un robot').click();
     await page.getByTestId('submit-form').and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
     await page.getByTestId('submit-form').click();
-    const errors = page.locator('.ant-form-item-explain-error');
+    const errors = page.getByTestId('field-message');
     await errors.getByText('Ce champ est obligatoire.').waitFor();
     expect(await errors.allInnerTexts()).toEqual([
       'Veuillez saisir une adresse e-mail valide',

@@ -5,7 +5,7 @@
  * the server can announce it with index.html (route-preloads-plugin.ts).
  */
 export const PUBLIC_PAGES = {
-  '/forms/:id': { module: 'features/form-respond/form-respond-page.tsx', usesAntd: true },
+  '/forms/:id': { module: 'features/form-respond/form-respond-page.tsx', usesAntd: false },
   '/selection/:id/answer': { module: 'features/answering/answer-page.tsx', usesAntd: true },
   '/selection/:id/public': { module: 'features/answering/public-page.tsx', usesAntd: true },
   '/unsubscribe/:token': { module: 'features/unsubscribe/unsubscribe-page.tsx', usesAntd: true },

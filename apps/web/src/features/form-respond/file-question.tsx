@@ -1,6 +1,4 @@
-import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PublicQuestion } from '@shortlist/contract';
-import { Button, Flex } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../items/format';
@@ -14,7 +12,7 @@ const typeName = (mime: string) => (mime.split('/')[1] ?? mime).toUpperCase();
 interface FileQuestionProps {
   question: FileQuestionType;
   value?: FileValue;
-  onChange?: (value: FileValue) => void;
+  onChange(value: FileValue): void;
 }
 
 /** One file: its accepted types and size shown, a too-big file refused here; sent after the answers. */
@@ -31,36 +29,39 @@ export function FileQuestion({ question, value = { file: null, saved: null }, on
     if (!file) return;
     const isTooBig = file.size > question.max_size_bytes;
     setTooBig(isTooBig);
-    if (!isTooBig) onChange?.({ ...value, file });
+    if (!isTooBig) onChange({ ...value, file });
   };
 
   return (
-    <Flex vertical gap={4} align="flex-start">
+    <div className="sl-file">
       <input
         ref={input}
         type="file"
-        style={{ display: 'none' }}
+        hidden
         accept={question.mime_types.join(',')}
         onChange={handleChoose}
         data-testid={`file-input-${question.id}`}
       />
       {name ? (
-        <Flex gap={8} align="center">
-          <PaperClipOutlined />
+        <div className="sl-file-chosen">
           <span data-testid={`file-name-${question.id}`}>{name}</span>
-          <Button
-            type="text"
-            size="small"
-            icon={<DeleteOutlined />}
-            aria-label={t('removeFile')}
-            title={t('removeFile')}
-            onClick={() => onChange?.({ file: null, saved: null })}
-          />
-        </Flex>
+          <button
+            type="button"
+            className="sl-button sl-button-small"
+            onClick={() => onChange({ file: null, saved: null })}
+          >
+            {t('removeFile')}
+          </button>
+        </div>
       ) : (
-        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} aria-describedby={hintId}>
+        <button
+          type="button"
+          className="sl-button"
+          onClick={() => input.current?.click()}
+          aria-describedby={hintId}
+        >
           {t('chooseFile')}
-        </Button>
+        </button>
       )}
       <span className="sl-muted" id={hintId}>
         {t('fileTypes', {
@@ -73,6 +74,6 @@ export function FileQuestion({ question, value = { file: null, saved: null }, on
           {t('fileTooBig')}
         </span>
       )}
-    </Flex>
+    </div>
   );
 }

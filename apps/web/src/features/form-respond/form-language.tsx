@@ -1,7 +1,4 @@
 import type { Language } from '@shortlist/contract';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import frFR from 'antd/locale/fr_FR';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
@@ -11,7 +8,7 @@ export function FormLanguage({ language, children }: { language: Language; child
   const instance = useMemo(() => i18n.cloneInstance({ lng: language }), [i18n, language]);
   return (
     <I18nextProvider i18n={instance}>
-      <ConfigProvider locale={language === 'fr' ? frFR : enUS}>{children}</ConfigProvider>
+      <div lang={language}>{children}</div>
     </I18nextProvider>
   );
 }

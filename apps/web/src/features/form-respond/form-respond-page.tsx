@@ -5,7 +5,7 @@ import { FormView } from './form-view';
 export function FormRespondPage() {
   const { id } = useParams();
   return (
-    <div style={{ maxWidth: 820, margin: '0 auto', padding: '24px 16px' }}>
+    <div className="sl-form-respond-page">
       <FormView formId={Number(id)} />
     </div>
   );

@@ -5,7 +5,6 @@ import {
   VERIFICATION_PARAM,
 } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { FormLanguage } from './form-language';
 import { RespondForm } from './respond-form';
 import { SanitizedHtml } from './sanitized-html';
 import type { Outcome } from './use-submit-flow';
+import './form-respond.css';
 
 // Shown once the form is sent (or was already): not part of what a respondent downloads to start.
 const OutcomeView = lazy(() => import('./outcome-view').then((m) => ({ default: m.OutcomeView })));
@@ -29,20 +29,29 @@ function readDraftLink(params: URLSearchParams): DraftLink | null {
   return verification ? { token, submission, [VERIFICATION_PARAM]: verification } : { token, submission };
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="sl-form-loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
+
 function LoadError({ isDraft }: { isDraft: boolean }) {
   const { t } = useTranslation('formRespond');
   const navigate = useNavigate();
   return (
-    <Result
-      status="warning"
-      title={t(isDraft ? 'submissionLoadError' : 'loadError')}
-      extra={
-        <Button onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
-          {t('back')}
-        </Button>
-      }
-      data-testid="form-load-error"
-    />
+    <section className="sl-result" data-testid="form-load-error">
+      <h1 className="sl-result-title">{t(isDraft ? 'submissionLoadError' : 'loadError')}</h1>
+      <button
+        type="button"
+        className="sl-button"
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+      >
+        {t('back')}
+      </button>
+    </section>
   );
 }
 
@@ -61,15 +70,20 @@ function FormPage({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     // The bottom room keeps the floating contact button off the form's buttons on a phone.
-    <div className="sl-public-form" data-testid="public-form" style={{ paddingBottom: preview ? 0 : 96 }}>
+    <div
+      className={preview ? 'sl-public-form' : 'sl-public-form sl-public-form-page'}
+      data-testid="public-form"
+    >
       {form.css_theme && <link rel="stylesheet" href={form.css_theme} precedence="default" />}
       {form.page_header && <SanitizedHtml className="sl-page-header" html={form.page_header} />}
       <h1 className="sl-public-title">{form.title}</h1>
       {!form.published && (
-        <Alert type="warning" showIcon message={t('unpublished')} style={{ marginBottom: 16 }} />
+        <div className="sl-notice sl-notice-warning" role="status">
+          {t('unpublished')}
+        </div>
       )}
       {outcome ? (
-        <Suspense fallback={<Spin />}>
+        <Suspense fallback={<Loading />}>
           <OutcomeView outcome={outcome} afterSubmitMessage={form.after_submit_message} />
         </Suspense>
       ) : (
@@ -90,10 +104,10 @@ function FormPage({
 
 /**
  * A public form as respondents see it, in the form's language: the page at /forms/:id, and the
- * admin's preview tab (`preview` hides the captcha and the buttons).
+ * admin's preview tab (`preview` hides the captcha and the buttons). Plain HTML and its own styles
+ * (form-respond.css): a respondent's phone downloads no Ant Design (docs/performance.md).
  */
 export function FormView({ formId, preview = false }: { formId: number; preview?: boolean }) {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const draft = preview ? null : readDraftLink(params);
   const query = useQuery({
@@ -103,12 +117,11 @@ export function FormView({ formId, preview = false }: { formId: number; preview?
     refetchOnWindowFocus: false,
   });
 
-  if (query.isPending)
-    return <Spin aria-label={t('common.loading')} size="large" style={{ display: 'block', margin: 48 }} />;
+  if (query.isPending) return <Loading />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === ALREADY_SUBMITTED)
       return (
-        <Suspense fallback={<Spin />}>
+        <Suspense fallback={<Loading />}>
           <AlreadySubmitted />
         </Suspense>
       );

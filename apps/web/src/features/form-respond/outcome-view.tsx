@@ -1,4 +1,4 @@
-import { Result, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import type { Outcome } from './use-submit-flow';
@@ -6,21 +6,38 @@ import type { Outcome } from './use-submit-flow';
 /** The address that reopens the responses, to open or copy. */
 function EditLink({ link }: { link: string }) {
   const { t } = useTranslation('formRespond');
+  const [isCopied, setCopied] = useState(false);
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   return (
-    <Typography.Paragraph
-      copyable={{ text: link, tooltips: [t('copyLink'), t('copied')] }}
-      style={{ textAlign: 'center', wordBreak: 'break-all' }}
-    >
+    <p className="sl-edit-link">
       <a href={link} data-testid="edit-link">
         {link}
-      </a>
-    </Typography.Paragraph>
+      </a>{' '}
+      <button type="button" className="sl-button sl-button-small" onClick={() => void copy()}>
+        {t('copyLink')}
+      </button>{' '}
+      <span role="status">{isCopied ? t('copied') : ''}</span>
+    </p>
+  );
+}
+
+/** A page's end: its title and what follows, announced when it replaces the form. */
+function Result({ title, children, testId }: { title?: string; children?: React.ReactNode; testId: string }) {
+  return (
+    <section className="sl-result" role="status" data-testid={testId}>
+      {title && <h2 className="sl-result-title">{title}</h2>}
+      {children}
+    </section>
   );
 }
 
 export function AlreadySubmitted() {
   const { t } = useTranslation('formRespond');
-  return <Result status="info" title={t('alreadySubmitted')} data-testid="already-submitted" />;
+  return <Result title={t('alreadySubmitted')} testId="already-submitted" />;
 }
 
 /** After sending: the form's own message or a default thanks; after a save, the link to come back. */
@@ -35,29 +52,18 @@ export function OutcomeView({
   if (outcome.action === 'alreadySubmitted') return <AlreadySubmitted />;
   if (outcome.action === 'save') {
     return (
-      <Result status="success" title={t('savedTitle')} subTitle={t('savedHint')} data-testid="form-saved">
+      <Result title={t('savedTitle')} testId="form-saved">
+        <p>{t('savedHint')}</p>
         <EditLink link={outcome.editLink} />
       </Result>
     );
   }
   return (
-    <Result
-      status="success"
-      title={afterSubmitMessage ? undefined : t('thanks')}
-      subTitle={
-        afterSubmitMessage && (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', fontSize: 16 }}>
-            {afterSubmitMessage}
-          </Typography.Paragraph>
-        )
-      }
-      data-testid="form-submitted"
-    >
+    <Result title={afterSubmitMessage ? undefined : t('thanks')} testId="form-submitted">
+      {afterSubmitMessage && <p className="sl-pre-wrap sl-result-message">{afterSubmitMessage}</p>}
       {outcome.edit && (
         <div data-testid="edit-until">
-          <Typography.Paragraph style={{ textAlign: 'center' }}>
-            {t('editUntilHint', { date: formatDateTime(outcome.edit.until, i18n.language) })}
-          </Typography.Paragraph>
+          <p>{t('editUntilHint', { date: formatDateTime(outcome.edit.until, i18n.language) })}</p>
           <EditLink link={outcome.edit.link} />
         </div>
       )}

@@ -1,99 +1,169 @@
-import { type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
-import { Checkbox, Form, Input, Radio, Select, Space } from 'antd';
-import { lazy, Suspense } from 'react';
+import { type BudgetResponse, type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '../../app/with-antd';
+import type { AnswerValue, FileValue } from './answers';
+import { type ControlProps, Field } from './field';
 import { FileQuestion } from './file-question';
-import { formatError, formatInputProps } from './format-check';
+import { formatInputProps } from './format-check';
 
-// Only forms with a budget question download its table (and the number inputs it uses).
-const BudgetTable = lazy(() => import('../items/budget-table').then((m) => ({ default: m.BudgetTable })));
+// Only forms with a budget question download its table (drawn with Ant Design's number inputs).
+const BudgetTable = lazyWithAntd(() => import('../items/budget-table').then((m) => m.BudgetTable));
 
 type ChoiceQuestion = Extract<PublicQuestion, { resourcetype: 'choice' }>;
 
-function ChoiceInput({ question, ...props }: { question: ChoiceQuestion }) {
+interface InputProps<Q extends PublicQuestion = PublicQuestion> {
+  question: Q;
+  control: ControlProps;
+  value: AnswerValue;
+  onChange(value: AnswerValue): void;
+  onBlur(): void;
+}
+
+/** Several choices as check boxes, one as radios, or as a list when the form asks for it. */
+function ChoiceInput({ question, control, value, onChange, onBlur }: InputProps<ChoiceQuestion>) {
   const { t } = useTranslation('formRespond');
-  const options = question.options.map(({ label }) => ({ label, value: label }));
-  if (question.multiple) {
+  const labels = question.options.map((option) => option.label);
+  if (question.multiple || question.radio) {
+    const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+    const toggle = (label: string, isOn: boolean) =>
+      question.multiple
+        ? onChange(
+            isOn
+              ? labels.filter((each) => each === label || chosen.includes(each))
+              : chosen.filter((each) => each !== label),
+          )
+        : onChange(label);
     return (
-      <Checkbox.Group {...props}>
-        <Space direction="vertical">
-          {options.map((option) => (
-            <Checkbox key={option.value} value={option.value}>
-              {option.label}
-            </Checkbox>
-          ))}
-        </Space>
-      </Checkbox.Group>
-    );
-  }
-  if (question.radio) {
-    return (
-      <Radio.Group {...props}>
-        <Space direction="vertical">
-          {options.map((option) => (
-            <Radio key={option.value} value={option.value}>
-              {option.label}
-            </Radio>
-          ))}
-        </Space>
-      </Radio.Group>
+      <div className="sl-choices">
+        {labels.map((label) => (
+          <label key={label} className="sl-choice">
+            <input
+              type={question.multiple ? 'checkbox' : 'radio'}
+              name={control.id}
+              value={label}
+              checked={chosen.includes(label)}
+              onChange={(event) => toggle(label, event.target.checked)}
+              onBlur={onBlur}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
     );
   }
   return (
-    <Select {...props} options={options} allowClear placeholder={t('choose')} style={{ maxWidth: 480 }} />
+    <select
+      {...control}
+      className="sl-input"
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.target.value || undefined)}
+      onBlur={onBlur}
+    >
+      <option value="">{t('choose')}</option>
+      {labels.map((label) => (
+        <option key={label} value={label}>
+          {label}
+        </option>
+      ))}
+    </select>
   );
 }
 
-function QuestionInput({ question, ...props }: { question: PublicQuestion }) {
+/** Long answers get room to write, with what is left; short ones, and formatted ones, stay on one line. */
+function TextInput({ question, control, value, onChange, onBlur }: InputProps) {
+  const text = typeof value === 'string' ? value : '';
+  if (question.resourcetype !== 'text') return null;
+  if (question.response_max_length > TEXTAREA_THRESHOLD && question.format === null) {
+    return (
+      <>
+        <textarea
+          {...control}
+          className="sl-input sl-textarea"
+          rows={3}
+          maxLength={question.response_max_length}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+        <div className="sl-counter" aria-hidden="true">
+          {text.length} / {question.response_max_length}
+        </div>
+      </>
+    );
+  }
+  return (
+    <input
+      {...control}
+      className="sl-input"
+      {...formatInputProps(question)}
+      maxLength={question.response_max_length}
+      value={text}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+function QuestionInput(props: InputProps) {
+  const { question, value, onChange } = props;
   switch (question.resourcetype) {
     case 'choice':
-      return <ChoiceInput question={question} {...props} />;
+      return <ChoiceInput {...props} question={question} />;
     case 'file':
-      return <FileQuestion question={question} {...props} />;
+      return <FileQuestion question={question} value={value as FileValue} onChange={onChange} />;
     case 'custom':
       return (
         <Suspense fallback={null}>
-          <BudgetTable {...props} />
+          <BudgetTable value={value as BudgetResponse | undefined} onChange={onChange} />
         </Suspense>
       );
     default:
-      // Long answers get room to write; short ones, and formatted ones, stay on one line.
-      return question.response_max_length > TEXTAREA_THRESHOLD && question.format === null ? (
-        <Input.TextArea
-          {...props}
-          maxLength={question.response_max_length}
-          showCount
-          autoSize={{ minRows: 3 }}
-        />
-      ) : (
-        <Input {...props} {...formatInputProps(question)} maxLength={question.response_max_length} />
-      );
+      return <TextInput {...props} />;
   }
 }
 
 /**
- * One question: label with an asterisk when required, description, input by type, its error. A formatted
- * answer is checked as soon as the respondent leaves it (and again on sending).
+ * One question: its label (an asterisk when required), description, input by type and message. A
+ * formatted answer is checked when the respondent leaves it (`onBlur`), and again on sending.
  */
-export function QuestionField({ question }: { question: PublicQuestion }) {
-  const { t } = useTranslation('formRespond');
-  const formatRule = {
-    validator: async (_: unknown, value: unknown) => {
-      const error = formatError(question, value, t);
-      if (error) throw new Error(error);
-    },
-  };
+export function QuestionField({
+  question,
+  value,
+  message,
+  onChange,
+  onBlur,
+}: {
+  question: PublicQuestion;
+  value: AnswerValue;
+  message: string | undefined;
+  onChange(id: number, value: AnswerValue): void;
+  onBlur(id: number): void;
+}) {
+  // Radios, check boxes, a file's buttons and a budget's lines are named by a legend, not one label.
+  const isGroup =
+    (question.resourcetype === 'choice' && (question.multiple || question.radio)) ||
+    question.resourcetype === 'file' ||
+    question.resourcetype === 'custom';
   return (
-    <Form.Item
-      name={['answers', String(question.id)]}
+    <Field
+      id={`question-${question.id}-input`}
       label={question.label}
       required={question.required}
-      extra={question.description || undefined}
-      rules={question.resourcetype === 'text' && question.format ? [formatRule] : undefined}
-      validateTrigger="onBlur"
-      data-testid={`question-${question.id}`}
+      help={question.description || undefined}
+      message={message}
+      isGroup={isGroup}
+      testId={`question-${question.id}`}
     >
-      <QuestionInput question={question} />
-    </Form.Item>
+      {(control) => (
+        <QuestionInput
+          question={question}
+          control={control}
+          value={value}
+          onChange={(next) => onChange(question.id, next)}
+          onBlur={() => onBlur(question.id)}
+        />
+      )}
+    </Field>
   );
 }

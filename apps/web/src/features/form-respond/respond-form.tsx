@@ -1,13 +1,16 @@
 import { HONEYPOT_FIELD, type PublicForm } from '@shortlist/contract';
-import { Alert, Button, Flex, Form, Input, Progress } from 'antd';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaWidget } from '../../app/captcha/captcha-widget';
 import { formatDateTime } from '../../app/i18n/format';
-import { type Answers, answerText, initialAnswers } from './answers';
+import { answerText, initialAnswers } from './answers';
 import type { DraftLink } from './api';
+import { Field } from './field';
+import { formatError } from './format-check';
 import { QuestionField } from './question-field';
-import { type Outcome, type RespondValues, useSubmitFlow } from './use-submit-flow';
+import { emailError } from './respondent-email';
+import { useRespondState } from './use-respond-state';
+import { type Outcome, useSubmitFlow } from './use-submit-flow';
 import { placeSections, visibleQuestionIds } from './visibility';
 
 interface RespondFormProps {
@@ -30,16 +33,16 @@ function SectionTitle({ text, body }: { text: string; body: string }) {
 /** The e-mail, the questions with their sections and conditions, the captcha and the buttons. */
 export function RespondForm({ form, preview, draft, onOutcome, onReload }: RespondFormProps) {
   const { t, i18n } = useTranslation('formRespond');
-  const [formInstance] = Form.useForm<RespondValues>();
-  const flow = useSubmitFlow({ form, formInstance, draft, onOutcome, onReload });
-  const initialValues = useMemo(
+  const initial = useMemo(
     () => ({
       email: form.submission?.email ?? '',
       answers: initialAnswers(form.questions, form.submission?.datum_values),
     }),
     [form.questions, form.submission],
   );
-  const answers = (Form.useWatch('answers', formInstance) ?? initialValues.answers) as Answers;
+  const state = useRespondState(initial);
+  const flow = useSubmitFlow({ form, state, draft, onOutcome, onReload });
+  const { answers } = state.values;
   const visible = visibleQuestionIds(
     form.questions,
     new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
@@ -48,94 +51,129 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
   const isEditingDraft = Boolean(form.submission);
   const isEditingSubmitted = Boolean(form.submission?.is_submitted);
   const canSend = !preview && form.published;
+  const messageOf = (name: string) => state.messages[name]?.join(' ');
+  // A formatted answer is told as soon as it is left.
+  const checkQuestion = (id: number) => {
+    const question = form.questions.find((each) => each.id === id);
+    const error = question && formatError(question, answers[id], t);
+    if (error) state.showMessages({ [id]: [error] });
+  };
+  // The e-mail is told as it is typed, so that nothing moves under the next tap (the captcha's box).
+  const changeEmail = (email: string) => {
+    state.setEmail(email);
+    const error = emailError(email, t);
+    if (error) state.showMessages({ email: [error] });
+  };
 
   return (
-    <Form
-      form={formInstance}
-      layout="vertical"
-      initialValues={initialValues}
-      // The browser's own e-mail check would speak its language, not the form's, and hide the rest.
+    <form
+      className="sl-respond-form"
+      // The browser's own checks would speak its language, not the form's, and hide the rest.
       noValidate
-      onFinish={() => void flow.send('submit')}
-      onFinishFailed={() => void flow.send('submit')}
-      onValuesChange={flow.clearChangedErrors}
-      disabled={flow.isSaving}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flow.send('submit');
+      }}
+      aria-busy={flow.isSaving}
       data-testid="respond-form"
     >
-      {isEditingSubmitted && form.edit_until && (
-        <Alert
-          type="info"
-          showIcon
-          message={t('editingSubmitted', { date: formatDateTime(form.edit_until, i18n.language) })}
-          style={{ marginBottom: 16 }}
-          data-testid="editing-submitted"
-        />
-      )}
-      {!isEditingDraft && (
-        <Form.Item
-          name="email"
-          label={t('email')}
-          required
-          rules={[
-            { required: true, message: t('emailRequired') },
-            { type: 'email', message: t('badEmail') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" data-testid="respondent-email" style={{ maxWidth: 480 }} />
-        </Form.Item>
-      )}
-      {/* A person never sees this field; a bot filling every input does, and is refused. */}
-      <div aria-hidden="true" className="sl-honeypot" style={{ position: 'absolute', left: '-10000px' }}>
-        <Form.Item name={HONEYPOT_FIELD} label={t('honeypot')}>
-          <Input tabIndex={-1} autoComplete="off" />
-        </Form.Item>
-      </div>
-      {form.questions.map((question) => (
-        <Fragment key={question.id}>
-          {sections.above.get(question.id)?.map((section) => (
-            <SectionTitle key={section.id} text={section.text} body={section.body} />
-          ))}
-          <div hidden={!visible.has(question.id)}>
-            <QuestionField question={question} />
+      {/* While sending, nothing can be changed; the fieldset disables every control at once. */}
+      <fieldset className="sl-respond-fields" disabled={flow.isSaving}>
+        {isEditingSubmitted && form.edit_until && (
+          <div className="sl-notice sl-notice-info" role="status" data-testid="editing-submitted">
+            {t('editingSubmitted', { date: formatDateTime(form.edit_until, i18n.language) })}
           </div>
-        </Fragment>
-      ))}
-      {sections.atEnd.map((section) => (
-        <SectionTitle key={section.id} text={section.text} body={section.body} />
-      ))}
+        )}
+        {!isEditingDraft && (
+          <Field id="respondent-email" label={t('email')} required message={messageOf('email')}>
+            {(control) => (
+              <input
+                {...control}
+                className="sl-input"
+                type="email"
+                autoComplete="email"
+                value={state.values.email}
+                onChange={(event) => changeEmail(event.target.value)}
+                data-testid="respondent-email"
+              />
+            )}
+          </Field>
+        )}
+        {/* A person never sees this field; a bot filling every input does, and is refused. */}
+        <div aria-hidden="true" className="sl-honeypot">
+          <label>
+            {t('honeypot')}
+            <input
+              tabIndex={-1}
+              autoComplete="off"
+              value={state.values[HONEYPOT_FIELD] ?? ''}
+              onChange={(event) => state.setHoneypot(event.target.value)}
+            />
+          </label>
+        </div>
+        {form.questions.map((question) => (
+          <Fragment key={question.id}>
+            {sections.above.get(question.id)?.map((section) => (
+              <SectionTitle key={section.id} text={section.text} body={section.body} />
+            ))}
+            <div hidden={!visible.has(question.id)}>
+              <QuestionField
+                question={question}
+                value={answers[question.id]}
+                message={messageOf(String(question.id))}
+                onChange={state.setAnswer}
+                onBlur={checkQuestion}
+              />
+            </div>
+          </Fragment>
+        ))}
+        {sections.atEnd.map((section) => (
+          <SectionTitle key={section.id} text={section.text} body={section.body} />
+        ))}
+      </fieldset>
       {canSend && (
-        <Flex vertical gap={12} align="flex-start">
+        <div className="sl-respond-send">
           <CaptchaWidget onChange={flow.handleCaptchaChange} resetKey={flow.captchaKey} />
-          {flow.captchaError && <Alert type="error" showIcon message={flow.captchaError} role="alert" />}
-          {flow.uploadPercent !== null && (
-            <Flex vertical style={{ width: '100%', maxWidth: 480 }}>
-              <span>{t('uploading')}</span>
-              <Progress percent={flow.uploadPercent} data-testid="upload-progress" />
-            </Flex>
+          {flow.captchaError && (
+            <div className="sl-notice sl-notice-error" role="alert">
+              {flow.captchaError}
+            </div>
           )}
-          <Flex gap={8} wrap>
+          {flow.uploadPercent !== null && (
+            <label className="sl-upload">
+              {t('uploading')}
+              <progress max={100} value={flow.uploadPercent} data-testid="upload-progress" />
+            </label>
+          )}
+          {flow.notice && (
+            <div className="sl-notice sl-notice-error" role="alert" data-testid="form-notice">
+              {flow.notice}
+            </div>
+          )}
+          <div className="sl-actions">
             {/* A submitted response stays submitted: it can be changed, not taken back to a draft. */}
             {form.allow_partial_save && !isEditingSubmitted && (
-              <Button
+              <button
+                type="button"
+                className="sl-button"
                 onClick={() => void flow.send('save')}
                 disabled={!flow.captcha || flow.isSaving}
                 data-testid="save-partial"
               >
                 {t('save')}
-              </Button>
+              </button>
             )}
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={flow.isSaving}
+            <button
+              type="submit"
+              className="sl-button sl-button-primary"
               disabled={!flow.captcha || flow.isSaving}
               data-testid="submit-form"
             >
               {t('submit')}
-            </Button>
-          </Flex>
-        </Flex>
+            </button>
+          </div>
+        </div>
       )}
-    </Form>
+    </form>
   );
 }

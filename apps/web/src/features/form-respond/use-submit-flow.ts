@@ -5,7 +5,6 @@ import {
   HONEYPOT_FIELD,
   type PublicForm,
 } from '@shortlist/contract';
-import { App, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +13,9 @@ import { getFieldErrors } from '../../app/api-errors';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
 import { formatError } from './format-check';
+import { emailError } from './respondent-email';
+import type { RespondState } from './use-respond-state';
 import { visibleQuestionIds } from './visibility';
-
-export interface RespondValues {
-  email: string;
-  [HONEYPOT_FIELD]?: string;
-  answers: Answers;
-}
 
 export type Outcome =
   | { action: 'save'; editLink: string }
@@ -66,23 +61,24 @@ function misformatted(form: PublicForm, answers: Answers, visible: Set<number>, 
 /**
  * The submission protocol of the page: POST the answers (with the captcha), upload each granted
  * file with progress, then commit `save` or `submit`; a failed upload commits `cancel` so that
- * nothing half-made stays. Errors land on their fields; a 'required' one reloads the form.
+ * nothing half-made stays. Errors land on their fields, with a notice by the buttons; a 'required'
+ * one reloads the form.
  */
 export function useSubmitFlow(options: {
   form: PublicForm;
-  formInstance: FormInstance<RespondValues>;
+  state: RespondState;
   draft: DraftLink | null;
   onOutcome(outcome: Outcome): void;
   onReload(): void;
 }) {
-  const { form, formInstance, onOutcome, onReload } = options;
+  const { form, state, onOutcome, onReload } = options;
   const { t } = useTranslation('formRespond');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const draft = useRef<DraftLink | null>(options.draft);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
 
@@ -96,22 +92,16 @@ export function useSubmitFlow(options: {
       setCaptchaError(errors.captcha.join(' '));
       resetCaptcha();
     }
-    formInstance.setFields(
-      Object.entries(errors)
-        .filter(([name]) => name !== 'captcha')
-        .map(([name, messages]) => ({
-          name: name === 'email' ? 'email' : ['answers', name],
-          errors: messages,
-        })),
-    );
-    void message.error(tc('common.verifyFields'));
+    const { captcha: _, ...fields } = errors;
+    state.showMessages(fields, true);
+    setNotice(tc('common.verifyFields'));
   };
 
   const handleFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === ALREADY_SUBMITTED)
       return onOutcome({ action: 'alreadySubmitted' });
     const errors = getFieldErrors(error);
-    if (!errors) return void message.error(t('submitFailed'));
+    if (!errors) return setNotice(t('submitFailed'));
     showFieldErrors(errors);
     if (isRequiredError(errors)) onReload();
   };
@@ -135,27 +125,25 @@ export function useSubmitFlow(options: {
   }
 
   async function send(action: Exclude<FormSubmissionAction, 'cancel'>) {
-    const values = formInstance.getFieldsValue(true) as RespondValues;
-    const answers = values.answers ?? {};
+    const { values } = state;
+    const { answers } = values;
     const visible = visibleQuestionIds(
       form.questions,
       new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
     );
-    const problems = {
+    const emailProblem = form.submission ? null : emailError(values.email, t);
+    const problems: FieldErrors = {
+      ...(emailProblem ? { email: [emailProblem] } : {}),
       ...misformatted(form, answers, visible, t),
       ...(action === 'submit' ? missingRequired(form, answers, visible, t('required')) : {}),
     };
-    const isEmailValid = await formInstance.validateFields(['email']).then(
-      () => true,
-      () => false,
-    );
     if (Object.keys(problems).length > 0) return showFieldErrors(problems);
-    if (!isEmailValid) return void message.error(tc('common.verifyFields'));
     if (!captcha) return setCaptchaError(t('captchaRequired'));
 
     const { values: datumValues, files } = toSubmission(form.questions, answers, visible);
     setIsSaving(true);
     setCaptchaError(null);
+    setNotice(null);
     try {
       const created = await postSubmission({
         form: form.id,
@@ -177,7 +165,7 @@ export function useSubmitFlow(options: {
         if (reply?.status === 'cancelled') draft.current = options.draft;
         const errors = getFieldErrors(error);
         if (errors) showFieldErrors(errors);
-        return void message.error(t('uploadFailed'), 8);
+        return setNotice(t('uploadFailed'));
       }
       const reply = await commitSubmission(created.submission_id, created.edit_token, action);
       const editLink = `${window.location.origin}${reply.edit_link ?? ''}`;
@@ -197,12 +185,6 @@ export function useSubmitFlow(options: {
     }
   }
 
-  // An error placed by a submit attempt goes away once its answer changes.
-  const clearChangedErrors = (changed: Partial<RespondValues>) =>
-    formInstance.setFields(
-      Object.keys(changed.answers ?? {}).map((id) => ({ name: ['answers', id], errors: [] })),
-    );
-
   const handleCaptchaChange = (payload: string | null) => {
     setCaptcha(payload);
     if (payload) setCaptchaError(null);
@@ -215,7 +197,7 @@ export function useSubmitFlow(options: {
     captcha,
     captchaKey,
     captchaError,
+    notice,
     handleCaptchaChange,
-    clearChangedErrors,
   };
 }
