@@ -98,6 +98,48 @@ describe('answering a selection', () => {
     await page.getByText('You have already submitted your answers.', { exact: false }).waitFor();
   });
 
+  it('keeps every control clear of the bottom bar and the contact button, on a phone and a tablet', async () => {
+    const { browser } = session;
+    const { post, issue } = await createSelection(
+      { resourcetype: 'RatingIssue', title: 'Covered?', public: true },
+      ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'].map((title) => `${title} Robotics`),
+    );
+    await post(`issues/${issue.id}/set_access/`, { emails: ['clear@example.org'], access: true });
+    const judges = await adminGet<{ results: { issue_answer_link: string }[] }>(`issues/${issue.id}/judges/`);
+    const link = judges.results[0]?.issue_answer_link ?? '';
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+    ]) {
+      const context = await browser.newContext({ viewport, isMobile: viewport.width < 700, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(link);
+      await page.locator('[role="slider"]').first().waitFor();
+      await expect.poll(() => page.getByTestId('answer-item').count(), { timeout: 15_000 }).toBe(6);
+      // Each control brought into view as the keyboard or a swipe does shows at its centre, not the bar
+      // or the button; scrolled to the end, the bar's own controls are not under the button either.
+      const covered = await page.evaluate(async () => {
+        const controls = [
+          ...document.querySelectorAll<HTMLElement>(
+            '.sl-answer-item [role="slider"], .sl-answer-item input, .sl-answer-item button, .sl-answer-bar input, .sl-answer-bar button',
+          ),
+        ];
+        const found: string[] = [];
+        for (const control of controls) {
+          control.scrollIntoView({ block: 'nearest' });
+          await new Promise(requestAnimationFrame);
+          const box = control.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          const isClear = hit !== null && (control.contains(hit) || hit.contains(control) || hit === control);
+          if (!isClear) found.push(`${control.outerHTML.slice(0, 60)} under ${hit?.outerHTML.slice(0, 60)}`);
+        }
+        return found;
+      });
+      expect([viewport.width, covered]).toEqual([viewport.width, []]);
+      await context.close();
+    }
+  });
+
   it('shows a long selection 50 items a page and submits the picks of every page', async () => {
     const { page } = session;
     const titles = Array.from({ length: 52 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
@@ -116,7 +158,7 @@ describe('answering a selection', () => {
     const cards = page.getByTestId('answer-item');
     await cards.filter({ hasText: 'Item 01' }).waitFor();
     // The first cards come first, the rest of the page right after (answer-form.tsx).
-    await expect.poll(() => cards.count()).toBe(50);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(50);
     await page.getByTestId('answer-submit').click();
     await page.getByText('Please pick at least 1 item before submitting.').waitFor();
     await cards.filter({ hasText: 'Item 01' }).getByTestId('pick-toggle').click();
