@@ -3,7 +3,8 @@
 // Fastify route on the same database client that runs the very statements the app ran for that request
 // (recorded from the client) and answers their rows. Same load, same run, two repeats; reports p50 and p99
 // of each, their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request: the app's counted from
-// the client over its whole measured load, the floor's those it replays.
+// the client over its whole measured load and divided by the requests the server received in it, the
+// floor's those it replays.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -26,7 +27,6 @@ const SELECTIONS = 60;
 interface Latency {
   p50: number;
   p99: number;
-  requests: number;
 }
 interface CaseResult {
   name: string;
@@ -37,7 +37,7 @@ interface CaseResult {
   runs: { app: Latency; floor: Latency }[];
 }
 
-async function load(url: string, token?: string, onMeasure?: () => void): Promise<Latency> {
+async function load(url: string, token?: string, onMeasure?: () => Promise<void>): Promise<Latency> {
   const options = {
     url,
     connections: CONNECTIONS,
@@ -46,11 +46,11 @@ async function load(url: string, token?: string, onMeasure?: () => void): Promis
     workers: 1,
   };
   await autocannon({ ...options, duration: WARMUP_S });
-  onMeasure?.();
+  await onMeasure?.();
   const result = await autocannon(options);
   if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total === 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+  return { p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /** A team of 200 members, 100,000 items (one in ten reviewed), 60 selections; its admin. */
@@ -97,6 +97,12 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     console.error(`  ${database.engine}: seeding ${ITEMS.toLocaleString('en')} items...`);
     const { userId, teamId, statusId } = await seed(database);
     const token = (await app.ctx.tokens.issuePair(userId)).access;
+    // The app's requests as the server received them. A request cut off when a load stops still runs
+    // its statements, so it counts, and the statements are counted until the client has been quiet.
+    let received = 0;
+    app.addHook('onRequest', async () => {
+      received += 1;
+    });
     const base = await app.listen({ port: 0, host: HOST });
     const cases = [
       { name: 'members, page of 10', path: `/teams/${teamId}/members/?limit=10` },
@@ -127,12 +133,19 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     }));
     for (let run = 0; run < RUNS; run++) {
       for (const [index, c] of cases.entries()) {
+        // Statements over the requests the server received in the measured load.
         let counter: ReturnType<typeof countStatements> | undefined;
-        const appLatency = await load(`${base}/api/v1${c.path}`, token, () => {
+        let receivedBefore = 0;
+        const appLatency = await load(`${base}/api/v1${c.path}`, token, async () => {
+          const settling = countStatements(database);
+          await quiet(settling);
+          settling.stop();
+          receivedBefore = received;
           counter = countStatements(database);
         });
-        // Requests still in flight when the load stops have sent some of theirs: a slight overcount.
-        results[index]?.appStatements.push((counter?.stop() ?? 0) / appLatency.requests);
+        const requests = received - receivedBefore;
+        if (counter) await quiet(counter);
+        results[index]?.appStatements.push((counter?.stop() ?? 0) / requests);
         const floor = await load(`${bareBase}/floor/${index}`);
         results[index]?.runs.push({ app: appLatency, floor });
         console.error(`    ${c.name}: app p50 ${appLatency.p50} / floor ${floor.p50} ms`);
@@ -142,6 +155,17 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
   } finally {
     await bare.close();
     await app.close();
+  }
+}
+
+const QUIET_MS = 2_000;
+
+/** Waits until no statement has been sent for QUIET_MS: the requests a load left behind are done. */
+async function quiet(counter: ReturnType<typeof countStatements>) {
+  let seen = -1;
+  while (seen !== counter.current()) {
+    seen = counter.current();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
   }
 }
 

@@ -48,6 +48,7 @@ export function countStatements(database: Database) {
     count += 1;
   });
   return {
+    current: () => count,
     stop() {
       restore();
       return count;
