@@ -8,11 +8,9 @@
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { answerLink } from '../apps/server/src/features/judges/judge-access.ts';
-import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
 import { benchClient } from './report-scale/client.ts';
 import { seedReport } from './report-scale/seed.ts';
 import { addJudge, type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
@@ -92,16 +90,9 @@ async function loadPage(browser: Awaited<ReturnType<typeof launchBrowser>>, url:
 
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
   const app = await buildBenchApp(database, dataDir, { WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist' });
-  const { db } = database;
   const browser = await launchBrowser();
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: 'bench@example.org', email: 'bench@example.org' })
-      .returning();
-    if (!user) throw new Error('no user');
-    const team = await createTeam({ db }, { title: 'Bench team' });
-    await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+    const { user, team } = await seedAdminTeam(database);
     console.error(`  ${database.engine}: seeding ${ITEMS} items × ${CRITERIA} criteria...`);
     const size = { items: ITEMS, judges: 1, criteria: CRITERIA, prefix: 'answer' };
     const issueId = await seedReport(database, team.id, size);

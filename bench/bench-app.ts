@@ -6,6 +6,8 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 
 /** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off; the web app with WEB_DIST. */
@@ -24,6 +26,18 @@ export function buildBenchApp(database: Database, dataDir: string, env: Record<s
     logger: false,
     webDist: config.webDist,
   });
+}
+
+/** The bench's signed-in admin (bench@example.org) and their team. */
+export async function seedAdminTeam({ db }: Database) {
+  const [user] = await db
+    .insert(users)
+    .values({ username: 'bench@example.org', email: 'bench@example.org' })
+    .returning();
+  if (!user) throw new Error('no user');
+  const team = await createTeam({ db }, { title: 'Bench team' });
+  await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+  return { user, team };
 }
 
 /** The embedded engine on disk like a real install (DATA_DIR/pgdata; fsync is off there too). */

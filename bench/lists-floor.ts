@@ -10,9 +10,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
-import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
 import { countStatements, recordStatements } from './lists-floor/recorder.ts';
 
 const HOST = '127.0.0.1';
@@ -56,13 +54,7 @@ async function load(url: string, token?: string, onMeasure?: () => Promise<void>
 /** A team of 200 members, 100,000 items (one in ten reviewed), 60 selections; its admin. */
 async function seed(database: Database) {
   const { db } = database;
-  const [user] = await db
-    .insert(users)
-    .values({ username: 'bench@example.org', email: 'bench@example.org' })
-    .returning();
-  if (!user) throw new Error('no user');
-  const team = await createTeam({ db }, { title: 'Bench team' });
-  await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+  const { user, team } = await seedAdminTeam(database);
   await db.execute(sql`INSERT INTO users (username, email)
     SELECT 'm' || i || '@bench.test', 'm' || i || '@bench.test' FROM generate_series(1, ${MEMBERS - 1}) i`);
   await db.execute(sql`INSERT INTO team_members (team_id, user_id, pseudo)
