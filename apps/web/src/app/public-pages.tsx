@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunction, matchPath } from 'react-router';
-import { prefetchAnswerView } from '../features/answering/prefetch';
+import { prefetchAnswerView, prefetchPublicInfo } from '../features/answering/prefetch';
 import type { RouteFlags } from './layout/route-flags';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
 
@@ -25,6 +25,7 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
   '/selection/:id/public': {
     load: () => import('../features/answering/public-page').then((m) => m.PublicPage),
     handle: { hideNavbar: true, hideFooter: true },
+    loader: prefetchPublicInfo,
   },
   '/unsubscribe/:token': {
     load: () => import('../features/unsubscribe/unsubscribe-page').then((m) => m.UnsubscribePage),

@@ -10,6 +10,7 @@ import {
   type UnlockPublicResult,
   VERIFICATION_PARAM,
 } from '@shortlist/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../app/api-client';
 
 /** The personal link's token goes along as `?token=`; without it the signed-in user answers or previews. */
@@ -57,6 +58,14 @@ export const withdrawConflict = (issueId: number, token: string | null, dataset:
 
 export const fetchPublicInfo = (issueId: number, signal?: AbortSignal) =>
   apiGet<PublicInfo>(`issues/${issueId}/get_public_info/`, undefined, signal);
+
+/** The public link page's data (its loader asks for it early, prefetch.ts). */
+export const publicInfoQuery = (issueId: number) =>
+  queryOptions({
+    queryKey: answeringKeys.publicInfo(issueId),
+    queryFn: ({ signal }) => fetchPublicInfo(issueId, signal),
+    retry: false,
+  });
 
 export const unlockPublic = (issueId: number, body: UnlockPublic) =>
   apiRequest<UnlockPublicResult>(`issues/${issueId}/unlock_public/`, {

@@ -2,6 +2,7 @@ import { ISSUE_TOKEN_PARAM, VERIFICATION_PARAM } from '@shortlist/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { clearTokens, getAccessToken } from '../../app/auth/token-storage';
 import { queryClient } from '../../app/query-client';
+import { publicInfoQuery } from './api';
 import { answerViewQuery } from './use-answer-view';
 
 /**
@@ -20,5 +21,11 @@ export function prefetchAnswerView({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(
     answerViewQuery(Number(params.id) || 0, token, search.get(VERIFICATION_PARAM)),
   );
+  return null;
+}
+
+/** Route loader of `/selection/:id/public`: its information asked for while the page's chunks download. */
+export function prefetchPublicInfo({ params }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(publicInfoQuery(Number(params.id) || 0));
   return null;
 }

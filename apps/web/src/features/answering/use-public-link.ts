@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
-import { answeringKeys, fetchPublicInfo, unlockPublic } from './api';
+import { publicInfoQuery, unlockPublic } from './api';
 
 export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
 
@@ -17,11 +17,7 @@ export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
 export function usePublicLink(issueId: number) {
   const { t } = useTranslation('answering');
   const navigate = useNavigate();
-  const info = useQuery({
-    queryKey: answeringKeys.publicInfo(issueId),
-    queryFn: ({ signal }) => fetchPublicInfo(issueId, signal),
-    retry: false,
-  });
+  const info = useQuery(publicInfoQuery(issueId));
   const [step, setStep] = useState<PublicStep>('captcha');
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
