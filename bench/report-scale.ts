@@ -14,10 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { issueMergeInfos, issueMerges, teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { issueMergeInfos, issueMerges } from '../apps/server/src/db/schema.ts';
 import { oracleItemValuesQuery } from '../apps/server/src/features/reports/report-oracle.ts';
-import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
 import { type MemoryPeak, withMemoryPeak } from './items-scale/memory.ts';
 import { benchClient } from './report-scale/client.ts';
 import {
@@ -81,13 +80,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
   const engine = database.engine;
   const { db } = database;
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: 'bench@example.org', email: 'bench@example.org' })
-      .returning();
-    if (!user) throw new Error('no user');
-    const team = await createTeam({ db }, { title: 'Bench team' });
-    await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'admin' });
+    const { user, team } = await seedAdminTeam(database);
 
     const judges = engine === 'pglite' ? PGLITE_JUDGES : JUDGES;
     const smallJudges = engine === 'pglite' ? PGLITE_SMALL_JUDGES : SMALL_JUDGES;

@@ -37,7 +37,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
       // JSON text built in SQL, sent as is: Fastify serialises no string of a JSON content type, and the
-      // schema's typed send takes objects only (decision 48).
+      // schema's typed send takes objects only (decision 51).
       const json = await getReportSummaryJson(ctx, { issue, filters: request.query });
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },

@@ -23,7 +23,7 @@ export function toValueFilters(filters: ReportFilters) {
 /**
  * The `datasets` of a report_summary reply (`reportDatasetSchema`) and its `raw_judges`, built as JSON
  * text in SQL: a 2,000-item report then costs Node one string, not 2,000 rows to parse, map, validate and
- * serialise again (about 300 ms, decision 48). Rows in the ranking's order.
+ * serialise again (about 300 ms, decision 51). Rows in the ranking's order.
  */
 function reportJsonQuery(issueId: number, filters: ReportFilters) {
   return sql`SELECT
