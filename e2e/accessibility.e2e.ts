@@ -96,6 +96,13 @@ describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', (
         await page.locator(target.ready).first().waitFor();
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[`${target.name} (${language})`] = violations;
+        if (target.name === 'form') {
+          // The form with a message on a field: tied to it, and readable.
+          await page.getByTestId('respondent-email').fill('not-an-email');
+          await page.getByTestId('field-message').waitFor();
+          const withMessage = await seriousViolations(page);
+          if (withMessage.length > 0) found[`form with a message (${language})`] = withMessage;
+        }
         await context.close();
       }
     }
