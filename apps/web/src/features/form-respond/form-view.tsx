@@ -9,11 +9,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-client';
+import { Loading } from '../../app/plain/loading';
 import { type DraftLink, fetchPublicForm } from './api';
 import { FormLanguage } from './form-language';
 import { RespondForm } from './respond-form';
 import { SanitizedHtml } from './sanitized-html';
 import type { Outcome } from './use-submit-flow';
+import '../../app/plain/plain.css';
 import './form-respond.css';
 
 // Shown once the form is sent (or was already): not part of what a respondent downloads to start.
@@ -27,15 +29,6 @@ function readDraftLink(params: URLSearchParams): DraftLink | null {
   const verification = params.get(VERIFICATION_PARAM);
   if (!token || !Number.isInteger(submission) || submission <= 0) return null;
   return verification ? { token, submission, [VERIFICATION_PARAM]: verification } : { token, submission };
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="sl-form-loading" role="status">
-      {t('common.loading')}
-    </p>
-  );
 }
 
 function LoadError({ isDraft }: { isDraft: boolean }) {

@@ -1,9 +1,9 @@
 import { type BudgetResponse, type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ControlProps, Field } from '../../app/plain/field';
 import { lazyWithAntd } from '../../app/with-antd';
 import type { AnswerValue, FileValue } from './answers';
-import { type ControlProps, Field } from './field';
 import { FileQuestion } from './file-question';
 import { formatInputProps } from './format-check';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './plain.css';
 
 /** What a field's control carries so that its label, help and message are read with it. */
 export interface ControlProps {
@@ -21,8 +22,9 @@ interface FieldProps {
 }
 
 /**
- * One field of the public form: its label (or legend), its control, help text and message, the last two
- * tied to the control by `aria-describedby`, the control marked invalid while a message shows.
+ * One field of a public page (the form, the public link, the answer page): its label (or legend), its
+ * control, help text and message, the last two tied to the control by `aria-describedby`, the control
+ * marked invalid while a message shows.
  */
 export function Field({ id, label, required, help, message, isGroup, testId, children }: FieldProps) {
   const helpId = `${id}-help`;
