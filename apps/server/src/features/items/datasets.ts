@@ -16,6 +16,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -24,6 +25,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,10 +35,21 @@ import { fieldErrors, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
 import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
-import { type DatasetRow, findDataset, toDatasetReply, toDatasets } from './replies.ts';
+import {
+  type DatasetRow,
+  datasetReplyFields,
+  findDataset,
+  loadDatasetReplies,
+  toDataset,
+} from './replies.ts';
+
+type Sortable = Record<'title' | 'createTime', PgColumn>;
 
 /** Titles sort without regard to case, the same on both engines whatever their collation. */
-const orderColumns = { title: sql`lower(${datasets.title})`, create_time: datasets.createTime };
+const orderColumns = {
+  title: (item: Sortable) => sql`lower(${item.title})`,
+  create_time: (item: Sortable) => item.createTime,
+};
 
 /**
  * The listed item's review has the given status, or none: the review made within the selection
@@ -97,22 +110,23 @@ export async function listDatasets(
     '-create_time',
   );
   const direction = order.descending ? desc : asc;
+  const orderOf = orderColumns[order.field];
   const counted = ctx.db.select({ n: count() }).from(datasets).where(where);
-  const rows = await ctx.db
-    .select({ dataset: datasets, total: totalOf(counted) })
+  // The page is chosen first, so that what each item shows is built for its rows alone, past any offset.
+  const page = ctx.db
+    .select({ ...getTableColumns(datasets), total: totalOf(counted).as('total') })
     .from(datasets)
     .where(and(where, isTeamAdminCondition(user.id, query.team)))
-    .orderBy(direction(orderColumns[order.field]), direction(datasets.id))
+    .orderBy(direction(orderOf(datasets)), direction(datasets.id))
     .limit(query.limit)
-    .offset(query.offset);
+    .offset(query.offset)
+    .as('page');
+  const rows = await ctx.db
+    .select({ ...datasetReplyFields(page), total: page.total })
+    .from(page)
+    .orderBy(direction(orderOf(page)), direction(page.id));
   const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
-  return {
-    count: total,
-    results: await toDatasets(
-      ctx,
-      rows.map((row) => row.dataset),
-    ),
-  };
+  return { count: total, results: rows.map((row) => toDataset(ctx, row)) };
 }
 
 /** Every id the list's filters match, newest first, for "select all" (at most DATASET_IDS_MAX). */
@@ -133,6 +147,14 @@ export async function listDatasetIds(
     ctx.db.select({ n: count() }).from(datasets).where(where),
   ]);
   return { count: total?.n ?? 0, ids: rows.map((row) => row.id) };
+}
+
+/** The reply of an item the caller administers; another team's answers 404 like a missing one. */
+export async function requireDatasetReply(ctx: AppContext, user: UserRow, id: number) {
+  const [reply] = await loadDatasetReplies(ctx, [id]);
+  if (!reply) throw notFound();
+  await requireTeamAdmin(ctx, user, reply.team);
+  return reply;
 }
 
 /** An item the caller administers; another team's answers 404 like a missing one. */
@@ -247,7 +269,10 @@ export async function createDatasets(
     }
     return created;
   });
-  return toDatasets(ctx, rows);
+  return loadDatasetReplies(
+    ctx,
+    rows.map((row) => row.id),
+  );
 }
 
 export async function updateDataset(ctx: AppContext, dataset: DatasetRow, patch: DatasetPatchInput) {
@@ -268,7 +293,9 @@ export async function updateDataset(ctx: AppContext, dataset: DatasetRow, patch:
     await writeAnswers(tx, dataset.id, checked.answers);
     return updated ?? dataset;
   });
-  return toDatasetReply(ctx, row);
+  const [reply] = await loadDatasetReplies(ctx, [row.id]);
+  if (!reply) throw new Error('dataset reply missing');
+  return reply;
 }
 
 /** Deletes items with their answers, reviews and files: the caller must administer every one. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema.ts';
 import { datasetFilters } from './datasets.ts';
-import { toDatasets } from './replies.ts';
+import { datasetReplyFields, toDataset } from './replies.ts';
 
 /** Items read per query: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;
@@ -45,13 +45,13 @@ export async function writeDatasetsWorkbook(
   let lastId = 0;
   for (;;) {
     const page = await ctx.db
-      .select()
+      .select(datasetReplyFields(datasets))
       .from(datasets)
       .where(and(where, gt(datasets.id, lastId)))
       .orderBy(asc(datasets.id))
       .limit(EXPORT_BATCH_SIZE);
     if (page.length === 0) break;
-    for (const item of await toDatasets(ctx, page)) {
+    for (const item of page.map((row) => toDataset(ctx, row))) {
       // The review the list shows: within the selection it is filtered by, otherwise the item's own.
       const review = item.reviews.find((candidate) => candidate.issue === (query.issue ?? null));
       const submission = item.submission;

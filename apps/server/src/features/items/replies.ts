@@ -4,9 +4,9 @@ import {
   type DatasetReview,
   type DatasetSubmission,
   type DatumValue,
-  type EmailVerificationStatus,
 } from '@shortlist/contract';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -40,137 +40,117 @@ export function toDatumValue(ctx: AppContext, row: DatumValueRow): DatumValue {
   };
 }
 
-/** The answers of several items, in one query. */
-async function loadDatumValues(db: Db, datasetIds: number[]) {
-  return db
-    .select()
-    .from(datumValues)
-    .where(inArray(datumValues.datasetId, datasetIds))
-    .orderBy(asc(datumValues.id));
+/** An answer as its JSON subquery builds it: the file's key, which Node signs, instead of the link. */
+type DatumValueJson = Omit<DatumValue, 'file_url_signed'> & { file_key: string | null };
+
+/** The columns of an item that its reply shows, from the table or from a page of it (a subquery). */
+type ItemColumns = Record<
+  'id' | 'title' | 'description' | 'dataModelId' | 'teamId' | 'createTime' | 'updateTime' | 'tags',
+  PgColumn
+>;
+
+// Nested, not at the top of a field: Drizzle strips the table from the columns of a field's own SQL in a
+// one-table select, which would turn the outer item's id into the subquery's.
+const jsonList = (query: SQL) => sql`coalesce((${query}), '[]'::json)`;
+const jsonOne = (query: SQL) => sql`(${query})`;
+
+/**
+ * What an item shows beside its own columns, as JSON subqueries of its row: the answers, the reviews
+ * with their status and number of comments, the selections by title, the submission that created it
+ * and its item type's form. One statement answers a whole page (decision 53); PostgreSQL evaluates them
+ * only for the rows returned.
+ */
+function shownWith(item: Pick<ItemColumns, 'id' | 'dataModelId'>) {
+  return {
+    datumValues: sql<DatumValueJson[]>`${jsonList(sql`select json_agg(json_build_object(
+        'id', ${datumValues.id}, 'data_set', ${datumValues.datasetId},
+        'datum_field', ${datumValues.datumFieldId}, 'resourcetype', ${datumValues.resourcetype},
+        'response', ${datumValues.response}, 'json_response', ${datumValues.jsonResponse},
+        'file', case when ${datumValues.fileKey} is null then null else ${datumValues.filename} end,
+        'filename', ${datumValues.filename}, 'file_size', ${datumValues.fileSize},
+        'mime_type', ${datumValues.mimeType}, 'file_key', ${datumValues.fileKey}
+      ) order by ${datumValues.id})
+      from ${datumValues} where ${datumValues.datasetId} = ${item.id}`)}`,
+    reviews: sql<DatasetReview[]>`${jsonList(sql`select json_agg(json_build_object(
+        'id', ${reviews.id}, 'issue', ${reviews.issueId},
+        'status', case when ${reviewStatuses.id} is null then null else json_build_object(
+          'id', ${reviewStatuses.id}, 'label', ${reviewStatuses.label},
+          'color', ${reviewStatuses.color}, 'bg_color', ${reviewStatuses.bgColor}) end,
+        'comments_count', (select count(*) from ${reviewComments}
+          where ${reviewComments.reviewId} = ${reviews.id})
+      ) order by ${reviews.id})
+      from ${reviews} left join ${reviewStatuses} on ${reviewStatuses.id} = ${reviews.statusId}
+      where ${reviews.datasetId} = ${item.id}`)}`,
+    issues: sql<Dataset['issues']>`${jsonList(sql`select json_agg(json_build_object(
+        'id', ${issues.id}, 'title', ${issues.title}) order by ${issues.title}, ${issues.id})
+      from ${issueDatasets} join ${issues} on ${issues.id} = ${issueDatasets.issueId}
+      where ${issueDatasets.datasetId} = ${item.id}`)}`,
+    // Written as JavaScript's toISOString writes it: UTC, milliseconds cut (not rounded), as the driver's Date.
+    submission: sql<DatasetSubmission | null>`${jsonOne(sql`select json_build_object(
+        'create_time', to_char(${formSubmissions.createTime} at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'email', ${formSubmissions.email},
+        'is_submitted', ${formSubmissions.status} = 'submitted',
+        'email_verification_status', ${formSubmissions.emailVerificationStatus})
+      from ${formSubmissions} where ${formSubmissions.datasetId} = ${item.id}`)}`,
+    form: sql<Dataset['form']>`${jsonOne(sql`select json_build_object(
+        'id', ${intakeForms.id}, 'title', ${intakeForms.title})
+      from ${intakeForms} where ${intakeForms.dataModelId} = ${item.dataModelId}`)}`,
+  };
 }
 
-/** The reviews of several items with their status and number of comments, in one query. */
-async function loadReviews(db: Db, datasetIds: number[]) {
-  return db
-    .select({
-      id: reviews.id,
-      datasetId: reviews.datasetId,
-      issueId: reviews.issueId,
-      status: reviewStatuses,
-      commentsCount: count(reviewComments.id),
-    })
-    .from(reviews)
-    .leftJoin(reviewStatuses, eq(reviewStatuses.id, reviews.statusId))
-    .leftJoin(reviewComments, eq(reviewComments.reviewId, reviews.id))
-    .where(inArray(reviews.datasetId, datasetIds))
-    .groupBy(reviews.id, reviewStatuses.id)
-    .orderBy(asc(reviews.id));
+/** The fields to select for items' replies, from `datasets` or from a page of it. */
+export function datasetReplyFields<T extends ItemColumns>(item: T) {
+  const { id, title, description, dataModelId, teamId, createTime, updateTime, tags } = item;
+  return { id, title, description, dataModelId, teamId, createTime, updateTime, tags, ...shownWith(item) };
 }
 
-/** The selections of several items, by title, in one query. */
-async function loadIssues(db: Db, datasetIds: number[]) {
-  return db
-    .select({ datasetId: issueDatasets.datasetId, id: issues.id, title: issues.title })
-    .from(issueDatasets)
-    .innerJoin(issues, eq(issues.id, issueDatasets.issueId))
-    .where(inArray(issueDatasets.datasetId, datasetIds))
-    .orderBy(asc(issues.title), asc(issues.id));
-}
+type DatasetReplyRow = Pick<
+  DatasetRow,
+  'id' | 'title' | 'description' | 'dataModelId' | 'teamId' | 'createTime' | 'updateTime' | 'tags'
+> & {
+  datumValues: DatumValueJson[];
+  reviews: DatasetReview[];
+  issues: Dataset['issues'];
+  submission: DatasetSubmission | null;
+  form: Dataset['form'];
+};
 
-/** The form submissions that created several items, in one query. */
-async function loadSubmissions(db: Db, datasetIds: number[]) {
-  const rows = await db
-    .select({
-      datasetId: formSubmissions.datasetId,
-      createTime: formSubmissions.createTime,
-      email: formSubmissions.email,
-      status: formSubmissions.status,
-      emailVerificationStatus: formSubmissions.emailVerificationStatus,
-    })
-    .from(formSubmissions)
-    .where(inArray(formSubmissions.datasetId, datasetIds));
-  return new Map(
-    rows.map((row): [number, DatasetSubmission] => [
-      row.datasetId,
-      {
-        create_time: row.createTime.toISOString(),
-        email: row.email,
-        is_submitted: row.status === 'submitted',
-        email_verification_status: row.emailVerificationStatus as EmailVerificationStatus,
-      },
-    ]),
+/** The reply of an item read with `datasetReplyFields`: only the file links are made here. */
+export function toDataset(ctx: AppContext, row: DatasetReplyRow): Dataset {
+  const values = row.datumValues.map(
+    ({ file_key, ...value }): DatumValue => ({
+      ...value,
+      file_url_signed: file_key ? ctx.files.signedUrl(file_key) : null,
+    }),
   );
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    data_model: row.dataModelId,
+    team: row.teamId,
+    create_time: row.createTime.toISOString(),
+    update_time: row.updateTime.toISOString(),
+    tags: row.tags.join(DATASET_TAGS_SEPARATOR),
+    has_datum_values: values.length > 0,
+    datum_values: values,
+    reviews: row.reviews,
+    issues: row.issues,
+    submission: row.submission,
+    form: row.form,
+  };
 }
 
-/** The forms owning these item types, by item type. */
-async function loadForms(db: Db, dataModelIds: number[]) {
-  const rows = await db
-    .select({ id: intakeForms.id, title: intakeForms.title, dataModelId: intakeForms.dataModelId })
-    .from(intakeForms)
-    .where(inArray(intakeForms.dataModelId, dataModelIds));
-  return new Map(rows.map(({ dataModelId, ...form }) => [dataModelId, form]));
-}
-
-function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return groups;
-}
-
-/** Replies for a page of items: their answers and reviews come in one query each, never per item. */
-export async function toDatasets(ctx: AppContext, rows: DatasetRow[]): Promise<Dataset[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [values, reviewRows, issueRows, submissions, forms] = await Promise.all([
-    loadDatumValues(ctx.db, ids),
-    loadReviews(ctx.db, ids),
-    loadIssues(ctx.db, ids),
-    loadSubmissions(ctx.db, ids),
-    loadForms(ctx.db, [...new Set(rows.map((row) => row.dataModelId))]),
-  ]);
-  const issuesByDataset = groupBy(issueRows, (issue) => issue.datasetId);
-  const valuesByDataset = groupBy(values, (value) => value.datasetId);
-  const reviewsByDataset = groupBy(reviewRows, (review) => review.datasetId);
-  return rows.map((row) => {
-    const datumValueReplies = (valuesByDataset.get(row.id) ?? []).map((value) => toDatumValue(ctx, value));
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      data_model: row.dataModelId,
-      team: row.teamId,
-      create_time: row.createTime.toISOString(),
-      update_time: row.updateTime.toISOString(),
-      tags: row.tags.join(DATASET_TAGS_SEPARATOR),
-      has_datum_values: datumValueReplies.length > 0,
-      datum_values: datumValueReplies,
-      reviews: (reviewsByDataset.get(row.id) ?? []).map(
-        (review): DatasetReview => ({
-          id: review.id,
-          issue: review.issueId,
-          status: review.status && {
-            id: review.status.id,
-            label: review.status.label,
-            color: review.status.color,
-            bg_color: review.status.bgColor,
-          },
-          comments_count: Number(review.commentsCount),
-        }),
-      ),
-      issues: (issuesByDataset.get(row.id) ?? []).map(({ id, title }) => ({ id, title })),
-      submission: submissions.get(row.id) ?? null,
-      form: forms.get(row.dataModelId) ?? null,
-    };
-  });
-}
-
-export async function toDatasetReply(ctx: AppContext, row: DatasetRow): Promise<Dataset> {
-  const [reply] = await toDatasets(ctx, [row]);
-  if (!reply) throw new Error('dataset reply missing');
-  return reply;
+/** The replies of these items, in one statement, by id. */
+export async function loadDatasetReplies(ctx: AppContext, ids: number[]): Promise<Dataset[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select(datasetReplyFields(datasets))
+    .from(datasets)
+    .where(inArray(datasets.id, ids))
+    .orderBy(asc(datasets.id));
+  return rows.map((row) => toDataset(ctx, row));
 }
 
 export async function findDataset(db: Db, id: number) {

@@ -30,11 +30,11 @@ import {
   listDatasetIds,
   listDatasets,
   requireDataset,
+  requireDatasetReply,
   updateDataset,
 } from './datasets.ts';
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
 import { writeDatasetsWorkbook } from './export.ts';
-import { toDatasetReply } from './replies.ts';
 import { sendFile, uploadFile } from './uploads.ts';
 import { validateDatasets } from './validate-datasets.ts';
 
@@ -116,8 +116,7 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
   app.get(
     '/datasets/:id/',
     { schema: { tags, params: idParamsSchema, response: { 200: datasetSchema } } },
-    async (request) =>
-      toDatasetReply(ctx, await requireDataset(ctx, currentUser(request), request.params.id)),
+    async (request) => requireDatasetReply(ctx, currentUser(request), request.params.id),
   );
 
   app.patch(
