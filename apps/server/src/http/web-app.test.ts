@@ -60,6 +60,34 @@ describe('the web app as served', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('sends a hashed asset with the headers a script needs, the page’s protections with index.html', async () => {
+    const asset = await t.request({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(
+      Object.keys(asset.headers)
+        .filter((name) => !['date', 'connection', 'keep-alive'].includes(name))
+        .sort(),
+    ).toEqual([
+      'cache-control',
+      'content-encoding',
+      'content-length',
+      'content-type',
+      'vary',
+      'x-content-type-options',
+    ]);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.request({ method: 'GET', url: '/forms/12' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-api-version']).toBeDefined();
+    const api = await t.request({ method: 'GET', url: '/api/v1/users/me/' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-api-version']).toBeDefined();
+  });
+
   it('asks the browser to check index.html again each time, deep links included', async () => {
     for (const url of ['/', '/team/3/items', '/forms/12']) {
       const page = await t.request({ method: 'GET', url });
