@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunction, matchPath } from 'react-router';
 import { prefetchAnswerView, prefetchPublicInfo } from '../features/answering/prefetch';
+import { prefetchPublicForm } from '../features/form-respond/public-form-query';
 import type { RouteFlags } from './layout/route-flags';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
 
@@ -16,6 +17,7 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
   '/forms/:id': {
     load: () => import('../features/form-respond/form-respond-page').then((m) => m.FormRespondPage),
     handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true },
+    loader: prefetchPublicForm,
   },
   '/selection/:id/answer': {
     load: () => import('../features/answering/answer-page').then((m) => m.AnswerPage),

@@ -1,17 +1,13 @@
-import {
-  ALREADY_SUBMITTED,
-  INVALID_EDIT_LINK,
-  type PublicForm,
-  VERIFICATION_PARAM,
-} from '@shortlist/contract';
+import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, type PublicForm } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { Loading } from '../../app/plain/loading';
-import { type DraftLink, fetchPublicForm } from './api';
+import type { DraftLink } from './api';
 import { FormLanguage } from './form-language';
+import { publicFormQuery, readDraftLink } from './public-form-query';
 import { RespondForm } from './respond-form';
 import { SanitizedHtml } from './sanitized-html';
 import type { Outcome } from './use-submit-flow';
@@ -21,15 +17,6 @@ import './form-respond.css';
 // Shown once the form is sent (or was already): not part of what a respondent downloads to start.
 const OutcomeView = lazy(() => import('./outcome-view').then((m) => ({ default: m.OutcomeView })));
 const AlreadySubmitted = lazy(() => import('./outcome-view').then((m) => ({ default: m.AlreadySubmitted })));
-
-/** The edit link's `?token=…&submission=…`, when both are there, and the mailed copy's `v`. */
-function readDraftLink(params: URLSearchParams): DraftLink | null {
-  const token = params.get('token');
-  const submission = Number(params.get('submission'));
-  const verification = params.get(VERIFICATION_PARAM);
-  if (!token || !Number.isInteger(submission) || submission <= 0) return null;
-  return verification ? { token, submission, [VERIFICATION_PARAM]: verification } : { token, submission };
-}
 
 function LoadError({ isDraft }: { isDraft: boolean }) {
   const { t } = useTranslation('formRespond');
@@ -103,12 +90,7 @@ function FormPage({
 export function FormView({ formId, preview = false }: { formId: number; preview?: boolean }) {
   const [params] = useSearchParams();
   const draft = preview ? null : readDraftLink(params);
-  const query = useQuery({
-    queryKey: ['public-form', formId, draft],
-    queryFn: () => fetchPublicForm(formId, draft),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const query = useQuery(publicFormQuery(formId, draft));
 
   if (query.isPending) return <Loading />;
   if (query.isError) {

@@ -5,7 +5,7 @@ import { type ControlProps, Field } from '../../app/plain/field';
 import { lazyWithAntd } from '../../app/with-antd';
 import type { AnswerValue, FileValue } from './answers';
 import { FileQuestion } from './file-question';
-import { formatInputProps } from './format-check';
+import { formatInputProps } from './format-input';
 
 // Only forms with a budget question download its table (drawn with Ant Design's number inputs).
 const BudgetTable = lazyWithAntd(() => import('../items/budget-table').then((m) => m.BudgetTable));

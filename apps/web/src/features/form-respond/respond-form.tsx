@@ -1,17 +1,20 @@
 import { HONEYPOT_FIELD, type PublicForm } from '@shortlist/contract';
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaptchaWidget } from '../../app/captcha/captcha-widget';
 import { formatDateTime } from '../../app/i18n/format';
 import { Field } from '../../app/plain/field';
 import { answerText, initialAnswers } from './answers';
 import type { DraftLink } from './api';
-import { formatError } from './format-check';
+import { loadChecks } from './load-checks';
 import { QuestionField } from './question-field';
-import { emailError } from './respondent-email';
 import { useRespondState } from './use-respond-state';
 import { type Outcome, useSubmitFlow } from './use-submit-flow';
 import { placeSections, visibleQuestionIds } from './visibility';
+
+// Only needed to send: downloaded while the respondent reads the first question, not before it shows.
+const CaptchaWidget = lazy(() =>
+  import('../../app/captcha/captcha-widget').then((m) => ({ default: m.CaptchaWidget })),
+);
 
 interface RespondFormProps {
   form: PublicForm;
@@ -55,14 +58,21 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
   // A formatted answer is told as soon as it is left.
   const checkQuestion = (id: number) => {
     const question = form.questions.find((each) => each.id === id);
-    const error = question && formatError(question, answers[id], t);
-    if (error) state.showMessages({ [id]: [error] });
+    if (!question) return;
+    void loadChecks().then(({ formatError }) => {
+      const error = formatError(question, answers[id], t);
+      if (error) state.showMessages({ [id]: [error] });
+    });
   };
   // The e-mail is told as it is typed, so that nothing moves under the next tap (the captcha's box).
+  // Checks run in the order typed once loaded: the last one decides.
   const changeEmail = (email: string) => {
     state.setEmail(email);
-    const error = emailError(email, t);
-    if (error) state.showMessages({ email: [error] });
+    void loadChecks().then(({ emailError }) => {
+      const error = emailError(email, t);
+      if (error) state.showMessages({ email: [error] });
+      else state.clearMessage('email');
+    });
   };
 
   return (
@@ -133,7 +143,11 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
       </fieldset>
       {canSend && (
         <div className="sl-respond-send">
-          <CaptchaWidget onChange={flow.handleCaptchaChange} resetKey={flow.captchaKey} />
+          <div className="sl-captcha-slot">
+            <Suspense fallback={null}>
+              <CaptchaWidget onChange={flow.handleCaptchaChange} resetKey={flow.captchaKey} />
+            </Suspense>
+          </div>
           {flow.captchaError && (
             <div className="sl-notice sl-notice-error" role="alert">
               {flow.captchaError}

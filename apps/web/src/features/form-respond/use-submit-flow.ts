@@ -12,8 +12,8 @@ import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
-import { formatError } from './format-check';
-import { emailError } from './respondent-email';
+import type { formatError } from './format-check';
+import { loadChecks } from './load-checks';
 import type { RespondState } from './use-respond-state';
 import { visibleQuestionIds } from './visibility';
 
@@ -49,10 +49,16 @@ function missingRequired(
 }
 
 /** The visible text answers that do not fit their question's format (checked on save too, like the server). */
-function misformatted(form: PublicForm, answers: Answers, visible: Set<number>, t: TFunction<'formRespond'>) {
+function misformatted(
+  form: PublicForm,
+  answers: Answers,
+  visible: Set<number>,
+  check: typeof formatError,
+  t: TFunction<'formRespond'>,
+) {
   const errors: FieldErrors = {};
   for (const question of form.questions) {
-    const error = visible.has(question.id) && formatError(question, answers[question.id], t);
+    const error = visible.has(question.id) && check(question, answers[question.id], t);
     if (error) errors[question.id] = [error];
   }
   return errors;
@@ -131,10 +137,13 @@ export function useSubmitFlow(options: {
       form.questions,
       new Map(form.questions.map((question) => [question.id, answerText(answers[question.id])])),
     );
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) return setNotice(t('submitFailed'));
+    const { emailError, formatError } = checks;
     const emailProblem = form.submission ? null : emailError(values.email, t);
     const problems: FieldErrors = {
       ...(emailProblem ? { email: [emailProblem] } : {}),
-      ...misformatted(form, answers, visible, t),
+      ...misformatted(form, answers, visible, formatError, t),
       ...(action === 'submit' ? missingRequired(form, answers, visible, t('required')) : {}),
     };
     if (Object.keys(problems).length > 0) return showFieldErrors(problems);
