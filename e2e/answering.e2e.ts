@@ -56,7 +56,7 @@ describe('answering a selection', () => {
     await page.getByRole('heading', { name: 'Demo day' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('shortlist.access'))).toBeNull();
     await page.getByText('Rate each startup.').waitFor();
-    const titles = await page.getByTestId('answer-item').locator('.ant-card-head-title').allInnerTexts();
+    const titles = await page.getByTestId('answer-item').getByRole('heading', { level: 2 }).allInnerTexts();
     expect(titles).toEqual(['Acme', 'Zeta Labs']);
 
     const teamRating = page.getByRole('slider', { name: 'Rating of Acme — Team' });
@@ -114,14 +114,14 @@ describe('answering a selection', () => {
       const context = await browser.newContext({ viewport, isMobile: viewport.width < 700, hasTouch: true });
       const page = await context.newPage();
       await page.goto(link);
-      await page.locator('[role="slider"]').first().waitFor();
+      await page.getByRole('slider').first().waitFor();
       await expect.poll(() => page.getByTestId('answer-item').count(), { timeout: 15_000 }).toBe(6);
       // Each control brought into view as the keyboard or a swipe does shows at its centre, not the bar
       // or the button; scrolled to the end, the bar's own controls are not under the button either.
       const covered = await page.evaluate(async () => {
         const controls = [
           ...document.querySelectorAll<HTMLElement>(
-            '.sl-answer-item [role="slider"], .sl-answer-item input, .sl-answer-item button, .sl-answer-bar input, .sl-answer-bar button',
+            '.sl-answer-item input, .sl-answer-item textarea, .sl-answer-item button, .sl-answer-bar select, .sl-answer-bar button',
           ),
         ];
         const found: string[] = [];
@@ -162,7 +162,7 @@ describe('answering a selection', () => {
     await page.getByTestId('answer-submit').click();
     await page.getByText('Please pick at least 1 item before submitting.').waitFor();
     await cards.filter({ hasText: 'Item 01' }).getByTestId('pick-toggle').click();
-    await page.getByTestId('answer-pages').getByTitle('2').click();
+    await page.getByTestId('answer-pages').getByRole('button', { name: 'Page 2' }).click();
     await cards.filter({ hasText: 'Item 52' }).waitFor();
     expect(await cards.count()).toBe(2);
     await cards.filter({ hasText: 'Item 52' }).getByTestId('pick-toggle').click();

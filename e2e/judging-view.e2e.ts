@@ -73,8 +73,7 @@ async function uploadPdf(valueId: number) {
   if (!reply.ok) throw new Error(`upload: ${reply.status} ${await reply.text()}`);
 }
 
-const sliderValue = (page: Page, name: string) =>
-  page.getByRole('slider', { name }).getAttribute('aria-valuenow');
+const sliderValue = (page: Page, name: string) => page.getByRole('slider', { name }).inputValue();
 
 describe('the judging view', () => {
   it('keeps a judge’s ratings across a reload, shows the progress and warns about unrated items', async () => {

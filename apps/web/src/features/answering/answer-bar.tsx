@@ -1,6 +1,6 @@
-import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DraftSaveState } from './use-draft-autosave';
+import type { Flash } from './use-flash';
 
 interface AnswerBarProps {
   tags: string[];
@@ -9,62 +9,78 @@ interface AnswerBarProps {
   status: string | null;
   /** Where the judge's draft stands on the server. */
   saveState: DraftSaveState;
+  flash: Flash | null;
   isPreview: boolean;
   isSubmitting: boolean;
   onSubmit(): void;
 }
 
-/** The bar at the bottom of the answer page: the tag filter, where the judge stands, and Submit. */
+/**
+ * The bar at the bottom of the answer page: the tag filter, where the judge stands (read out as it
+ * changes: tokens left, items picked or rated), the draft's state, the page's messages, and Submit.
+ */
 export function AnswerBar({
   tags,
   tag,
   onTagChange,
   status,
   saveState,
+  flash,
   isPreview,
   isSubmitting,
   onSubmit,
 }: AnswerBarProps) {
   const { t } = useTranslation('answering');
-  const submit = (
-    <Button
-      type="primary"
-      onClick={onSubmit}
-      loading={isSubmitting}
-      disabled={isPreview}
-      data-testid="answer-submit"
-    >
-      {t('submit')}
-    </Button>
-  );
   return (
-    <Flex className="sl-answer-bar" align="center" justify="space-between" gap="middle" wrap>
+    <div className="sl-answer-bar">
+      <div className="sl-answer-flash" aria-live="polite" aria-atomic="true" data-testid="answer-flash">
+        {flash && (
+          <p key={flash.key} className={`sl-notice sl-notice-${flash.tone}`}>
+            {flash.text}
+          </p>
+        )}
+      </div>
       {tags.length > 0 ? (
-        <Select
-          allowClear
-          placeholder={t('tagFilter')}
+        <select
+          className="sl-input"
           aria-label={t('tagFilter')}
-          value={tag ?? undefined}
-          onChange={(value?: string) => onTagChange(value ?? null)}
-          options={tags.map((value) => ({ value, label: value }))}
+          value={tag ?? ''}
+          onChange={(event) => onTagChange(event.target.value || null)}
           data-testid="answer-tag-filter"
-        />
+        >
+          <option value="">{t('allTags')}</option>
+          {tags.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
       ) : (
         <span />
       )}
-      <Flex align="center" gap="middle" wrap>
-        {saveState !== 'idle' && (
-          <Typography.Text
-            type={saveState === 'failed' ? 'warning' : 'secondary'}
-            aria-live="polite"
-            data-testid="draft-state"
-          >
-            {t(`draft.${saveState}`)}
-          </Typography.Text>
-        )}
-        {status && <Typography.Text data-testid="answer-status">{status}</Typography.Text>}
-        {isPreview ? <Tooltip title={t('previewNotice')}>{submit}</Tooltip> : submit}
-      </Flex>
-    </Flex>
+      <div className="sl-answer-bar-end">
+        <span
+          className={saveState === 'failed' ? 'sl-answer-draft-failed' : 'sl-muted'}
+          aria-live="polite"
+          data-testid="draft-state"
+        >
+          {saveState !== 'idle' && t(`draft.${saveState}`)}
+        </span>
+        <span role="status" data-testid="answer-status">
+          {status}
+        </span>
+        <button
+          type="button"
+          className="sl-button sl-button-primary"
+          onClick={onSubmit}
+          disabled={isPreview || isSubmitting}
+          aria-busy={isSubmitting}
+          title={isPreview ? t('previewNotice') : undefined}
+          data-testid="answer-submit"
+        >
+          {t('submit')}
+        </button>
+      </div>
+    </div>
   );
 }

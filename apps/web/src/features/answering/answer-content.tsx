@@ -1,17 +1,17 @@
-import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/layout/button-link';
-import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { Loading } from '../../app/plain/loading';
 import { AnswerForm } from './answer-form';
 import { DeadlineNotice } from './deadline-notice';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
+import '../../app/plain/plain.css';
 import './answering.css';
 
 /**
  * The answer page of one selection: for a judge (by token, or signed in) or, for a team admin, a preview.
- * Closed, empty and failing selections show their message instead of the items.
+ * Closed, empty and failing selections show their message instead of the items. Plain React and CSS
+ * (answering.css): a judge's phone downloads no Ant Design (decision 53).
  */
 export function AnswerContent({
   issueId,
@@ -28,15 +28,15 @@ export function AnswerContent({
   const view = query.data;
   useDocumentTitle(view?.issue.title);
 
-  if (query.isPending) return <PageSpin />;
+  if (query.isPending) return <Loading />;
   if (!view) {
     return (
-      <Result
-        status="error"
-        title={t('loadFailed')}
-        extra={<ButtonLink to="/">{tc('common.backHome')}</ButtonLink>}
-        data-testid="answer-error"
-      />
+      <section className="sl-result" data-testid="answer-error">
+        <h1 className="sl-result-title">{t('loadFailed')}</h1>
+        <a className="sl-button" href="/">
+          {tc('common.backHome')}
+        </a>
+      </section>
     );
   }
   const { issue } = view;
@@ -46,13 +46,13 @@ export function AnswerContent({
   return (
     <div className={hasDetails ? 'sl-answer-page sl-answer-page-wide' : 'sl-answer-page'}>
       <TeamHeader image={issue.team_img} header={issue.team_custom_header} />
-      <Typography.Title level={2}>{issue.title}</Typography.Title>
-      {issue.description && (
-        <Typography.Paragraph className="sl-pre-line">{issue.description}</Typography.Paragraph>
-      )}
+      <h1 className="sl-public-title">{issue.title}</h1>
+      {issue.description && <p className="sl-pre-line">{issue.description}</p>}
       <DeadlineNotice issue={issue} />
       {state ? (
-        <Result status="info" title={state} data-testid="answer-state" />
+        <p className="sl-result sl-result-message" data-testid="answer-state">
+          {state}
+        </p>
       ) : (
         <AnswerForm view={view} token={token} />
       )}

@@ -1,6 +1,5 @@
 import type { AnswerView, IssueComment } from '@shortlist/contract';
-import { Alert, App, Empty, Pagination } from 'antd';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
@@ -13,11 +12,14 @@ import {
   tokensUsed,
   toSubmission,
 } from './answer-draft';
+import { useConfirm } from './confirm-dialog';
 import { ItemCard } from './item-card';
+import { Pager } from './pager';
 import { SubmittedResult } from './submitted-result';
 import { useConflict, useSubmitAnswers } from './use-answer-view';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useDraftHandlers } from './use-draft-handlers';
+import { useFlash } from './use-flash';
 import { useItemLabels } from './use-item-labels';
 
 const ERROR_SECONDS = 8;
@@ -38,10 +40,11 @@ interface AnswerFormProps {
 export function AnswerForm({ view, token }: AnswerFormProps) {
   const { t } = useTranslation('answering');
   const { t: tc } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { show: notify, flash } = useFlash();
+  const { confirm, dialog } = useConfirm();
   const { issue } = view;
   const labels = useItemLabels(issue);
-  const { draft, handlers: draftHandlers, dropItem } = useDraftHandlers(view);
+  const { draft, handlers: draftHandlers, dropItem } = useDraftHandlers(view, notify);
   const submit = useSubmitAnswers(issue.id, token);
   const conflict = useConflict(issue.id, token);
   const { mutate: mutateConflict } = conflict;
@@ -51,22 +54,33 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
         ? draftHandlers
         : {
             ...draftHandlers,
-            setConflict: (dataset: number, isDeclared: boolean) =>
+            setConflict: async (dataset: number, isDeclared: boolean) => {
+              const isConfirmed =
+                !isDeclared ||
+                (await confirm({
+                  title: t('conflict.confirm'),
+                  body: t('conflict.confirmHelp'),
+                  okText: t('conflict.declare'),
+                  cancelText: tc('common.cancel'),
+                }));
+              if (!isConfirmed) return;
               mutateConflict(
                 { dataset, isDeclared },
                 {
                   onSuccess: () => isDeclared && dropItem(dataset),
                   onError: (error) =>
-                    void message.error(
+                    notify(
                       error instanceof ApiError && error.status === 403
                         ? t('conflict.setByAdmin')
                         : tc('common.error'),
+                      'error',
                       ERROR_SECONDS,
                     ),
                 },
-              ),
+              );
+            },
           },
-    [view.preview, draftHandlers, dropItem, mutateConflict, message, t, tc],
+    [view.preview, draftHandlers, dropItem, mutateConflict, confirm, notify, t, tc],
   );
   const conflicts = useMemo(() => new Set(view.conflicts), [view.conflicts]);
   const [tag, setTag] = useState<string | null>(null);
@@ -97,9 +111,12 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     setTag(value);
     setPage(1);
   };
+  const list = useRef<HTMLElement>(null);
+  // The new page starts at the top, and so does the keyboard: the next Tab reaches its first item.
   const changePage = (value: number) => {
     setPage(value);
     window.scrollTo({ top: 0 });
+    list.current?.focus({ preventScroll: true });
   };
   const sharedByItem = useMemo(() => {
     const byItem = new Map<number, IssueComment[]>();
@@ -134,82 +151,73 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
           : code === 'ISSUE_CLOSED'
             ? t('closed')
             : tc('common.error');
-        void message.error(text, ERROR_SECONDS);
+        notify(text, 'error', ERROR_SECONDS);
       },
     });
   };
 
-  const handleSubmit = () => {
+  const handleSubmit = async () => {
     if (isBelowMinPicks(view, draft)) {
       const min = issue.min_items ?? 0;
-      void message.warning(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }));
+      notify(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }), 'warning');
       return;
     }
     const unrated = progress ? progress.total - progress.rated : 0;
-    if (unrated === 0) return void send();
-    modal.confirm({
-      title: t('unratedTitle'),
-      content: t('unrated', { count: unrated, item: labels.item, items: labels.items }),
-      okText: t('submitAnyway'),
-      cancelText: t('keepRating'),
-      onOk: () => void send(),
-      okButtonProps: { 'data-testid': 'unrated-confirm' },
-    });
+    const isConfirmed =
+      unrated === 0 ||
+      (await confirm({
+        title: t('unratedTitle'),
+        body: t('unrated', { count: unrated, item: labels.item, items: labels.items }),
+        okText: t('submitAnyway'),
+        cancelText: t('keepRating'),
+        okTestId: 'unrated-confirm',
+      }));
+    if (isConfirmed) await send();
   };
 
   if (isDone) return <SubmittedResult canEdit={!issue.public} onEdit={() => setIsDone(false)} />;
 
   return (
     <>
-      {view.preview && <Alert type="info" showIcon title={t('previewNotice')} className="sl-card-gap" />}
+      {view.preview && <p className="sl-notice sl-notice-info">{t('previewNotice')}</p>}
       {view.has_submitted && !view.preview && (
-        <Alert type="success" showIcon title={t('editingNotice')} className="sl-card-gap" />
+        <p className="sl-notice sl-notice-success">{t('editingNotice')}</p>
       )}
       {view.shared_comments_hidden && (
-        <Alert
-          type="info"
-          showIcon
-          title={t('sharedHidden')}
-          className="sl-card-gap"
-          data-testid="shared-comments-hidden"
-        />
+        <p className="sl-notice sl-notice-info" data-testid="shared-comments-hidden">
+          {t('sharedHidden')}
+        </p>
       )}
-      {items.length === 0 ? (
-        <Empty description={t('noItemWithTag')} />
-      ) : (
-        pageItems.map((item) => (
-          <ItemCard
-            key={item.id}
-            view={view}
-            item={item}
-            draft={draft}
-            sharedComments={sharedByItem.get(item.id) ?? EMPTY}
-            handlers={handlers}
-            isConflicted={conflicts.has(item.id)}
-          />
-        ))
-      )}
-      <Pagination
-        align="center"
-        current={page}
-        pageSize={ITEMS_PER_PAGE}
-        total={items.length}
-        onChange={changePage}
-        showSizeChanger={false}
-        hideOnSinglePage
-        className="sl-card-gap"
-        data-testid="answer-pages"
-      />
+      <section ref={list} tabIndex={-1} className="sl-answer-list" aria-label={labels.items}>
+        {items.length === 0 ? (
+          <p className="sl-result">{t('noItemWithTag')}</p>
+        ) : (
+          pageItems.map((item) => (
+            <ItemCard
+              key={item.id}
+              view={view}
+              item={item}
+              draft={draft}
+              sharedComments={sharedByItem.get(item.id) ?? EMPTY}
+              handlers={handlers}
+              isConflicted={conflicts.has(item.id)}
+            />
+          ))
+        )}
+      </section>
+      <Pager page={page} count={Math.ceil(items.length / ITEMS_PER_PAGE)} onChange={changePage} />
       <AnswerBar
         tags={tags}
         tag={tag}
         onTagChange={changeTag}
         status={status}
         saveState={view.preview ? 'idle' : autosave.state}
+        flash={flash}
         isPreview={view.preview}
         isSubmitting={isSending}
-        onSubmit={handleSubmit}
+        onSubmit={() => void handleSubmit()}
       />
+      {dialog}
     </>
   );
 }

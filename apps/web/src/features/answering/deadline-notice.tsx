@@ -1,5 +1,4 @@
 import type { AnswerViewIssue } from '@shortlist/contract';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The selection's deadline in the judge's language and time zone, named with it; nothing without one. */
@@ -27,12 +26,11 @@ export function DeadlineNotice({
       ? t('deadline', { date })
       : t('deadlineCloses', { date });
   return (
-    <Alert
-      type={hasPassed ? 'warning' : 'info'}
-      showIcon
-      title={text}
-      style={{ marginBottom: 16 }}
+    <p
+      className={`sl-notice ${hasPassed ? 'sl-notice-warning' : 'sl-notice-info'}`}
       data-testid="answer-deadline"
-    />
+    >
+      {text}
+    </p>
   );
 }

@@ -1,5 +1,3 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,33 +17,34 @@ export function FilePreview({ url, name, mimeType }: FilePreviewProps) {
   const { t } = useTranslation('answering');
   const [isOpen, setIsOpen] = useState(false);
   const link = (
-    <Typography.Link href={url} target="_blank" rel="noreferrer" data-testid="answer-file-link">
+    <a href={url} target="_blank" rel="noreferrer" data-testid="answer-file-link">
       {mimeType === 'application/pdf' || mimeType?.startsWith('image/') ? t('fileNewTab') : name}
-    </Typography.Link>
+    </a>
   );
   if (mimeType?.startsWith('image/')) {
     return (
-      <Flex vertical gap={4} align="start">
+      <div className="sl-answer-file">
         <img className="sl-answer-image" src={url} alt={name} loading="lazy" />
         {link}
-      </Flex>
+      </div>
     );
   }
   if (mimeType !== 'application/pdf') return link;
   return (
-    <Flex vertical gap={8} align="stretch">
-      <Flex gap="middle" align="center" wrap>
-        <Button
-          icon={<FilePdfOutlined />}
+    <div className="sl-answer-file sl-answer-file-pdf">
+      <div className="sl-actions">
+        <button
+          type="button"
+          className="sl-button"
           onClick={() => setIsOpen((open) => !open)}
           aria-expanded={isOpen}
           data-testid="answer-pdf-toggle"
         >
           {t(isOpen ? 'hidePdf' : 'showPdf', { name })}
-        </Button>
+        </button>
         {link}
-      </Flex>
+      </div>
       {isOpen && <iframe className="sl-answer-pdf" src={url} title={name} data-testid="answer-pdf" />}
-    </Flex>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { AnswerView, AnswerViewItem, IssueComment } from '@shortlist/contract';
-import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Draft, type DraftComment, draftKey, hasComments } from './answer-draft';
@@ -14,7 +13,7 @@ export interface ItemCardHandlers {
   togglePick(dataset: number): void;
   changeTokens(dataset: number, delta: 1 | -1): void;
   setComment(key: string, comment: DraftComment): void;
-  /** Declares (true) or withdraws (false) a conflict of interest; absent in the preview. */
+  /** Declares (true, once the judge confirms) or withdraws (false) a conflict of interest; absent in the preview. */
   setConflict?(dataset: number, isDeclared: boolean): void;
 }
 
@@ -42,53 +41,57 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
   const commentRows = issue.comments_mode === 'QUESTION' ? issue.questions : [null];
   const { setConflict } = handlers;
   const hasDetails = item.details.length > 0;
+  const titleId = `item-${item.id}-title`;
+  const head = (
+    <header className="sl-answer-item-head">
+      <h2 id={titleId} className="sl-answer-item-title">
+        {item.title}
+      </h2>
+      {!isConflicted && item.tags.length > 0 && (
+        <ul className="sl-answer-tags" aria-label={t('tags')}>
+          {item.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
   if (isConflicted) {
     return (
-      <Card className="sl-answer-item" title={item.title} data-testid="answer-item">
-        <Alert
-          type="warning"
-          showIcon
-          title={t('conflict.declared')}
-          description={t('conflict.declaredHelp')}
-          action={
-            setConflict && (
-              <Button
-                size="small"
+      <article className="sl-answer-item" aria-labelledby={titleId} data-testid="answer-item">
+        {head}
+        <div className="sl-answer-item-body">
+          <div className="sl-notice sl-notice-warning" data-testid="answer-conflict">
+            <p>
+              <strong>{t('conflict.declared')}</strong>
+            </p>
+            <p>{t('conflict.declaredHelp')}</p>
+            {setConflict && (
+              <button
+                type="button"
+                className="sl-button sl-button-small"
                 onClick={() => setConflict(item.id, false)}
                 data-testid="conflict-withdraw"
               >
                 {t('conflict.withdraw')}
-              </Button>
-            )
-          }
-          data-testid="answer-conflict"
-        />
-      </Card>
+              </button>
+            )}
+          </div>
+        </div>
+      </article>
     );
   }
   return (
-    <Card
-      className="sl-answer-item"
-      title={item.title}
-      extra={
-        <Space size={4} wrap>
-          {item.tags.map((tag) => (
-            <Tag key={tag}>{tag}</Tag>
-          ))}
-        </Space>
-      }
-      data-testid="answer-item"
-    >
-      <div className={hasDetails ? 'sl-answer-split' : undefined}>
+    <article className="sl-answer-item" aria-labelledby={titleId} data-testid="answer-item">
+      {head}
+      <div className={hasDetails ? 'sl-answer-item-body sl-answer-split' : 'sl-answer-item-body'}>
         {(hasDetails || item.description) && (
           <div className={hasDetails ? 'sl-answer-details' : undefined}>
-            {item.description && (
-              <Typography.Paragraph className="sl-pre-line">{item.description}</Typography.Paragraph>
-            )}
+            {item.description && <p className="sl-pre-line">{item.description}</p>}
             <ItemDetails details={item.details} />
           </div>
         )}
-        <Space direction="vertical" className="sl-answer-controls" data-testid="answer-controls">
+        <div className="sl-answer-controls" data-testid="answer-controls">
           {issue.resourcetype === 'RatingIssue' && (
             <RatingControl
               issue={issue}
@@ -115,13 +118,14 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
           {hasComments(view) &&
             commentRows.map((question) => {
               const commentKey = draftKey(item.id, question?.id);
-              const label = question
-                ? `${t('comment')} — ${question.title}`
-                : t('commentOn', { title: item.title });
               return (
                 <CommentField
                   key={commentKey}
-                  label={label}
+                  id={`comment-${item.id}-${question?.id ?? 0}`}
+                  label={question ? `${t('comment')} — ${question.title}` : t('comment')}
+                  name={
+                    question ? `${t('comment')} — ${question.title}` : t('commentOn', { title: item.title })
+                  }
                   value={draft.comments[commentKey]}
                   onChange={(comment) => handlers.setComment(commentKey, comment)}
                 />
@@ -129,20 +133,18 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
             })}
           <SharedComments comments={sharedComments} questions={issue.questions} />
           {setConflict && (
-            <Popconfirm
-              title={t('conflict.confirm')}
-              description={t('conflict.confirmHelp')}
-              onConfirm={() => setConflict(item.id, true)}
-              okText={t('conflict.declare')}
+            <button
+              type="button"
+              className="sl-button sl-button-small sl-button-link"
+              onClick={() => setConflict(item.id, true)}
+              data-testid="conflict-declare"
             >
-              <Button type="link" size="small" data-testid="conflict-declare">
-                {t('conflict.declare')}
-              </Button>
-            </Popconfirm>
+              {t('conflict.declare')}
+            </button>
           )}
-        </Space>
+        </div>
       </div>
-    </Card>
+    </article>
   );
 }
 

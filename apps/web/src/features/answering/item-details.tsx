@@ -1,5 +1,4 @@
 import type { AnswerViewDetail } from '@shortlist/contract';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilePreview } from './file-preview';
 
@@ -16,9 +15,7 @@ export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {
           // The same field can come twice (a repeated question); the order is the field order.
           // biome-ignore lint/suspicious/noArrayIndexKey: the details have no id and never reorder
           <div key={index} className="sl-answer-detail">
-            <dt>
-              <Typography.Text strong>{detail.label}</Typography.Text>
-            </dt>
+            <dt>{detail.label}</dt>
             <dd>
               {detail.file_url_signed ? (
                 <FilePreview

@@ -1,8 +1,6 @@
-import { CheckOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Picks or unpicks the item; the page refuses a pick beyond max_items with a message. */
+/** Picks or unpicks the item, a toggle button; the page refuses a pick beyond max_items with a message. */
 export function PickControl({
   title,
   isPicked,
@@ -14,20 +12,23 @@ export function PickControl({
 }) {
   const { t } = useTranslation('answering');
   return (
-    <Button
-      type={isPicked ? 'primary' : 'default'}
-      icon={isPicked ? <CheckOutlined /> : undefined}
+    <button
+      type="button"
+      className={isPicked ? 'sl-button sl-button-pressed' : 'sl-button'}
       aria-pressed={isPicked}
       aria-label={t('pickOf', { title })}
       onClick={onToggle}
       data-testid="pick-toggle"
     >
-      {isPicked ? t('picked') : t('pick')}
-    </Button>
+      {isPicked ? `✓ ${t('picked')}` : t('pick')}
+    </button>
   );
 }
 
-/** One token more or less; never below zero, the page refuses going past the limits with a message. */
+/**
+ * One token more or less; never below zero, the page refuses going past the limits with a message. The
+ * tokens left are read out by the bar's status.
+ */
 export function TokenControl({
   title,
   count,
@@ -39,23 +40,30 @@ export function TokenControl({
 }) {
   const { t } = useTranslation('answering');
   return (
-    <Flex align="center" gap="small">
-      <Button
-        icon={<MinusOutlined />}
+    <fieldset className="sl-tokens">
+      <legend className="sl-visually-hidden">{t('tokensOf', { title })}</legend>
+      <button
+        type="button"
+        className="sl-button"
         disabled={count <= 0}
         onClick={() => onChange(-1)}
         aria-label={t('removeToken', { title })}
         data-testid="token-minus"
-      />
-      <Typography.Text strong style={{ minWidth: 24, textAlign: 'center' }} data-testid="token-count">
+      >
+        −
+      </button>
+      <span className="sl-token-count" data-testid="token-count">
         {count}
-      </Typography.Text>
-      <Button
-        icon={<PlusOutlined />}
+      </span>
+      <button
+        type="button"
+        className="sl-button"
         onClick={() => onChange(1)}
         aria-label={t('addToken', { title })}
         data-testid="token-plus"
-      />
-    </Flex>
+      >
+        +
+      </button>
+    </fieldset>
   );
 }

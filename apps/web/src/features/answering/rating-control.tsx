@@ -1,6 +1,6 @@
 import type { AnswerViewIssue } from '@shortlist/contract';
-import { Checkbox, Flex, Slider, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/plain/field';
 import { draftKey } from './answer-draft';
 
 interface RatingControlProps {
@@ -11,7 +11,11 @@ interface RatingControlProps {
   onChange(key: string, value: number | undefined): void;
 }
 
-/** A slider per criterion (or one for the item); an item left alone stays out of the answers. */
+/**
+ * A native range per criterion (or one for the item), labelled by the criterion and described by its
+ * description, its value shown beside it and read out with it; arrows, Home/End and a finger move it.
+ * An item left alone stays out of the answers: its thumb waits at the minimum and says "Not rated".
+ */
 export function RatingControl({ issue, dataset, title, values, onChange }: RatingControlProps) {
   const { t } = useTranslation('answering');
   const min = issue.min_rating ?? 0;
@@ -25,40 +29,57 @@ export function RatingControl({ issue, dataset, title, values, onChange }: Ratin
   };
 
   return (
-    <div>
+    <>
       {rows.map((question, index) => {
         const key = keys[index] ?? '';
         const value = values[key];
-        const label = question ? question.title : t('rating');
+        const shown = value === undefined ? t('ignored') : `${value} / ${max}`;
         return (
-          <Flex key={key} align="center" gap="middle" wrap>
-            <Tooltip title={question?.description || undefined}>
-              <Typography.Text strong>{label}</Typography.Text>
-            </Tooltip>
-            <Slider
-              className={value === undefined ? 'sl-answer-unset' : undefined}
-              style={{ flex: 1, minWidth: 160 }}
-              min={min}
-              max={max}
-              step={issue.step ?? 1}
-              value={value ?? min}
-              onChange={(next) => onChange(key, next)}
-              ariaLabelForHandle={t('ratingOf', { title: question ? `${title} — ${question.title}` : title })}
-              data-testid="rating-slider"
-            />
-            <Typography.Text type={value === undefined ? 'secondary' : undefined} style={{ minWidth: 64 }}>
-              {value === undefined ? t('ignored') : `${value} / ${max}`}
-            </Typography.Text>
-          </Flex>
+          <Field
+            key={key}
+            id={`rating-${dataset}-${question?.id ?? 0}`}
+            label={question ? question.title : t('rating')}
+            help={question?.description || undefined}
+          >
+            {(control) => (
+              <div className="sl-rating-input">
+                <input
+                  {...control}
+                  type="range"
+                  className={value === undefined ? 'sl-range sl-range-unset' : 'sl-range'}
+                  min={min}
+                  max={max}
+                  step={issue.step ?? 1}
+                  value={value ?? min}
+                  onChange={(event) => onChange(key, Number(event.target.value))}
+                  // The visible label is the criterion; the name says which item it rates.
+                  aria-label={t('ratingOf', { title: question ? `${title} — ${question.title}` : title })}
+                  aria-valuetext={shown}
+                  data-testid="rating-slider"
+                />
+                <span
+                  className={
+                    value === undefined ? 'sl-rating-value sl-rating-value-unset' : 'sl-rating-value'
+                  }
+                  aria-hidden="true"
+                >
+                  {shown}
+                </span>
+              </div>
+            )}
+          </Field>
         );
       })}
-      <Checkbox
-        checked={isIgnored}
-        onChange={(event) => setIgnored(event.target.checked)}
-        data-testid="rating-ignore"
-      >
-        {t('ignore')}
-      </Checkbox>
-    </div>
+      <label className="sl-choice">
+        <input
+          type="checkbox"
+          checked={isIgnored}
+          onChange={(event) => setIgnored(event.target.checked)}
+          aria-describedby={`item-${dataset}-title`}
+          data-testid="rating-ignore"
+        />
+        <span>{t('ignore')}</span>
+      </label>
+    </>
   );
 }

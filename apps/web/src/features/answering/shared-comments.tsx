@@ -1,5 +1,5 @@
 import type { IssueComment, IssueQuestion } from '@shortlist/contract';
-import { List, Typography } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What other judges chose to share about this item, with their full names (and the criterion). */
@@ -11,22 +11,23 @@ export function SharedComments({
   questions: IssueQuestion[];
 }) {
   const { t } = useTranslation('answering');
+  const headingId = useId();
   if (comments.length === 0) return null;
   const titleOf = (id: number | null) => questions.find((q) => q.id === id)?.title;
   return (
-    <List
-      size="small"
-      header={<Typography.Text type="secondary">{t('sharedComments')}</Typography.Text>}
-      dataSource={comments}
-      renderItem={(comment) => (
-        <List.Item data-testid="shared-comment">
-          <Typography.Text strong>{comment.user_fullname || t('aJudge')}</Typography.Text>
-          {titleOf(comment.question) && (
-            <Typography.Text type="secondary"> ({titleOf(comment.question)})</Typography.Text>
-          )}
-          <span className="sl-pre-line">: {comment.content}</span>
-        </List.Item>
-      )}
-    />
+    <section aria-labelledby={headingId}>
+      <p id={headingId} className="sl-muted">
+        {t('sharedComments')}
+      </p>
+      <ul className="sl-shared-comments">
+        {comments.map((comment) => (
+          <li key={comment.id} data-testid="shared-comment">
+            <strong>{comment.user_fullname || t('aJudge')}</strong>
+            {titleOf(comment.question) && <span className="sl-muted"> ({titleOf(comment.question)})</span>}
+            <span className="sl-pre-line">: {comment.content}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

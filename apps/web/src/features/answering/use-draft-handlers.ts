@@ -1,19 +1,18 @@
 import type { AnswerView } from '@shortlist/contract';
-import { App } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canPickMore, type Draft, draftKey, initialDraft, tokenRefusal } from './answer-draft';
 import type { ItemCardHandlers } from './item-card';
+import type { Notify } from './use-flash';
 import { useItemLabels } from './use-item-labels';
 
 /**
  * The judge's draft and the handlers the item cards call. The handlers never change identity, so that
  * only the card being answered re-renders; the limits (max picks, token budget) are checked against the
- * latest draft and explained with an info message.
+ * latest draft and explained with a message (`notify`).
  */
-export function useDraftHandlers(view: AnswerView) {
+export function useDraftHandlers(view: AnswerView, notify: Notify) {
   const { t } = useTranslation('answering');
-  const { message } = App.useApp();
   const labels = useItemLabels(view.issue);
   const [draft, setDraft] = useState(() => initialDraft(view));
   const latest = useRef({ draft, view, labels });
@@ -35,8 +34,7 @@ export function useDraftHandlers(view: AnswerView) {
         const { draft: now, view: v, labels: l } = latest.current;
         const key = draftKey(dataset, null);
         if (now.values[key] === 1) return setValue(key, undefined);
-        if (!canPickMore(v, now))
-          return void message.info(t('pickMax', { max: v.issue.max_items, items: l.items }));
+        if (!canPickMore(v, now)) return notify(t('pickMax', { max: v.issue.max_items, items: l.items }));
         setValue(key, 1);
       },
       changeTokens(dataset, delta) {
@@ -45,14 +43,13 @@ export function useDraftHandlers(view: AnswerView) {
         const current = now.values[key] ?? 0;
         if (delta < 0) return setValue(key, Math.max(0, current - 1));
         const refusal = tokenRefusal(v, now, dataset);
-        if (refusal === 'total')
-          return void message.info(t('tokensTotal', { count: v.issue.nb_tokens ?? 0 }));
+        if (refusal === 'total') return notify(t('tokensTotal', { count: v.issue.nb_tokens ?? 0 }));
         if (refusal === 'perItem')
-          return void message.info(t('tokensPerItem', { count: v.issue.max_per_item ?? 0, item: l.item }));
+          return notify(t('tokensPerItem', { count: v.issue.max_per_item ?? 0, item: l.item }));
         setValue(key, current + 1);
       },
     };
-  }, [message, t]);
+  }, [notify, t]);
 
   /** Forgets what the judge gave an item, once they declare a conflict with it. */
   const dropItem = useCallback((dataset: number) => {
