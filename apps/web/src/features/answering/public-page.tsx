@@ -1,14 +1,17 @@
-import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CaptchaWidget } from '../../app/captcha/captcha-widget';
-import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { Field } from '../../app/plain/field';
+import { Loading } from '../../app/plain/loading';
+import { emailError } from '../form-respond/respondent-email';
 import { TeamHeader } from './team-header';
 import { usePublicLink } from './use-public-link';
+import '../../app/plain/plain.css';
 import './answering.css';
 
-/** `/selection/:id/public`: a stranger asks for their personal link to a public selection. */
+/** `/selection/:id/public`: a stranger asks for their personal link to a public selection. Plain HTML. */
 export function PublicPage() {
   const { id } = useParams();
   const { t } = useTranslation('answering');
@@ -16,32 +19,31 @@ export function PublicPage() {
   const { info, step } = flow;
   useDocumentTitle(info.data?.title);
 
-  if (info.isPending) return <PageSpin />;
+  if (info.isPending) return <Loading />;
   if (!info.data)
-    return <Result status="warning" title={t('public.unavailable')} data-testid="public-unavailable" />;
+    return (
+      <section className="sl-result" data-testid="public-unavailable">
+        <h1 className="sl-result-title">{t('public.unavailable')}</h1>
+      </section>
+    );
   return (
     <div className="sl-answer-page">
       <TeamHeader image={info.data.team_img} header={info.data.team_custom_header} />
-      <Typography.Title level={2}>{info.data.title}</Typography.Title>
-      {info.data.description && (
-        <Typography.Paragraph className="sl-pre-line">{info.data.description}</Typography.Paragraph>
-      )}
-      <Card>
+      <h1 className="sl-public-title">{info.data.title}</h1>
+      {info.data.description && <p className="sl-pre-line">{info.data.description}</p>}
+      <div className="sl-answer-panel" aria-busy={flow.isSending}>
         {flow.error && (
-          <Alert
-            type="error"
-            showIcon
-            title={flow.error}
-            className="sl-card-gap"
-            data-testid="public-error"
-          />
+          <p className="sl-notice sl-notice-error" role="alert" data-testid="public-error">
+            {flow.error}
+          </p>
         )}
-        {step === 'captcha' && !info.data.captcha && <Spin data-testid="public-unlocking" />}
+        {step === 'captcha' && !info.data.captcha && <Loading />}
         {step === 'captcha' && info.data.captcha && (
-          <Spin spinning={flow.isSending}>
-            <Typography.Paragraph>{t('public.captchaStep')}</Typography.Paragraph>
+          <>
+            <p>{t('public.captchaStep')}</p>
             <CaptchaWidget onChange={flow.handleCaptcha} resetKey={flow.captchaKey} />
-          </Spin>
+            {flow.isSending && <Loading />}
+          </>
         )}
         {step === 'email' && (
           <EmailStep
@@ -52,17 +54,16 @@ export function PublicPage() {
           />
         )}
         {step === 'sent' && (
-          <Result
-            status="success"
-            title={t('public.emailSent', { email: flow.email })}
-            data-testid="public-sent"
-          />
+          <p className="sl-result sl-result-message" role="status" data-testid="public-sent">
+            {t('public.emailSent', { email: flow.email })}
+          </p>
         )}
-      </Card>
+      </div>
     </div>
   );
 }
 
+/** The address, checked when sent (the contract's check, the public form's words), its message tied to it. */
 function EmailStep({
   initial,
   isLinkMailed,
@@ -75,25 +76,43 @@ function EmailStep({
   onSubmit(email: string): void;
 }) {
   const { t } = useTranslation('answering');
+  const { t: tf } = useTranslation('formRespond');
+  const [email, setEmail] = useState(initial);
+  const [message, setMessage] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = emailError(email, tf);
+    setMessage(error);
+    if (!error) onSubmit(email.trim());
+  };
   return (
-    <Form
-      layout="vertical"
-      initialValues={{ email: initial }}
-      onFinish={(values: { email: string }) => onSubmit(values.email.trim())}
-    >
-      <Typography.Paragraph>
-        {isLinkMailed ? t('public.emailStep') : t('public.emailStepNoLink')}
-      </Typography.Paragraph>
-      <Form.Item
-        name="email"
-        label={t('public.email')}
-        rules={[{ required: true, type: 'email', message: t('public.emailInvalid') }]}
+    // The browser's own check would speak its language, not the page's.
+    <form noValidate onSubmit={submit}>
+      <p>{isLinkMailed ? t('public.emailStep') : t('public.emailStepNoLink')}</p>
+      <Field id="public-email" label={t('public.email')} required message={message ?? undefined}>
+        {(control) => (
+          <input
+            {...control}
+            className="sl-input"
+            type="email"
+            autoComplete="email"
+            // biome-ignore lint/a11y/noAutofocus: the one field of the step the judge just reached
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            data-testid="public-email"
+          />
+        )}
+      </Field>
+      <button
+        type="submit"
+        className="sl-button sl-button-primary"
+        disabled={isSending}
+        aria-busy={isSending}
+        data-testid="public-submit"
       >
-        <Input type="email" autoComplete="email" autoFocus data-testid="public-email" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isSending} data-testid="public-submit">
         {isLinkMailed ? t('public.getLink') : t('public.start')}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
