@@ -83,7 +83,7 @@ describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', (
     const links = await judgeLink(server.url);
     const pages = [
       { name: 'form', url: `${server.url}/forms/${form.id}`, ready: '[data-testid="respondent-email"]' },
-      { name: 'answer', url: links.answer, ready: '[role="slider"]' },
+      { name: 'answer', url: links.answer, ready: 'input[type="range"]' },
       { name: 'public link', url: links.publicLink, ready: 'input' },
     ];
     const found: Record<string, unknown> = {};

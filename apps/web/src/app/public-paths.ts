@@ -6,8 +6,8 @@
  */
 export const PUBLIC_PAGES = {
   '/forms/:id': { module: 'features/form-respond/form-respond-page.tsx', usesAntd: false },
-  '/selection/:id/answer': { module: 'features/answering/answer-page.tsx', usesAntd: true },
-  '/selection/:id/public': { module: 'features/answering/public-page.tsx', usesAntd: true },
+  '/selection/:id/answer': { module: 'features/answering/answer-page.tsx', usesAntd: false },
+  '/selection/:id/public': { module: 'features/answering/public-page.tsx', usesAntd: false },
   '/unsubscribe/:token': { module: 'features/unsubscribe/unsubscribe-page.tsx', usesAntd: true },
 } as const;
 
