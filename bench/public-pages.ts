@@ -116,7 +116,11 @@ async function main() {
     const urls = await seed(server.url);
     const pages = [
       { name: 'public form (1 question)', url: urls.form, control: '[data-testid="respondent-email"]' },
-      { name: `answer page (${ITEMS} items)`, url: urls.answer, control: '[role="slider"]' },
+      {
+        name: `answer page (${ITEMS} items)`,
+        url: urls.answer,
+        control: '[role="slider"], input[type="range"]',
+      },
       { name: 'public selection link', url: urls.publicLink, control: 'input' },
     ];
     const loads: Load[] = [];
