@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress-plugin';
+import { pureContract } from './pure-contract-plugin';
 import { routePreloads } from './route-preloads-plugin';
 import { ANTD_SHELL_MODULE, PUBLIC_PAGES } from './src/app/public-paths';
 
@@ -10,6 +11,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    pureContract(),
     // A public page's chunks are announced with index.html; the Ant Design theme with the pages using it.
     routePreloads({
       ...Object.fromEntries(
@@ -49,6 +51,23 @@ export default defineConfig({
               name: 'shell',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
               priority: 2,
+            },
+            // The app's own modules that the entry runs, in one chunk rather than one per module that a
+            // lazy page also imports (the API client, the config, the form's query…). main.tsx stays the
+            // entry (index.html names one script); libraries stay in their groups (not recursive).
+            {
+              name: 'app',
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx)|^\0vite[\\/]/,
+              priority: 1,
+            },
+            // The small modules that the public pages share with the admin screens, in one chunk.
+            {
+              name: 'plain',
+              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/]format\.ts)/,
+              includeDependenciesRecursively: false,
+              priority: 1,
             },
             // Libraries grouped by the set of routes that use them, small groups merged: a page loads
             // only what it uses, in a few requests rather than one per component.

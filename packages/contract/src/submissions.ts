@@ -43,7 +43,12 @@ const ADMIN_ONLY = {
 } as const;
 /** Show the question only when the answer to `datum_field` equals `value`. */
 const questionCondition = { condition: conditionRule.nullable() };
-const [textField, choiceField, fileField, customField] = datumFieldSchema.options;
+// Named one by one, not destructured: the web build leaves unused values out (decision 53), which a
+// destructuring, that runs an iterator, would prevent.
+const textField = datumFieldSchema.options[0];
+const choiceField = datumFieldSchema.options[1];
+const fileField = datumFieldSchema.options[2];
+const customField = datumFieldSchema.options[3];
 
 /** A question as the public page renders it: a form field without its admin settings, with its condition. */
 export const publicQuestionSchema = z.discriminatedUnion('resourcetype', [
