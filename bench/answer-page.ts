@@ -4,7 +4,8 @@
 // time from navigation start to the first item's rating control, to interactive (that control visible and
 // the main thread free) and to the whole first page (50 items) drawn; plus the answer view's size and time
 // over HTTP. Then one judge's 10,000 answers through the app against one INSERT … SELECT FROM
-// json_to_recordset of the same rows, twice (goal ≤ 1.5×). Set WEB_DIST to use a build of your own.
+// json_to_recordset of the same rows, twice (goal ≤ 1.5×). Set WEB_DIST to use a build of your own, or
+// WEB_DISTS=before=/tmp/a,after=/tmp/b to load the page from each build in turn within the same run (ratios).
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import type { Database } from '../apps/server/src/db/client.ts';
@@ -19,10 +20,19 @@ const ITEMS = 2_000;
 const CRITERIA = 5;
 const PAGE_SIZE = 50;
 const RUNS = 2;
-/** A criterion's rating control: the slider's handle (Ant Design keeps the test id off the DOM). */
-const SLIDER = '[role="slider"]';
+/** A criterion's rating control: Ant Design's slider handle (before issue 16) or the native range. */
+const SLIDER = '[role="slider"], input[type="range"]';
+
+/** The builds to compare, by name; one (WEB_DIST or apps/web/dist) unless WEB_DISTS names several. */
+const BUILDS = (process.env.WEB_DISTS ?? `build=${process.env.WEB_DIST ?? 'apps/web/dist'}`)
+  .split(',')
+  .map((entry) => {
+    const [name = '', dist = ''] = entry.split('=');
+    return { name, dist };
+  });
 
 interface PageLoad {
+  build: string;
   /** When the answer view's reply had arrived, from navigation start. */
   viewReceivedMs: number;
   firstItemMs: number;
@@ -49,7 +59,11 @@ const idleNow = (page: Page) =>
       ),
   );
 
-async function loadPage(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string): Promise<PageLoad> {
+async function loadPage(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  build: string,
+  url: string,
+): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -75,6 +89,7 @@ async function loadPage(browser: Awaited<ReturnType<typeof launchBrowser>>, url:
     const { metrics } = await cdp.send('Performance.getMetrics');
     const seconds = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     return {
+      build,
       viewReceivedMs,
       firstItemMs,
       interactiveMs,
@@ -89,33 +104,51 @@ async function loadPage(browser: Awaited<ReturnType<typeof launchBrowser>>, url:
 }
 
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
-  const app = await buildBenchApp(database, dataDir, { WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist' });
+  // One app per build on the same database: the page of each is loaded in turn, in the same conditions.
+  const apps = await Promise.all(
+    BUILDS.map((build) => buildBenchApp(database, dataDir, { WEB_DIST: build.dist })),
+  );
+  const [app] = apps;
+  if (!app) throw new Error('no build');
   const browser = await launchBrowser();
   try {
     const { user, team } = await seedAdminTeam(database);
     console.error(`  ${database.engine}: seeding ${ITEMS} items × ${CRITERIA} criteria...`);
     const size = { items: ITEMS, judges: 1, criteria: CRITERIA, prefix: 'answer' };
     const issueId = await seedReport(database, team.id, size);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bases = [];
+    for (const each of apps) bases.push(await each.listen({ port: 0, host: '127.0.0.1' }));
+    const base = bases[0] ?? '';
     const client = benchClient(base, (await app.ctx.tokens.issuePair(user.id)).access);
     const result: EngineResult = { engine: database.engine, view: [], loads: [], submissions: [] };
     for (let run = 0; run < RUNS; run++) {
       const judge = await addJudge(database, issueId, `page${run}@extra.bench.test`);
-      const link = new URL(answerLink(app.ctx, issueId, judge.token));
       const start = performance.now();
       const view = await fetch(`${base}/api/v1/issues/${issueId}/answer_view/?token=${judge.token}`);
       const body = await view.arrayBuffer();
       if (view.status !== 200) throw new Error(`answer_view: ${view.status}`);
       result.view.push({ ms: performance.now() - start, kib: body.byteLength / 1024 });
-      result.loads.push(await loadPage(browser, `${base}${link.pathname}${link.search}`));
+      // A new judge per build: each page opens a link never opened before (no draft, cold cache). The
+      // builds take turns going first, so that neither always has the warmer server.
+      const order = run % 2 === 0 ? [...BUILDS.entries()] : [...BUILDS.entries()].reverse();
+      for (const [index, build] of order) {
+        const judgeOfBuild =
+          index === 0
+            ? judge
+            : await addJudge(database, issueId, `page${run}-${build.name}@extra.bench.test`);
+        const url = new URL(answerLink(app.ctx, issueId, judgeOfBuild.token));
+        result.loads.push(await loadPage(browser, build.name, `${bases[index]}${url.pathname}${url.search}`));
+      }
       result.submissions.push(await timeSubmissions(database, client, { issueId, run }));
-      const last = result.loads.at(-1);
-      console.error(`    run ${run + 1}: first item ${last?.firstItemMs.toFixed(0)} ms`);
+      const loads = result.loads.slice(-BUILDS.length);
+      console.error(
+        `    run ${run + 1}: first item ${loads.map((l) => `${l.build} ${l.firstItemMs.toFixed(0)}`).join(', ')} ms`,
+      );
     }
     return result;
   } finally {
     await browser.close();
-    await app.close();
+    for (const each of apps) await each.close();
   }
 }
 
@@ -129,18 +162,44 @@ function report(results: EngineResult[]) {
       .map((n) => n.toFixed(1))
       .join(', ')}`,
     `A rating selection of ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria; Chromium 1280 × 800 on loopback, cold cache; ${RUNS} runs.`,
+    `Builds, loaded in turn in each run: ${BUILDS.map((b) => `${b.name} (${b.dist})`).join(', ')}.`,
     '',
-    '| engine | answer_view over HTTP (ms, KiB) | view received in page (ms) | first item (ms) | interactive (ms) | first page of 50 drawn (ms) | script / style / layout up to drawn (ms) | submission app / INSERT (ms) | ratio (worse run) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | ---: |',
+    '| engine | build | view received in page (ms) | first item (ms) | interactive (ms) | first page of 50 drawn (ms) | script / style / layout up to drawn (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
+  const ratios: string[] = [];
+  for (const r of results) {
+    const loadsOf = (build: string) => r.loads.filter((load) => load.build === build);
+    for (const { name } of BUILDS) {
+      const each = (value: (load: PageLoad) => string) => loadsOf(name).map(value).join(' / ');
+      lines.push(
+        `| ${r.engine} | ${name} | ${each((l) => ms(l.viewReceivedMs))} | ${each((l) => ms(l.firstItemMs))} | ${each((l) => ms(l.interactiveMs))} | ${each((l) => ms(l.pageDrawnMs))} | ${each((l) => `${ms(l.scriptMs)}, ${ms(l.styleMs)}, ${ms(l.layoutMs)}`)} |`,
+      );
+    }
+    const [first, ...others] = BUILDS;
+    for (const other of others) {
+      const per = (value: (load: PageLoad) => number) =>
+        loadsOf(other.name)
+          .map((load, run) => value(load) / value(loadsOf(first?.name ?? '')[run] ?? load))
+          .map((ratio) => ratio.toFixed(2))
+          .join(', ');
+      ratios.push(
+        `ratio ${r.engine} ${other.name}/${first?.name}: first item ${per((l) => l.firstItemMs)}; interactive ${per((l) => l.interactiveMs)}; page drawn ${per((l) => l.pageDrawnMs)}`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| engine | answer_view over HTTP (ms, KiB) | submission app / INSERT (ms) | ratio (worse run) |',
+    '| --- | --- | --- | ---: |',
+  );
   for (const r of results) {
     const worst = Math.max(...r.submissions.map((s) => s.app / s.floor));
-    const each = (value: (load: PageLoad) => string) => r.loads.map(value).join(' / ');
     lines.push(
-      `| ${r.engine} | ${r.view.map((v) => `${ms(v.ms)}, ${ms(v.kib)}`).join(' / ')} | ${each((l) => ms(l.viewReceivedMs))} | ${each((l) => ms(l.firstItemMs))} | ${each((l) => ms(l.interactiveMs))} | ${each((l) => ms(l.pageDrawnMs))} | ${each((l) => `${ms(l.scriptMs)}, ${ms(l.styleMs)}, ${ms(l.layoutMs)}`)} | ${r.submissions.map((s) => `${ms(s.app)} / ${ms(s.floor)}`).join(', ')} | ${worst.toFixed(2)} |`,
+      `| ${r.engine} | ${r.view.map((v) => `${ms(v.ms)}, ${ms(v.kib)}`).join(' / ')} | ${r.submissions.map((s) => `${ms(s.app)} / ${ms(s.floor)}`).join(', ')} | ${worst.toFixed(2)} |`,
     );
   }
-  console.log(lines.join('\n'));
+  console.log([...lines, '', ...ratios].join('\n'));
 }
 
 benchBothEngines('the answer page of 2,000 items and a 10,000-answer submission', benchEngine, report);
