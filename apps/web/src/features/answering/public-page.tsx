@@ -5,7 +5,7 @@ import { CaptchaWidget } from '../../app/captcha/captcha-widget';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { Field } from '../../app/plain/field';
 import { Loading } from '../../app/plain/loading';
-import { emailError } from '../form-respond/respondent-email';
+import { loadChecks } from '../form-respond/load-checks';
 import { TeamHeader } from './team-header';
 import { usePublicLink } from './use-public-link';
 import '../../app/plain/plain.css';
@@ -63,7 +63,10 @@ export function PublicPage() {
   );
 }
 
-/** The address, checked when sent (the contract's check, the public form's words), its message tied to it. */
+/**
+ * The address, checked when sent (the contract's check, loaded then, in the public form's words), its
+ * message tied to it.
+ */
 function EmailStep({
   initial,
   isLinkMailed,
@@ -79,15 +82,17 @@ function EmailStep({
   const { t: tf } = useTranslation('formRespond');
   const [email, setEmail] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const error = emailError(email, tf);
+    // Without the checks (a failed download) the server's own check answers.
+    const checks = await loadChecks().catch(() => null);
+    const error = checks?.emailError(email, tf) ?? null;
     setMessage(error);
     if (!error) onSubmit(email.trim());
   };
   return (
     // The browser's own check would speak its language, not the page's.
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <p>{isLinkMailed ? t('public.emailStep') : t('public.emailStepNoLink')}</p>
       <Field id="public-email" label={t('public.email')} required message={message ?? undefined}>
         {(control) => (
