@@ -6,7 +6,7 @@ import { useBrowserSession } from './support/session.ts';
 
 const session = useBrowserSession();
 
-/** Three items of the demo workspace (whose plan has mass e-mail) with a "contact" answer and a project name. */
+/** Four items of the demo workspace with a project name, three of them with a "contact" answer. */
 async function createContacts(baseUrl: string) {
   const post = await adminApi(baseUrl);
   const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Founders' });
@@ -21,12 +21,13 @@ async function createContacts(baseUrl: string) {
     ['Acme', 'ann@example.org', 'Rockets & co'],
     ['Bolt', 'bob@example.org', 'Bikes'],
     ['Cove', 'cat@example.org', 'Boats'],
+    ['Dune', '', 'Dunes'],
   ] as const) {
     await post('datasets/', {
       data_model: itemType.id,
       title,
       datum_values: [
-        { datum_field: contact.id, resourcetype: 'text', response: email },
+        ...(email ? [{ datum_field: contact.id, resourcetype: 'text', response: email }] : []),
         { datum_field: project.id, resourcetype: 'text', response: name },
       ],
     });
@@ -38,8 +39,26 @@ describe('mass e-mail', () => {
   it('writes a template with a variable, mails checked items, previews them and sends them', async () => {
     const { page, server } = session;
     await createContacts(server.url);
+    const setPackage = (values: object) => callAdminApi(server.url, 'PATCH', 'teams/1/', { package: values });
+    const { package: plan } = await callAdminApi<{ package: object }>(server.url, 'GET', 'teams/1/');
+
+    // Without the package there is no Emails link.
+    await setPackage({ mass_emails: false });
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
+    await page.getByRole('link', { name: 'Items', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Emails', exact: true }).count()).toBe(0);
+
+    // With it, the bulk action is disabled for more items than a batch may hold, and says why.
+    await setPackage({ mass_emails: true, mass_emails_batch_size_limit: 3 });
+    await page.reload();
+    await page.getByRole('link', { name: 'Items', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+    await expect.poll(() => page.getByTestId('mass-email').isDisabled()).toBe(true);
+    await page.getByTestId('mass-email').hover({ force: true });
+    await page.getByText('Your plan sends at most 3 e-mails in a mailing.').waitFor();
+    await setPackage(plan);
+    await page.goto(`${server.url}/team/1`);
 
     // A template whose body uses the project's name, typed in the rich-text editor.
     await page.getByRole('link', { name: 'Emails', exact: true }).click();
@@ -61,7 +80,7 @@ describe('mass e-mail', () => {
     await page.getByRole('link', { name: 'Items', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     await page.getByTestId('mass-email').click();
-    const dialog = page.getByRole('dialog', { name: 'Mass e-mail to 3 items' });
+    const dialog = page.getByRole('dialog', { name: 'Mass e-mail to 4 items' });
     await dialog.getByTestId('batch-title').fill('Round 1');
     await dialog.getByTestId('batch-template').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'News' }).click();
@@ -72,6 +91,10 @@ describe('mass e-mail', () => {
       .click();
     await dialog.getByRole('button', { name: 'Create the e-mails' }).click();
     await page.waitForURL(/\/team\/1\/email\/batch\/\d+$/);
+    // The item without an address is left out, and a warning says so.
+    await page
+      .getByText('1 item(s) without an e-mail, 0 unsubscribed and 0 invalid address(es) were left out.')
+      .waitFor();
     await page.getByTestId('batch-emails').getByText('ann@example.org').waitFor();
 
     // Preview: the carousel wraps around at both ends.
@@ -95,6 +118,12 @@ describe('mass e-mail', () => {
       .getByText('Sent: 3, failed: 0')
       .waitFor({ timeout: 30_000 });
     await page.getByTestId('batch-status').getByText('Sent').waitFor();
+    // A sent batch opens at its last step, every e-mail shown sent.
+    await page.reload();
+    await page.getByTestId('batch-progress-text').getByText('Sent: 3, failed: 0').waitFor();
+    const rows = page.getByTestId('batch-emails').getByRole('row');
+    await rows.filter({ hasText: 'cat@example.org' }).getByText('Sent').waitFor();
+    expect(await rows.filter({ hasText: 'Sent' }).count()).toBe(3);
 
     const outbox = await callAdminApi<{ results: { to: string; subject: string; html: string }[] }>(
       server.url,
