@@ -1,5 +1,4 @@
 import type { Language } from '@shortlist/contract';
-import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
@@ -11,24 +10,31 @@ const CHOICES: { language: Language; label: string; flag: ReactNode }[] = [
   { language: 'fr', label: 'Français', flag: <FrenchFlag /> },
 ];
 
+/**
+ * Two flag buttons, the current one pressed. Plain HTML: the public pages show it without loading Ant
+ * Design (docs/performance.md).
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const [current, setLanguage] = useLanguage();
   return (
-    <Space.Compact role="group" aria-label={t('language.label')}>
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would be drawn or need hiding; the group's name is enough
+    <div className="sl-language-switcher" role="group" aria-label={t('language.label')}>
       {CHOICES.map((choice) => (
-        <Tooltip key={choice.language} title={choice.label}>
-          <Button
-            type={choice.language === current ? 'default' : 'text'}
-            aria-label={choice.label}
-            aria-pressed={choice.language === current}
-            lang={choice.language}
-            data-testid={`language-${choice.language}`}
-            icon={choice.flag}
-            onClick={() => setLanguage(choice.language)}
-          />
-        </Tooltip>
+        <button
+          key={choice.language}
+          type="button"
+          className="sl-language-button"
+          title={choice.label}
+          aria-label={choice.label}
+          aria-pressed={choice.language === current}
+          lang={choice.language}
+          data-testid={`language-${choice.language}`}
+          onClick={() => setLanguage(choice.language)}
+        >
+          {choice.flag}
+        </button>
       ))}
-    </Space.Compact>
+    </div>
   );
 }

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isVersionMismatch, useServerVersion } from '../version/version-store';
 import { lazyWithAntd } from '../with-antd';
+import { LanguageSwitcher } from './language-switcher';
 import { useRouteFlags } from './route-flags';
 import './public-layout.css';
 
-const LanguageSwitcher = lazyWithAntd(() => import('./language-switcher').then((m) => m.LanguageSwitcher));
 const ContactBox = lazyWithAntd(() => import('./contact-box').then((m) => m.ContactBox));
 const VersionBanner = lazyWithAntd(() => import('../version/version-banner').then((m) => m.VersionBanner));
 
 /**
  * The shell of the public pages when they are the first page opened (app/public-app.tsx): no Ant Design
- * of its own. The language switcher comes with the pages drawn with Ant Design; the contact panel and the
- * version banner load when they are needed.
+ * of its own; the language switcher is plain HTML, the contact panel and the version banner load when
+ * they are needed.
  */
 export function PublicLayout() {
   const flags = useRouteFlags();
@@ -27,9 +27,7 @@ export function PublicLayout() {
       )}
       {!flags.hideLanguageSwitcher && (
         <div className="sl-floating-language">
-          <Suspense fallback={null}>
-            <LanguageSwitcher />
-          </Suspense>
+          <LanguageSwitcher />
         </div>
       )}
       <main className="sl-content">
