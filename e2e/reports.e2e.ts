@@ -110,7 +110,11 @@ describe('reports and merges', () => {
     expect((await cellTexts(rows.nth(0))).slice(1, 6)).toEqual(['1', 'Acme', '', '4', '2/2']);
     expect((await cellTexts(rows.nth(1))).slice(1, 5)).toEqual(['1', 'Globex', '', '4']);
     expect((await cellTexts(rows.nth(2))).slice(1, 5)).toEqual(['3', 'Initech', '', '2']);
-    expect(await table.getByTestId('distribution-plot').count()).toBe(3);
+    // The box plots of the rows on screen come in their own request, after the ranking.
+    await expect.poll(() => table.getByTestId('distribution-plot').count()).toBe(3);
+    expect(await rows.nth(2).getByTestId('distribution-plot').getAttribute('aria-label')).toBe(
+      'Initech: 2–2, 2',
+    );
 
     // The criteria of Acme, shown by clicking its average: Team (4 + 5)/2 = 4.5, Market (1 + 5)/2 = 3.
     await rows.nth(0).getByTestId('report-value').click();
@@ -138,6 +142,7 @@ describe('reports and merges', () => {
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
     expect((await cellTexts(rows.nth(0))).slice(1, 5)).toEqual(['1', 'Acme', '', '4']);
     expect(await table.getByTestId('rank-shift').count()).toBe(0);
+    await expect.poll(() => table.getByTestId('distribution-plot').count()).toBe(3);
     await page.getByTestId('report-normalised').click();
 
     // The row's info button shows the item itself; its view-responses button the judges' responses.

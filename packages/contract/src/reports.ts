@@ -36,7 +36,9 @@ export const reportCriterionAverageSchema = z.object({
   nb_answers: z.number().int(),
 });
 
+/** Spread of one item's judge values (rating: each judge's weighted mean) for its box plot. */
 export const reportDistributionSchema = z.object({
+  dataset_id: z.number().int(),
   min: z.number(),
   q1: z.number(),
   median: z.number(),
@@ -57,8 +59,6 @@ export const reportDatasetSchema = z.object({
   rank: z.number().int(),
   /** Rating selections with criteria: the average of each chosen criterion. */
   criteria: z.array(reportCriterionAverageSchema),
-  /** Spread of the judges' values (rating: each judge's weighted mean) for the box plot; null: no answer. */
-  distribution: reportDistributionSchema.nullable(),
   /** Disagreement: population standard deviation and range of the judges' values; null below 2 judges. */
   stdev: z.number().nullable(),
   range: z.number().nullable(),
@@ -87,8 +87,24 @@ export const reportSummarySchema = z.object({
   judges_disabled: z.boolean(),
   /** Normalised report only: judges left raw (fewer than NORMALISE_MIN_RATINGS ratings, or no spread). */
   raw_judges: z.array(z.number().int()),
+  /** The largest judge value of the report (normalised if asked): the end of the box plots' axis; null: none. */
+  judge_value_max: z.number().nullable(),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/** Items per `report_distribution` request: a page of the report table is 50. */
+export const REPORT_DISTRIBUTION_MAX_ITEMS = 100;
+
+/**
+ * `report_distribution`: the box plots of the named items (those on screen), under the report's filters.
+ * Items without a value are left out of the reply.
+ */
+export const reportDistributionQuerySchema = reportQuerySchema.extend({
+  datasets: idListQuerySchema.pipe(z.array(z.number()).min(1).max(REPORT_DISTRIBUTION_MAX_ITEMS)),
+});
+export type ReportDistributionQuery = z.input<typeof reportDistributionQuerySchema>;
+export const reportDistributionsSchema = z.object({ distributions: z.array(reportDistributionSchema) });
+export type ReportDistributions = z.infer<typeof reportDistributionsSchema>;
 
 export const reportAnswerSchema = z.object({
   question: z.number().int().nullable(),

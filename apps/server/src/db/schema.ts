@@ -951,6 +951,27 @@ export const reportJudgeStats = pgTable(
   (t) => [primaryKey({ columns: [t.issueId, t.userId] })],
 );
 
+/**
+ * Per item of a selection, the aggregates of its judges' stored values that the default report ranks by:
+ * how many values (and how many not null), their exact sum and sum of squares (`numeric`, moved by each
+ * changed value, so they never drift), least and greatest (read back from the item's values by index). The
+ * report of 2,000 items then reads 2,000 rows, not 600,000 values (migration 0020, decision 53).
+ */
+export const reportItemStats = pgTable(
+  'report_item_stats',
+  {
+    issueId: integer('issue_id').notNull(),
+    datasetId: integer('dataset_id').notNull(),
+    nbValues: integer('nb_values').notNull(),
+    nbRated: integer('nb_rated').notNull(),
+    total: numeric('total').notNull(),
+    totalSquares: numeric('total_squares').notNull(),
+    minValue: doublePrecision('min_value'),
+    maxValue: doublePrecision('max_value'),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
+);
+
 /** Per item and criterion, the sum (exact) and number of its answers; kept like `report_judge_values`. */
 export const reportCriterionSums = pgTable(
   'report_criterion_sums',

@@ -1,7 +1,7 @@
 import { MERGE_AVERAGE_DECIMALS, type Merge, type MergeResults } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { itemValuesQuery, selectRows } from '../reports/item-values.ts';
+import { itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 interface ResultRow {
   issue_id: number;
@@ -15,12 +15,13 @@ interface ResultRow {
 }
 
 /**
- * The merged ranking, in one query over the selections' own reports. Each selection's values are brought
- * to 0–1 by its scale (rating: divided by max_rating; tokens, picks, comments: by the selection's largest
- * value, all 0 staying 0). An item's result is the weighted mean of its normalised values over the
- * selections that hold it with a value — a selection without the item, or a rating nobody gave, is left
- * out and the other weights renormalised — rounded to 3 decimals; ranked (1, 2, 2, 4) best first.
- * `normalised` corrects each rating selection's values for judge bias first, as its report does.
+ * The merged ranking, in one query over the selections' item values and ranks (each item's stored
+ * aggregates unless normalised), not their whole reports. Each selection's values are brought to 0–1 by
+ * its scale (rating: divided by max_rating; tokens, picks, comments: by the selection's largest value,
+ * all 0 staying 0). An item's result is the weighted mean of its normalised values over the selections
+ * that hold it with a value — a selection without the item, or a rating nobody gave, is left out and the
+ * other weights renormalised — rounded to 3 decimals; ranked (1, 2, 2, 4) best first. `normalised`
+ * corrects each rating selection's values for judge bias first, as its report does.
  */
 export async function getMergeResults(
   ctx: AppContext,
@@ -31,7 +32,7 @@ export async function getMergeResults(
   const decimals = sql.raw(String(MERGE_AVERAGE_DECIMALS));
   const rows = await selectRows<ResultRow>(
     ctx.db,
-    sql`WITH item_values AS (${itemValuesQuery(issueIds, { normalised })}),
+    sql`WITH item_values AS (${itemRanksQuery(issueIds, { normalised })}),
       scaled AS (
         SELECT v.issue_id, v.dataset_id, v.title, v.value, v.rank AS issue_rank, m.weight,
           CASE WHEN i.resourcetype = 'RatingIssue' THEN i.max_rating

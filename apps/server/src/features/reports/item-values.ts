@@ -23,9 +23,10 @@ export interface ItemValueRow {
   nb_accessors: number;
   rank: number;
   criteria: { question: number; average: number | null; nb_answers: number }[];
-  quartiles: number[] | null;
   stdev: number | null;
   range: number | null;
+  /** The largest of the judges' values (normalised if asked); null: no value. */
+  max_value: number | null;
   /** The rank on the raw values: equal to `rank` unless normalised. */
   raw_rank: number;
   /** Normalised only: the judges whose values stayed raw, on every row of their selection. */
@@ -273,16 +274,62 @@ function normalisedValues(
 /** Rounded to the report's decimals. */
 const rounded = (value: SQL) => sql`round((${value})::numeric, ${decimals})::float8`;
 
+/** Whether the report reads each item's stored aggregates (`report_item_stats`): the default view. */
+const readsItemStats = (filters: ValueFilters) =>
+  !filters.criteria?.length && !filters.onlyVerifiedEmails && filters.normalised !== true;
+
 /**
- * The report of one or more selections in ONE aggregate query: per item its value (rating: mean over
- * judges of their weighted means; tokens: total; picks: number of picks; text: number of comments),
- * how many judges answered and could answer it, per-criterion averages, quartiles of the judges' values,
- * and the competition rank (1, 2, 2, 4) on the value rounded to 3 decimals, descending, no value last.
- * A rating nobody gave has no value; tokens, picks and comments nobody gave count 0. The values come from
- * the stored aggregates (decision 37), or from the answers for a subset of criteria.
+ * Per item: number of values, mean, total, raw mean (normalised only), σ, range and largest value. The default view reads
+ * them from `report_item_stats` (one row an item, exact sums kept by the triggers, decision 53); a filter
+ * or the normalised report aggregates the judge values in `scored_values`. The mean passes through float8
+ * either way, so that it rounds to 3 decimals like an `avg` of the values.
  */
-export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
-  const { criteria = [], tags = [] } = filters;
+function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
+  if (readsItemStats(filters)) {
+    return sql`item_values AS (
+      SELECT issue_id, dataset_id, nb_values AS nb_answers, (total / nullif(nb_rated, 0))::float8 AS mean,
+        total::float8 AS total, NULL::float8 AS raw_mean,
+        CASE WHEN nb_rated >= 2
+          THEN sqrt(greatest((total_squares - total * total / nb_rated) / nb_rated, 0))::float8 END AS stdev,
+        CASE WHEN nb_rated >= 2 THEN max_value - min_value END AS range, max_value
+      FROM report_item_stats WHERE issue_id IN (${idList(issueIds)})
+    )`;
+  }
+  return sql`item_values AS (
+      SELECT issue_id, dataset_id, count(*)::int AS nb_answers, avg(value) AS mean, sum(value) AS total,
+        avg(raw) AS raw_mean,
+        CASE WHEN count(value) >= 2 THEN stddev_pop(value) END AS stdev,
+        CASE WHEN count(value) >= 2 THEN max(value) - min(value) END AS range, max(value) AS max_value
+      FROM scored_values GROUP BY issue_id, dataset_id
+    )`;
+}
+
+/**
+ * The CTEs every report query starts with: `judges`, the value sources (`judge_values`,
+ * `criterion_values`), `scored_values` (each judge's value, normalised if asked, and `raw`) and
+ * `item_values`. A CTE the query does not name is never run.
+ */
+function reportCtes(issueIds: number[], filters: ValueFilters): SQL {
+  const { criteria = [] } = filters;
+  const sources =
+    criteria.length > 0
+      ? answerSources(issueIds, criteria)
+      : storedSources(issueIds, filters.onlyVerifiedEmails);
+  const scored =
+    filters.normalised === true
+      ? normalisedValues(issueIds, {
+          stored: criteria.length === 0,
+          onlyVerifiedEmails: filters.onlyVerifiedEmails,
+        })
+      : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
+  return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
+    ${sources},
+    ${scored},
+    ${itemValuesCte(issueIds, filters)}`;
+}
+
+/** The selections' items, those with any of the tags if some are given. */
+function itemsCte(issueIds: number[], tags: string[] = []): SQL {
   const tagFilter =
     tags.length > 0
       ? sql`AND d.tags && ARRAY[${sql.join(
@@ -290,29 +337,33 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
           sql`, `,
         )}]::text[]`
       : sql``;
-  const sources =
-    criteria.length > 0
-      ? answerSources(issueIds, criteria)
-      : storedSources(issueIds, filters.onlyVerifiedEmails);
-  const normalised = filters.normalised === true;
-  const ratingValue = (mean: SQL, total: SQL) =>
-    rounded(sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`);
-  return sql`WITH judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
-    ${sources},
-    ${normalised ? sql`${normalisedValues(issueIds, { stored: criteria.length === 0, onlyVerifiedEmails: filters.onlyVerifiedEmails })},` : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values),`}
-    items AS (
+  return sql`items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id
       WHERE idt.issue_id IN (${idList(issueIds)}) ${tagFilter}
-    ),
-    item_values AS (
-      SELECT issue_id, dataset_id, count(*)::int AS nb_answers, avg(value) AS mean, sum(value) AS total,
-        avg(raw) AS raw_mean,
-        percentile_cont(ARRAY[0, 0.25, 0.5, 0.75, 1]::float8[]) WITHIN GROUP (ORDER BY value) AS quartiles,
-        CASE WHEN count(value) >= 2 THEN stddev_pop(value) END AS stdev,
-        CASE WHEN count(value) >= 2 THEN max(value) - min(value) END AS range
-      FROM scored_values GROUP BY issue_id, dataset_id
-    ),
+    )`;
+}
+
+/** An item's value by type: rating, the mean (no judge: none); tokens, picks, comments: the total or 0. */
+const itemValue = (mean: SQL, total: SQL) =>
+  rounded(sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`);
+
+/** Competition rank (1, 2, 2, 4) within each selection, best first, no value last. */
+const rankOf = (value: SQL) =>
+  sql`rank() OVER (PARTITION BY issue_id ORDER BY ${value} DESC NULLS LAST)::int`;
+
+/**
+ * The report of one or more selections in ONE query: per item its value (rating: mean over judges of
+ * their weighted means; tokens: total; picks: number of picks; text: number of comments), how many judges
+ * answered and could answer it, per-criterion averages, σ and range of the judges' values, and the
+ * competition rank on the value rounded to 3 decimals. A rating nobody gave has no value; tokens, picks
+ * and comments nobody gave count 0. The values come from the stored aggregates (decisions 37 and 53), or
+ * from the answers for a subset of criteria. The quartiles of the box plots are `distributionQuery`'s.
+ */
+export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+  const normalised = filters.normalised === true;
+  return sql`WITH ${reportCtes(issueIds, filters)},
+    ${itemsCte(issueIds, filters.tags)},
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
     subset_counts AS (
       SELECT j.issue_id, iad.dataset_id, count(*)::int AS n
@@ -330,14 +381,13 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     ),
     scored AS (
       SELECT it.issue_id, it.dataset_id, it.title, it.tags,
-        ${ratingValue(sql`iv.mean`, sql`iv.total`)} AS value,
-        ${normalised ? ratingValue(sql`iv.raw_mean`, sql`iv.total`) : sql`NULL::float8`} AS raw_value,
+        ${itemValue(sql`iv.mean`, sql`iv.total`)} AS value,
+        ${normalised ? itemValue(sql`iv.raw_mean`, sql`iv.total`) : sql`NULL::float8`} AS raw_value,
         ${rounded(sql`iv.stdev`)} AS stdev, ${rounded(sql`iv.range`)} AS range,
         ${normalised ? sql`coalesce(rj.users, '{}')` : sql`NULL::int[]`} AS raw_judges,
         coalesce(iv.nb_answers, 0) AS nb_answers,
         coalesce(CASE WHEN i.access_all_items THEN jc.n - coalesce(cc.n, 0) ELSE sc.n END, 0) AS nb_accessors,
-        coalesce(cv.criteria, '[]'::jsonb) AS criteria,
-        iv.quartiles
+        coalesce(cv.criteria, '[]'::jsonb) AS criteria, iv.max_value
       FROM items it
       JOIN issues i ON i.id = it.issue_id
       LEFT JOIN item_values iv ON iv.issue_id = it.issue_id AND iv.dataset_id = it.dataset_id
@@ -347,14 +397,42 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       LEFT JOIN conflict_counts cc ON cc.issue_id = it.issue_id AND cc.dataset_id = it.dataset_id
       ${normalised ? sql`LEFT JOIN raw_judges rj ON rj.issue_id = it.issue_id` : sql``}
     )
-    SELECT *, rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int AS rank,
-      ${
-        normalised
-          ? sql`rank() OVER (PARTITION BY issue_id ORDER BY raw_value DESC NULLS LAST)::int`
-          : sql`rank() OVER (PARTITION BY issue_id ORDER BY value DESC NULLS LAST)::int`
-      } AS raw_rank
+    SELECT *, ${rankOf(sql`value`)} AS rank, ${rankOf(normalised ? sql`raw_value` : sql`value`)} AS raw_rank
     FROM scored
     ORDER BY issue_id, rank, lower(title), dataset_id`;
+}
+
+/**
+ * Only each item's value and rank (the same values and ranks as `itemValuesQuery`), for the merges: no
+ * criteria, counts or spread, so that the default view reads nothing but `report_item_stats`.
+ */
+export function itemRanksQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+  return sql`WITH ${reportCtes(issueIds, filters)},
+    ${itemsCte(issueIds, filters.tags)},
+    scored AS (
+      SELECT it.issue_id, it.dataset_id, it.title, ${itemValue(sql`iv.mean`, sql`iv.total`)} AS value
+      FROM items it
+      JOIN issues i ON i.id = it.issue_id
+      LEFT JOIN item_values iv ON iv.issue_id = it.issue_id AND iv.dataset_id = it.dataset_id
+    )
+    SELECT *, ${rankOf(sql`value`)} AS rank FROM scored`;
+}
+
+/**
+ * The box plot of each named item of one selection: min, quartiles and max of its judges' values under the
+ * report's filters (normalised values if asked). Asked only for the items on screen: sorting the values of
+ * every item costs the whole report several times over (decision 53).
+ */
+export function distributionQuery(issueId: number, datasetIds: number[], filters: ValueFilters = {}): SQL {
+  return sql`WITH ${reportCtes([issueId], filters)}
+    SELECT dataset_id, q[1] AS min, q[2] AS q1, q[3] AS median, q[4] AS q3, q[5] AS max FROM (
+      SELECT dataset_id,
+        percentile_cont(ARRAY[0, 0.25, 0.5, 0.75, 1]::float8[]) WITHIN GROUP (ORDER BY value) AS q
+      FROM scored_values
+      WHERE issue_id = ${issueId} AND dataset_id IN (${idList(datasetIds)}) AND value IS NOT NULL
+      GROUP BY dataset_id
+    ) quartiles
+    ORDER BY dataset_id`;
 }
 
 export function selectItemValues(db: Db, issueIds: number[], filters: ValueFilters = {}) {

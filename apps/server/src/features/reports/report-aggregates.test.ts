@@ -1,12 +1,18 @@
-import type { ReportDataset } from '@shortlist/contract';
+import type { ReportDataset, ReportDistribution } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCriterionSums, reportJudgeStats, reportJudgeValues, users } from '../../db/schema.ts';
+import {
+  reportCriterionSums,
+  reportItemStats,
+  reportJudgeStats,
+  reportJudgeValues,
+  users,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
-import { type ItemValueRow, selectRows } from './item-values.ts';
-import { oracleItemValuesQuery, toReportDataset } from './report-oracle.ts';
+import { selectRows } from './item-values.ts';
+import { type OracleRow, oracleItemValuesQuery, toDistribution, toReportDataset } from './report-oracle.ts';
 import { findReportDifferences, verifyReportsCommand } from './verify.ts';
 
 // Random sequences of everything that changes a report — submissions, edits, access removals, weight
@@ -30,17 +36,31 @@ afterAll(() => t.close());
 
 type Judge = Awaited<ReturnType<ReturnType<typeof judgingFactories>['addJudge']>>;
 
-/**
- * Quartiles are float8 percentiles over judge values summed in scan order: equal to 9 decimals. The figures
- * the oracle (today's query, unchanged) never had — disagreement and rank shift — are left out.
- */
+/** The figures the oracle (today's query, unchanged) never had — disagreement and rank shift — are left out. */
 const comparable = (rows: ReportDataset[]) =>
-  rows.map(({ stdev: _stdev, range: _range, rank_shift: _shift, ...row }) => ({
-    ...row,
-    distribution: row.distribution
-      ? Object.fromEntries(Object.entries(row.distribution).map(([k, v]) => [k, Number(v.toFixed(9))]))
-      : null,
-  }));
+  rows.map(({ stdev: _stdev, range: _range, rank_shift: _shift, ...row }) => row);
+
+/** Quartiles are float8 percentiles over judge values summed in scan order: equal to 9 decimals. */
+const roundedDistributions = (rows: (ReportDistribution | null)[]) =>
+  rows.flatMap((row) =>
+    row ? [Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v.toFixed(9))]))] : [],
+  );
+
+/** `report_distribution` of every item of the selection, in pages of at most 3 items (the web asks by page). */
+async function distributionsOf(token: string, issueId: number, datasetIds: number[], query = '') {
+  const all: ReportDistribution[] = [];
+  for (let start = 0; start < datasetIds.length; start += 3) {
+    const page = datasetIds.slice(start, start + 3).join(',');
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issueId}/report_distribution/?datasets=${page}${query}`,
+      token,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    all.push(...(reply.json().distributions as ReportDistribution[]));
+  }
+  return all.sort((a, b) => a.dataset_id - b.dataset_id);
+}
 
 async function expectReportsMatchOracle(token: string, issueIds: number[]) {
   expect(await findReportDifferences(t.db)).toEqual([]);
@@ -52,11 +72,22 @@ async function expectReportsMatchOracle(token: string, issueIds: number[]) {
         token,
       });
       expect(reply.statusCode).toBe(200);
-      const oracle = await selectRows<ItemValueRow>(
+      const oracle = await selectRows<OracleRow>(
         t.db,
         oracleItemValuesQuery([issueId], { onlyVerifiedEmails: onlyVerified }),
       );
       expect(comparable(reply.json().datasets)).toEqual(comparable(oracle.map(toReportDataset)));
+      // The box plots, asked by page, are the oracle's quartiles; the axis ends at the largest of them.
+      const byId = [...oracle].sort((a, b) => a.dataset_id - b.dataset_id);
+      const distributions = await distributionsOf(
+        token,
+        issueId,
+        byId.map((row) => row.dataset_id),
+        onlyVerified ? '&only_verified_emails=true' : '',
+      );
+      expect(roundedDistributions(distributions)).toEqual(roundedDistributions(byId.map(toDistribution)));
+      const maxima = distributions.map((row) => row.max);
+      expect(reply.json().judge_value_max).toBe(maxima.length > 0 ? Math.max(...maxima) : null);
       // Each judge's items answered (read from the stored values) as the answers and comments say.
       const answered = await selectRows<{ id: number; n: number }>(
         t.db,
@@ -87,7 +118,14 @@ async function expectNormalisedMatchesAnswers(token: string, issueId: number, cr
     });
     expect(reply.statusCode).toBe(200);
     const body = reply.json() as { datasets: ReportDataset[]; raw_judges: number[] };
-    return { datasets: comparable(body.datasets), raw_judges: body.raw_judges };
+    const ids = body.datasets.map((row) => row.dataset_id).sort((a, b) => a - b);
+    return {
+      datasets: comparable(body.datasets),
+      raw_judges: body.raw_judges,
+      distributions: roundedDistributions(
+        await distributionsOf(token, issueId, ids, `&normalised=true${query}`),
+      ),
+    };
   };
   expect(await report('')).toEqual(await report(`&criteria=${criterionIds.join(',')}`));
 }
@@ -219,15 +257,22 @@ describe('npm run admin -- verify-reports', () => {
 
     await t.db.update(reportJudgeValues).set({ value: 5 }).where(eq(reportJudgeValues.issueId, issue.id));
     await t.db.execute(sql`DELETE FROM ${reportCriterionSums} WHERE issue_id = ${issue.id}`);
+    await t.db.update(reportItemStats).set({ total: '7' }).where(eq(reportItemStats.issueId, issue.id));
     const { lines, isConsistent } = await verifyReportsCommand(t.db);
     expect(isConsistent).toBe(false);
     expect(lines.slice(1)).toEqual([
       `report_judge_values issue ${issue.id} item ${item.id} judge ${judge.user.id}: stored 5, answers give 4`,
       `report_criterion_sums issue ${issue.id} item ${item.id} criterion ${criterion.id}: stored missing, answers give 4 / 1`,
+      `report_item_stats issue ${issue.id} item ${item.id}: stored 1 / 1 / 7 / 16 / 4 / 4, answers give 1 / 1 / 4 / 16 / 4 / 4`,
     ]);
-    // Submitting again recomputes the judge's values; the sums move by the change only.
+    // Submitting again recomputes the judge's values; the sums move by the change only: the criterion's
+    // by the answer's, the item's by the stored value's (5 to 3), so both are put back where those stand.
     await t.db.execute(sql`INSERT INTO report_criterion_sums SELECT * FROM report_criterion_sums_recomputed
       WHERE issue_id = ${issue.id}`);
+    await t.db
+      .update(reportItemStats)
+      .set({ total: '5', totalSquares: '25', minValue: 5, maxValue: 5 })
+      .where(eq(reportItemStats.issueId, issue.id));
     expect(
       (await call.submit(issue.id, judge.token, { answers: [{ ...answer, value: 3 }] })).statusCode,
     ).toBe(201);

@@ -1,7 +1,7 @@
 // Test support: the report query as it was before the stored aggregates (issue 14), recomputing every
 // value from the answers on each call. Kept unchanged as the oracle that the property test compares the
 // reports read from the stored aggregates with; it serves no request.
-import { REPORT_VALUE_DECIMALS, type ReportDataset } from '@shortlist/contract';
+import { REPORT_VALUE_DECIMALS, type ReportDataset, type ReportDistribution } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type ItemValueRow, idList, judgesCte, type ValueFilters } from './item-values.ts';
 
@@ -138,9 +138,26 @@ export function oracleItemValuesQuery(issueIds: number[], filters: ValueFilters 
     ORDER BY issue_id, rank, lower(title), dataset_id`;
 }
 
+/** A row of the oracle: the quartiles of the box plot, which the report itself no longer computes. */
+export type OracleRow = ItemValueRow & { quartiles: number[] | null };
+
+/** The oracle's quartiles of an item in the shape of `report_distribution`; null where it has no value. */
+export function toDistribution(row: OracleRow): ReportDistribution | null {
+  const [min, q1, median, q3, max] = row.quartiles ?? [];
+  if (
+    min === undefined ||
+    q1 === undefined ||
+    median === undefined ||
+    q3 === undefined ||
+    max === undefined
+  ) {
+    return null;
+  }
+  return { dataset_id: row.dataset_id, min, q1, median, q3, max };
+}
+
 /** A row of the values query in the reply's shape, mapped in JS: the oracle of the JSON built in SQL. */
 export function toReportDataset(row: ItemValueRow): ReportDataset {
-  const [min, q1, median, q3, max] = row.quartiles ?? [];
   return {
     dataset_id: row.dataset_id,
     title: row.title,
@@ -150,10 +167,6 @@ export function toReportDataset(row: ItemValueRow): ReportDataset {
     nb_accessors: row.nb_accessors,
     rank: row.rank,
     criteria: row.criteria,
-    distribution:
-      min === undefined || q1 === undefined || median === undefined || q3 === undefined || max === undefined
-        ? null
-        : { min, q1, median, q3, max },
     stdev: row.stdev,
     range: row.range,
     rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,

@@ -32,13 +32,23 @@ describe('GET issues/{id}/report_summary', () => {
     ]);
     const byTitle = Object.fromEntries(body.datasets.map((row: Row) => [row.title, row]));
     expect(byTitle.B).toMatchObject({ nb_answers: 2, nb_accessors: 3, tagsArray: ['energy', 'health'] });
-    expect(byTitle.D).toMatchObject({ nb_answers: 0, nb_accessors: 3, criteria: [], distribution: null });
+    expect(byTitle.D).toMatchObject({ nb_answers: 0, nb_accessors: 3, criteria: [] });
     // A: Q1 mean(4,2,0)=2, Q2 mean(1,5,0)=2; judges' scores 3, 3, 0.
     expect(byTitle.A.criteria).toEqual([
       { question: q1.id, average: 2, nb_answers: 3 },
       { question: q2.id, average: 2, nb_answers: 3 },
     ]);
-    expect(byTitle.A.distribution).toEqual({ min: 0, q1: 1.5, median: 3, q3: 3, max: 3 });
+    // The box plots come by page from report_distribution; D, with no value, has none.
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/report_distribution/?datasets=${byTitle.A.dataset_id},${byTitle.D.dataset_id}`,
+      token,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().distributions).toEqual([
+      { dataset_id: byTitle.A.dataset_id, min: 0, q1: 1.5, median: 3, q3: 3, max: 3 },
+    ]);
+    expect(body.judge_value_max).toBe(5);
     expect(body.nb_voters).toBe(3);
     expect(body.judges_disabled).toBe(false);
     expect(body.users).toHaveLength(3);
@@ -203,5 +213,50 @@ describe('GET issues/{id}/report_summary', () => {
     expect(Object.keys(bad.json())).toEqual(['only_verified_emails']);
     const anonymous = await t.request({ method: 'GET', url: summaryUrl(issue.id) });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET issues/{id}/report_distribution', () => {
+  const distributionUrl = (id: number, query: string) => `/api/v1/issues/${id}/report_distribution/${query}`;
+
+  it("gives the box plots under the report's filters, only the selection's items", async () => {
+    const { token, issue } = await f.createRatingSetup();
+    const body = await summary(token, issue.id);
+    const byTitle = Object.fromEntries(
+      body.datasets.map((row: Row & { dataset_id: number }) => [row.title, row]),
+    );
+    const other = await f.createRatingSetup();
+    const ids = `${byTitle.A.dataset_id},${byTitle.C.dataset_id},${other.items.a.id}`;
+    const reply = await t.request({
+      method: 'GET',
+      url: distributionUrl(issue.id, `?datasets=${ids}&only_verified_emails=true`),
+      token,
+    });
+    expect(reply.statusCode).toBe(200);
+    // Without J3: A's judges 3 and 3, C's 5.
+    expect(reply.json().distributions).toEqual([
+      { dataset_id: byTitle.A.dataset_id, min: 3, q1: 3, median: 3, q3: 3, max: 3 },
+      { dataset_id: byTitle.C.dataset_id, min: 5, q1: 5, median: 5, q3: 5, max: 5 },
+    ]);
+  });
+
+  it("answers 404 for another team's selection and 400 without items or with too many", async () => {
+    const { issue, token } = await f.createRatingSetup();
+    const other = await t.createAdmin();
+    const foreign = await t.request({
+      method: 'GET',
+      url: distributionUrl(issue.id, '?datasets=1'),
+      token: other.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const query of [
+      '',
+      '?datasets=x',
+      `?datasets=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+    ]) {
+      const bad = await t.request({ method: 'GET', url: distributionUrl(issue.id, query), token });
+      expect(bad.statusCode, query).toBe(400);
+      expect(Object.keys(bad.json())).toEqual(['datasets']);
+    }
   });
 });

@@ -2,6 +2,8 @@ import {
   idParamsSchema,
   reportDatasetDetailsSchema,
   reportDatasetQuerySchema,
+  reportDistributionQuerySchema,
+  reportDistributionsSchema,
   reportExportQuerySchema,
   reportQuerySchema,
   reportSummarySchema,
@@ -16,7 +18,7 @@ import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { getDatasetDetails, getUserReport } from './details.ts';
 import { writeReportWorkbook } from './export.ts';
-import { getReportSummaryJson } from './summary.ts';
+import { getReportDistributions, getReportSummaryJson } from './summary.ts';
 
 const tags = ['reports'];
 
@@ -40,6 +42,23 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       // schema's typed send takes objects only (decision 51).
       const json = await getReportSummaryJson(ctx, { issue, filters: request.query });
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  app.get(
+    '/issues/:id/report_distribution/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: reportDistributionQuerySchema,
+        response: { 200: reportDistributionsSchema },
+      },
+    },
+    async (request) => {
+      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      const { datasets, ...filters } = request.query;
+      return getReportDistributions(ctx, { issue, datasetIds: datasets, filters });
     },
   );
 

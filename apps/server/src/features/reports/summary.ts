@@ -1,5 +1,7 @@
 import {
   REPORT_USERS_MAX,
+  type ReportDistribution,
+  type ReportDistributions,
   type ReportFilters,
   type ReportSummary,
   type ReportUser,
@@ -8,7 +10,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueSubmissions } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
+import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {
@@ -30,12 +32,10 @@ function reportJsonQuery(issueId: number, filters: ReportFilters) {
       coalesce(json_agg(json_build_object(
         'dataset_id', r.dataset_id, 'title', r.title, 'tagsArray', r.tags, 'value', r.value,
         'nb_answers', r.nb_answers, 'nb_accessors', r.nb_accessors, 'rank', r.rank, 'criteria', r.criteria,
-        'distribution', CASE WHEN r.quartiles IS NOT NULL THEN json_build_object('min', r.quartiles[1],
-          'q1', r.quartiles[2], 'median', r.quartiles[3], 'q3', r.quartiles[4], 'max', r.quartiles[5]) END,
         'stdev', r.stdev, 'range', r.range,
         'rank_shift', CASE WHEN r.raw_judges IS NOT NULL THEN r.raw_rank - r.rank END
       ) ORDER BY r.rank, lower(r.title), r.dataset_id), '[]')::text AS datasets,
-      coalesce(max(r.raw_judges), '{}') AS raw_judges
+      coalesce(max(r.raw_judges), '{}') AS raw_judges, max(r.max_value) AS judge_value_max
     FROM (${itemValuesQuery([issueId], toValueFilters(filters))}) r`;
 }
 
@@ -94,7 +94,10 @@ export async function getReportSummaryJson(
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
 ): Promise<string> {
   const [[report], nbVoters] = await Promise.all([
-    selectRows<{ datasets: string; raw_judges: number[] }>(ctx.db, reportJsonQuery(issue.id, filters)),
+    selectRows<{ datasets: string; raw_judges: number[]; judge_value_max: number | null }>(
+      ctx.db,
+      reportJsonQuery(issue.id, filters),
+    ),
     countVoters(ctx, issue.id),
   ]);
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
@@ -103,6 +106,19 @@ export async function getReportSummaryJson(
     nb_voters: nbVoters,
     judges_disabled: judgesDisabled,
     raw_judges: report?.raw_judges ?? [],
+    judge_value_max: report?.judge_value_max ?? null,
   };
   return `{"datasets":${report?.datasets ?? '[]'},${JSON.stringify(rest).slice(1)}`;
+}
+
+/** The box plots of the items on screen, under the report's filters. */
+export async function getReportDistributions(
+  ctx: AppContext,
+  { issue, datasetIds, filters }: { issue: IssueRow; datasetIds: number[]; filters: ReportFilters },
+): Promise<ReportDistributions> {
+  const distributions = await selectRows<ReportDistribution>(
+    ctx.db,
+    distributionQuery(issue.id, datasetIds, toValueFilters(filters)),
+  );
+  return { distributions };
 }

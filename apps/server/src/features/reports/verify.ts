@@ -4,17 +4,20 @@ import { selectRows } from './item-values.ts';
 
 /** One stored aggregate that its recomputation from the answers does not give; null where a side has no row. */
 export interface ReportDifference {
-  table: 'report_judge_values' | 'report_criterion_sums' | 'report_judge_stats';
+  table: 'report_judge_values' | 'report_criterion_sums' | 'report_judge_stats' | 'report_item_stats';
   issue_id: number;
   /** Null for a judge's statistics, which are over all their items. */
   dataset_id: number | null;
-  /** The judge (judge values, judge statistics) or the criterion (criterion sums). */
-  of_id: number;
+  /** The judge (judge values, judge statistics), the criterion (criterion sums), null for an item's aggregates. */
+  of_id: number | null;
   stored: string | null;
   recomputed: string | null;
 }
 
-/** Judge values, their z-scores and statistics are float8 sums taken in scan order: equal within this relative error. */
+/**
+ * Judge values, their z-scores and statistics are float8 sums taken in scan order, and the item sums add
+ * those values: equal within this relative error.
+ */
 const VALUE_TOLERANCE = 1e-9;
 
 /** `a` and `b` differ beyond rounding, or only one of them is null. */
@@ -23,9 +26,10 @@ const floatsDiffer = (a: SQL, b: SQL) =>
     OR abs(${a} - ${b}) > ${VALUE_TOLERANCE} * greatest(1, abs(${b}))`;
 
 /**
- * Recomputes every stored report aggregate from the answers (the views of migrations 0008 and 0018) and
- * lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its z-score
- * or a judge's mean or σ off by more than rounding, a criterion sum or a count not exactly equal. An empty
+ * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018 and 0020)
+ * and lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its
+ * z-score, a judge's mean or σ, an item's sums, least or greatest value off by more than rounding, a
+ * criterion sum or a count not exactly equal. An empty
  * list means the reports read what the answers say.
  */
 export function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
@@ -72,7 +76,21 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
       FULL JOIN report_judge_stats_recomputed r ON r.issue_id = s.issue_id AND r.user_id = s.user_id
       WHERE s.issue_id IS NULL OR r.issue_id IS NULL OR s.nb_values <> r.nb_values
         OR ${floatsDiffer(sql`s.mean`, sql`r.mean`)} OR ${floatsDiffer(sql`s.sd`, sql`r.sd`)}
-      ORDER BY 2, 4 LIMIT ${limit})`,
+      ORDER BY 2, 4 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'report_item_stats', coalesce(s.issue_id, r.issue_id), coalesce(s.dataset_id, r.dataset_id), NULL,
+        CASE WHEN s.issue_id IS NOT NULL
+          THEN concat_ws(' / ', s.nb_values, s.nb_rated, s.total, s.total_squares, s.min_value, s.max_value) END,
+        CASE WHEN r.issue_id IS NOT NULL
+          THEN concat_ws(' / ', r.nb_values, r.nb_rated, r.total, r.total_squares, r.min_value, r.max_value) END
+      FROM report_item_stats s
+      FULL JOIN report_item_stats_recomputed r ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id
+      WHERE s.issue_id IS NULL OR r.issue_id IS NULL
+        OR (s.nb_values, s.nb_rated) IS DISTINCT FROM (r.nb_values, r.nb_rated)
+        OR ${floatsDiffer(sql`s.total::float8`, sql`r.total::float8`)}
+        OR ${floatsDiffer(sql`s.total_squares::float8`, sql`r.total_squares::float8`)}
+        OR ${floatsDiffer(sql`s.min_value`, sql`r.min_value`)} OR ${floatsDiffer(sql`s.max_value`, sql`r.max_value`)}
+      ORDER BY 2, 3 LIMIT ${limit})`,
   );
 }
 
@@ -90,7 +108,7 @@ export async function verifyReportsCommand(db: Db): Promise<{ lines: string[]; i
       `${differences.length} stored report values differ from the answers (at most 100 per table shown):`,
       ...differences.map(
         (d) =>
-          `${d.table} issue ${d.issue_id}${d.dataset_id === null ? '' : ` item ${d.dataset_id}`} ${d.table === 'report_criterion_sums' ? 'criterion' : 'judge'} ${d.of_id}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
+          `${d.table} issue ${d.issue_id}${d.dataset_id === null ? '' : ` item ${d.dataset_id}`}${d.of_id === null ? '' : ` ${d.table === 'report_criterion_sums' ? 'criterion' : 'judge'} ${d.of_id}`}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
       ),
     ],
     isConsistent: false,

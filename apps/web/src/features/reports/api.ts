@@ -1,5 +1,6 @@
 import type {
   ReportDatasetDetails,
+  ReportDistributions,
   ReportExportQuery,
   ReportQuery,
   ReportSummary,
@@ -10,6 +11,8 @@ import { downloadFile } from '../../app/download';
 
 export const reportKeys = {
   summary: (issueId: number, query: ReportQuery) => ['report', issueId, 'summary', query] as const,
+  distributions: (issueId: number, query: ReportQuery, datasetIds: number[]) =>
+    ['report', issueId, 'distributions', query, datasetIds] as const,
   dataset: (issueId: number, datasetId: number, onlyVerified: boolean) =>
     ['report', issueId, 'dataset', datasetId, onlyVerified] as const,
   user: (issueId: number, userId: number) => ['report', issueId, 'user', userId] as const,
@@ -17,6 +20,18 @@ export const reportKeys = {
 
 export const fetchReportSummary = (issueId: number, query: ReportQuery, signal?: AbortSignal) =>
   apiGet<ReportSummary>(`issues/${issueId}/report_summary/`, query, signal);
+/** The box plots of the items on screen (at most REPORT_DISTRIBUTION_MAX_ITEMS). */
+export const fetchReportDistributions = (
+  issueId: number,
+  query: ReportQuery,
+  datasetIds: number[],
+  signal?: AbortSignal,
+) =>
+  apiGet<ReportDistributions>(
+    `issues/${issueId}/report_distribution/`,
+    { ...query, datasets: datasetIds.join(',') },
+    signal,
+  );
 export const fetchDatasetReport = (
   issueId: number,
   datasetId: number,

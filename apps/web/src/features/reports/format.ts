@@ -12,8 +12,8 @@ export function judgeName(user: { first_name: string; last_name: string; email: 
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
 
-/** Upper end of the distribution axis: the rating scale, else the largest value of the report. */
-export function axisMax(type: IssueResourcetype, maxRating: number | null, values: (number | null)[]) {
+/** Upper end of the distribution axis: the rating scale, else the largest judge value of the report. */
+export function axisMax(type: IssueResourcetype, maxRating: number | null, largest: number | null) {
   if (type === 'RatingIssue' && maxRating) return maxRating;
-  return Math.max(1, ...values.map((value) => value ?? 0));
+  return Math.max(1, largest ?? 0);
 }

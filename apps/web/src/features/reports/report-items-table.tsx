@@ -1,14 +1,22 @@
 import { EyeOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import type { Issue, ReportDataset } from '@shortlist/contract';
+import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DistributionPlot } from './distribution-plot';
 import { axisMax, formatValue } from './format';
+import { useReportDistributions } from './use-report';
+import { visiblePage } from './visible-page';
+
+const PAGE_SIZE = 50;
 
 interface ReportItemsTableProps {
   issue: Issue;
+  /** The report's filters: the box plots of the visible page are asked with them. */
+  query: ReportQuery;
   datasets: ReportDataset[] | undefined;
+  /** The largest judge value of the report: the end of the box plots' axis. */
+  judgeValueMax: number | null;
   /** Items whose σ is above this are flagged as disagreements; null: none. */
   threshold?: number | null;
   isLoading: boolean;
@@ -24,7 +32,9 @@ interface ReportItemsTableProps {
  */
 export function ReportItemsTable({
   issue,
+  query,
   datasets,
+  judgeValueMax,
   threshold = null,
   isLoading,
   onInfo,
@@ -34,11 +44,15 @@ export function ReportItemsTable({
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const toggle = (id: number) =>
     setExpanded((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
-  const max = axisMax(
-    issue.resourcetype,
-    issue.max_rating,
-    datasets?.map((row) => row.distribution?.max ?? null) ?? [],
+  const max = axisMax(issue.resourcetype, issue.max_rating, judgeValueMax);
+  // The rows on screen, in the table's order (a column sort reorders them): only their box plots are asked.
+  const [page, setPage] = useState(1);
+  const [sorted, setSorted] = useState<{ from: ReportDataset[]; rows: readonly ReportDataset[] } | null>(
+    null,
   );
+  const ordered = (sorted && sorted.from === datasets ? sorted.rows : datasets) ?? [];
+  const { current, ids } = visiblePage(ordered, page, PAGE_SIZE);
+  const distributions = useReportDistributions(issue.id, query, ids);
   const titleOf = (id: number) => issue.questions.find((question) => question.id === id)?.title ?? '';
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
 
@@ -95,14 +109,16 @@ export function ReportItemsTable({
     {
       key: 'distribution',
       title: <Tooltip title={t('distributionHelp')}>{t('columns.distribution')}</Tooltip>,
-      render: (_, row) =>
-        row.distribution ? (
+      render: (_, row) => {
+        const distribution = distributions?.get(row.dataset_id);
+        return distribution ? (
           <DistributionPlot
-            distribution={row.distribution}
+            distribution={distribution}
             max={max}
-            label={`${row.title}: ${formatValue(row.distribution.min, i18n.language)}–${formatValue(row.distribution.max, i18n.language)}, ${formatValue(row.distribution.median, i18n.language)}`}
+            label={`${row.title}: ${formatValue(distribution.min, i18n.language)}–${formatValue(distribution.max, i18n.language)}, ${formatValue(distribution.median, i18n.language)}`}
           />
-        ) : null,
+        ) : null;
+      },
     },
     {
       key: 'stdev',
@@ -161,7 +177,11 @@ export function ReportItemsTable({
       columns={columns}
       dataSource={datasets}
       loading={isLoading}
-      pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={{ current, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+      onChange={(pagination, _filters, _sorter, extra) => {
+        setPage(pagination.current ?? 1);
+        if (extra.action === 'sort' && datasets) setSorted({ from: datasets, rows: extra.currentDataSource });
+      }}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('noAnswers')} /> }}
       expandable={

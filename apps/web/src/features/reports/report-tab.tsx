@@ -78,7 +78,9 @@ function Report({ issue }: { issue: Issue }) {
       ) : (
         <ReportItemsTable
           issue={issue}
+          query={query}
           datasets={summary.data?.datasets}
+          judgeValueMax={summary.data?.judge_value_max ?? null}
           threshold={threshold}
           isLoading={summary.isPending || summary.isPlaceholderData}
           onInfo={(row) => setInfoId(row.dataset_id)}

@@ -1,6 +1,12 @@
 import type { ReportQuery } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchDatasetReport, fetchReportSummary, fetchUserReport, reportKeys } from './api';
+import {
+  fetchDatasetReport,
+  fetchReportDistributions,
+  fetchReportSummary,
+  fetchUserReport,
+  reportKeys,
+} from './api';
 
 export function useReportSummary(issueId: number, query: ReportQuery) {
   return useQuery({
@@ -8,6 +14,17 @@ export function useReportSummary(issueId: number, query: ReportQuery) {
     queryFn: ({ signal }) => fetchReportSummary(issueId, query, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The box plots of the given items (the table's visible page), by item id; empty while they load. */
+export function useReportDistributions(issueId: number, query: ReportQuery, datasetIds: number[]) {
+  const distributions = useQuery({
+    queryKey: reportKeys.distributions(issueId, query, datasetIds),
+    queryFn: ({ signal }) => fetchReportDistributions(issueId, query, datasetIds, signal),
+    enabled: datasetIds.length > 0,
+    select: (reply) => new Map(reply.distributions.map((row) => [row.dataset_id, row])),
+  });
+  return distributions.data;
 }
 
 export function useDatasetReport(issueId: number, datasetId: number | null, onlyVerified: boolean) {
