@@ -4,7 +4,7 @@
 // same run (issue 14):
 // - report_summary / the ranking read from a per-judge, per-item table built outside the timed part, and
 //   today's full recomputation from the answers (the report's query before issue 14, in SQL) / report_summary;
-// - the normalised report (judge-bias correction) / the raw one;
+// - the normalised report (judge-bias correction) / the raw one; the box plots of one page of 50 items;
 // - merge results of the two selections / the same weighted ranking from that table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
 // - export_excel: time, and peak RSS of the larger selection's / of the smaller's.
@@ -31,6 +31,8 @@ import {
 import { type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
 
 const RUNS = 2;
+/** Rows of a page of the report table, whose box plots it asks for. */
+const PAGE_SIZE = 50;
 const SMALL_JUDGES = 30;
 /**
  * PGlite's judges: 60 and 6 (600,000 and 60,000 answers). The embedded engine runs single-threaded in
@@ -57,6 +59,8 @@ interface EngineResult {
   report: Pair[];
   /** The normalised report (judge-bias correction) against the raw one, same run (issue 15: ≤ 1.3×). */
   normalised: Pair[];
+  /** The box plots of one page of the report table (50 items), against the report_summary of the same run. */
+  distribution: Pair[];
   recomputeMs: number[];
   merge: Pair[];
   submission: SubmissionTimes[];
@@ -122,6 +126,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       seedMs,
       report: [],
       normalised: [],
+      distribution: [],
       recomputeMs: [],
       merge: [],
       submission: [],
@@ -130,14 +135,25 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     };
     for (let run = 0; run < RUNS; run++) {
       console.error(`  ${engine}: run ${run + 1}...`);
+      let firstPage: number[] = [];
       const report = await timed(async () => {
-        const body = await client.json<{ datasets: unknown[] }>(`/issues/${large}/report_summary/`);
+        const body = await client.json<{ datasets: { dataset_id: number }[] }>(
+          `/issues/${large}/report_summary/`,
+        );
         if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
+        firstPage = body.datasets.slice(0, PAGE_SIZE).map((row) => row.dataset_id);
       });
       const floor = await timed(() => db.execute(preAggregateRanking(large)));
       result.report.push({ app: report, floor });
       const normalised = await timed(() => client.json(`/issues/${large}/report_summary/?normalised=true`));
       result.normalised.push({ app: normalised, floor: report });
+      const distribution = await timed(async () => {
+        const body = await client.json<{ distributions: unknown[] }>(
+          `/issues/${large}/report_distribution/?datasets=${firstPage.join(',')}`,
+        );
+        if (body.distributions.length !== PAGE_SIZE) throw new Error('a page without its box plots');
+      });
+      result.distribution.push({ app: distribution, floor: report });
       // Today's full recomputation: the report query as it was before the stored aggregates (the oracle of
       // the property test), every value recomputed from the 3M answers, in SQL alone.
       result.recomputeMs.push(await timed(() => db.execute(oracleItemValuesQuery([large]))));
@@ -199,6 +215,7 @@ function report(results: EngineResult[]) {
       `| report_summary / per-judge pre-aggregate | ${range(r.report.map((p) => p.app))} | ${range(r.report.map((p) => p.floor))} | ${ratioOf(r.report).toFixed(2)} |`,
       `| today's full recomputation (SQL) / report_summary | ${range(r.recomputeMs)} | ${range(r.report.map((p) => p.app))} | ${(recompute / reportApp).toFixed(1)}× faster |`,
       `| normalised report_summary / raw report_summary | ${range(r.normalised.map((p) => p.app))} | ${range(r.normalised.map((p) => p.floor))} | ${ratioOf(r.normalised).toFixed(2)} |`,
+      `| report_distribution of a page (${PAGE_SIZE} items) / report_summary | ${range(r.distribution.map((p) => p.app))} | ${range(r.distribution.map((p) => p.floor))} | ${ratioOf(r.distribution).toFixed(2)} |`,
       `| merge results / pre-aggregate | ${range(r.merge.map((p) => p.app))} | ${range(r.merge.map((p) => p.floor))} | ${ratioOf(r.merge).toFixed(2)} |`,
       `| 10,000-answer submission / one INSERT | ${range(r.submission.map((p) => p.app))} | ${range(r.submission.map((p) => p.floor))} | ${ratioOf(r.submission).toFixed(2)} |`,
       '',
