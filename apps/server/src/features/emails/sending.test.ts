@@ -189,4 +189,42 @@ describe('an SMTP server that refuses some recipients', () => {
       await picky.close();
     }
   });
+
+  it('sends once, on a later try, what a 421 refused while it closed the connection, and the batch ends', async () => {
+    // 421 closes the connection as well: the pool may try the message again on a new one by itself or
+    // hand the failure to the queue, which retries it; either way it ends sent once, the batch not stuck.
+    const refused = new Set<string>();
+    const closing = await startSmtpSink({
+      refuse: (address) => {
+        if (!address.startsWith('closing-') || refused.has(address)) return undefined;
+        refused.add(address);
+        return { code: 421, text: '4.3.2 Closing the channel, try again later' };
+      },
+    });
+    const mailer = createMailer({ smtpUrl: closing.url, from: 'test@example.org', db: t.db, log: t.app.log });
+    try {
+      const s = await f.createSetup();
+      const addresses = [
+        ...Array.from({ length: 6 }, (_, i) => `ok-${i}@closing.test`),
+        'closing-1@closing.test',
+        'closing-2@closing.test',
+      ];
+      const ids = await s.createItems(addresses.map((email) => ({ title: email, email })));
+      const batch = await s.createBatch(ids);
+      await s.api('POST', `email-batches/${batch.id}/send_emails/`, {});
+
+      await drainMailQueue({ db: t.db, mailer });
+      await drainMailQueue({ db: t.db, mailer }, new Date(Date.now() + 60 * 60 * 1000));
+      expect(refused).toEqual(new Set(['closing-1@closing.test', 'closing-2@closing.test']));
+      expect(closing.received.flatMap((mail) => mail.to).sort()).toEqual([...addresses].sort());
+      const done = (await s.api('GET', `email-batches/${batch.id}/`)).json();
+      expect(done).toMatchObject({ status: 'sent', progress: { sent: 8, failed: 0, queued: 0 } });
+      expect(
+        await t.db.$count(emailSuppressions, eq(emailSuppressions.email, 'closing-1@closing.test')),
+      ).toBe(0);
+    } finally {
+      mailer.close();
+      await closing.close();
+    }
+  });
 });
