@@ -67,13 +67,14 @@ describe('mail queue', () => {
 });
 
 describe('worker', () => {
-  it('runs its tasks in rounds, survives a failing one, and stops after the round under way', async () => {
+  it('runs its tasks in rounds, survives a failing one, counts its failures, and stops after the round under way', async () => {
     const log = { error: vi.fn() } as unknown as Parameters<typeof startWorker>[2]['log'];
+    const onFailure = vi.fn();
     const calls: string[] = [];
     const worker = startWorker(
       t.app.ctx,
       [
-        async () => {
+        async function failing() {
           calls.push('a');
           throw new Error('boom');
         },
@@ -81,7 +82,7 @@ describe('worker', () => {
           calls.push('b');
         },
       ],
-      { log, intervalMs: 10 },
+      { log, intervalMs: 10, onFailure },
     );
     await vi.waitFor(() => expect(calls.filter((c) => c === 'b').length).toBeGreaterThanOrEqual(2));
     await worker.stop();
@@ -89,5 +90,8 @@ describe('worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(count);
     expect(log.error).toHaveBeenCalled();
+    // The metric background_task_failures_total counts these, by task.
+    expect(onFailure.mock.calls.length).toBe(calls.filter((c) => c === 'a').length);
+    expect(new Set(onFailure.mock.calls.map(([task]) => task))).toEqual(new Set(['failing']));
   });
 });
