@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
+import { resetPasswordCommand } from '../admin/commands.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password';
 
@@ -99,6 +100,27 @@ describe('password reset, mailed through SMTP', () => {
     const older = await resetPassword(t, { ...first, new_password: 'an-attacker-password' });
     expect(older.statusCode).toBe(400);
     expect((await signIn(t, 'two-links@example.org', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('spends the 7-day invitation link and a reset link when the admin command sets the password', async () => {
+    const { team, token } = await t.createAdmin();
+    const email = 'invited-then-changed@example.org';
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/v1/teams/${team.id}/members/`,
+      token,
+      payload: { email },
+    });
+    expect(added.statusCode).toBe(201);
+    const invitation = findResetLink(decodeBody(mailsTo(email).at(-1)?.raw ?? ''));
+    const reset = await requestToken(email);
+    await resetPasswordCommand(t.db, { email, password: NEW_PASSWORD });
+    const links = [{ token: invitation.searchParams.get('token') ?? '', email }, reset];
+    for (const link of links) {
+      const replay = await resetPassword(t, { ...link, new_password: 'an-attacker-password' });
+      expect(replay.statusCode).toBe(400);
+    }
+    expect((await signIn(t, email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses the refresh tokens issued before the reset', async () => {
