@@ -1,10 +1,9 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, API_VERSION, API_VERSION_HEADER } from '@shortlist/contract';
+import { API_PREFIX, API_VERSION } from '@shortlist/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -49,6 +48,7 @@ import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerReplyHeaders } from './http/reply-headers.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
 
@@ -108,25 +108,7 @@ export async function buildApp(options: BuildOptions) {
   const metrics = createMetrics(db);
   metrics.observe(app);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(API_VERSION_HEADER, API_VERSION);
-    reply.header('x-request-id', request.id);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Ant Design writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        // Plain-http installs (a laptop, an intranet) must keep working; TLS is the proxy's business.
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: false,
-  });
+  registerReplyHeaders(app);
   // API replies of 1 KB and more; the web app's files are compressed once, by the build.
   await app.register(compress, {
     threshold: 1024,
