@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import { pendingMailCount } from '../mail/queue.ts';
@@ -35,17 +35,33 @@ export function createMetrics(db: Db) {
   return {
     registry,
     taskFailures,
-    /** Times every request by its route pattern (not its URL, which would make one series per id). */
+    /**
+     * Times every request by its route pattern (not its URL, which would make one series per id). Each
+     * route gets its own hook, its pattern known when it is declared: asking the request for it would
+     * build the route's options object on every reply.
+     */
     observe(app: FastifyInstance) {
-      app.addHook('onResponse', async (request, reply) => {
-        requestSeconds.observe(
-          {
-            method: request.method,
-            route: request.routeOptions.url ?? 'unmatched',
-            status: String(reply.statusCode),
-          },
-          reply.elapsedTime / 1000,
-        );
+      const timerOf = (route: string) => {
+        const series = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
+        return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          const key = `${request.method} ${reply.statusCode}`;
+          let child = series.get(key);
+          if (!child) {
+            child = requestSeconds.labels(request.method, route, String(reply.statusCode));
+            series.set(key, child);
+          }
+          child.observe(reply.elapsedTime / 1000);
+          done();
+        };
+      };
+      app.addHook('onRoute', (route) => {
+        const own = route.onResponse ? [route.onResponse].flat() : [];
+        route.onResponse = [...own, timerOf(route.url)];
+      });
+      const unmatched = timerOf('unmatched');
+      app.addHook('onResponse', (request, reply, done) => {
+        if (request.is404) return unmatched(request, reply, done);
+        done();
       });
     },
   };
