@@ -42,8 +42,38 @@ function lookupUser(db: Db, id: number) {
   return lookup.execute({ id });
 }
 
-async function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
+/** Tokens remembered per token service; past this many, the oldest is forgotten. */
+const VERIFIED_TOKENS_MAX = 10_000;
+const verifiedTokens = new WeakMap<
+  AppContext['tokens'],
+  Map<string, { userId: number; expiresAtMs: number }>
+>();
+
+/**
+ * A client sends the same access token with each request for its 15 minutes: its signature is checked
+ * once (WebCrypto's HMAC costs more than the rest of the check), then the token is trusted until it
+ * expires. Access tokens are stateless: nothing revokes one sooner, and the user is still read each time.
+ */
+async function verifyAccess(ctx: AppContext, token: string) {
+  let verified = verifiedTokens.get(ctx.tokens);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(ctx.tokens, verified);
+  }
+  const known = verified.get(token);
+  if (known && Date.now() < known.expiresAtMs) return known.userId;
+  verified.delete(token);
   const userId = await ctx.tokens.verifyAccess(token);
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    exp: number;
+  };
+  if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value ?? '');
+  verified.set(token, { userId, expiresAtMs: exp * 1000 });
+  return userId;
+}
+
+async function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
+  const userId = await verifyAccess(ctx, token);
   const [user] = await lookupUser(ctx.db, userId);
   if (!user?.isActive) throw unauthorized(TOKEN_NOT_VALID, 'User not found or inactive.');
   return user;
