@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -15,6 +15,10 @@ import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createTeam } from '../teams/service.ts';
 import { backup, restore } from './backup.ts';
 import { createUserCommand } from './commands.ts';
+
+// Each test opens the embedded database on a new DATA_DIR two or three times, every migration each time:
+// 30 to 47 s a test on the 2-core machine under a load of 13, past the suite's 30 s.
+vi.setConfig({ testTimeout: 180_000 });
 
 const work = mkdtempSync(path.join(tmpdir(), 'shortlist-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
