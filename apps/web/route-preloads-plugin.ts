@@ -41,7 +41,9 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
       const preloads: RoutePreload[] = Object.entries(routes).map(([pattern, modules]) => {
         const needed = new Set<OutputChunk>();
         for (const module of modules) {
-          const chunk = byModule.get(path.resolve(root, module));
+          const id = path.resolve(root, module);
+          // A module imported only with another may share its chunk, of which it is then not the facade.
+          const chunk = byModule.get(id) ?? chunks.find((each) => each.moduleIds.includes(id));
           if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
           for (const each of closure(bundle, chunk)) if (!inIndex.has(each)) needed.add(each);
         }

@@ -3,10 +3,17 @@ import { defineConfig } from 'vite';
 import { precompress } from './precompress-plugin';
 import { pureContract } from './pure-contract-plugin';
 import { routePreloads } from './route-preloads-plugin';
-import { ANTD_SHELL_MODULE, PUBLIC_PAGES } from './src/app/public-paths';
+import { ANTD_SHELL_MODULE, PUBLIC_PAGES, type PublicPath } from './src/app/public-paths';
 
 /** Where the dev server sends /api; the API listens on 3000 unless told otherwise. */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+/** The namespaces that a public page loads with it (app/public-pages.tsx), announced with it too. */
+const PAGE_TEXTS: Partial<Record<PublicPath, string>> = {
+  '/selection/:id/answer': 'app/i18n/answering-resources.ts',
+  '/selection/:id/public': 'app/i18n/answering-resources.ts',
+  '/unsubscribe/:token': 'app/i18n/emails-resources.ts',
+};
 
 export default defineConfig({
   plugins: [
@@ -17,7 +24,13 @@ export default defineConfig({
       ...Object.fromEntries(
         Object.entries(PUBLIC_PAGES).map(([pattern, page]) => [
           pattern,
-          [page.module, ...(page.usesAntd ? [ANTD_SHELL_MODULE] : [])].map((module) => `src/${module}`),
+          [
+            page.module,
+            ...(page.usesAntd ? [ANTD_SHELL_MODULE] : []),
+            PAGE_TEXTS[pattern as PublicPath] ?? [],
+          ]
+            .flat()
+            .map((module) => `src/${module}`),
         ]),
       ),
       '*': ['src/app/app.tsx', 'src/app/session-expiry.ts'],
@@ -62,10 +75,18 @@ export default defineConfig({
               test: /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx)|^\0vite[\\/]/,
               priority: 1,
             },
+            // The public form's page in one chunk (not its page module, its form and its loader apart);
+            // what it loads later stays out: the checks (with zod) and the outcome.
+            {
+              name: 'form-respond',
+              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view)/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             // The small modules that the public pages share with the admin screens, in one chunk.
             {
               name: 'plain',
-              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/]format\.ts)/,
+              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts)/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

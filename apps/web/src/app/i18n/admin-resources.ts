@@ -11,11 +11,13 @@ import * as reviews from '../../features/reviews/i18n';
 import * as selections from '../../features/selections/i18n';
 import * as tags from '../../features/tags/i18n';
 import * as webhooks from '../../features/webhooks/i18n';
-import { i18n } from './index';
+import { addResources } from './add-resources';
+import './answering-resources';
+import './emails-resources';
 
 /**
- * The signed-in app's namespaces, added when the app loads (app/app.tsx): the public pages, opened
- * alone, download only the shell's and their own (index.ts).
+ * The signed-in app's namespaces, added when the app loads (app/app.tsx), with the public pages' that
+ * it also shows: the public pages, opened alone, download only the shell's and their own (index.ts).
  */
 export const adminResources = {
   en: {
@@ -50,7 +52,4 @@ export const adminResources = {
   },
 } as const;
 
-for (const [language, namespaces] of Object.entries(adminResources)) {
-  for (const [namespace, texts] of Object.entries(namespaces))
-    i18n.addResourceBundle(language, namespace, texts);
-}
+addResources(adminResources);

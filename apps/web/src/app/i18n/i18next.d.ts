@@ -1,10 +1,15 @@
 import 'i18next';
 import type { adminResources } from './admin-resources';
+import type { answeringResources } from './answering-resources';
+import type { emailsResources } from './emails-resources';
 import type { resources } from './index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: (typeof resources)['en'] & (typeof adminResources)['en'];
+    resources: (typeof resources)['en'] &
+      (typeof adminResources)['en'] &
+      (typeof answeringResources)['en'] &
+      (typeof emailsResources)['en'];
   }
 }
