@@ -128,5 +128,5 @@ describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', (
       await context.close();
     }
     expect(found).toEqual({});
-  });
+  }, 180_000); // ten pages, each loaded and audited: ~50 s on an idle machine, more on a loaded one
 });
