@@ -55,7 +55,7 @@ const draftOf = async (email: string) => {
 
 describe('an invited judge', () => {
   it('is unconfirmed, pending once the invitation is accepted, verified only by the mailed link', async () => {
-    const { token, issue } = await judges.createSetup(1);
+    const { token, issue, items } = await judges.createSetup(1);
     const [judge = 0] = await judges.addJudges(token, issue.id, ['judge@verify.test']);
     expect(await statusOfUser(judge)).toBe('unc');
 
@@ -81,6 +81,22 @@ describe('an invited judge', () => {
     // A reminder leaves a verified address verified.
     await judges.post(token, issue.id, 'send_invitation', { user: judge });
     expect(await statusOfUser(judge)).toBe('ver');
+
+    // What the judge submits counts in a report of verified e-mails only; the unverified judge is left out.
+    const answers = [{ dataset: items[0], value: 4 }];
+    expect((await call.submit(issue.id, personal, { answers })).statusCode).toBe(201);
+    const otherToken = mailedLinkTo('other@verify.test').get('token') ?? '';
+    expect((await call.submit(issue.id, otherToken, { answers })).statusCode).toBe(201);
+    const judgesOfReport = async (query: string) => {
+      const url = `/api/v1/issues/${issue.id}/report_summary/${query}`;
+      const report = await t.request({ method: 'GET', url, token });
+      return report
+        .json()
+        .users.map((user: { id: number }) => user.id)
+        .sort();
+    };
+    expect(await judgesOfReport('')).toEqual([judge, other].sort());
+    expect(await judgesOfReport('?only_verified_emails=true')).toEqual([judge]);
   });
 
   it('is invalid when the mail server refuses the address for good, with a clear refusal', async () => {
