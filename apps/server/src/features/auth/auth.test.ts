@@ -1,8 +1,9 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens } from '../../db/schema.ts';
+import { issueAccesses, refreshTokens } from '../../db/schema.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { judgeFactories } from '../judges/test-factories.ts';
 import { SIGN_IN_DELAY } from './sign-in-guard.ts';
 
 let t: TestApp;
@@ -227,6 +228,19 @@ describe('users', () => {
     const forged = await t.request({ method: 'GET', url: '/api/v1/users/me', token: 'a.b.c' });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('token_not_valid');
+  });
+
+  it("answers 401 to users/me with only a judge's token, in the query or as a bearer (decision 29)", async () => {
+    const judges = judgeFactories(t);
+    const { token, issue } = await judges.createSetup(1);
+    const [judge = 0] = await judges.addJudges(token, issue.id, ['judge@me.test']);
+    const [access] = await t.db.select().from(issueAccesses).where(eq(issueAccesses.userId, judge));
+    const judgeToken = access?.token ?? '';
+    const view = `/api/v1/issues/${issue.id}/answer_view/?token=${judgeToken}`;
+    expect((await t.request({ method: 'GET', url: view })).statusCode).toBe(200);
+    const inQuery = await t.request({ method: 'GET', url: `/api/v1/users/me/?token=${judgeToken}` });
+    const asBearer = await t.request({ method: 'GET', url: '/api/v1/users/me/', token: judgeToken });
+    expect([inQuery.statusCode, asBearer.statusCode]).toEqual([401, 401]);
   });
 
   it('refuses a token signed with the real key but without expiry, or whose subject is not an id', async () => {
