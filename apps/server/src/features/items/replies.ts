@@ -57,7 +57,7 @@ const jsonOne = (query: SQL) => sql`(${query})`;
 /**
  * What an item shows beside its own columns, as JSON subqueries of its row: the answers, the reviews
  * with their status and number of comments, the selections by title, the submission that created it
- * and its item type's form. One statement answers a whole page (decision 53); PostgreSQL evaluates them
+ * and its item type's form. One statement answers a whole page (decision 54); PostgreSQL evaluates them
  * only for the rows returned.
  */
 function shownWith(item: Pick<ItemColumns, 'id' | 'dataModelId'>) {
