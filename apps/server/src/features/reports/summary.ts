@@ -56,10 +56,17 @@ async function listReportUsers(ctx: AppContext, issue: IssueRow, onlyVerifiedEma
     sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], onlyVerifiedEmails)}),
       -- The items a judge answered are their stored values' (one per item answered, decision 37), not
       -- their answers': five times fewer rows, and the answers of a large selection are never read.
+      -- Counted per judge in index order, no sort; plus the items they only commented.
       answered AS (
-        SELECT user_id, count(DISTINCT dataset_id)::int AS n FROM (
-          SELECT user_id, dataset_id FROM report_judge_values WHERE issue_id = ${issue.id}
-          UNION ALL SELECT user_id, dataset_id FROM issue_comments WHERE issue_id = ${issue.id}
+        SELECT user_id, sum(n)::int AS n FROM (
+          SELECT user_id, count(*) AS n FROM report_judge_values WHERE issue_id = ${issue.id} GROUP BY user_id
+          UNION ALL
+          SELECT c.user_id, count(DISTINCT c.dataset_id) FROM issue_comments c
+          WHERE c.issue_id = ${issue.id} AND NOT EXISTS (
+            SELECT 1 FROM report_judge_values v
+            WHERE v.issue_id = c.issue_id AND v.dataset_id = c.dataset_id AND v.user_id = c.user_id
+          )
+          GROUP BY c.user_id
         ) responses GROUP BY user_id
       ),
       subsets AS (
