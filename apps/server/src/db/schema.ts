@@ -955,7 +955,7 @@ export const reportJudgeStats = pgTable(
  * Per item of a selection, the aggregates of its judges' stored values that the default report ranks by:
  * how many values (and how many not null), their exact sum and sum of squares (`numeric`, moved by each
  * changed value, so they never drift), least and greatest (read back from the item's values by index). The
- * report of 2,000 items then reads 2,000 rows, not 600,000 values (migration 0020, decision 53).
+ * report of 2,000 items then reads 2,000 rows, not 600,000 values (migration 0020, decision 55).
  */
 export const reportItemStats = pgTable(
   'report_item_stats',

@@ -280,7 +280,7 @@ const readsItemStats = (filters: ValueFilters) =>
 
 /**
  * Per item: number of values, mean, total, raw mean (normalised only), σ, range and largest value. The default view reads
- * them from `report_item_stats` (one row an item, exact sums kept by the triggers, decision 53); a filter
+ * them from `report_item_stats` (one row an item, exact sums kept by the triggers, decision 55); a filter
  * or the normalised report aggregates the judge values in `scored_values`. The mean passes through float8
  * either way, so that it rounds to 3 decimals like an `avg` of the values.
  */
@@ -357,7 +357,7 @@ const rankOf = (value: SQL) =>
  * their weighted means; tokens: total; picks: number of picks; text: number of comments), how many judges
  * answered and could answer it, per-criterion averages, σ and range of the judges' values, and the
  * competition rank on the value rounded to 3 decimals. A rating nobody gave has no value; tokens, picks
- * and comments nobody gave count 0. The values come from the stored aggregates (decisions 37 and 53), or
+ * and comments nobody gave count 0. The values come from the stored aggregates (decisions 37 and 55), or
  * from the answers for a subset of criteria. The quartiles of the box plots are `distributionQuery`'s.
  */
 export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
@@ -421,7 +421,7 @@ export function itemRanksQuery(issueIds: number[], filters: ValueFilters = {}): 
 /**
  * The box plot of each named item of one selection: min, quartiles and max of its judges' values under the
  * report's filters (normalised values if asked). Asked only for the items on screen: sorting the values of
- * every item costs the whole report several times over (decision 53).
+ * every item costs the whole report several times over (decision 55).
  */
 export function distributionQuery(issueId: number, datasetIds: number[], filters: ValueFilters = {}): SQL {
   return sql`WITH ${reportCtes([issueId], filters)}
