@@ -43,7 +43,7 @@ const ADMIN_ONLY = {
 } as const;
 /** Show the question only when the answer to `datum_field` equals `value`. */
 const questionCondition = { condition: conditionRule.nullable() };
-// Named one by one, not destructured: the web build leaves unused values out (decision 53), which a
+// Named one by one, not destructured: the web build leaves unused values out (decision 56), which a
 // destructuring, that runs an iterator, would prevent.
 const textField = datumFieldSchema.options[0];
 const choiceField = datumFieldSchema.options[1];
