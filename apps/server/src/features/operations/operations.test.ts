@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { enqueueMail } from '../mail/queue.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let dataDir: string;
@@ -65,6 +68,42 @@ describe('operations endpoints', () => {
     );
     expect(reply.body).toMatch(/^mail_queue_depth 0$/m);
     expect(reply.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('counts a failed background task by its name, and the mail waiting in the queue', async () => {
+    const bearer = { authorization: `Bearer ${TOKEN}` };
+    await enqueueMail(t.db, [
+      { to: 'a@example.org', subject: 'One', text: 'One' },
+      { to: 'b@example.org', subject: 'Two', text: 'Two' },
+    ]);
+    const queued = await t.request({ method: 'GET', url: '/metrics', headers: bearer });
+    expect(queued.body).toMatch(/^mail_queue_depth 2$/m);
+
+    // The webhook task's table gone for a while, as a broken database would make it: its runs throw.
+    await t.db.execute(sql`alter table webhook_deliveries rename to webhook_deliveries_away`);
+    const withJobs = await buildApp({
+      config: t.app.ctx.config,
+      db: t.db,
+      engine: t.engine,
+      jwtSecret: 'test-secret-test-secret-test-secret-42',
+      logger: false,
+      backgroundJobs: true,
+    });
+    try {
+      await withJobs.ready();
+      expect((await withJobs.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      await vi.waitFor(
+        async () => {
+          const reply = await withJobs.inject({ method: 'GET', url: '/metrics', headers: bearer });
+          expect(reply.statusCode).toBe(200);
+          expect(reply.body).toMatch(/^background_task_failures_total\{task="deliverDueWebhooks"\} [1-9]/m);
+        },
+        { timeout: 15_000, interval: 250 },
+      );
+    } finally {
+      await withJobs.close();
+      await t.db.execute(sql`alter table webhook_deliveries_away rename to webhook_deliveries`);
+    }
   });
 
   it('echoes a proxy’s request id, or gives one', async () => {
