@@ -5,7 +5,6 @@ import { CaptchaWidget } from '../../app/captcha/captcha-widget';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { Field } from '../../app/plain/field';
 import { Loading } from '../../app/plain/loading';
-import { loadChecks } from '../form-respond/load-checks';
 import { TeamHeader } from './team-header';
 import { usePublicLink } from './use-public-link';
 import '../../app/plain/plain.css';
@@ -84,8 +83,9 @@ function EmailStep({
   const [message, setMessage] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Without the checks (a failed download) the server's own check answers.
-    const checks = await loadChecks().catch(() => null);
+    // The checks alone (not the public form's page with them); without them (a failed download) the
+    // server's own check answers.
+    const checks = await import('../form-respond/checks').catch(() => null);
     const error = checks?.emailError(email, tf) ?? null;
     setMessage(error);
     if (!error) onSubmit(email.trim());
