@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -182,4 +183,42 @@ describe('forms admin', () => {
     await page.waitForURL(/\/team\/1\/forms$/);
     await expect.poll(() => page.getByTestId('form-title').count()).toBe(2);
   }, 120_000);
+
+  it('tells the admin when the question that titles the responses is deleted, and titles them by e-mail again', async () => {
+    const { page, server } = session;
+    const form = await callAdminApi<{ id: number; data_model_id: number }>(
+      server.url,
+      'POST',
+      'intake-forms/',
+      {
+        team: 1,
+        title: 'Call for bakers',
+      },
+    );
+    const name = await callAdminApi<{ id: number }>(
+      server.url,
+      'POST',
+      `data-models/${form.data_model_id}/datum-fields/`,
+      { resourcetype: 'text', label: 'Bakery name' },
+    );
+    await callAdminApi(server.url, 'PATCH', `intake-forms/${form.id}/`, { title_field: name.id });
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
+    const titleField = page.getByTestId('title-field-select');
+    await titleField.getByText('Bakery name').waitFor();
+
+    await page.getByRole('button', { name: 'Delete Bakery name' }).click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page
+      .getByText(
+        'Deleted. "Bakery name" titled each response: responses are now titled by the respondent\'s e-mail.',
+      )
+      .waitFor();
+    await page.getByTestId('questions-empty').waitFor();
+    await titleField.getByText("The respondent's e-mail").waitFor();
+    const saved = await callAdminApi<{ title_field: number }>(server.url, 'GET', `intake-forms/${form.id}/`);
+    expect(saved.title_field).toBe(0);
+  }, 60_000);
 });
