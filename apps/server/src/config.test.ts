@@ -25,12 +25,23 @@ describe('loadConfig', () => {
       mailFrom: 'Shortlist <no-reply@localhost>',
       mailRatePerMinute: 600,
       metricsToken: undefined,
+      richTextImageHosts: 'any',
       jwtSecret: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
     });
+  });
+
+  it('reads the hosts rich text may load images from', () => {
+    expect(loadConfig({ RICH_TEXT_IMAGE_HOSTS: 'none' }).richTextImageHosts).toEqual([]);
+    expect(
+      loadConfig({ RICH_TEXT_IMAGE_HOSTS: 'CDN.example.org, assets.example:8443' }).richTextImageHosts,
+    ).toEqual(['cdn.example.org', 'assets.example:8443']);
+    expect(() => loadConfig({ RICH_TEXT_IMAGE_HOSTS: 'https://cdn.example.org/' })).toThrow(
+      /RICH_TEXT_IMAGE_HOSTS/,
+    );
   });
 
   it('resolves a relative DATA_DIR from where npm was invoked', () => {

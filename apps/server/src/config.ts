@@ -33,6 +33,15 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
   WEB_DIST: optionalText,
+  RICH_TEXT_IMAGE_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(?:any|none|[a-z0-9.-]+(?::\d+)?(?:\s*,\s*[a-z0-9.-]+(?::\d+)?)*)$/i,
+        'must be any, none, or host names separated by commas',
+      )
+      .optional(),
+  ),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   S3_URL: optionalText.pipe(
     z
@@ -72,6 +81,11 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /**
+   * Where an image in admins' rich text may load from over https: any host, or only these (an empty list:
+   * none); the app's own file links always (decision 40).
+   */
+  richTextImageHosts: ImageHosts;
   /** Opens `/metrics` to whoever sends it as a bearer token; unset, `/metrics` answers 404. */
   metricsToken: string | undefined;
   /** The built web app to serve; another folder lets several builds be tested side by side. */
@@ -79,6 +93,8 @@ export interface Config {
   /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
   s3: S3Config | undefined;
 }
+
+export type ImageHosts = 'any' | readonly string[];
 
 export interface S3Config {
   /** The endpoint; buckets are addressed by path (`<url>/<bucket>/<key>`), as S3-compatible servers expect. */
@@ -121,6 +137,12 @@ function readS3(e: z.infer<typeof envSchema>): S3Config | undefined {
   };
 }
 
+function readImageHosts(value: string | undefined): ImageHosts {
+  if (value === undefined || value.toLowerCase() === 'any') return 'any';
+  if (value.toLowerCase() === 'none') return [];
+  return value.split(',').map((host) => host.trim().toLowerCase());
+}
+
 /** Reads the environment once; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -147,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    richTextImageHosts: readImageHosts(e.RICH_TEXT_IMAGE_HOSTS),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),
   };

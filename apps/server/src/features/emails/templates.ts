@@ -64,7 +64,7 @@ export async function checkedTemplate(
 }
 
 export async function createTemplate(ctx: AppContext, team: TeamRow, input: EmailTemplateCreate) {
-  const htmlContent = sanitizeRichText(input.html_content);
+  const htmlContent = sanitizeRichText(input.html_content, ctx.config.richTextImageHosts);
   await checkedTemplate(ctx, team.id, { subject: input.subject, html_content: htmlContent });
   const [row] = await ctx.db
     .insert(emailTemplates)
@@ -84,7 +84,9 @@ export async function createTemplate(ctx: AppContext, team: TeamRow, input: Emai
 export async function updateTemplate(ctx: AppContext, template: TemplateRow, patch: EmailTemplatePatch) {
   const subject = patch.subject ?? template.subject;
   const htmlContent =
-    patch.html_content === undefined ? template.htmlContent : sanitizeRichText(patch.html_content);
+    patch.html_content === undefined
+      ? template.htmlContent
+      : sanitizeRichText(patch.html_content, ctx.config.richTextImageHosts);
   await checkedTemplate(ctx, template.teamId, { subject, html_content: htmlContent });
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -137,7 +139,7 @@ export async function previewTemplate(
   team: TeamRow,
   request: z.infer<typeof templatePreviewRequestSchema>,
 ): Promise<RenderedEmail> {
-  const htmlContent = sanitizeRichText(request.html_content);
+  const htmlContent = sanitizeRichText(request.html_content, ctx.config.richTextImageHosts);
   const parsed = await checkedTemplate(ctx, team.id, { subject: request.subject, html_content: htmlContent });
   const item = await previewItem(ctx, team.id, request.dataset);
   const scope = (await itemScopes(ctx.db, [item.id])).get(item.id) ?? {};

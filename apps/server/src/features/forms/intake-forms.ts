@@ -54,7 +54,7 @@ export async function createIntakeForm(ctx: AppContext, input: z.output<typeof i
         teamId: input.team,
         dataModelId: model.id,
         title: input.title,
-        description: sanitizeRichText(input.description),
+        description: sanitizeRichText(input.description, ctx.config.richTextImageHosts),
         published: input.published,
         allowPartialSave: input.allow_partial_save,
         pageHeaderId: input.page_header,

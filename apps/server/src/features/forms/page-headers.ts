@@ -42,7 +42,11 @@ export async function listPageHeaders(ctx: AppContext, teamId: number, query: Pa
 export async function createPageHeader(ctx: AppContext, input: z.output<typeof pageHeaderCreateSchema>) {
   const [row] = await ctx.db
     .insert(pageHeaders)
-    .values({ teamId: input.team, title: input.title, html: sanitizeRichText(input.html) })
+    .values({
+      teamId: input.team,
+      title: input.title,
+      html: sanitizeRichText(input.html, ctx.config.richTextImageHosts),
+    })
     .returning();
   if (!row) throw new Error('no page header');
   return toPageHeader(row);
@@ -51,7 +55,11 @@ export async function createPageHeader(ctx: AppContext, input: z.output<typeof p
 export async function updatePageHeader(ctx: AppContext, header: PageHeaderRow, patch: PageHeaderPatch) {
   const [row] = await ctx.db
     .update(pageHeaders)
-    .set({ title: patch.title, html: patch.html === undefined ? undefined : sanitizeRichText(patch.html) })
+    .set({
+      title: patch.title,
+      html:
+        patch.html === undefined ? undefined : sanitizeRichText(patch.html, ctx.config.richTextImageHosts),
+    })
     .where(eq(pageHeaders.id, header.id))
     .returning();
   return toPageHeader(row ?? header);

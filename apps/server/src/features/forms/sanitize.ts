@@ -1,5 +1,6 @@
 import { isOwnFileLink } from '@shortlist/contract';
 import sanitizeHtml from 'sanitize-html';
+import type { ImageHosts } from '../../config.ts';
 
 const LENGTH = String.raw`(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|em|rem|%|pt))`;
 /** Non-negative only: a negative margin would slide the text over what follows it. */
@@ -41,16 +42,19 @@ const ALLOWED_STYLES = {
 };
 
 /**
- * An image loads from the app's own file links or over https; plain http (readable and changeable
- * on the way, and the classic tracking pixel), data: and every other scheme or relative path are
- * dropped with the image.
+ * An image loads from the app's own file links or over https from the hosts the operator allows
+ * (`RICH_TEXT_IMAGE_HOSTS`, any by default); plain http (readable and changeable on the way, and the
+ * classic tracking pixel), data: and every other scheme or relative path are dropped with the image.
  */
-function isAllowedImageSource(src: string): boolean {
-  return /^https:\/\/[^/\\]/i.test(src) || isOwnFileLink(src);
+function isAllowedImageSource(src: string, hosts: ImageHosts): boolean {
+  if (isOwnFileLink(src)) return true;
+  if (!/^https:\/\/[^/\\]/i.test(src)) return false;
+  if (hosts === 'any') return true;
+  return URL.canParse(src) && hosts.includes(new URL(src).host);
 }
 
 /** Rich text and banners written by admins, shown on public pages: no scripts, handlers, frames or overlays. */
-export function sanitizeRichText(html: string): string {
+export function sanitizeRichText(html: string, imageHosts: ImageHosts): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
     allowedAttributes: {
@@ -68,7 +72,7 @@ export function sanitizeRichText(html: string): string {
     transformTags: {
       img: (tagName, { src, ...attribs }) => ({
         tagName,
-        attribs: src !== undefined && isAllowedImageSource(src) ? { src, ...attribs } : attribs,
+        attribs: src !== undefined && isAllowedImageSource(src, imageHosts) ? { src, ...attribs } : attribs,
       }),
     },
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,

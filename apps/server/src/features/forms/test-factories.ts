@@ -1,7 +1,7 @@
 import type { IntakeForm } from '@shortlist/contract';
 import { expect } from 'vitest';
 import { formSubmissions, tags } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/harness.ts';
 
 type Reply = Awaited<ReturnType<TestApp['request']>>;
 
@@ -60,7 +60,7 @@ export type FormFactories = ReturnType<typeof formFactories>;
 export type TestAdmin = Awaited<ReturnType<TestApp['createAdmin']>>;
 
 /** A test app with the form factories and two admins of two teams: the owner and a stranger. */
-export async function startFormsTest() {
-  const t = await createTestApp();
+export async function startFormsTest(options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
   return { t, f: formFactories(t), owner: await t.createAdmin(), stranger: await t.createAdmin() };
 }

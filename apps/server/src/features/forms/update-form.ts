@@ -1,5 +1,6 @@
 import { type IntakeFormPatch, RESPONDENT_EMAIL_REQUIRED_MESSAGE, SUMMARY_MARKER } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
+import type { ImageHosts } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { dataModels, intakeForms, intakeFormTags } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
@@ -11,7 +12,11 @@ import { sanitizeRichText } from './sanitize.ts';
 type FormColumns = Partial<typeof intakeForms.$inferInsert>;
 
 /** The respondent e-mail as it will stand after the patch; when active it needs a subject and a body. */
-function respondentEmailColumns(form: IntakeFormRow, patch: IntakeFormPatch): FormColumns {
+function respondentEmailColumns(
+  form: IntakeFormRow,
+  patch: IntakeFormPatch,
+  imageHosts: ImageHosts,
+): FormColumns {
   const template = patch.respondent_email_template;
   const active = patch.respondent_email_active ?? form.respondentEmailActive;
   const subject = template?.subject ?? form.respondentEmailSubject;
@@ -23,7 +28,7 @@ function respondentEmailColumns(form: IntakeFormRow, patch: IntakeFormPatch): Fo
     respondentEmailActive: patch.respondent_email_active,
     respondentEmailSubject: template?.subject,
     respondentEmailContent: template?.content,
-    respondentEmailHtmlContent: template && sanitizeRichText(template.html_content),
+    respondentEmailHtmlContent: template && sanitizeRichText(template.html_content, imageHosts),
     // The [summary] marker in the body turns the recap on, unless the client says otherwise.
     respondentEmailIncludeRecap:
       patch.respondent_email_include_recap ?? (template ? content.includes(SUMMARY_MARKER) : undefined),
@@ -35,7 +40,10 @@ export async function updateIntakeForm(ctx: AppContext, form: IntakeFormRow, pat
   await checkFormReferences(ctx.db, { teamId: form.teamId, dataModelId: form.dataModelId }, patch);
   const columns: FormColumns = {
     title: patch.title,
-    description: patch.description === undefined ? undefined : sanitizeRichText(patch.description),
+    description:
+      patch.description === undefined
+        ? undefined
+        : sanitizeRichText(patch.description, ctx.config.richTextImageHosts),
     published: patch.published,
     allowPartialSave: patch.allow_partial_save,
     pageHeaderId: patch.page_header,
@@ -44,7 +52,7 @@ export async function updateIntakeForm(ctx: AppContext, form: IntakeFormRow, pat
     titleField: patch.title_field,
     afterSubmitMessage: patch.after_submit_message,
     editUntil: patch.edit_until == null ? patch.edit_until : new Date(patch.edit_until),
-    ...respondentEmailColumns(form, patch),
+    ...respondentEmailColumns(form, patch, ctx.config.richTextImageHosts),
     updateTime: new Date(),
   };
   const row = await ctx.db.transaction(async (tx) => {

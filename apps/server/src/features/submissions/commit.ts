@@ -70,7 +70,7 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
       .returning({ id: formSubmissions.id });
     if (!marked) throw alreadySubmitted();
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
-    const confirmation = respondentMail(form, submission.email, recap);
+    const confirmation = respondentMail(form, submission.email, recap, ctx.config.richTextImageHosts);
     if (confirmation) await markRespondentQueued(tx, submission.id);
     await enqueueMail(tx, [
       ...(confirmation ? [{ ...confirmation, verifiesSubmissionId: submission.id }] : []),

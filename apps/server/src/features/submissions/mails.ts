@@ -1,5 +1,6 @@
 import { SUMMARY_MARKER } from '@shortlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ImageHosts } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings, teamMembers, users } from '../../db/schema.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
@@ -12,7 +13,12 @@ import { escapeHtml, type RecapLine, recapHtml, recapText } from './recap.ts';
  * [summary] marker replaced by the recap of the answers (or the recap added when asked for
  * without a marker).
  */
-export function respondentMail(form: IntakeFormRow, to: string, recap: RecapLine[]): MailMessage | null {
+export function respondentMail(
+  form: IntakeFormRow,
+  to: string,
+  recap: RecapLine[],
+  imageHosts: ImageHosts,
+): MailMessage | null {
   const subject = form.respondentEmailSubject.trim();
   const content = form.respondentEmailContent;
   if (!form.respondentEmailActive || !subject || !content.trim()) return null;
@@ -21,7 +27,7 @@ export function respondentMail(form: IntakeFormRow, to: string, recap: RecapLine
     return form.respondentEmailIncludeRecap ? `${body}${separator}${summary}` : body;
   };
   const html = form.respondentEmailHtmlContent.trim()
-    ? sanitizeRichText(form.respondentEmailHtmlContent)
+    ? sanitizeRichText(form.respondentEmailHtmlContent, imageHosts)
     : escapeHtml(content).replaceAll('\n', '<br>');
   return {
     to,

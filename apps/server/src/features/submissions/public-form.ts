@@ -61,13 +61,13 @@ export async function getPublicForm(
   return {
     id: form.id,
     title: form.title,
-    description: sanitizeRichText(form.description),
+    description: sanitizeRichText(form.description, ctx.config.richTextImageHosts),
     published: form.published,
     language_code: form.languageCode === 'fr' ? 'fr' : 'en',
     allow_partial_save: form.allowPartialSave,
     after_submit_message: form.afterSubmitMessage,
     edit_until: isEditableAfterSubmit(form) ? (form.editUntil?.toISOString() ?? null) : null,
-    page_header: pageHeader === null ? null : sanitizeRichText(pageHeader),
+    page_header: pageHeader === null ? null : sanitizeRichText(pageHeader, ctx.config.richTextImageHosts),
     css_theme: cssTheme,
     questions: questions.map(toPublicQuestion),
     titles: titles.map(({ id: titleId, text, body, position, linkedToDfId }) => ({
