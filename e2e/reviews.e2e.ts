@@ -15,6 +15,12 @@ async function confirmDelete() {
   const popup = session.page.locator('.ant-popconfirm').filter({
     hasText: 'Are you sure? This action cannot be undone.',
   });
+  // A click while the popup still zooms in can miss its moving button on a loaded machine (seen once in
+  // CI: the popup then stayed open); its animation is waited for first.
+  await popup.waitFor();
+  await popup.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
   await popup.getByRole('button', { name: 'Yes' }).click();
   await popup.waitFor({ state: 'hidden' });
 }
