@@ -109,6 +109,23 @@ describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', (
     expect(found).toEqual({});
   });
 
+  it('turns Ant Design’s animations off when the system asks for less motion (WCAG 2.3.3)', async () => {
+    const { browser, server } = session;
+    const durations: Record<string, string> = {};
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      const button = page.getByTestId('login-submit');
+      durations[reducedMotion] = await button.evaluate(
+        (element) => getComputedStyle(element).transitionDuration,
+      );
+      await context.close();
+    }
+    expect(durations.reduce).toMatch(/^0s(, 0s)*$/);
+    expect(durations['no-preference']).not.toMatch(/^0s(, 0s)*$/);
+  });
+
   it('on the main admin pages, in both languages', async () => {
     const { browser, server } = session;
     const found: Record<string, unknown> = {};

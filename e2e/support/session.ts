@@ -22,7 +22,8 @@ export function useBrowserSession() {
     await session.server?.stop();
   });
   beforeEach(async () => {
-    session.context = await session.browser.newContext();
+    // Reduced motion turns Ant Design's animations off: a click never lands on a popup still moving in.
+    session.context = await session.browser.newContext({ reducedMotion: 'reduce' });
     session.page = await session.context.newPage();
   });
   afterEach(() => session.context.close());

@@ -17,6 +17,8 @@ const THEME = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 8,
+    // Zooms and slides are off for people who ask their system for less motion (WCAG 2.3.3).
+    motion: !globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
   },
 };
 
