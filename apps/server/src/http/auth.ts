@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
 import { unauthorized } from './errors.ts';
+import { preparedPerShape } from './prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -20,27 +21,19 @@ function bearer(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-const prepareUserLookup = (db: Db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_user_by_id');
-
 /**
  * Every signed-in request starts with this lookup: its SQL is built once per database, and PostgreSQL
  * parses and plans it once per connection (a named prepared statement).
  */
-const userLookups = new WeakMap<Db, ReturnType<typeof prepareUserLookup>>();
+const userLookup = preparedPerShape('auth_user', (db, _shape: null, name) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name('by_id')),
+);
 
-function lookupUser(db: Db, id: number) {
-  let lookup = userLookups.get(db);
-  if (!lookup) {
-    lookup = prepareUserLookup(db);
-    userLookups.set(db, lookup);
-  }
-  return lookup.execute({ id });
-}
+const lookupUser = (db: Db, id: number) => userLookup(db, null).execute({ id });
 
 /** Tokens remembered per token service; past this many, the oldest is forgotten. */
 const VERIFIED_TOKENS_MAX = 10_000;

@@ -125,7 +125,7 @@ export async function listDatasets(
     .select({ ...datasetReplyFields(page), total: page.total })
     .from(page)
     .orderBy(direction(orderOf(page)), direction(page.id));
-  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
+  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted: () => counted });
   return { count: total, results: rows.map((row) => toDataset(ctx, row)) };
 }
 

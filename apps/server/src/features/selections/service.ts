@@ -15,6 +15,7 @@ import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
+import { preparedPerShape } from '../../http/prepared.ts';
 import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../teams/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { IssueRow } from './access.ts';
@@ -24,35 +25,70 @@ import { checkSettings, toColumns } from './settings.ts';
 const ORDERING = ['create_time', 'title'] as const;
 const orderColumns = { create_time: issues.createTime, title: sql`lower(${issues.title})` };
 
+/** Which filters a request of the selections list names, and its order: one prepared statement each. */
+interface IssueListShape {
+  search: boolean;
+  status: boolean;
+  public: boolean;
+  tags: boolean;
+  order: ReturnType<typeof parseOrdering<(typeof ORDERING)[number]>>;
+}
+
+const p = sql.placeholder;
+
+/** The selections list's page (with the caller's right, tags, item counts and total) and its count. */
+const issueListStatements = preparedPerShape('issues', (db, shape: IssueListShape, name) => {
+  const filters: SQL[] = [eq(issues.teamId, p('team'))];
+  if (shape.search) filters.push(ilike(issues.title, p('pattern')));
+  if (shape.status) filters.push(eq(issues.status, p('status')));
+  if (shape.public) filters.push(eq(issues.public, p('public')));
+  // Any number of tags in one parameter (a `{1,2}` array literal), so that their count is no new shape.
+  if (shape.tags) {
+    filters.push(
+      exists(
+        sql`(select 1 from ${issueTags} where ${issueTags.issueId} = ${issues.id} and ${issueTags.tagId} = any(${p('tags')}::integer[]))`,
+      ),
+    );
+  }
+  const where = and(...filters);
+  const direction = shape.order.descending ? desc : asc;
+  const counted = db.select({ n: count() }).from(issues).where(where);
+  // The caller's right, the page, its tags and item counts and the total: one statement.
+  const page = db
+    .select({ ...issueListColumns, total: totalOf(counted) })
+    .from(issues)
+    .where(and(where, isTeamAdminCondition(p('caller'), p('team'))))
+    .orderBy(direction(orderColumns[shape.order.field]), direction(issues.id))
+    .limit(p('limit'))
+    .offset(p('offset'));
+  return { page: page.prepare(name('page')), counted: counted.prepare(name('count')) };
+});
+
 /** A team's selections, filtered, sorted and paged in SQL; 404 unless the caller is the team's admin. */
 export async function listIssues(
   ctx: AppContext,
   user: UserRow,
   query: z.infer<typeof issueListQuerySchema>,
 ) {
-  const filters: SQL[] = [eq(issues.teamId, query.team)];
-  if (query.search) filters.push(ilike(issues.title, containsPattern(query.search)));
-  if (query.status) filters.push(eq(issues.status, query.status));
-  if (query.public !== undefined) filters.push(eq(issues.public, query.public));
-  if (query.tags?.length) {
-    filters.push(
-      exists(
-        sql`(select 1 from ${issueTags} where ${and(eq(issueTags.issueId, issues.id), inArray(issueTags.tagId, query.tags))})`,
-      ),
-    );
-  }
-  const where = and(...filters);
-  const order = parseOrdering<(typeof ORDERING)[number]>(query.ordering, ORDERING, '-create_time');
-  const direction = order.descending ? desc : asc;
-  const counted = ctx.db.select({ n: count() }).from(issues).where(where);
-  // The caller's right, the page, its tags and item counts and the total: one statement.
-  const rows = await ctx.db
-    .select({ ...issueListColumns, total: totalOf(counted) })
-    .from(issues)
-    .where(and(where, isTeamAdminCondition(user.id, query.team)))
-    .orderBy(direction(orderColumns[order.field]), direction(issues.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const statements = issueListStatements(ctx.db, {
+    search: Boolean(query.search),
+    status: Boolean(query.status),
+    public: query.public !== undefined,
+    tags: Boolean(query.tags?.length),
+    order: parseOrdering<(typeof ORDERING)[number]>(query.ordering, ORDERING, '-create_time'),
+  });
+  const values = {
+    team: query.team,
+    caller: user.id,
+    pattern: query.search ? containsPattern(query.search) : undefined,
+    status: query.status,
+    public: query.public,
+    tags: query.tags?.length ? `{${query.tags.join(',')}}` : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const rows = await statements.page.execute(values);
+  const counted = () => statements.counted.execute(values);
   const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
   return { count: total, results: rows.map(toIssueListItem) };
 }

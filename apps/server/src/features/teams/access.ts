@@ -1,4 +1,4 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, type Placeholder, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
@@ -25,8 +25,9 @@ export async function findMembership(ctx: AppContext, teamId: number, userId: nu
  * The caller is an accepted admin of the team, as a condition of a list's own statement, so that the
  * check costs no round trip; it names no outer column, so PostgreSQL evaluates it once per statement.
  * An empty result must then be told apart (`totalOfTeamPage`): not admin (404) or nothing to list.
+ * Placeholders for ids keep a prepared list's SQL the same for every caller.
  */
-export const isTeamAdminCondition = (userId: number, teamId: number) =>
+export const isTeamAdminCondition = (userId: number | Placeholder, teamId: number | Placeholder) =>
   exists(
     sql`(select 1 from ${teamMembers} where ${and(
       eq(teamMembers.teamId, teamId),
@@ -45,12 +46,12 @@ export async function totalOfTeamPage(
   ctx: AppContext,
   user: UserRow,
   teamId: number,
-  { rows, counted }: { rows: { total: number }[]; counted: PromiseLike<{ n: number }[]> },
+  { rows, counted }: { rows: { total: number }[]; counted: () => PromiseLike<{ n: number }[]> },
 ) {
   const [first] = rows;
   if (first) return first.total;
   await requireTeamAdmin(ctx, user, teamId);
-  const [row] = await counted;
+  const [row] = await counted();
   return row?.n ?? 0;
 }
 

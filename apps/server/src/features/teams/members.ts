@@ -1,11 +1,12 @@
 import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
+import { preparedPerShape } from '../../http/prepared.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
 
@@ -46,6 +47,47 @@ const memberColumns = {
   create_time: teamMembers.createTime,
 };
 
+/** Which filters a request of the members list names, and its order: one prepared statement each. */
+interface MemberListShape {
+  selfInvite: boolean;
+  role: boolean;
+  issue: boolean;
+  search: boolean;
+  order: ReturnType<typeof parseOrdering<(typeof MEMBER_ORDERING)[number]>>;
+}
+
+const p = sql.placeholder;
+
+/** The members list's page (with the caller's right and the total) and its count, for one shape. */
+const memberListStatements = preparedPerShape('members', (db, shape: MemberListShape, name) => {
+  const filters: SQL[] = [eq(teamMembers.teamId, p('team'))];
+  if (shape.selfInvite) filters.push(eq(teamMembers.selfInvite, p('selfInvite')));
+  if (shape.role) filters.push(eq(teamMembers.role, p('role')));
+  // Members with an access to the selection: none, as admins cannot judge (decision 13), but never all.
+  if (shape.issue) {
+    const judges = db.select({ id: issueAccesses.userId }).from(issueAccesses);
+    filters.push(inArray(teamMembers.userId, judges.where(eq(issueAccesses.issueId, p('issue')))));
+  }
+  if (shape.search)
+    filters.push(or(ilike(teamMembers.pseudo, p('pattern')), ilike(users.email, p('pattern'))) as SQL);
+  const where = and(...filters);
+  const column = memberColumns[shape.order.field];
+  const counted = db
+    .select({ n: count() })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(where);
+  const page = db
+    .select({ member: teamMembers, user: users, total: totalOf(counted) })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(where, isTeamAdminCondition(p('caller'), p('team'))))
+    .orderBy(shape.order.descending ? desc(column) : asc(column), asc(teamMembers.id))
+    .limit(p('limit'))
+    .offset(p('offset'));
+  return { page: page.prepare(name('page')), counted: counted.prepare(name('count')) };
+});
+
 /** A team's members, filtered, sorted and paged in SQL, with the caller's right and the total in the same statement. */
 export async function listMembers(
   ctx: AppContext,
@@ -53,34 +95,25 @@ export async function listMembers(
   teamId: number,
   query: z.infer<typeof memberListQuerySchema>,
 ) {
-  const filters: SQL[] = [eq(teamMembers.teamId, teamId)];
-  if (query.self_invite !== undefined) filters.push(eq(teamMembers.selfInvite, query.self_invite));
-  if (query.role__key) filters.push(eq(teamMembers.role, query.role__key));
-  // Members with an access to the selection: none, as admins cannot judge (decision 13), but never all.
-  if (query.issue) {
-    const judges = ctx.db.select({ id: issueAccesses.userId }).from(issueAccesses);
-    filters.push(inArray(teamMembers.userId, judges.where(eq(issueAccesses.issueId, query.issue))));
-  }
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    filters.push(or(ilike(teamMembers.pseudo, pattern), ilike(users.email, pattern)) as SQL);
-  }
-  const where = and(...filters);
-  const order = parseOrdering(query.ordering, MEMBER_ORDERING, 'pseudo');
-  const column = memberColumns[order.field];
-  const counted = ctx.db
-    .select({ n: count() })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(where);
-  const rows = await ctx.db
-    .select({ member: teamMembers, user: users, total: totalOf(counted) })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(where, isTeamAdminCondition(caller.id, teamId)))
-    .orderBy(order.descending ? desc(column) : asc(column), asc(teamMembers.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const statements = memberListStatements(ctx.db, {
+    selfInvite: query.self_invite !== undefined,
+    role: query.role__key !== undefined,
+    issue: query.issue !== undefined,
+    search: Boolean(query.search),
+    order: parseOrdering(query.ordering, MEMBER_ORDERING, 'pseudo'),
+  });
+  const values = {
+    team: teamId,
+    caller: caller.id,
+    selfInvite: query.self_invite,
+    role: query.role__key,
+    issue: query.issue,
+    pattern: query.search ? containsPattern(query.search) : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const rows = await statements.page.execute(values);
+  const counted = () => statements.counted.execute(values);
   const total = await totalOfTeamPage(ctx, caller, teamId, { rows, counted });
   return { count: total, results: rows.map((row) => toMember(row.member, row.user)) };
 }
