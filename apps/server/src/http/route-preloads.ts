@@ -8,7 +8,7 @@ interface RoutePreload {
   styles: string[];
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 /** `/forms/:id` → /^\/forms\/[^/]+\/?$/ */
 const toPattern = (route: string) =>
   new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);

@@ -2,12 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerFirstRequest, FIRST_REPLY_SLOT, withFirstReply } from './first-reply.ts';
 import { indexHtmlFor } from './route-preloads.ts';
 
 /** Vite names every built asset by its content's hash: a name never changes content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current assets: always asked again, so a release is seen at once. */
 const REVALIDATE = 'no-cache';
+/** index.html holding a page's data (first-reply.ts): a judge's view, opened by the token in its URL. */
+const PRIVATE = 'no-store';
 
 const isHashedAsset = (filePath: string) => filePath.split(path.sep).includes('assets');
 
@@ -59,11 +62,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   });
   const indexHtml = indexHtmlFor(distDir);
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://page');
+    const html = indexHtml(url.pathname);
+    // A build with the slot gets the page's first request answered within it (first-reply.ts).
+    const first = html.includes(FIRST_REPLY_SLOT)
+      ? await answerFirstRequest(app, request, url.pathname, url.searchParams)
+      : null;
+    return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', REVALIDATE)
-      .send(indexHtml(request.url.split('?')[0] ?? '/'));
+      .header('cache-control', first ? PRIVATE : REVALIDATE)
+      .send(withFirstReply(html, first));
+  };
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
     if (isPage) return sendIndex(request, reply);

@@ -11,7 +11,8 @@ import {
   VERIFICATION_PARAM,
 } from '@shortlist/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../app/api-client';
+import { getFirst } from '../../app/public-first-reply';
 
 /** The personal link's token goes along as `?token=`; without it the signed-in user answers or previews. */
 const withToken = (token: string | null) => (token ? { token } : undefined);
@@ -21,14 +22,17 @@ export const answeringKeys = {
   publicInfo: (issueId: number) => ['public-info', issueId] as const,
 };
 
-/** `verification`: the code that only the e-mailed copy of the link carries; opening it verifies the address. */
+/**
+ * `verification`: the code that only the e-mailed copy of the link carries; opening it verifies the
+ * address. The page's first request: with a personal link, its reply may already be in index.html.
+ */
 export const fetchAnswerView = (
   issueId: number,
   token: string | null,
   verification: string | null,
   signal?: AbortSignal,
 ) =>
-  apiGet<AnswerView>(
+  getFirst<AnswerView>(
     `issues/${issueId}/answer_view/`,
     token
       ? { ...withToken(token), ...(verification ? { [VERIFICATION_PARAM]: verification } : {}) }
@@ -57,7 +61,7 @@ export const withdrawConflict = (issueId: number, token: string | null, dataset:
   });
 
 export const fetchPublicInfo = (issueId: number, signal?: AbortSignal) =>
-  apiGet<PublicInfo>(`issues/${issueId}/get_public_info/`, undefined, signal);
+  getFirst<PublicInfo>(`issues/${issueId}/get_public_info/`, undefined, signal);
 
 /** The public link page's data (its loader asks for it early, prefetch.ts). */
 export const publicInfoQuery = (issueId: number) =>

@@ -7,7 +7,8 @@ import {
   type FormUploadReply,
   type PublicForm,
 } from '@shortlist/contract';
-import { ApiError, apiGet, apiPost } from '../../app/api-client';
+import { ApiError, apiPost } from '../../app/api-client';
+import { getFirst } from '../../app/public-first-reply';
 
 export interface DraftLink {
   submission: number;
@@ -16,8 +17,9 @@ export interface DraftLink {
   v?: string;
 }
 
+/** The page's first request: its reply may already be in index.html (getFirst). */
 export const fetchPublicForm = (formId: number, draft: DraftLink | null) =>
-  apiGet<PublicForm>(`${API_PREFIX}/intake-forms/${formId}/public/`, draft ? { ...draft } : undefined);
+  getFirst<PublicForm>(`${API_PREFIX}/intake-forms/${formId}/public/`, draft ? { ...draft } : undefined);
 
 export const postSubmission = (body: FormSubmissionCreate) =>
   apiPost<FormSubmission>(`${API_PREFIX}/form-submissions/`, body);
