@@ -49,7 +49,7 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
         }
         return {
           path: pattern,
-          scripts: [...needed].map((chunk) => base + chunk.fileName),
+          scripts: [...needed].filter((chunk) => !isCssOnly(chunk)).map((chunk) => base + chunk.fileName),
           styles: [...needed].flatMap((chunk) =>
             [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => base + css),
           ),
@@ -59,6 +59,9 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
     },
   };
 }
+
+/** A chunk of styles alone, which Vite drops from the bundle once its CSS file is written: no script. */
+const isCssOnly = (chunk: OutputChunk) => chunk.moduleIds.every((id) => /\.css(\?|$)/.test(id));
 
 /** A chunk and every chunk it imports statically, however deep. */
 function closure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {

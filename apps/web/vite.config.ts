@@ -65,14 +65,15 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
               priority: 2,
             },
-            // The app's own modules that the entry runs, in one chunk rather than one per module that a
-            // lazy page also imports (the API client, the config, the form's query…). main.tsx stays the
-            // entry (index.html names one script); libraries stay in their groups (not recursive).
+            // Everything else the entry runs, in one chunk: the app's own modules, zod's core and the
+            // contract's constants (one file rather than five; each file is a request and its headers).
+            // main.tsx stays the entry (index.html names one script); libraries a lazy page adds stay in
+            // their groups (not recursive).
             {
               name: 'app',
               tags: ['$initial'],
               includeDependenciesRecursively: false,
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx)|^\0vite[\\/]/,
+              test: /^(?!.*[\\/]src[\\/]main\.tsx$)/,
               priority: 1,
             },
             // The public form's page in one chunk (not its page module, its form and its loader apart);
@@ -83,10 +84,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
-            // The small modules that the public pages share with the admin screens, in one chunk.
+            // The answer page's modules in one chunk, not four; the public link page apart (it shows the
+            // captcha), and the texts with their namespace's chunk (the admin app loads it at its start).
+            {
+              name: 'answering',
+              test: /[\\/]features[\\/]answering[\\/](?!public-page|use-public-link|team-header|i18n)[\w-]+\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // The small modules that the public pages share with the admin screens or with each other, in
+            // one chunk: the plain controls, the page title, a team's header, the contract's constants.
             {
               name: 'plain',
-              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts)/,
+              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|[\\/]contract[\\/]src[\\/](submissions|judging)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
