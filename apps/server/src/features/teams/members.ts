@@ -10,11 +10,30 @@ import { preparedPerShape } from '../../http/prepared.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
 
+/** The columns a member's reply shows: a page reads these alone. */
+const memberReplyColumns = {
+  member: {
+    id: teamMembers.id,
+    pseudo: teamMembers.pseudo,
+    status: teamMembers.status,
+    selfInvite: teamMembers.selfInvite,
+  },
+  user: {
+    id: users.id,
+    email: users.email,
+    emailVerificationStatus: users.emailVerificationStatus,
+    emailToVerify: users.emailToVerify,
+  },
+};
+
 /**
  * A member as admins see them. Until the person accepts, only what the admin typed is shown: the
  * account's id and verification status would tell whether the address had an account (decision 42).
  */
-export function toMember(member: MembershipRow, user: UserRow): Member {
+export function toMember(
+  member: Pick<MembershipRow, keyof typeof memberReplyColumns.member>,
+  user: Pick<UserRow, keyof typeof memberReplyColumns.user>,
+): Member {
   const hasAccepted = member.status === 'accepted';
   return {
     id: member.id,
@@ -78,7 +97,7 @@ const memberListStatements = preparedPerShape('members', (db, shape: MemberListS
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(where);
   const page = db
-    .select({ member: teamMembers, user: users, total: totalOf(counted) })
+    .select({ ...memberReplyColumns, total: totalOf(counted) })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(where, isTeamAdminCondition(p('caller'), p('team'))))
