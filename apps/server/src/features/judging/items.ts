@@ -50,23 +50,25 @@ export async function loadAnswerItems(ctx: AppContext, answerer: Answerer): Prom
     .where(accessibleCondition(ctx, answerer))
     .orderBy(...order);
   const details = answerer.issue.judgesCanLoadDatasetDetails
-    ? await loadDetails(
-        ctx,
-        rows.map((row) => row.id),
-      )
+    ? await loadDetails(ctx, answerer)
     : new Map<number, AnswerViewDetail[]>();
   return rows.map((row) => ({ ...row, details: details.get(row.id) ?? [] }));
 }
 
-/** The items' answers to the fields shown on selections (on_issues), in field order, in one query. */
-async function loadDetails(ctx: AppContext, datasetIds: number[]) {
+/**
+ * The items' answers to the fields shown on selections (on_issues), in field order, in one query. The
+ * items by their subquery rather than a list of ids: 2,000 parameters took longer to build and bind than
+ * the query took to run.
+ */
+async function loadDetails(ctx: AppContext, answerer: Answerer) {
   const byItem = new Map<number, AnswerViewDetail[]>();
-  if (datasetIds.length === 0) return byItem;
   const rows = await ctx.db
     .select({ value: datumValues, label: datumFields.label })
     .from(datumValues)
     .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
-    .where(and(inArray(datumValues.datasetId, datasetIds), eq(datumFields.onIssues, true)))
+    .where(
+      and(inArray(datumValues.datasetId, accessibleItemIds(ctx, answerer)), eq(datumFields.onIssues, true)),
+    )
     .orderBy(asc(datumFields.order), asc(datumFields.id));
   for (const { value, label } of rows) {
     const detail: AnswerViewDetail = {
@@ -78,7 +80,9 @@ async function loadDetails(ctx: AppContext, datasetIds: number[]) {
       mime_type: value.fileKey ? value.mimeType : null,
       file_url_signed: value.fileKey ? ctx.files.signedUrl(value.fileKey) : null,
     };
-    byItem.set(value.datasetId, [...(byItem.get(value.datasetId) ?? []), detail]);
+    const ofItem = byItem.get(value.datasetId);
+    if (ofItem) ofItem.push(detail);
+    else byItem.set(value.datasetId, [detail]);
   }
   return byItem;
 }
