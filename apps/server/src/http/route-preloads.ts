@@ -27,7 +27,11 @@ export function indexHtmlFor(distDir: string): (urlPath: string) => string {
       ...route.scripts.map(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
       ),
-      ...route.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+      // `crossorigin` as on the stylesheet link that Vite's loader adds for the page: without it the
+      // preload does not match that request and the file is downloaded twice.
+      ...route.styles.map(
+        (href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+      ),
     ];
     return html.replace('</head>', `${links.join('')}</head>`);
   };
