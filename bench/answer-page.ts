@@ -1,8 +1,9 @@
 // The answer page of a large selection and one judge's full submission (`npm run bench:answer-page`,
 // issue 14): a rating selection of 2,000 items × 5 criteria, served with the built web app by the real
 // server. Chromium (the machine's, 1280 × 800, loopback, cold cache) opens a new judge's personal link, twice:
-// time from navigation start to the first item's rating control, to interactive (that control visible and
-// the main thread free) and to the whole first page (50 items) drawn; plus the answer view's size and time
+// time from navigation start to the first item's rating control (the page's own clock in the frame where it
+// shows, page-clock.ts), to interactive (that control visible and the main thread free) and to the whole
+// first page (50 items) drawn; plus the answer view's size and time
 // over HTTP. Then one judge's 10,000 answers through the app against one INSERT … SELECT FROM
 // json_to_recordset of the same rows, twice (goal ≤ 1.5×). Set WEB_DIST to use a build of your own, or
 // WEB_DISTS=before=/tmp/a,after=/tmp/b to load the page from each build in turn within the same run (ratios).
@@ -12,6 +13,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { answerLink } from '../apps/server/src/features/judges/judge-access.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
+import { firstFrames, watchFirstFrames } from './page-clock.ts';
 import { benchClient } from './report-scale/client.ts';
 import { seedReport } from './report-scale/seed.ts';
 import { addJudge, type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
@@ -33,7 +35,7 @@ const BUILDS = (process.env.WEB_DISTS ?? `build=${process.env.WEB_DIST ?? 'apps/
 
 interface PageLoad {
   build: string;
-  /** When the answer view's reply had arrived, from navigation start. */
+  /** When the answer view's reply had arrived (its request's, or the HTML's), from navigation start. */
   viewReceivedMs: number;
   firstItemMs: number;
   interactiveMs: number;
@@ -65,14 +67,14 @@ async function loadPage(
   url: string,
 ): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await watchFirstFrames(context, [SLIDER]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator(SLIDER).first().waitFor({ timeout: 60_000 });
-    const firstItemMs = await page.evaluate(() => performance.now());
-    const interactiveMs = await idleNow(page);
+    const { shownMs: firstItemMs, idleMs: interactiveMs } = await firstFrames(page, SLIDER);
     // Every criterion of every item of the first page has its control.
     await page.waitForFunction(
       ([selector, count]) => document.querySelectorAll(selector).length >= count,
@@ -80,10 +82,13 @@ async function loadPage(
       { timeout: 60_000 },
     );
     const pageDrawnMs = await idleNow(page);
+    // Asked by the page, or written into its HTML by the server (http/first-reply.ts): then with the HTML.
     const viewReceivedMs = await page.evaluate(
       () =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
-          entry.name.includes('/answer_view/'),
+        (
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+            entry.name.includes('/answer_view/'),
+          ) ?? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
         )?.responseEnd ?? 0,
     );
     const { metrics } = await cdp.send('Performance.getMetrics');

@@ -1,13 +1,18 @@
 // The public pages on a phone (`npm run bench:pages`): the built app served by the real server, each page
 // loaded in a fresh Chromium context at 390 × 844 over an emulated 4G link (1 MB/s down, 750 KB/s up,
-// 150 ms latency), twice. Reported: bytes transferred (as sent, compressed), requests, time to the first
-// input and to interactive (the first control visible and the main thread free), from navigation start.
+// 150 ms latency), twice (BENCH_REPEATS). Reported: bytes transferred (as sent, compressed), requests, time to the first
+// input and to interactive (the first control visible and the main thread free), from navigation start, by
+// the page's own clock in the frame where they show (page-clock.ts).
 // Goals (issue 16): public form ≤ 200 KiB and first input < 1 s; answer page of 200 items interactive < 1.5 s.
-import type { Page } from 'playwright-core';
+// Also the page's main-thread time (CDP: tasks, of which script), to tell a busy machine from a slow page.
+// E2E_WEB_DIST names a build of your own; WEB_DISTS=before=/tmp/a,after=/tmp/b serves each build from its
+// own server and loads their pages in turn within the same run (ratios).
+import os from 'node:os';
 import { adminApi } from '../e2e/support/admin-api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ADMIN, startServer } from '../e2e/support/server.ts';
-import { describeMachine } from './bench-app.ts';
+import { describeMachine, percentile } from './bench-app.ts';
+import { firstFrames, watchFirstFrames } from './page-clock.ts';
 
 const FOUR_G = {
   offline: false,
@@ -15,16 +20,33 @@ const FOUR_G = {
   downloadThroughput: 1024 * 1024,
   uploadThroughput: 750 * 1024,
 };
+/** What counts as the first input: a field or a rating control (hidden ones are not visible). */
+const FIRST_INPUT = 'input, textarea, [role="slider"]';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const REPEATS = 2;
+/** Each page's loads per build (BENCH_REPEATS): a loaded machine needs more than two to show a ratio. */
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 const ITEMS = 200;
 
+/** The builds to compare, by name; one (E2E_WEB_DIST or apps/web/dist) unless WEB_DISTS names several. */
+const BUILDS = (process.env.WEB_DISTS ?? `build=${process.env.E2E_WEB_DIST ?? ''}`)
+  .split(',')
+  .map((entry) => {
+    const [name = '', dist = ''] = entry.split('=');
+    return { name, dist };
+  });
+
 interface Load {
+  build: string;
   page: string;
   kib: number;
   requests: number;
   firstInputMs: number;
   interactiveMs: number;
+  /** Main-thread time up to interactive (CDP Performance.getMetrics): all tasks, and script among them. */
+  taskMs: number;
+  scriptMs: number;
+  /** When the HTML had arrived (it now carries the page's first reply: the server's time is in it). */
+  htmlMs: number;
 }
 
 async function seed(baseUrl: string) {
@@ -69,25 +91,19 @@ async function seed(baseUrl: string) {
   };
 }
 
-/** The page's own clock once the main thread has rendered a frame and run a task: nothing blocks input. */
-const idleNow = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)),
-      ),
-  );
-
 async function load(
   browser: Awaited<ReturnType<typeof launchBrowser>>,
+  build: string,
   name: string,
   url: string,
   control: string,
 ) {
   const context = await browser.newContext(PHONE);
+  await watchFirstFrames(context, [FIRST_INPUT, control]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  await cdp.send('Performance.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FOUR_G);
   let bytes = 0;
@@ -99,46 +115,97 @@ async function load(
     bytes += event.encodedDataLength;
   });
   await page.goto(url, { waitUntil: 'commit' });
-  const first = page.locator('input:visible, textarea:visible, [role="slider"]:visible').first();
-  await first.waitFor({ timeout: 60_000 });
-  const firstInputMs = await page.evaluate(() => performance.now());
+  await page.locator(FIRST_INPUT).first().waitFor({ timeout: 60_000, state: 'attached' });
+  const firstInputMs = (await firstFrames(page, FIRST_INPUT)).shownMs;
   await page.locator(control).first().waitFor({ timeout: 60_000 });
-  const interactiveMs = await idleNow(page);
+  const interactiveMs = (await firstFrames(page, control)).idleMs;
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const ms = (metric: string) => (metrics.find((m) => m.name === metric)?.value ?? 0) * 1000;
+  const [taskMs, scriptMs] = [ms('TaskDuration'), ms('ScriptDuration')];
+  const htmlMs = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.responseEnd ?? 0,
+  );
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { page: name, kib: bytes / 1024, requests, firstInputMs, interactiveMs } satisfies Load;
+  return {
+    build,
+    page: name,
+    kib: bytes / 1024,
+    requests,
+    firstInputMs,
+    interactiveMs,
+    taskMs,
+    scriptMs,
+    htmlMs,
+  };
 }
 
 async function main() {
-  const server = await startServer();
+  const servers = [];
+  for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
   const browser = await launchBrowser();
   try {
-    const urls = await seed(server.url);
-    const pages = [
-      { name: 'public form (1 question)', url: urls.form, control: '[data-testid="respondent-email"]' },
-      {
-        name: `answer page (${ITEMS} items)`,
-        url: urls.answer,
-        control: '[role="slider"], input[type="range"]',
-      },
-      { name: 'public selection link', url: urls.publicLink, control: 'input' },
-    ];
+    const pagesOf = async (baseUrl: string) => {
+      const urls = await seed(baseUrl);
+      return [
+        { name: 'public form (1 question)', url: urls.form, control: '[data-testid="respondent-email"]' },
+        {
+          name: `answer page (${ITEMS} items)`,
+          url: urls.answer,
+          control: '[role="slider"], input[type="range"]',
+        },
+        { name: 'public selection link', url: urls.publicLink, control: 'input' },
+      ];
+    };
+    const pagesByBuild = [];
+    for (const server of servers) pagesByBuild.push(await pagesOf(server.url));
     const loads: Load[] = [];
     for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-      for (const page of pages) loads.push(await load(browser, page.name, page.url, page.control));
+      for (const [index, page] of (pagesByBuild[0] ?? []).entries()) {
+        // The builds take turns going first, so that neither always meets the same moment of the machine.
+        const order = repeat % 2 === 0 ? [...BUILDS.keys()] : [...BUILDS.keys()].reverse();
+        for (const b of order) {
+          const each = pagesByBuild[b]?.[index] ?? page;
+          loads.push(await load(browser, BUILDS[b]?.name ?? '', each.name, each.url, each.control));
+        }
+      }
     }
     console.log(describeMachine());
-    console.log('Chromium at 390 × 844, 4G (1 MB/s down, 150 ms), cold cache, each page twice.\n');
-    console.log('| page | KiB transferred | requests | first input ms | interactive ms |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log(
+      `Load average at the end (1, 5, 15 min): ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(', ')}`,
+    );
+    console.log(`Chromium at 390 × 844, 4G (1 MB/s down, 150 ms), cold cache, each page ${REPEATS} times.\n`);
+    console.log(
+      '| page | build | KiB transferred | requests | HTML in ms | first input ms | interactive ms | main thread: tasks / script ms |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
     for (const l of loads) {
       console.log(
-        `| ${l.page} | ${l.kib.toFixed(0)} | ${l.requests} | ${l.firstInputMs.toFixed(0)} | ${l.interactiveMs.toFixed(0)} |`,
+        `| ${l.page} | ${l.build} | ${l.kib.toFixed(0)} | ${l.requests} | ${l.htmlMs.toFixed(0)} | ${l.firstInputMs.toFixed(0)} | ${l.interactiveMs.toFixed(0)} | ${l.taskMs.toFixed(0)} / ${l.scriptMs.toFixed(0)} |`,
       );
+    }
+    console.log('\n| page | build | median first input ms | median interactive ms | median main thread ms |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const page of new Set(loads.map((l) => l.page))) {
+      for (const { name } of BUILDS) {
+        const of = loads.filter((l) => l.page === page && l.build === name);
+        const median = (value: (l: Load) => number) => {
+          const sorted = of.map(value).sort((a, b) => a - b);
+          return percentile(sorted, 0.5).toFixed(0);
+        };
+        console.log(
+          `| ${page} | ${name} | ${median((l) => l.firstInputMs)} | ${median((l) => l.interactiveMs)} | ${median((l) => l.taskMs)} |`,
+        );
+      }
     }
   } finally {
     await browser.close();
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
