@@ -930,6 +930,9 @@ export const reportJudgeValues = pgTable(
     // Reports read an item's values in this order by an index-only scan: grouped for the quartiles
     // without a sort, and without visiting the heap in the primary key's scattered order.
     index('report_judge_values_item_value').on(t.issueId, t.datasetId, t.value, t.z),
+    // Each item's least and greatest z-score, read back by the refresh (two probes an item): whether the
+    // normalised report may map the item's stored z sums, or must map its values one by one (0021).
+    index('report_judge_values_item_z').on(t.issueId, t.datasetId, t.z),
   ],
 );
 
@@ -968,6 +971,17 @@ export const reportItemStats = pgTable(
     totalSquares: numeric('total_squares').notNull(),
     minValue: doublePrecision('min_value'),
     maxValue: doublePrecision('max_value'),
+    /**
+     * The values' z-scores (those not null): how many, their exact sum and sum of squares, moved by each
+     * changed z-score like the sums above. The normalised report maps them in one step per item, since
+     * `mean + z × σ` is linear in z (migration 0021).
+     */
+    nbZ: integer('nb_z').notNull().default(0),
+    zTotal: numeric('z_total').notNull().default('0'),
+    zSquares: numeric('z_squares').notNull().default('0'),
+    /** The least and greatest z-score, read back by index like the least and greatest value. */
+    minZ: doublePrecision('min_z'),
+    maxZ: doublePrecision('max_z'),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
 );

@@ -257,13 +257,16 @@ describe('npm run admin -- verify-reports', () => {
 
     await t.db.update(reportJudgeValues).set({ value: 5 }).where(eq(reportJudgeValues.issueId, issue.id));
     await t.db.execute(sql`DELETE FROM ${reportCriterionSums} WHERE issue_id = ${issue.id}`);
-    await t.db.update(reportItemStats).set({ total: '7' }).where(eq(reportItemStats.issueId, issue.id));
+    await t.db
+      .update(reportItemStats)
+      .set({ total: '7', zTotal: '2' })
+      .where(eq(reportItemStats.issueId, issue.id));
     const { lines, isConsistent } = await verifyReportsCommand(t.db);
     expect(isConsistent).toBe(false);
     expect(lines.slice(1)).toEqual([
       `report_judge_values issue ${issue.id} item ${item.id} judge ${judge.user.id}: stored 5, answers give 4`,
       `report_criterion_sums issue ${issue.id} item ${item.id} criterion ${criterion.id}: stored missing, answers give 4 / 1`,
-      `report_item_stats issue ${issue.id} item ${item.id}: stored 1 / 1 / 7 / 16 / 4 / 4, answers give 1 / 1 / 4 / 16 / 4 / 4`,
+      `report_item_stats issue ${issue.id} item ${item.id}: stored 1 / 1 / 7 / 16 / 4 / 4 / z / 0 / 2 / 0, answers give 1 / 1 / 4 / 16 / 4 / 4 / z / 0 / 0 / 0`,
     ]);
     // Submitting again recomputes the judge's values; the sums move by the change only: the criterion's
     // by the answer's, the item's by the stored value's (5 to 3), so both are put back where those stand.
@@ -271,7 +274,7 @@ describe('npm run admin -- verify-reports', () => {
       WHERE issue_id = ${issue.id}`);
     await t.db
       .update(reportItemStats)
-      .set({ total: '5', totalSquares: '25', minValue: 5, maxValue: 5 })
+      .set({ total: '5', totalSquares: '25', minValue: 5, maxValue: 5, zTotal: '0' })
       .where(eq(reportItemStats.issueId, issue.id));
     expect(
       (await call.submit(issue.id, judge.token, { answers: [{ ...answer, value: 3 }] })).statusCode,

@@ -26,11 +26,11 @@ const floatsDiffer = (a: SQL, b: SQL) =>
     OR abs(${a} - ${b}) > ${VALUE_TOLERANCE} * greatest(1, abs(${b}))`;
 
 /**
- * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018 and 0020)
+ * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018 and 0021)
  * and lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its
- * z-score, a judge's mean or σ, an item's sums, least or greatest value off by more than rounding, a
- * criterion sum or a count not exactly equal. An empty
- * list means the reports read what the answers say.
+ * z-score, a judge's mean or σ, an item's sums (of values and of z-scores), least or greatest value off by
+ * more than rounding, a criterion sum or a count not exactly equal. An empty list means the reports read
+ * what the answers say.
  */
 export function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
   return selectRows<ReportDifference>(
@@ -80,16 +80,21 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
     UNION ALL
     (SELECT 'report_item_stats', coalesce(s.issue_id, r.issue_id), coalesce(s.dataset_id, r.dataset_id), NULL,
         CASE WHEN s.issue_id IS NOT NULL
-          THEN concat_ws(' / ', s.nb_values, s.nb_rated, s.total, s.total_squares, s.min_value, s.max_value) END,
+          THEN concat_ws(' / ', s.nb_values, s.nb_rated, s.total, s.total_squares, s.min_value, s.max_value,
+            'z', s.nb_z, s.z_total, s.z_squares, s.min_z, s.max_z) END,
         CASE WHEN r.issue_id IS NOT NULL
-          THEN concat_ws(' / ', r.nb_values, r.nb_rated, r.total, r.total_squares, r.min_value, r.max_value) END
+          THEN concat_ws(' / ', r.nb_values, r.nb_rated, r.total, r.total_squares, r.min_value, r.max_value,
+            'z', r.nb_z, r.z_total, r.z_squares, r.min_z, r.max_z) END
       FROM report_item_stats s
       FULL JOIN report_item_stats_recomputed r ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id
       WHERE s.issue_id IS NULL OR r.issue_id IS NULL
-        OR (s.nb_values, s.nb_rated) IS DISTINCT FROM (r.nb_values, r.nb_rated)
+        OR (s.nb_values, s.nb_rated, s.nb_z) IS DISTINCT FROM (r.nb_values, r.nb_rated, r.nb_z)
         OR ${floatsDiffer(sql`s.total::float8`, sql`r.total::float8`)}
         OR ${floatsDiffer(sql`s.total_squares::float8`, sql`r.total_squares::float8`)}
         OR ${floatsDiffer(sql`s.min_value`, sql`r.min_value`)} OR ${floatsDiffer(sql`s.max_value`, sql`r.max_value`)}
+        OR ${floatsDiffer(sql`s.z_total::float8`, sql`r.z_total::float8`)}
+        OR ${floatsDiffer(sql`s.z_squares::float8`, sql`r.z_squares::float8`)}
+        OR ${floatsDiffer(sql`s.min_z`, sql`r.min_z`)} OR ${floatsDiffer(sql`s.max_z`, sql`r.max_z`)}
       ORDER BY 2, 3 LIMIT ${limit})`,
   );
 }
