@@ -1,36 +1,27 @@
 import { MERGE_AVERAGE_DECIMALS, type Merge, type MergeResults } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { itemRanksQuery, selectRows } from '../reports/item-values.ts';
-
-interface ResultRow {
-  issue_id: number;
-  dataset_id: number;
-  title: string;
-  value: number | null;
-  issue_rank: number;
-  scale: number | null;
-  average: number | null;
-  rank: number;
-}
+import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 /**
- * The merged ranking, in one query over the selections' item values and ranks (each item's stored
- * aggregates unless normalised), not their whole reports. Each selection's values are brought to 0–1 by
- * its scale (rating: divided by max_rating; tokens, picks, comments: by the selection's largest value,
- * all 0 staying 0). An item's result is the weighted mean of its normalised values over the selections
- * that hold it with a value — a selection without the item, or a rating nobody gave, is left out and the
- * other weights renormalised — rounded to 3 decimals; ranked (1, 2, 2, 4) best first. `normalised`
- * corrects each rating selection's values for judge bias first, as its report does.
+ * The merged ranking as the JSON text of `mergeResultsSchema`, built in one query over the selections'
+ * item values and ranks (each item's stored aggregates unless normalised), not their whole reports: Node
+ * sends one string instead of mapping 4,000 rows and serialising them through the schema (decision 61).
+ * Each selection's values are brought to 0–1 by its scale (rating: divided by max_rating; tokens, picks,
+ * comments: by the selection's largest value, all 0 staying 0). An item's result is the weighted mean of
+ * its normalised values over the selections that hold it with a value — a selection without the item, or
+ * a rating nobody gave, is left out and the other weights renormalised — rounded to 3 decimals; ranked
+ * (1, 2, 2, 4) best first. `normalised` corrects each rating selection's values for judge bias first, as
+ * its report does.
  */
-export async function getMergeResults(
+export async function getMergeResultsJson(
   ctx: AppContext,
   merge: Merge,
   { normalised = false }: { normalised?: boolean } = {},
-): Promise<MergeResults> {
+): Promise<string> {
   const issueIds = merge.issue_merge_infos.map((info) => info.issue.id);
   const decimals = sql.raw(String(MERGE_AVERAGE_DECIMALS));
-  const rows = await selectRows<ResultRow>(
+  const [row] = await selectRows<{ json: string }>(
     ctx.db,
     sql`WITH item_values AS (${itemRanksQuery(issueIds, { normalised })}),
       scaled AS (
@@ -46,33 +37,40 @@ export async function getMergeResults(
         FROM scaled
       ),
       merged AS (
-        SELECT dataset_id, round((sum(weight * norm)
+        SELECT dataset_id, min(title) AS title, round((sum(weight * norm)
           / nullif(sum(weight) FILTER (WHERE norm IS NOT NULL), 0))::numeric, ${decimals})::float8 AS average
         FROM normalized GROUP BY dataset_id
       ),
-      ranked AS (SELECT *, rank() OVER (ORDER BY average DESC NULLS LAST)::int AS rank FROM merged)
-      SELECT n.issue_id, n.dataset_id, n.title, n.value, n.issue_rank, n.scale, r.average, r.rank
-      FROM normalized n JOIN ranked r ON r.dataset_id = n.dataset_id
-      ORDER BY r.rank, lower(n.title), n.dataset_id, n.issue_id`,
+      ranked AS (SELECT *, rank() OVER (ORDER BY average DESC NULLS LAST)::int AS rank FROM merged),
+      per_issue AS (
+        SELECT id AS issue_id, coalesce(v.values, '{}') AS values, coalesce(v.ranks, '{}') AS ranks, v.scale
+        FROM unnest(ARRAY[${idList(issueIds)}]::int[]) AS id
+        LEFT JOIN (
+          SELECT issue_id, json_object_agg(dataset_id, value) AS values,
+            json_object_agg(dataset_id, issue_rank) AS ranks, max(scale) AS scale
+          FROM normalized GROUP BY issue_id
+        ) v ON v.issue_id = id
+      )
+      SELECT json_build_object(
+        'datasets', (SELECT coalesce(json_object_agg(dataset_id,
+            json_build_object('title', title, 'average', average, 'rank', rank)
+            ORDER BY rank, lower(title), dataset_id), '{}') FROM ranked),
+        'order', (SELECT coalesce(json_agg(dataset_id ORDER BY rank, lower(title), dataset_id), '[]') FROM ranked),
+        'issues', (SELECT json_object_agg(issue_id, values) FROM per_issue),
+        'issue_ranks', (SELECT json_object_agg(issue_id, ranks) FROM per_issue),
+        'scales', (SELECT json_object_agg(issue_id, scale) FROM per_issue),
+        'issue_merge_infos', ${JSON.stringify(merge.issue_merge_infos.map(({ issue, weight }) => ({ issue: { id: issue.id, title: issue.title, resourcetype: issue.resourcetype }, weight })))}::json
+      )::text AS json`,
   );
-  const results: MergeResults = {
-    datasets: {},
-    order: [],
-    issues: Object.fromEntries(issueIds.map((id) => [String(id), {}])),
-    issue_ranks: Object.fromEntries(issueIds.map((id) => [String(id), {}])),
-    scales: Object.fromEntries(issueIds.map((id) => [String(id), null])),
-    issue_merge_infos: merge.issue_merge_infos,
-  };
-  for (const row of rows) {
-    if (!results.datasets[row.dataset_id]) {
-      results.datasets[row.dataset_id] = { title: row.title, average: row.average, rank: row.rank };
-      results.order.push(row.dataset_id);
-    }
-    const values = results.issues[row.issue_id];
-    if (values) values[row.dataset_id] = row.value;
-    const ranks = results.issue_ranks[row.issue_id];
-    if (ranks) ranks[row.dataset_id] = row.issue_rank;
-    results.scales[row.issue_id] = row.scale;
-  }
-  return results;
+  if (!row) throw new Error('no merge results');
+  return row.json;
+}
+
+/** The merged ranking as an object, for the export. */
+export async function getMergeResults(
+  ctx: AppContext,
+  merge: Merge,
+  options: { normalised?: boolean } = {},
+): Promise<MergeResults> {
+  return JSON.parse(await getMergeResultsJson(ctx, merge, options)) as MergeResults;
 }

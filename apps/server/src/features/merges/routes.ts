@@ -8,6 +8,7 @@ import {
   mergeSchema,
   pageSchema,
 } from '@shortlist/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
@@ -15,7 +16,7 @@ import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireMerge, requireMergeTeam } from './access.ts';
 import { writeMergeWorkbook } from './export.ts';
-import { getMergeResults } from './results.ts';
+import { getMergeResults, getMergeResultsJson } from './results.ts';
 import { createMerge, deleteMerge, getMerge, listMerges, updateMerge } from './service.ts';
 
 const tags = ['merges'];
@@ -77,9 +78,13 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: mergeResultsSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
-      return getMergeResults(ctx, await getMerge(ctx, merge), { normalised: request.query.normalised });
+      const json = await getMergeResultsJson(ctx, await getMerge(ctx, merge), {
+        normalised: request.query.normalised,
+      });
+      // JSON text built in SQL, sent as is (like report_summary, decision 51).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 
