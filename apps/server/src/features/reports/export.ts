@@ -27,6 +27,26 @@ const VALUE_HEADERS: Record<string, string> = {
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
+/**
+ * Waits until the reply has taken what the workbook wrote so far. ExcelJS buffers a sheet's XML without
+ * limit and does not wait for the reader, so a download slower than the writing would otherwise let the
+ * workbook pile up in memory: at 300 judges, the judge sheet is ten times that of 30.
+ */
+async function drained(output: Writable) {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (output.writableNeedDrain && !output.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done);
+      output.on('close', done);
+    });
+  }
+}
+
 function chunk<T>(list: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
     list.slice(index * size, (index + 1) * size),
@@ -52,9 +72,9 @@ async function readItemFields(ctx: AppContext, datasetIds: number[]) {
 async function writeRanking(
   ctx: AppContext,
   workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean },
+  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; output: Writable },
 ) {
-  const { issue, filters, includeDataset } = input;
+  const { issue, filters, includeDataset, output } = input;
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -122,6 +142,7 @@ async function writeRanking(
         })
         .commit();
     }
+    await drained(output);
   }
   sheet.commit();
   return rows;
@@ -131,9 +152,14 @@ async function writeRanking(
 async function writeJudgeValues(
   ctx: AppContext,
   workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters; items: { dataset_id: number; title: string }[] },
+  input: {
+    issue: IssueRow;
+    filters: ReportFilters;
+    items: { dataset_id: number; title: string }[];
+    output: Writable;
+  },
 ) {
-  const { issue, filters, items } = input;
+  const { issue, filters, items, output } = input;
   const judges = await selectRows<{ user_id: number; email: string }>(
     ctx.db,
     sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)})
@@ -161,6 +187,7 @@ async function writeJudgeValues(
       const cells = (byItem.get(item.dataset_id) ?? []).map((value) => [`u${value.user_id}`, value.value]);
       sheet.addRow({ id: item.dataset_id, title: item.title, ...Object.fromEntries(cells) }).commit();
     }
+    await drained(output);
   }
   sheet.commit();
 }
@@ -169,9 +196,9 @@ async function writeJudgeValues(
 async function writeComments(
   ctx: AppContext,
   workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters },
+  input: { issue: IssueRow; filters: ReportFilters; output: Writable },
 ) {
-  const { issue, filters } = input;
+  const { issue, filters, output } = input;
   const sheet = workbook.addWorksheet('Comments');
   sheet.columns = [
     { header: 'Item ID', key: 'dataset_id', width: 8 },
@@ -201,6 +228,7 @@ async function writeComments(
       sheet.addRow({ ...comment, create_time: new Date(create_time as string) }).commit();
     }
     lastId = page.at(-1)?.id ?? lastId;
+    await drained(output);
   }
   sheet.commit();
 }
@@ -215,8 +243,8 @@ export async function writeReportWorkbook(
   output: Writable,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const items = await writeRanking(ctx, workbook, input);
-  await writeJudgeValues(ctx, workbook, { ...input, items });
-  await writeComments(ctx, workbook, input);
+  const items = await writeRanking(ctx, workbook, { ...input, output });
+  await writeJudgeValues(ctx, workbook, { ...input, items, output });
+  await writeComments(ctx, workbook, { ...input, output });
   await workbook.commit();
 }
