@@ -5,6 +5,13 @@ import type { ReactNode } from 'react';
 import { useLanguage } from './i18n/use-language';
 
 /**
+ * Zooms and slides take no time for people who ask their system for less motion (WCAG 2.3.3). Durations
+ * rather than the `motion: false` token: that one skips the dialogs' opening steps, and with them the
+ * `autoFocus` of their first field.
+ */
+const NO_MOTION = { motionDurationFast: '0s', motionDurationMid: '0s', motionDurationSlow: '0s' };
+
+/**
  * Ant Design's secondary and description texts (45 % black) and its link blue on grey fall below
  * WCAG AA's 4.5:1; these keep every text at 4.5:1 or more on white and on the page's grey.
  */
@@ -17,8 +24,7 @@ const THEME = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 8,
-    // Zooms and slides are off for people who ask their system for less motion (WCAG 2.3.3).
-    motion: !globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
+    ...(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? NO_MOTION : {}),
   },
 };
 
