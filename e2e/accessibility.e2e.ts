@@ -109,6 +109,56 @@ describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', (
     expect(found).toEqual({});
   });
 
+  it('through each public flow at a phone’s size: every step, from filled to sent', async () => {
+    const { browser, server } = session;
+    const form = await createPublicForm(server.url);
+    const links = await judgeLink(server.url);
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const found: Record<string, unknown> = {};
+    const audit = async (step: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[step] = violations;
+    };
+
+    // The form: filled, its captcha solved, submitted.
+    await page.goto(`${server.url}/forms/${form.id}`);
+    await page.getByTestId('respondent-email').fill('phone@example.org');
+    await page.getByLabel('Project name').fill('Pocket kiln');
+    await page.getByLabel('Idea', { exact: true }).check();
+    await page.getByTestId('captcha').getByText("I'm not a robot").click();
+    const submitForm = page.getByTestId('submit-form');
+    await submitForm.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+    await audit('form, filled');
+    await submitForm.click();
+    await page.getByTestId('form-submitted').waitFor();
+    await audit('form, submitted');
+
+    // The answer page: one item rated with the keyboard, the other left, submitted after the question.
+    await page.goto(links.answer);
+    const slider = page.getByRole('slider').first();
+    await slider.focus();
+    await slider.press('ArrowRight');
+    await audit('answer page, rated');
+    await page.getByTestId('answer-submit').click();
+    await page.getByTestId('unrated-confirm').waitFor();
+    await audit('answer page, asked');
+    await page.getByTestId('unrated-confirm').click();
+    await page.getByText('Thank you! Your answers were submitted.').waitFor();
+    await audit('answer page, submitted');
+
+    // The public link: captcha, e-mail, link requested.
+    await page.goto(links.publicLink);
+    await page.getByTestId('captcha').getByRole('checkbox').click({ force: true });
+    await page.getByTestId('public-email').fill('phone-judge@example.org');
+    await audit('public link, filled');
+    await page.getByTestId('public-submit').click();
+    await page.getByTestId('public-sent').waitFor();
+    await audit('public link, sent');
+    await context.close();
+    expect(found).toEqual({});
+  }, 120_000);
+
   it('turns Ant Design’s animations off when the system asks for less motion (WCAG 2.3.3)', async () => {
     const { browser, server } = session;
     const durations: Record<string, string> = {};
