@@ -132,7 +132,9 @@ describe('mass e-mail', () => {
     );
     const ann = outbox.results.find((mail) => mail.to === 'ann@example.org');
     expect(ann?.subject).toBe('News for Acme');
-    expect(ann?.html).toContain('Dear Rockets &amp; co, welcome.');
+    // A space typed just before a variable is inserted may stay a no-break space, as contenteditable keeps
+    // a trailing one: the same to a reader.
+    expect(ann?.html.replace(/\u00a0/g, ' ')).toContain('Dear Rockets &amp; co, welcome.');
 
     // The footer's link unsubscribes, without signing in.
     const link = /href="(http[^"]+\/unsubscribe\/[^"]+)"/.exec(ann?.html ?? '')?.[1] ?? '';
