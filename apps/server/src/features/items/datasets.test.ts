@@ -5,6 +5,8 @@ import {
   datasets,
   datumValues,
   intakeForms,
+  issueDatasets,
+  issues,
   reviewComments,
   reviewStatuses,
   reviews,
@@ -405,6 +407,97 @@ describe('GET, PATCH, DELETE datasets/{id}/', () => {
     });
     expect(reply.statusCode).toBe(404);
     expect(await t.db.select().from(datasets).where(eq(datasets.id, mine.id))).toHaveLength(1);
+  });
+});
+
+describe('GET datasets/ prepared once per shape', () => {
+  it('answers, for each filter shape and any values, the items those values pick, paged and counted', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    const other = await f.createDataModel(team.id, 'People');
+    const made = (
+      await post(token, [
+        { data_model: model.id, title: 'Solar lab', tags: 'AI;Health' },
+        { data_model: model.id, title: 'Urban farm', tags: 'AI' },
+        { data_model: other.id, title: 'Solar farm', tags: 'Health' },
+        { data_model: other.id, title: 'Ocean lab' },
+        { data_model: model.id, title: 'Green grid', tags: 'AI' },
+      ])
+    ).json() as { id: number }[];
+    const id = (n: number) => made[n]?.id ?? 0;
+    const [form] = await t.db
+      .insert(intakeForms)
+      .values({ teamId: team.id, dataModelId: other.id, title: 'Call' })
+      .returning();
+    const [issue, second] = await t.db
+      .insert(issues)
+      .values(['One', 'Two'].map((title) => ({ teamId: team.id, resourcetype: 'RatingIssue', title })))
+      .returning();
+    await t.db.insert(issueDatasets).values([
+      { issueId: issue?.id ?? 0, datasetId: id(0) },
+      { issueId: issue?.id ?? 0, datasetId: id(1) },
+      { issueId: issue?.id ?? 0, datasetId: id(2) },
+      { issueId: second?.id ?? 0, datasetId: id(3) },
+    ]);
+    const [status, otherStatus] = await t.db
+      .insert(reviewStatuses)
+      .values(['Yes', 'No'].map((label) => ({ teamId: team.id, label, color: '', bgColor: '' })))
+      .returning();
+    await t.db.insert(reviews).values([
+      { datasetId: id(0), statusId: status?.id },
+      { datasetId: id(1), statusId: otherStatus?.id },
+      { datasetId: id(2), issueId: issue?.id, statusId: status?.id },
+      { datasetId: id(3), issueId: second?.id, statusId: otherStatus?.id },
+    ]);
+    // Each shape twice or more with other values, so a statement prepared for one request serves the next;
+    // the ids endpoint, which binds the values into SQL built for the request, is the oracle.
+    const queries = [
+      '',
+      `data_model=${model.id}`,
+      `data_model=${other.id}`,
+      'search=lab',
+      'search=farm',
+      'search=100%',
+      `issue=${issue?.id}`,
+      `issue=${second?.id}`,
+      `reviews__status=${status?.id}`,
+      `reviews__status=${otherStatus?.id}`,
+      'reviews__status=none',
+      `issue=${issue?.id}&reviews__status=${status?.id}`,
+      `issue=${second?.id}&reviews__status=${otherStatus?.id}`,
+      `issue=${issue?.id}&reviews__status=none`,
+      'tag=AI',
+      'tag=Health',
+      `form=${form?.id}`,
+      `form=${(form?.id ?? 0) + 1000}`,
+      `tag=AI&search=solar&data_model=${model.id}`,
+      `tag=Health&search=solar&data_model=${other.id}`,
+    ];
+    const idsOf = async (query: string) =>
+      (
+        await t.request({ method: 'GET', url: `/api/v1/datasets/ids/?team=${team.id}&${query}`, token })
+      ).json();
+    const expected: number[][] = [];
+    for (const query of queries) {
+      const oracle = await idsOf(query);
+      const page = (await list(token, `team=${team.id}&${query}&limit=100`)).json();
+      expect({ query, count: page.count, ids: page.results.map((d: { id: number }) => d.id) }).toEqual({
+        query,
+        count: oracle.count,
+        ids: oracle.ids,
+      });
+      const second = (await list(token, `team=${team.id}&${query}&limit=1&offset=1`)).json();
+      expect(second.results.map((d: { id: number }) => d.id)).toEqual(oracle.ids.slice(1, 2));
+      expected.push(oracle.ids);
+    }
+    // The values picked something different from one request to the next of the same shape.
+    expect(expected[1]).not.toEqual(expected[2]);
+    expect(expected[12]).toEqual([id(3)]);
+    expect(expected[18]).toEqual([id(0)]);
+    expect(expected[19]).toEqual([id(2)]);
+    const byTitle = await list(token, `team=${team.id}&search=lab&ordering=title`);
+    expect(titles(byTitle)).toEqual(['Ocean lab', 'Solar lab']);
+    const reversed = await list(token, `team=${team.id}&search=farm&ordering=-title`);
+    expect(titles(reversed)).toEqual(['Urban farm', 'Solar farm']);
   });
 });
 

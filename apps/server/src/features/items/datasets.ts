@@ -22,6 +22,7 @@ import {
   isNotNull,
   isNull,
   not,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -33,6 +34,7 @@ import { dataModels, datasets, datumValues, intakeForms, issueDatasets, reviews 
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
+import { preparedPerShape } from '../../http/prepared.ts';
 import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
 import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
 import {
@@ -55,7 +57,10 @@ const orderColumns = {
  * The listed item's review has the given status, or none: the review made within the selection
  * when the list shows one, the item-level review (outside any selection) otherwise.
  */
-function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: number | undefined): SQL {
+function reviewStatusFilter(
+  status: Bound<number> | typeof NOT_REVIEWED,
+  issueId: Bound<number> | undefined,
+): SQL {
   const ofIssue = issueId === undefined ? isNull(reviews.issueId) : eq(reviews.issueId, issueId);
   const reviewed = (condition: SQL) =>
     exists(
@@ -66,66 +71,133 @@ function reviewStatusFilter(status: number | typeof NOT_REVIEWED, issueId: numbe
     : reviewed(eq(reviews.statusId, status));
 }
 
+/** A value, or a placeholder for it in a prepared statement. */
+type Bound<T> = T | Placeholder;
+
+/** The items list's filters, each a value or a placeholder; absent, a filter is not applied. */
+interface DatasetFilterValues {
+  team: Bound<number>;
+  dataModel?: Bound<number>;
+  /** An ILIKE pattern (`containsPattern`). */
+  pattern?: Bound<string>;
+  issue?: Bound<number>;
+  status?: Bound<number> | typeof NOT_REVIEWED;
+  tag?: Bound<string>;
+  form?: Bound<number>;
+}
+
 /**
  * The items list's filters as one condition: the team, then item type, search, selection, review status,
- * tag and form.
+ * tag and form. The same SQL whether the values are given or bound later to a prepared statement.
  */
-export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
-  const filters: SQL[] = [eq(datasets.teamId, query.team)];
-  if (query.data_model) filters.push(eq(datasets.dataModelId, query.data_model));
-  if (query.search) filters.push(ilike(datasets.title, containsPattern(query.search)));
-  if (query.issue !== undefined) {
-    const inIssue = ctx.db
+function datasetConditions(db: Db, values: DatasetFilterValues) {
+  const filters: SQL[] = [eq(datasets.teamId, values.team)];
+  if (values.dataModel !== undefined) filters.push(eq(datasets.dataModelId, values.dataModel));
+  if (values.pattern !== undefined) filters.push(ilike(datasets.title, values.pattern));
+  if (values.issue !== undefined) {
+    const inIssue = db
       .select({ id: issueDatasets.datasetId })
       .from(issueDatasets)
-      .where(eq(issueDatasets.issueId, query.issue));
+      .where(eq(issueDatasets.issueId, values.issue));
     filters.push(inArray(datasets.id, inIssue));
   }
-  if (query.reviews__status !== undefined)
-    filters.push(reviewStatusFilter(query.reviews__status, query.issue));
-  if (query.tag) filters.push(arrayContains(datasets.tags, [query.tag]));
-  if (query.form !== undefined) {
-    const ofForm = ctx.db
+  if (values.status !== undefined) filters.push(reviewStatusFilter(values.status, values.issue));
+  if (values.tag !== undefined) filters.push(arrayContains(datasets.tags, sql`array[${values.tag}]::text[]`));
+  if (values.form !== undefined) {
+    const ofForm = db
       .select({ id: intakeForms.dataModelId })
       .from(intakeForms)
-      .where(and(eq(intakeForms.id, query.form), eq(intakeForms.teamId, query.team)));
+      .where(and(eq(intakeForms.id, values.form), eq(intakeForms.teamId, values.team)));
     filters.push(inArray(datasets.dataModelId, ofForm));
   }
   return and(...filters);
 }
 
+/** A list request's filter values as it gives them (an empty search or tag is no filter). */
+function filterValuesOf(query: z.infer<typeof datasetListQuerySchema>) {
+  return {
+    team: query.team,
+    dataModel: query.data_model,
+    pattern: query.search ? containsPattern(query.search) : undefined,
+    issue: query.issue,
+    status: query.reviews__status,
+    tag: query.tag || undefined,
+    form: query.form,
+  } satisfies DatasetFilterValues;
+}
+
+/** The items list's filters as one condition, for the ids and the export. */
+export function datasetFilters(ctx: AppContext, query: z.infer<typeof datasetListQuerySchema>) {
+  return datasetConditions(ctx.db, filterValuesOf(query));
+}
+
+/** Which filters a request of the items list names, and its order: one prepared statement each. */
+interface DatasetListShape {
+  filters: Record<Exclude<keyof DatasetFilterValues, 'team' | 'status'>, boolean>;
+  /** Not reviewed, a status, or no filter by status. */
+  status: 'none' | 'status' | false;
+  order: ReturnType<typeof parseOrdering<(typeof DATASET_ORDERING)[number]>>;
+}
+
+const p = sql.placeholder;
+
+/** The items list's page (with the caller's right and the total) and its count, for one shape. */
+const datasetListStatements = preparedPerShape('datasets', (db, shape: DatasetListShape, name) => {
+  const { filters } = shape;
+  const where = datasetConditions(db, {
+    team: p('team'),
+    dataModel: filters.dataModel ? p('dataModel') : undefined,
+    pattern: filters.pattern ? p('pattern') : undefined,
+    issue: filters.issue ? p('issue') : undefined,
+    status: shape.status === 'none' ? NOT_REVIEWED : shape.status ? p('status') : undefined,
+    tag: filters.tag ? p('tag') : undefined,
+    form: filters.form ? p('form') : undefined,
+  });
+  const direction = shape.order.descending ? desc : asc;
+  const orderOf = orderColumns[shape.order.field];
+  const counted = db.select({ n: count() }).from(datasets).where(where);
+  // The page is chosen first, so that what each item shows is built for its rows alone, past any offset.
+  const page = db
+    .select({ ...getTableColumns(datasets), total: totalOf(counted).as('total') })
+    .from(datasets)
+    .where(and(where, isTeamAdminCondition(p('caller'), p('team'))))
+    .orderBy(direction(orderOf(datasets)), direction(datasets.id))
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .as('page');
+  const rows = db
+    .select({ ...datasetReplyFields(page), total: page.total })
+    .from(page)
+    .orderBy(direction(orderOf(page)), direction(page.id));
+  return { page: rows.prepare(name('page')), counted: counted.prepare(name('count')) };
+});
+
 /**
  * A team's items, filtered, sorted and paged in SQL; the caller's right (404 unless the team's admin)
- * and the total are read by the page's own statement.
+ * and the total are read by the page's own statement, prepared once per shape (decision 59).
  */
 export async function listDatasets(
   ctx: AppContext,
   user: UserRow,
   query: z.infer<typeof datasetListQuerySchema>,
 ) {
-  const where = datasetFilters(ctx, query);
-  const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
-    query.ordering,
-    DATASET_ORDERING,
-    '-create_time',
-  );
-  const direction = order.descending ? desc : asc;
-  const orderOf = orderColumns[order.field];
-  const counted = ctx.db.select({ n: count() }).from(datasets).where(where);
-  // The page is chosen first, so that what each item shows is built for its rows alone, past any offset.
-  const page = ctx.db
-    .select({ ...getTableColumns(datasets), total: totalOf(counted).as('total') })
-    .from(datasets)
-    .where(and(where, isTeamAdminCondition(user.id, query.team)))
-    .orderBy(direction(orderOf(datasets)), direction(datasets.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('page');
-  const rows = await ctx.db
-    .select({ ...datasetReplyFields(page), total: page.total })
-    .from(page)
-    .orderBy(direction(orderOf(page)), direction(page.id));
-  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted: () => counted });
+  const filterValues = filterValuesOf(query);
+  const status = filterValues.status;
+  const statements = datasetListStatements(ctx.db, {
+    filters: {
+      dataModel: filterValues.dataModel !== undefined,
+      pattern: filterValues.pattern !== undefined,
+      issue: filterValues.issue !== undefined,
+      tag: filterValues.tag !== undefined,
+      form: filterValues.form !== undefined,
+    },
+    status: status === undefined ? false : status === NOT_REVIEWED ? 'none' : 'status',
+    order: parseOrdering<(typeof DATASET_ORDERING)[number]>(query.ordering, DATASET_ORDERING, '-create_time'),
+  });
+  const values = { ...filterValues, caller: user.id, limit: query.limit, offset: query.offset };
+  const rows = await statements.page.execute(values);
+  const counted = () => statements.counted.execute(values);
+  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
   return { count: total, results: rows.map((row) => toDataset(ctx, row)) };
 }
 
