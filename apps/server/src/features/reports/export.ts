@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
 import { toCell } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { groupRows, idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
+import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
 /** Items per query for the item-field columns, and comments per query. */
@@ -172,20 +172,37 @@ async function writeJudgeValues(
     ...judges.map((judge) => ({ header: judge.email, key: `u${judge.user_id}`, width: 14 })),
   ];
   const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
+  // Each judge's column, from the third on: a row is an array with a hole where the judge gave nothing.
+  const columnOf = new Map(judges.map((judge, index) => [judge.user_id, index + 2]));
   const itemsPerBatch = Math.max(1, Math.floor(EXPORT_VALUES_PER_BATCH / Math.max(1, judges.length)));
   for (const batch of chunk(items, itemsPerBatch)) {
     const ids = batch.map((item) => item.dataset_id);
-    const values = await selectRows<{ dataset_id: number; user_id: number; value: number }>(
+    // One row per item, its judges and their values as two comma-separated texts (a value's shortest
+    // exact text, empty for none): an object per value, or pg's parsing of arrays character by character,
+    // made most of the export's garbage, and the heap grew with it (issue 14: peak RSS at 3M answers).
+    const rows = await selectRows<{ dataset_id: number; user_ids: string; judge_values: string }>(
       ctx.db,
       sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),
         judge_values AS (${judgeValuesCte([issue.id], filters.criteria, ids)})
-        SELECT dataset_id, user_id, round(value::numeric, ${decimals})::float8 AS value
-        FROM judge_values WHERE dataset_id IN (${idList(ids)})`,
+        SELECT dataset_id, string_agg(user_id::text, ',' ORDER BY user_id) AS user_ids,
+          string_agg(coalesce(round(value::numeric, ${decimals})::float8::text, ''), ',' ORDER BY user_id)
+          AS judge_values
+        FROM judge_values WHERE dataset_id IN (${idList(ids)}) GROUP BY dataset_id`,
     );
-    const byItem = groupRows(values, (value) => value.dataset_id);
+    const byItem = new Map(rows.map((row) => [row.dataset_id, row]));
     for (const item of batch) {
-      const cells = (byItem.get(item.dataset_id) ?? []).map((value) => [`u${value.user_id}`, value.value]);
-      sheet.addRow({ id: item.dataset_id, title: item.title, ...Object.fromEntries(cells) }).commit();
+      const cells: unknown[] = [item.dataset_id, item.title];
+      cells.length = judges.length + 2;
+      const row = byItem.get(item.dataset_id);
+      if (row) {
+        const values = row.judge_values.split(',');
+        row.user_ids.split(',').forEach((userId, index) => {
+          const column = columnOf.get(Number(userId));
+          const value = values[index];
+          if (column !== undefined) cells[column] = value ? Number(value) : null;
+        });
+      }
+      sheet.addRow(cells).commit();
     }
     await drained(output);
   }
