@@ -109,6 +109,12 @@ export async function buildApp(options: BuildOptions) {
   metrics.observe(app);
 
   registerReplyHeaders(app);
+  // A GET or HEAD has no body to decompress: its routes skip the plugin's hook for it, run on every request.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD'))
+      route.decompress = false;
+  });
   // API replies of 1 KB and more; the web app's files are compressed once, by the build.
   await app.register(compress, {
     threshold: 1024,
