@@ -84,11 +84,16 @@ export const isBelowMinPicks = (view: AnswerView, draft: Draft) =>
 export function ratingProgress(view: AnswerView, draft: Draft): { rated: number; total: number } | null {
   if (view.issue.resourcetype !== 'RatingIssue') return null;
   const conflicts = new Set(view.conflicts);
-  const criteria = view.issue.questions.length > 0 ? view.issue.questions.map((q) => q.id) : [null];
+  const criteria = new Set(view.issue.questions.length > 0 ? view.issue.questions.map((q) => q.id) : [null]);
+  // The draft's answers counted by item, on each render of the page: cheaper than building and looking up
+  // every item's keys (10,000 of them at 2,000 items × 5 criteria, whatever the judge answered).
+  const answered = new Map<number, number>();
+  for (const key of Object.keys(draft.values)) {
+    const { dataset, question } = parseKey(key);
+    if (criteria.has(question)) answered.set(dataset, (answered.get(dataset) ?? 0) + 1);
+  }
   const items = view.items.filter((item) => !conflicts.has(item.id));
-  const rated = items.filter((item) =>
-    criteria.every((question) => draft.values[draftKey(item.id, question)] !== undefined),
-  ).length;
+  const rated = items.filter((item) => answered.get(item.id) === criteria.size).length;
   return { rated, total: items.length };
 }
 

@@ -26,10 +26,11 @@ const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */
 const ITEMS_PER_PAGE = 50;
 /**
- * Cards drawn in the page's first frame; the rest of the page follows in a transition, which a tap or a
- * key interrupts: the first items can be answered before the fiftieth is drawn (docs/performance.md).
+ * Cards drawn in the page's first frame, about a screen of them (a card of five criteria is some 500 px
+ * tall); the rest of the page follows in a transition, which a tap or a key interrupts: the first items
+ * can be answered before the fiftieth is drawn (docs/performance.md).
  */
-const FIRST_CARDS = 6;
+const FIRST_CARDS = 3;
 
 interface AnswerFormProps {
   view: AnswerView;

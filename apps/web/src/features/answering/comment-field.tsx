@@ -1,5 +1,5 @@
 import { COMMENT_MAX_LENGTH } from '@shortlist/contract';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Field } from '../../app/plain/field';
 import type { DraftComment } from './answer-draft';
 
@@ -10,14 +10,15 @@ interface CommentFieldProps {
   name: string;
   value: DraftComment | undefined;
   onChange(comment: DraftComment): void;
+  /** The card's translations (item-card.tsx). */
+  t: TFunction<'answering'>;
 }
 
 /**
  * The judge's comment (at most 400 characters, a warning at the maximum) and whether other judges see
  * it. A plain textarea that CSS sizes to its text (answering.css): nothing measures it in script.
  */
-export function CommentField({ id, label, name, value, onChange }: CommentFieldProps) {
-  const { t } = useTranslation('answering');
+export function CommentField({ id, label, name, value, onChange, t }: CommentFieldProps) {
   const content = value?.content ?? '';
   const shared = value?.shared ?? false;
   const isAtMax = content.length >= COMMENT_MAX_LENGTH;

@@ -99,6 +99,7 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
               title={item.title}
               values={draft.values}
               onChange={handlers.setValue}
+              t={t}
             />
           )}
           {issue.resourcetype === 'SelectionIssue' && (
@@ -128,6 +129,7 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
                   }
                   value={draft.comments[commentKey]}
                   onChange={(comment) => handlers.setComment(commentKey, comment)}
+                  t={t}
                 />
               );
             })}

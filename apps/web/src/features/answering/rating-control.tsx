@@ -1,5 +1,5 @@
 import type { AnswerViewIssue } from '@shortlist/contract';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Field } from '../../app/plain/field';
 import { draftKey } from './answer-draft';
 
@@ -9,6 +9,8 @@ interface RatingControlProps {
   title: string;
   values: Record<string, number>;
   onChange(key: string, value: number | undefined): void;
+  /** The card's translations (item-card.tsx): one hook per card, not one per control. */
+  t: TFunction<'answering'>;
 }
 
 /**
@@ -16,8 +18,7 @@ interface RatingControlProps {
  * description, its value shown beside it and read out with it; arrows, Home/End and a finger move it.
  * An item left alone stays out of the answers: its thumb waits at the minimum and says "Not rated".
  */
-export function RatingControl({ issue, dataset, title, values, onChange }: RatingControlProps) {
-  const { t } = useTranslation('answering');
+export function RatingControl({ issue, dataset, title, values, onChange, t }: RatingControlProps) {
   const min = issue.min_rating ?? 0;
   const max = issue.max_rating ?? 5;
   const rows = issue.questions.length > 0 ? issue.questions : [null];

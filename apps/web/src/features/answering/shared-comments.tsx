@@ -2,17 +2,20 @@ import type { IssueComment, IssueQuestion } from '@shortlist/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What other judges chose to share about this item, with their full names (and the criterion). */
-export function SharedComments({
-  comments,
-  questions,
-}: {
+interface SharedCommentsProps {
   comments: IssueComment[];
   questions: IssueQuestion[];
-}) {
+}
+
+/** What other judges chose to share about this item; nothing, and no hooks, for most items. */
+export function SharedComments(props: SharedCommentsProps) {
+  return props.comments.length === 0 ? null : <SharedCommentList {...props} />;
+}
+
+/** The shared comments with their judges' full names (and the criterion). */
+function SharedCommentList({ comments, questions }: SharedCommentsProps) {
   const { t } = useTranslation('answering');
   const headingId = useId();
-  if (comments.length === 0) return null;
   const titleOf = (id: number | null) => questions.find((q) => q.id === id)?.title;
   return (
     <section aria-labelledby={headingId}>
