@@ -26,7 +26,7 @@ const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */
 const ITEMS_PER_PAGE = 50;
 /**
- * Cards drawn in the page's first frame, about a screen of them (a card of five criteria is some 500 px
+ * Cards drawn in the page's first frame, a screen of them or more (a card of five criteria is some 700 px
  * tall); the rest of the page follows in a transition, which a tap or a key interrupts: the first items
  * can be answered before the fiftieth is drawn (docs/performance.md).
  */
