@@ -930,8 +930,9 @@ export const reportJudgeValues = pgTable(
     // Reports read an item's values in this order by an index-only scan: grouped for the quartiles
     // without a sort, and without visiting the heap in the primary key's scattered order.
     index('report_judge_values_item_value').on(t.issueId, t.datasetId, t.value, t.z),
-    // Each item's least and greatest z-score, read back by the refresh (two probes an item): whether the
-    // normalised report may map the item's stored z sums, or must map its values one by one (0021).
+    // Each item's least and greatest z-score, read back by the refresh where a change took one of them
+    // away: whether the normalised report may map the item's stored z sums, or must map its values one by
+    // one (0021, 0022).
     index('report_judge_values_item_z').on(t.issueId, t.datasetId, t.z),
   ],
 );
@@ -950,6 +951,11 @@ export const reportJudgeStats = pgTable(
     nbValues: integer('nb_values').notNull(),
     mean: doublePrecision('mean'),
     sd: doublePrecision('sd'),
+    /**
+     * How many items the judge has a stored value for (null values included): the report's "items
+     * answered" reads it rather than counting the judge's values (migration 0022).
+     */
+    nbItems: integer('nb_items').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.userId] })],
 );
@@ -957,8 +963,9 @@ export const reportJudgeStats = pgTable(
 /**
  * Per item of a selection, the aggregates of its judges' stored values that the default report ranks by:
  * how many values (and how many not null), their exact sum and sum of squares (`numeric`, moved by each
- * changed value, so they never drift), least and greatest (read back from the item's values by index). The
- * report of 2,000 items then reads 2,000 rows, not 600,000 values (migration 0020, decision 55).
+ * changed value, so they never drift), least and greatest (moved like the sums; read back from the item's
+ * values by index only where a change took one of them away, migration 0022). The report of 2,000 items
+ * then reads 2,000 rows, not 600,000 values (migration 0020, decision 55).
  */
 export const reportItemStats = pgTable(
   'report_item_stats',

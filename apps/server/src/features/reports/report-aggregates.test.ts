@@ -261,14 +261,16 @@ describe('npm run admin -- verify-reports', () => {
       .update(reportItemStats)
       .set({ total: '7', zTotal: '2' })
       .where(eq(reportItemStats.issueId, issue.id));
+    await t.db.update(reportJudgeStats).set({ nbItems: 2 }).where(eq(reportJudgeStats.issueId, issue.id));
     const { lines, isConsistent } = await verifyReportsCommand(t.db);
     expect(isConsistent).toBe(false);
     expect(lines.slice(1)).toEqual([
       `report_judge_values issue ${issue.id} item ${item.id} judge ${judge.user.id}: stored 5, answers give 4`,
       `report_criterion_sums issue ${issue.id} item ${item.id} criterion ${criterion.id}: stored missing, answers give 4 / 1`,
+      `report_judge_stats issue ${issue.id} judge ${judge.user.id}: stored 1 / 4 / 0 / items / 2, answers give 1 / 4 / 0 / items / 1`,
       `report_item_stats issue ${issue.id} item ${item.id}: stored 1 / 1 / 7 / 16 / 4 / 4 / z / 0 / 2 / 0, answers give 1 / 1 / 4 / 16 / 4 / 4 / z / 0 / 0 / 0`,
     ]);
-    // Submitting again recomputes the judge's values; the sums move by the change only: the criterion's
+    // Submitting again recomputes the judge's values and statistics; the sums move by the change only: the criterion's
     // by the answer's, the item's by the stored value's (5 to 3), so both are put back where those stand.
     await t.db.execute(sql`INSERT INTO report_criterion_sums SELECT * FROM report_criterion_sums_recomputed
       WHERE issue_id = ${issue.id}`);

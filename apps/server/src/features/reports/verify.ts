@@ -26,9 +26,9 @@ const floatsDiffer = (a: SQL, b: SQL) =>
     OR abs(${a} - ${b}) > ${VALUE_TOLERANCE} * greatest(1, abs(${b}))`;
 
 /**
- * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018 and 0021)
+ * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018, 0021 and 0022)
  * and lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its
- * z-score, a judge's mean or σ, an item's sums (of values and of z-scores), least or greatest value off by
+ * z-score, a judge's mean, σ or number of items, an item's sums (of values and of z-scores), least or greatest value off by
  * more than rounding, a criterion sum or a count not exactly equal. An empty list means the reports read
  * what the answers say.
  */
@@ -70,11 +70,11 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
       ORDER BY 2, 3, 4 LIMIT ${limit})
     UNION ALL
     (SELECT 'report_judge_stats', coalesce(s.issue_id, r.issue_id), NULL, coalesce(s.user_id, r.user_id),
-        CASE WHEN s.issue_id IS NOT NULL THEN concat_ws(' / ', s.nb_values, s.mean, s.sd) END,
-        CASE WHEN r.issue_id IS NOT NULL THEN concat_ws(' / ', r.nb_values, r.mean, r.sd) END
+        CASE WHEN s.issue_id IS NOT NULL THEN concat_ws(' / ', s.nb_values, s.mean, s.sd, 'items', s.nb_items) END,
+        CASE WHEN r.issue_id IS NOT NULL THEN concat_ws(' / ', r.nb_values, r.mean, r.sd, 'items', r.nb_items) END
       FROM report_judge_stats s
       FULL JOIN report_judge_stats_recomputed r ON r.issue_id = s.issue_id AND r.user_id = s.user_id
-      WHERE s.issue_id IS NULL OR r.issue_id IS NULL OR s.nb_values <> r.nb_values
+      WHERE s.issue_id IS NULL OR r.issue_id IS NULL OR (s.nb_values, s.nb_items) <> (r.nb_values, r.nb_items)
         OR ${floatsDiffer(sql`s.mean`, sql`r.mean`)} OR ${floatsDiffer(sql`s.sd`, sql`r.sd`)}
       ORDER BY 2, 4 LIMIT ${limit})
     UNION ALL
