@@ -29,6 +29,7 @@ import {
   seedReport,
 } from './report-scale/seed.ts';
 import { type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
+import { timed } from './report-scale/timed.ts';
 
 const RUNS = 2;
 /** Rows of a page of the report table, whose box plots it asks for. */
@@ -71,12 +72,6 @@ interface EngineResult {
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const answersOf = (judges: number) => (ITEMS * judges * CRITERIA).toLocaleString('en');
 const ms = (value: number) => value.toFixed(0);
-
-async function timed(work: () => Promise<unknown>) {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
 
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
   const app = await buildBenchApp(database, dataDir);
