@@ -8,6 +8,7 @@ import {
 } from '@shortlist/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { jsonArrayText, jsonNumber, jsonObjectText, jsonValue } from '../../db/json-text.ts';
 import { issueSubmissions } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
@@ -22,19 +23,28 @@ export function toValueFilters(filters: ReportFilters) {
   };
 }
 
+/** One item of a report_summary reply (`reportDatasetSchema`) as JSON text, from a row of the values query. */
+const datasetText = jsonObjectText({
+  dataset_id: jsonNumber(sql`r.dataset_id`),
+  title: jsonValue(sql`r.title`),
+  tagsArray: jsonValue(sql`r.tags`),
+  value: jsonNumber(sql`r.value`),
+  nb_answers: jsonNumber(sql`r.nb_answers`),
+  nb_accessors: jsonNumber(sql`r.nb_accessors`),
+  rank: jsonNumber(sql`r.rank`),
+  criteria: sql`r.criteria`,
+  stdev: jsonNumber(sql`r.stdev`),
+  range: jsonNumber(sql`r.range`),
+  rank_shift: jsonNumber(sql`CASE WHEN r.raw_judges IS NOT NULL THEN r.raw_rank - r.rank END`),
+});
+
 /**
- * The `datasets` of a report_summary reply (`reportDatasetSchema`) and its `raw_judges`, built as JSON
- * text in SQL: a 2,000-item report then costs Node one string, not 2,000 rows to parse, map, validate and
- * serialise again (about 300 ms, decision 51). Rows in the ranking's order.
+ * The `datasets` of a report_summary reply and its `raw_judges`, built as JSON text in SQL: a 2,000-item
+ * report then costs Node one string, not 2,000 rows to parse, map, validate and serialise again (about
+ * 300 ms, decision 51). Rows in the ranking's order.
  */
 function reportJsonQuery(issueId: number, filters: ReportFilters) {
-  return sql`SELECT
-      coalesce(json_agg(json_build_object(
-        'dataset_id', r.dataset_id, 'title', r.title, 'tagsArray', r.tags, 'value', r.value,
-        'nb_answers', r.nb_answers, 'nb_accessors', r.nb_accessors, 'rank', r.rank, 'criteria', r.criteria,
-        'stdev', r.stdev, 'range', r.range,
-        'rank_shift', CASE WHEN r.raw_judges IS NOT NULL THEN r.raw_rank - r.rank END
-      ) ORDER BY r.rank, lower(r.title), r.dataset_id), '[]')::text AS datasets,
+  return sql`SELECT ${jsonArrayText(datasetText, sql`r.rank, lower(r.title), r.dataset_id`)} AS datasets,
       coalesce(max(r.raw_judges), '{}') AS raw_judges, max(r.max_value) AS judge_value_max
     FROM (${itemValuesQuery([issueId], toValueFilters(filters))}) r`;
 }
@@ -54,17 +64,22 @@ async function listReportUsers(ctx: AppContext, issue: IssueRow, onlyVerifiedEma
   const rows = await selectRows<UserRow>(
     ctx.db,
     sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], onlyVerifiedEmails)}),
+      selection_items AS (SELECT count(*)::int AS n FROM issue_datasets WHERE issue_id = ${issue.id}),
       -- The items a judge answered are their stored values' (one per item answered, decision 37), whose
       -- number the triggers keep with the judge's statistics (migration 0022): one row a judge, and the
       -- answers or values of a large selection are never read. Plus the items they only commented: each
       -- comment looks its value up by key (OFFSET 0 keeps it a lookup; as an anti join PGlite hashed
-      -- the selection's 120,000 values for 2,400 comments).
+      -- the selection's 120,000 values for 2,400 comments), except a judge's with a value for every item,
+      -- whose comments are all on items with one (comments and values go with the item).
       answered AS (
         SELECT user_id, sum(n)::int AS n FROM (
           SELECT user_id, nb_items AS n FROM report_judge_stats WHERE issue_id = ${issue.id}
           UNION ALL
           SELECT c.user_id, count(DISTINCT c.dataset_id) FROM issue_comments c
-          WHERE c.issue_id = ${issue.id} AND NOT EXISTS (
+          WHERE c.issue_id = ${issue.id} AND c.user_id NOT IN (
+            SELECT user_id FROM report_judge_stats WHERE issue_id = ${issue.id}
+              AND nb_items >= (SELECT n FROM selection_items)
+          ) AND NOT EXISTS (
             SELECT 1 FROM report_judge_values v
             WHERE v.issue_id = c.issue_id AND v.dataset_id = c.dataset_id AND v.user_id = c.user_id OFFSET 0
           )
@@ -77,9 +92,7 @@ async function listReportUsers(ctx: AppContext, issue: IssueRow, onlyVerifiedEma
       )
       SELECT u.id, u.email, u.first_name, u.last_name, u.email_verification_status,
         s.update_time AS submitted_at, coalesce(an.n, 0) AS nb_answered,
-        CASE WHEN ${issue.accessAllItems}
-          THEN (SELECT count(*)::int FROM issue_datasets WHERE issue_id = ${issue.id})
-          ELSE coalesce(sb.n, 0) END AS nb_accessible
+        CASE WHEN ${issue.accessAllItems} THEN (SELECT n FROM selection_items) ELSE coalesce(sb.n, 0) END AS nb_accessible
       FROM judges j
       JOIN users u ON u.id = j.user_id
       LEFT JOIN issue_submissions s ON s.issue_id = ${issue.id} AND s.user_id = j.user_id

@@ -1,0 +1,1 @@
+ALTER TABLE "report_criterion_sums" ADD COLUMN "average" double precision GENERATED ALWAYS AS (CASE WHEN nb_answers > 0 THEN round((total / nb_answers)::numeric, 3)::float8 END) STORED;
