@@ -1,4 +1,4 @@
-import { REPORT_VALUE_DECIMALS, type TeamPackage } from '@shortlist/contract';
+import type { TeamPackage } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { rounded, sqrtOfVariance } from './report-figures.ts';
 
 const createTime = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
 const updateTime = () =>
@@ -989,6 +990,21 @@ export const reportItemStats = pgTable(
     /** The least and greatest z-score, read back by index like the least and greatest value. */
     minZ: doublePrecision('min_z'),
     maxZ: doublePrecision('max_z'),
+    /**
+     * The default report's figures of the item, rounded as it shows them, computed when the row is
+     * written: the mean (a rating's value), the total (the value of the other kinds), σ and range. Rounding
+     * through numeric cost PGlite about 25 ms a 2,000-item report read (decision 66).
+     */
+    roundedMean: doublePrecision('rounded_mean').generatedAlwaysAs(
+      sql`CASE WHEN nb_rated > 0 THEN ${rounded(sql`(total / nb_rated)::float8`)} END`,
+    ),
+    roundedTotal: doublePrecision('rounded_total').generatedAlwaysAs(rounded(sql`total::float8`)),
+    roundedStdev: doublePrecision('rounded_stdev').generatedAlwaysAs(
+      sql`CASE WHEN nb_rated >= 2 THEN ${rounded(sqrtOfVariance(sql`total_squares`, sql`total`, sql`nb_rated`))} END`,
+    ),
+    roundedRange: doublePrecision('rounded_range').generatedAlwaysAs(
+      sql`CASE WHEN nb_rated >= 2 THEN ${rounded(sql`max_value - min_value`)} END`,
+    ),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
 );
@@ -1007,7 +1023,7 @@ export const reportCriterionSums = pgTable(
      * rounding 10,000 exact averages on every report read cost PGlite about 20 ms (decision 66).
      */
     average: doublePrecision('average').generatedAlwaysAs(
-      sql`CASE WHEN nb_answers > 0 THEN round((total / nb_answers)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))})::float8 END`,
+      sql`CASE WHEN nb_answers > 0 THEN ${rounded(sql`total / nb_answers`)} END`,
     ),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId, t.questionId] })],

@@ -1,7 +1,7 @@
-import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText } from '../../db/json-text.ts';
+import { rounded, sqrtOfVariance } from '../../db/report-figures.ts';
 
 export interface ValueFilters {
   /** Question ids to keep (rating criteria); absent or empty keeps every criterion. */
@@ -124,11 +124,6 @@ export function judgeValuesCte(issueIds: number[], criteria: number[] = [], data
     UNION ALL
     ${commentCountsSql(issueIds, only('c'))}`;
 }
-
-const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
-
-/** Rounded to the report's decimals. */
-const rounded = (value: SQL) => sql`round((${value})::numeric, ${decimals})::float8`;
 
 /**
  * `criteria` of one item as JSON text (the reply is text): per criterion its `average`, already rounded,
@@ -295,13 +290,6 @@ function normalisedValues(
 const readsItemStats = (filters: ValueFilters) => !filters.criteria?.length && !filters.onlyVerifiedEmails;
 
 /**
- * Population σ from exact sums: the variance in numeric, its square root in float8 (a numeric square root
- * at the sums' 60 decimals cost 25 ms a 2,000-item report, and σ is shown to 3 decimals).
- */
-const sqrtOfVariance = (squares: SQL, sum: SQL, n: SQL) =>
-  sql`sqrt(greatest(((${squares} - ${sum} * ${sum} / ${n}) / ${n})::float8, 0))`;
-
-/**
  * The normalised report's `item_values` from each item's stored sums (migration 0021). A judge's
  * normalised value is `mean + z × σ` (the selection's mean and σ) kept within the scale: as long as no
  * value of an item leaves the scale — its stored least and greatest z-score say so — its count, sum and
@@ -348,7 +336,7 @@ function normalisedItemValuesCte(issueIds: number[]): SQL {
       GROUP BY zi.issue_id, zi.dataset_id
     ),
     item_sums AS (
-      SELECT zi.issue_id, zi.dataset_id, zi.nb_values, zi.nb_rated, zi.total, zi.is_clamped,
+      SELECT zi.issue_id, zi.dataset_id, zi.nb_values, zi.rounded_total, zi.rounded_mean, zi.is_clamped,
         zi.nb_z + rv.n AS n,
         CASE WHEN zi.nb_z > 0
           THEN zi.nb_z * zi.scale_mean + zi.scale_sd * zi.z_total::float8 ELSE 0 END + rv.total AS sum,
@@ -368,12 +356,12 @@ function normalisedItemValuesCte(issueIds: number[]): SQL {
       ) rv
     ),
     item_values AS (
-      SELECT it.issue_id, it.dataset_id, it.nb_values AS nb_answers, it.total::float8 AS total,
-        (it.total / nullif(it.nb_rated, 0))::float8 AS raw_mean,
-        CASE WHEN it.is_clamped THEN c.mean ELSE it.sum / nullif(it.n, 0) END AS mean,
-        CASE WHEN it.is_clamped THEN c.stdev WHEN it.n >= 2
-          THEN ${sqrtOfVariance(sql`it.squares`, sql`it.sum`, sql`it.n`)} END AS stdev,
-        CASE WHEN it.is_clamped THEN c.range WHEN it.n >= 2 THEN it.highest - it.lowest END AS range,
+      SELECT it.issue_id, it.dataset_id, it.nb_values AS nb_answers, it.rounded_total AS total,
+        it.rounded_mean AS raw_mean,
+        ${rounded(sql`CASE WHEN it.is_clamped THEN c.mean ELSE it.sum / nullif(it.n, 0) END`)} AS mean,
+        ${rounded(sql`CASE WHEN it.is_clamped THEN c.stdev WHEN it.n >= 2
+          THEN ${sqrtOfVariance(sql`it.squares`, sql`it.sum`, sql`it.n`)} END`)} AS stdev,
+        ${rounded(sql`CASE WHEN it.is_clamped THEN c.range WHEN it.n >= 2 THEN it.highest - it.lowest END`)} AS range,
         CASE WHEN it.is_clamped THEN c.max_value ELSE it.highest END AS max_value
       FROM item_sums it
       LEFT JOIN clamped_values c ON c.issue_id = it.issue_id AND c.dataset_id = it.dataset_id
@@ -381,28 +369,27 @@ function normalisedItemValuesCte(issueIds: number[]): SQL {
 }
 
 /**
- * Per item: number of values, mean, total, raw mean (normalised only), σ, range and largest value. The default view reads
- * them from `report_item_stats` (one row an item, exact sums kept by the triggers, decision 55); a filter
- * or the normalised report aggregates the judge values in `scored_values`. The mean passes through float8
- * either way, so that it rounds to 3 decimals like an `avg` of the values.
+ * Per item: number of values, mean, total, raw mean (normalised only), σ and range, rounded to the report's
+ * decimals, and the largest value. The default view reads them from `report_item_stats` (one row an item,
+ * exact sums kept by the triggers, decision 55, the figures rounded when the row is written, decision 66);
+ * a filter or the normalised report aggregates the judge values in `scored_values`. The mean passes
+ * through float8 either way, so that it rounds like an `avg` of the values.
  */
 function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
   if (readsItemStats(filters) && filters.normalised === true) return normalisedItemValuesCte(issueIds);
   if (readsItemStats(filters)) {
     return sql`item_values AS (
-      SELECT issue_id, dataset_id, nb_values AS nb_answers, (total / nullif(nb_rated, 0))::float8 AS mean,
-        total::float8 AS total, NULL::float8 AS raw_mean,
-        CASE WHEN nb_rated >= 2
-          THEN ${sqrtOfVariance(sql`total_squares`, sql`total`, sql`nb_rated`)} END AS stdev,
-        CASE WHEN nb_rated >= 2 THEN max_value - min_value END AS range, max_value
+      SELECT issue_id, dataset_id, nb_values AS nb_answers, rounded_mean AS mean, rounded_total AS total,
+        NULL::float8 AS raw_mean, rounded_stdev AS stdev, rounded_range AS range, max_value
       FROM report_item_stats WHERE issue_id IN (${idList(issueIds)})
     )`;
   }
   return sql`item_values AS (
-      SELECT issue_id, dataset_id, count(*)::int AS nb_answers, avg(value) AS mean, sum(value) AS total,
-        avg(raw) AS raw_mean,
-        CASE WHEN count(value) >= 2 THEN stddev_pop(value) END AS stdev,
-        CASE WHEN count(value) >= 2 THEN max(value) - min(value) END AS range, max(value) AS max_value
+      SELECT issue_id, dataset_id, count(*)::int AS nb_answers, ${rounded(sql`avg(value)`)} AS mean,
+        ${rounded(sql`sum(value)`)} AS total, ${rounded(sql`avg(raw)`)} AS raw_mean,
+        ${rounded(sql`CASE WHEN count(value) >= 2 THEN stddev_pop(value) END`)} AS stdev,
+        ${rounded(sql`CASE WHEN count(value) >= 2 THEN max(value) - min(value) END`)} AS range,
+        max(value) AS max_value
       FROM scored_values GROUP BY issue_id, dataset_id
     )`;
 }
@@ -449,7 +436,7 @@ function itemsCte(issueIds: number[], tags: string[] = []): SQL {
 
 /** An item's value by type: rating, the mean (no judge: none); tokens, picks, comments: the total or 0. */
 const itemValue = (mean: SQL, total: SQL) =>
-  rounded(sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`);
+  sql`CASE WHEN i.resourcetype = 'RatingIssue' THEN ${mean} ELSE coalesce(${total}, 0) END`;
 
 /** Competition rank (1, 2, 2, 4) within each selection, best first, no value last. */
 const rankOf = (value: SQL) =>
@@ -486,7 +473,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
       SELECT it.issue_id, it.dataset_id, it.title, it.tags,
         ${itemValue(sql`iv.mean`, sql`iv.total`)} AS value,
         ${normalised ? itemValue(sql`iv.raw_mean`, sql`iv.total`) : sql`NULL::float8`} AS raw_value,
-        ${rounded(sql`iv.stdev`)} AS stdev, ${rounded(sql`iv.range`)} AS range,
+        iv.stdev, iv.range,
         ${normalised ? sql`coalesce(rj.users, '{}')` : sql`NULL::int[]`} AS raw_judges,
         coalesce(iv.nb_answers, 0) AS nb_answers,
         coalesce(CASE WHEN i.access_all_items THEN jc.n - coalesce(cc.n, 0) ELSE sc.n END, 0) AS nb_accessors,

@@ -1,0 +1,4 @@
+ALTER TABLE "report_item_stats" ADD COLUMN "rounded_mean" double precision GENERATED ALWAYS AS (CASE WHEN nb_rated > 0 THEN round(((total / nb_rated)::float8)::numeric, 3)::float8 END) STORED;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "rounded_total" double precision GENERATED ALWAYS AS (round((total::float8)::numeric, 3)::float8) STORED;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "rounded_stdev" double precision GENERATED ALWAYS AS (CASE WHEN nb_rated >= 2 THEN round((sqrt(greatest(((total_squares - total * total / nb_rated) / nb_rated)::float8, 0)))::numeric, 3)::float8 END) STORED;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "rounded_range" double precision GENERATED ALWAYS AS (CASE WHEN nb_rated >= 2 THEN round((max_value - min_value)::numeric, 3)::float8 END) STORED;
