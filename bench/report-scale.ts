@@ -8,7 +8,7 @@
 // - merge results of the two selections / the same weighted ranking from that table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
 // - export_excel: time, and peak RSS of the larger selection's / of the smaller's.
-// Two repeats; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
+// Two repeats after one untimed call of each side; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +128,10 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       exportSmall: { ms: 0, bytes: 0, memory: {} as MemoryPeak },
       exportLarge: { ms: 0, bytes: 0, memory: {} as MemoryPeak },
     };
+    // Each side once, untimed: the first statement of a kind in a process loads the engine's catalogue
+    // entries and Node's compiled route, which the admin who opens the report again does not pay.
+    await client.json(`/issues/${large}/report_summary/`);
+    await db.execute(preAggregateRanking(large));
     for (let run = 0; run < RUNS; run++) {
       console.error(`  ${engine}: run ${run + 1}...`);
       let firstPage: number[] = [];
