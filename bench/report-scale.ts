@@ -8,7 +8,8 @@
 // - merge results of the two selections / the same weighted ranking from that table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
 // - export_excel: time, and peak RSS of the larger selection's / of the smaller's.
-// Two repeats after one untimed call of each side; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
+// Two repeats after one untimed call of each side, each figure of a repeat the median of 5 calls taking
+// turns with its floor's; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,7 @@ import {
   seedReport,
 } from './report-scale/seed.ts';
 import { type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
-import { timed } from './report-scale/timed.ts';
+import { pairedMedians, timed } from './report-scale/timed.ts';
 
 const RUNS = 2;
 /** Rows of a page of the report table, whose box plots it asks for. */
@@ -135,35 +136,38 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     for (let run = 0; run < RUNS; run++) {
       console.error(`  ${engine}: run ${run + 1}...`);
       let firstPage: number[] = [];
-      const report = await timed(async () => {
+      const reportCall = async () => {
         const body = await client.json<{ datasets: { dataset_id: number }[] }>(
           `/issues/${large}/report_summary/`,
         );
         if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
         firstPage = body.datasets.slice(0, PAGE_SIZE).map((row) => row.dataset_id);
-      });
-      const floor = await timed(() => db.execute(preAggregateRanking(large)));
-      result.report.push({ app: report, floor });
-      const normalised = await timed(() => client.json(`/issues/${large}/report_summary/?normalised=true`));
-      result.normalised.push({ app: normalised, floor: report });
-      const distribution = await timed(async () => {
+      };
+      result.report.push(await pairedMedians(reportCall, () => db.execute(preAggregateRanking(large))));
+      result.normalised.push(
+        await pairedMedians(
+          () => client.json(`/issues/${large}/report_summary/?normalised=true`),
+          reportCall,
+        ),
+      );
+      const distributionCall = async () => {
         const body = await client.json<{ distributions: unknown[] }>(
           `/issues/${large}/report_distribution/?datasets=${firstPage.join(',')}`,
         );
         if (body.distributions.length !== PAGE_SIZE) throw new Error('a page without its box plots');
-      });
-      result.distribution.push({ app: distribution, floor: report });
+      };
+      result.distribution.push(await pairedMedians(distributionCall, reportCall));
       // Today's full recomputation: the report query as it was before the stored aggregates (the oracle of
       // the property test), every value recomputed from the 3M answers, in SQL alone.
       result.recomputeMs.push(await timed(() => db.execute(oracleItemValuesQuery([large]))));
-      const mergeMs = await timed(async () => {
+      const mergeCall = async () => {
         const body = await client.json<{ order: unknown[] }>(`/issues-merge/${merge.id}/results/`);
         if (body.order.length !== 2 * ITEMS) throw new Error(`merge has ${body.order.length} items`);
-      });
-      result.merge.push({ app: mergeMs, floor: await timed(() => db.execute(preAggregateMerge(merge.id))) });
+      };
+      result.merge.push(await pairedMedians(mergeCall, () => db.execute(preAggregateMerge(merge.id))));
       result.submission.push(await timeSubmissions(database, client, { issueId: large, run }));
       console.error(
-        `    report ${ms(report)} / ${ms(floor)} ms, merge ${ms(mergeMs)} / ${ms(result.merge.at(-1)?.floor ?? 0)} ms`,
+        `    report ${ms(result.report.at(-1)?.app ?? 0)} / ${ms(result.report.at(-1)?.floor ?? 0)} ms, merge ${ms(result.merge.at(-1)?.app ?? 0)} / ${ms(result.merge.at(-1)?.floor ?? 0)} ms`,
       );
     }
     // The smaller export first: RSS seldom shrinks, so its peak is not inflated by the larger one.
@@ -197,11 +201,11 @@ const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(
 function report(results: EngineResult[]) {
   const lines = [
     `${describeMachine()}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria (a second selection of a tenth of the judges for the merge and the export's memory); ${RUNS} repeats, times in ms as min–max, ratios of the slower repeat`,
+    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria (a second selection of a tenth of the judges for the merge and the export's memory); ${RUNS} repeats of medians of 5 calls, times in ms as min–max of the repeats, ratios of the slower repeat`,
   ];
   for (const r of results) {
-    const recompute = Math.min(...r.recomputeMs);
-    const reportApp = Math.max(...r.report.map((pair) => pair.app));
+    // How much faster the report is than the recomputation in the same repeat; the slower repeat's.
+    const speedup = Math.min(...r.recomputeMs.map((ms, run) => ms / (r.report[run]?.app ?? ms)));
     const rss = (figures: ExportFigures) => figures.memory.peakRssMb;
     lines.push(
       '',
@@ -212,7 +216,7 @@ function report(results: EngineResult[]) {
       '| measure | app (ms) | floor (ms) | app / floor |',
       '| --- | ---: | ---: | ---: |',
       `| report_summary / per-judge pre-aggregate | ${range(r.report.map((p) => p.app))} | ${range(r.report.map((p) => p.floor))} | ${ratioOf(r.report).toFixed(2)} |`,
-      `| today's full recomputation (SQL) / report_summary | ${range(r.recomputeMs)} | ${range(r.report.map((p) => p.app))} | ${(recompute / reportApp).toFixed(1)}× faster |`,
+      `| today's full recomputation (SQL) / report_summary | ${range(r.recomputeMs)} | ${range(r.report.map((p) => p.app))} | ${speedup.toFixed(1)}× faster |`,
       `| normalised report_summary / raw report_summary | ${range(r.normalised.map((p) => p.app))} | ${range(r.normalised.map((p) => p.floor))} | ${ratioOf(r.normalised).toFixed(2)} |`,
       `| report_distribution of a page (${PAGE_SIZE} items) / report_summary | ${range(r.distribution.map((p) => p.app))} | ${range(r.distribution.map((p) => p.floor))} | ${ratioOf(r.distribution).toFixed(2)} |`,
       `| merge results / pre-aggregate | ${range(r.merge.map((p) => p.app))} | ${range(r.merge.map((p) => p.floor))} | ${ratioOf(r.merge).toFixed(2)} |`,

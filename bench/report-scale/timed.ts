@@ -4,3 +4,31 @@ export async function timed(work: () => Promise<unknown>) {
   await work();
   return performance.now() - start;
 }
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * An app figure and its floor as the medians of `samples` calls of each, the two taking turns going first:
+ * a single call of about 100 ms on this shared 2-core machine moved by as much as 2× from one to the next,
+ * on either side.
+ */
+export async function pairedMedians(
+  app: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  samples = 5,
+): Promise<{ app: number; floor: number }> {
+  const apps: number[] = [];
+  const floors: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    if (sample % 2 === 0) apps.push(await timed(app));
+    floors.push(await timed(floor));
+    if (sample % 2 === 1) apps.push(await timed(app));
+  }
+  return { app: median(apps), floor: median(floors) };
+}
