@@ -93,6 +93,37 @@ describe('submitting answers', () => {
     expect(await commentsOf(issue.id, judge.user.id)).toEqual([commentBefore]);
   });
 
+  it('empties the answers and comments with an edit that sends none, and takes new ones after that', async () => {
+    const { issue, judge, item, other, team, market } = await ratingSetup();
+    const submit = (answers: object[], comments: object[] = []) =>
+      call.submit(issue.id, judge.token, { answers, comments });
+    expect((await submit([], [])).statusCode).toBe(201);
+    expect(await answersOf(issue.id, judge.user.id)).toEqual([]);
+    await submit(
+      [{ dataset: item.id, question: team.id, value: 3 }],
+      [{ dataset: item.id, content: 'First', shared: false }],
+    );
+    expect((await submit([], [])).statusCode).toBe(201);
+    expect(await answersOf(issue.id, judge.user.id)).toEqual([]);
+    expect(await commentsOf(issue.id, judge.user.id)).toEqual([]);
+    await submit(
+      [
+        { dataset: other.id, question: market.id, value: 6 },
+        { dataset: item.id, question: team.id, value: 2 },
+      ],
+      [{ dataset: other.id, content: 'Again', shared: true }],
+    );
+    const answers = await answersOf(issue.id, judge.user.id);
+    expect(answers.map((a) => [a.datasetId, a.questionId, a.value]).sort()).toEqual(
+      [
+        [item.id, team.id, 2],
+        [other.id, market.id, 6],
+      ].sort(),
+    );
+    const comments = await commentsOf(issue.id, judge.user.id);
+    expect(comments.map((c) => [c.datasetId, c.content, c.shared])).toEqual([[other.id, 'Again', true]]);
+  });
+
   it("refuses ratings out of range, off the step, without a criterion or with another selection's", async () => {
     const { issue, judge, item, team } = await ratingSetup({ minRating: 1 });
     const elsewhere = await ratingSetup();
