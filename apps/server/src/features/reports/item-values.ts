@@ -355,7 +355,7 @@ function normalisedItemValuesCte(issueIds: number[]): SQL {
           CASE WHEN zi.is_rating THEN r.highest ELSE zi.max_value END AS highest
       ) rv
     ),
-    item_values AS (
+    item_values AS MATERIALIZED (
       SELECT it.issue_id, it.dataset_id, it.nb_values AS nb_answers, it.rounded_total AS total,
         it.rounded_mean AS raw_mean,
         ${rounded(sql`CASE WHEN it.is_clamped THEN c.mean ELSE it.sum / nullif(it.n, 0) END`)} AS mean,
@@ -373,18 +373,20 @@ function normalisedItemValuesCte(issueIds: number[]): SQL {
  * decimals, and the largest value. The default view reads them from `report_item_stats` (one row an item,
  * exact sums kept by the triggers, decision 55, the figures rounded when the row is written, decision 66);
  * a filter or the normalised report aggregates the judge values in `scored_values`. The mean passes
- * through float8 either way, so that it rounds like an `avg` of the values.
+ * through float8 either way, so that it rounds like an `avg` of the values. MATERIALIZED: planned apart
+ * from the joins of the items to their counts and criteria, it cost PGlite 5 ms less planning and its
+ * normalised report 50 ms less running (decision 66).
  */
 function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
   if (readsItemStats(filters) && filters.normalised === true) return normalisedItemValuesCte(issueIds);
   if (readsItemStats(filters)) {
-    return sql`item_values AS (
+    return sql`item_values AS MATERIALIZED (
       SELECT issue_id, dataset_id, nb_values AS nb_answers, rounded_mean AS mean, rounded_total AS total,
         NULL::float8 AS raw_mean, rounded_stdev AS stdev, rounded_range AS range, max_value
       FROM report_item_stats WHERE issue_id IN (${idList(issueIds)})
     )`;
   }
-  return sql`item_values AS (
+  return sql`item_values AS MATERIALIZED (
       SELECT issue_id, dataset_id, count(*)::int AS nb_answers, ${rounded(sql`avg(value)`)} AS mean,
         ${rounded(sql`sum(value)`)} AS total, ${rounded(sql`avg(raw)`)} AS raw_mean,
         ${rounded(sql`CASE WHEN count(value) >= 2 THEN stddev_pop(value) END`)} AS stdev,
