@@ -8,8 +8,8 @@
 // - merge results of the two selections / the same weighted ranking from that table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows;
 // - export_excel: time, and peak RSS of the larger selection's / of the smaller's.
-// Two repeats after one untimed call of each side, each figure of a repeat the median of 5 calls taking
-// turns with its floor's; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
+// Two repeats after one untimed call of each side; in a repeat, a read's figure is the median of 5 calls
+// taking turns with its floor's, the submission's the mean of 3 pairs; ratios are the slower repeat's. Ends with `ratio report_summary/pre-aggregate: pg=… pglite=…`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,7 +201,7 @@ const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(
 function report(results: EngineResult[]) {
   const lines = [
     `${describeMachine()}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria (a second selection of a tenth of the judges for the merge and the export's memory); ${RUNS} repeats of medians of 5 calls, times in ms as min–max of the repeats, ratios of the slower repeat`,
+    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria (a second selection of a tenth of the judges for the merge and the export's memory); ${RUNS} repeats (reads: medians of 5 calls; submission: means of 3 pairs), times in ms as min–max of the repeats, ratios of the slower repeat`,
   ];
   for (const r of results) {
     // How much faster the report is than the recomputation in the same repeat; the slower repeat's.
