@@ -5,12 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, API_VERSION } from '@shortlist/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
@@ -49,6 +44,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
+import { replySerializer } from './http/reply-serializer.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
 
@@ -83,7 +79,7 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer);
   registerErrorHandler(app);
 
   const ctx: AppContext = {

@@ -8,12 +8,16 @@ import type { FastifyRequest } from 'fastify';
  */
 export function toPage<T>(request: FastifyRequest, query: PageQuery, count: number, results: T[]): Page<T> {
   const { offset, limit } = query;
+  // The path as routed and the query as sent, rewritten as parameters alone: a `URL` would parse the
+  // whole address again after each change, a tenth of a short list's Node time.
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
   const link = (newOffset: number) => {
-    const url = new URL(request.url, requestOrigin(request));
-    url.searchParams.set('limit', String(limit));
-    if (newOffset > 0) url.searchParams.set('offset', String(newOffset));
-    else url.searchParams.delete('offset');
-    return url.toString();
+    const params = new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1));
+    params.set('limit', String(limit));
+    if (newOffset > 0) params.set('offset', String(newOffset));
+    else params.delete('offset');
+    return `${request.protocol}://${request.host}${path}?${params}`;
   };
   return {
     count,
@@ -33,10 +37,6 @@ export const totalOf = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.
 /** An ILIKE pattern matching `text` anywhere, its `%`, `_` and `\` taken literally (as Django's icontains). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-function requestOrigin(request: FastifyRequest) {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import {
   datasets,
   datumValues,
@@ -85,10 +86,8 @@ function shownWith(item: Pick<ItemColumns, 'id' | 'dataModelId'>) {
         'id', ${issues.id}, 'title', ${issues.title}) order by ${issues.title}, ${issues.id})
       from ${issueDatasets} join ${issues} on ${issues.id} = ${issueDatasets.issueId}
       where ${issueDatasets.datasetId} = ${item.id}`)}`,
-    // Written as JavaScript's toISOString writes it: UTC, milliseconds cut (not rounded), as the driver's Date.
     submission: sql<DatasetSubmission | null>`${jsonOne(sql`select json_build_object(
-        'create_time', to_char(${formSubmissions.createTime} at time zone 'UTC',
-          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'create_time', ${isoTime(formSubmissions.createTime)},
         'email', ${formSubmissions.email},
         'is_submitted', ${formSubmissions.status} = 'submitted',
         'email_verification_status', ${formSubmissions.emailVerificationStatus})

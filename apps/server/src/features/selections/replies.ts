@@ -1,6 +1,7 @@
 import type { CommentsMode, Issue, IssueListItem, IssueQuestion } from '@shortlist/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import {
   issueAccessDatasets,
   issueAccesses,
@@ -51,14 +52,14 @@ export const issueListColumns = {
   title: issues.title,
   description: issues.description,
   teamId: issues.teamId,
-  createTime: issues.createTime,
+  createTime: isoTime(issues.createTime),
   ...issueExtras,
 };
 
 type IssueListRow = Pick<
   IssueRow,
-  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId' | 'createTime'
-> & { tags: { id: number; name: string }[]; datasetsCount: number };
+  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId'
+> & { createTime: string; tags: { id: number; name: string }[]; datasetsCount: number };
 
 export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
   id: row.id,
@@ -68,7 +69,7 @@ export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
   title: row.title,
   description: row.description,
   team: row.teamId,
-  create_time: row.createTime.toISOString(),
+  create_time: row.createTime,
   tags: row.tags,
   datasets_count: row.datasetsCount,
 });
