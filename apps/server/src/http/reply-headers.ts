@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * `upgrade-insecure-requests`: plain-http installs (a laptop, an intranet) must keep working, TLS is the
  * proxy's business.
  */
-const CONTENT_SECURITY_POLICY = [
+export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "base-uri 'self'",
   "font-src 'self' https: data:",
@@ -22,9 +22,9 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * Helmet's protections with the policy above, as it sent them (no HSTS: the proxy decides), written
- * once instead of helmet building its middleware again for each request.
+ * once instead of helmet building its middleware again for each request: what a page needs.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
@@ -38,7 +38,28 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
-const FIXED_HEADERS = Object.entries({ ...SECURITY_HEADERS, [API_VERSION_HEADER]: API_VERSION });
+/**
+ * What still protects the API's replies, which the web app reads but which are not pages: no sniffing,
+ * no reading from another site, framed by our pages alone, and nothing loaded should one be opened as a
+ * document (a file, which is, sets the page policy itself). The other six govern a page's window,
+ * prefetching and old browsers' filters: with the short policy, a third of a short list's reply headers
+ * and 480 bytes less to write and parse (decision 67).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'self'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+const withVersion = (headers: Record<string, string>) =>
+  Object.entries({ ...headers, [API_VERSION_HEADER]: API_VERSION });
+const documentHeaders = withVersion(DOCUMENT_HEADERS);
+const apiHeaders = withVersion(API_HEADERS);
+
+/** The API's replies, but not its docs, which are a page. */
+const isApiReply = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
  * Every reply's fixed headers and its request id, set when the request arrives (as helmet did), so that
@@ -46,7 +67,8 @@ const FIXED_HEADERS = Object.entries({ ...SECURITY_HEADERS, [API_VERSION_HEADER]
  */
 export function registerReplyHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of FIXED_HEADERS) reply.raw.setHeader(name, value);
+    for (const [name, value] of isApiReply(request.url) ? apiHeaders : documentHeaders)
+      reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
     done();
   });

@@ -86,6 +86,8 @@ describe('POST datum-values/{id}/upload/', () => {
       `inline; filename="pitch d_ck.pdf"; filename*=UTF-8''pitch%20d%C3%A9ck.pdf`,
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    // The page's policy, not the API's that loads nothing: Chromium's PDF viewer needs its inline styles.
+    expect(download.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(download.rawPayload.equals(PDF)).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { datumValues } from '../../db/schema.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
+import { CONTENT_SECURITY_POLICY } from '../../http/reply-headers.ts';
 import type { FieldRow } from './answers.ts';
 import { type DatumValueRow, toDatumValue } from './replies.ts';
 
@@ -126,6 +127,8 @@ export async function sendFile(
       .header('content-disposition', dispositionHeader(row.filename ?? 'file', mimeType))
       // The type is the one read from the file's bytes at upload: the browser must not guess another.
       .header('x-content-type-options', 'nosniff')
+      // A file opens as a page (a PDF in its preview frame): Chromium's viewer needs the page's inline styles.
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .send(stored.body)
   );
 }
