@@ -1,15 +1,16 @@
 // Lists at their floor (`npm run bench:lists`, issue 14): the members list, the items list (100,000 items,
 // with a search and a status filter) and the selections list through the real app, each against a bare
 // Fastify route on the same database client that runs the very statements the app ran for that request
-// (recorded from the client) and answers their rows. Same load, same run, two repeats; reports p50 and p99
-// of each, their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request: the app's counted from
-// the client over its whole measured load and divided by the requests the server received in it, the
-// floor's those it replays.
+// (recorded from the client) and answers their rows. Same load, same run, the two sides taking turns in
+// slices (a shared machine's load changes within seconds), two repeats; reports p50 and p99 of each,
+// their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request: the app's counted from the client
+// over its whole measured load and divided by the requests the server received in it, the floor's those
+// it replays.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
 import { fractionalLoad, type LoadOptions } from './lists-floor/load-process.ts';
 import { countStatements, recordStatements } from './lists-floor/recorder.ts';
 
@@ -17,6 +18,8 @@ const HOST = '127.0.0.1';
 const DURATION_S = 8;
 const MIN_SAMPLES = 300;
 const MAX_DURATION_S = 60;
+/** Each side's load in a repeat comes as this many slices, alternating with the other side's. */
+const SLICES = 4;
 const WARMUP_S = 2;
 const CONNECTIONS = 10;
 const RUNS = 2;
@@ -46,19 +49,24 @@ interface CaseResult {
 const durationFor = (perSecond: number) =>
   Math.min(MAX_DURATION_S, Math.max(DURATION_S, Math.ceil((1.2 * MIN_SAMPLES) / Math.max(perSecond, 1))));
 
-async function load(url: string, token?: string, onMeasure?: () => Promise<void>): Promise<Latency> {
-  const options: LoadOptions = {
-    url,
-    connections: CONNECTIONS,
-    durationS: DURATION_S,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  };
-  const warmUp = await fractionalLoad({ ...options, durationS: WARMUP_S });
-  await onMeasure?.();
-  const result = await fractionalLoad({ ...options, durationS: durationFor(warmUp.requests / WARMUP_S) });
+const loadOptions = (url: string, durationS: number, token?: string): LoadOptions => ({
+  url,
+  connections: CONNECTIONS,
+  durationS,
+  headers: token ? { authorization: `Bearer ${token}` } : {},
+});
+
+/** One load; its responses' latencies, every one a success. */
+async function latenciesOf(options: LoadOptions) {
+  const result = await fractionalLoad(options);
   if (result.failures > 0 || result.requests === 0)
-    throw new Error(`${url}: ${result.failures} failed of ${result.requests} requests`);
-  return { p50: result.p50, p99: result.p99, requests: result.requests };
+    throw new Error(`${options.url}: ${result.failures} failed of ${result.requests} requests`);
+  return result.latencies;
+}
+
+function latencyOf(latencies: number[]): Latency {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), requests: sorted.length };
 }
 
 /** A team of 200 members, 100,000 items (one in ten reviewed), 60 selections; its admin. */
@@ -144,21 +152,32 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     };
     for (let run = 0; run < RUNS; run++) {
       for (const [index, c] of cases.entries()) {
-        // Statements over the requests the server received in the measured load, both counted once the
-        // requests it left behind are done.
-        let counter: ReturnType<typeof countStatements> | undefined;
-        let receivedBefore = 0;
-        const appLatency = await load(`${base}/api/v1${c.path}`, token, async () => {
+        const appUrl = `${base}/api/v1${c.path}`;
+        const floorUrl = `${bareBase}/floor/${index}`;
+        const warmUp = await fractionalLoad(loadOptions(appUrl, WARMUP_S, token));
+        await fractionalLoad(loadOptions(floorUrl, WARMUP_S));
+        const sliceS = durationFor(warmUp.requests / WARMUP_S) / SLICES;
+        // The two sides take turns, so that a change in the machine's load falls on both. The app's
+        // statements are counted over the requests its server received, once the requests a slice left
+        // behind are done.
+        const app: number[] = [];
+        const floor: number[] = [];
+        let statements = 0;
+        let requests = 0;
+        for (let slice = 0; slice < SLICES; slice++) {
           await settle();
-          receivedBefore = received;
-          counter = countStatements(database);
-        });
-        if (counter) await quiet(counter);
-        const requests = received - receivedBefore;
-        results[index]?.appStatements.push((counter?.stop() ?? 0) / requests);
-        const floor = await load(`${bareBase}/floor/${index}`, undefined, settle);
-        results[index]?.runs.push({ app: appLatency, floor });
-        console.error(`    ${c.name}: app p50 ${ms(appLatency.p50)} / floor ${ms(floor.p50)} ms`);
+          const receivedBefore = received;
+          const counter = countStatements(database);
+          app.push(...(await latenciesOf(loadOptions(appUrl, sliceS, token))));
+          await quiet(counter);
+          statements += counter.stop();
+          requests += received - receivedBefore;
+          floor.push(...(await latenciesOf(loadOptions(floorUrl, sliceS))));
+        }
+        results[index]?.appStatements.push(statements / requests);
+        const measured = { app: latencyOf(app), floor: latencyOf(floor) };
+        results[index]?.runs.push(measured);
+        console.error(`    ${c.name}: app p50 ${ms(measured.app.p50)} / floor ${ms(measured.floor.p50)} ms`);
       }
     }
     return results.map((r) => ({ ...r, name: `${r.name} (${database.engine})` }));
@@ -168,7 +187,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
   }
 }
 
-const QUIET_MS = 2_000;
+const QUIET_MS = 500;
 
 /** Waits until no statement has been sent for QUIET_MS: the requests a load left behind are done. */
 async function quiet(counter: ReturnType<typeof countStatements>) {
@@ -191,7 +210,7 @@ function report(results: CaseResult[][]) {
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(', ')}`,
-    `Load: autocannon in a process of its own, ${CONNECTIONS} connections, ${DURATION_S} s per case (longer where needed for ${MIN_SAMPLES} responses, at most ${MAX_DURATION_S} s) after ${WARMUP_S} s warm-up, every response's latency kept to the µs; ${RUNS} repeats, ratios of the worse repeat`,
+    `Load: autocannon in a process of its own, ${CONNECTIONS} connections, ${DURATION_S} s per side and case (longer where needed for ${MIN_SAMPLES} responses, at most ${MAX_DURATION_S} s) in ${SLICES} slices taking turns with the other side's, after ${WARMUP_S} s warm-up of each, every response's latency kept to the µs; ${RUNS} repeats, ratios of the worse repeat`,
     '',
     '| list | statements per request, app / floor | requests, app / floor | app p50 / p99 (ms) | floor p50 / p99 (ms) | p50 ratio | p99 ratio |',
     '| --- | ---: | --- | --- | --- | ---: | ---: |',

@@ -15,15 +15,11 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  /** Milliseconds, from every response of the load. */
-  p50: number;
-  p99: number;
+  /** Milliseconds, of every successful response of the load. */
+  latencies: number[];
   requests: number;
   failures: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function run(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -38,10 +34,8 @@ async function run(options: LoadOptions): Promise<LoadResult> {
     if (statusCode < 300) latencies.push(ms);
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    latencies,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   };
