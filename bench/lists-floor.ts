@@ -226,4 +226,4 @@ function report(results: CaseResult[][]) {
   console.log(lines.join('\n'));
 }
 
-benchBothEngines('lists against their own SQL (about 3 minutes per engine)', benchEngine, report);
+benchBothEngines('lists against their own SQL (about 7 minutes per engine)', benchEngine, report);
