@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
-import { signIn } from './support/pages.ts';
+import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -25,11 +25,9 @@ async function addQuestion(page: Page, type: string, label: string, fill?: () =>
 
 const questionLabels = (page: Page) => page.getByTestId('question-label').allInnerTexts();
 
-/** Picks an option of an Ant Design select by its visible text. */
-async function choose(page: Page, select: string, option: string) {
-  await page.getByTestId(select).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
-}
+/** Picks an option of an Ant Design select, named by its test id, by its visible text. */
+const choose = (page: Page, select: string, option: string) =>
+  chooseOption(page, page.getByTestId(select), option);
 
 describe('forms admin', () => {
   it('builds a form with sections and a condition, publishes, shares, notifies and duplicates it', async () => {
