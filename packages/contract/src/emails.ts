@@ -68,6 +68,24 @@ export const BATCH_NOT_DRAFT_MESSAGE = 'Only a draft batch can be changed or del
 export const NO_ITEM_WITH_EMAIL = 'NO_ITEM_WITH_EMAIL';
 export const NO_ITEM_WITH_EMAIL_MESSAGE = 'None of these items has an e-mail address.';
 export const unknownVariableMessage = (name: string) => `Unknown variable "${name}".`;
+export const NO_RENDERED_EMAILS = 'NO_RENDERED_EMAILS';
+export const NO_RENDERED_EMAILS_MESSAGE =
+  'None of the e-mails could be rendered: each one says why. Change the template and preview again.';
+
+// What a template may do (docs/emails.md): refused when it is saved, named in the message.
+export const refusedTagMessage = (tag: string) => `The tag "${tag}" cannot be used in an e-mail template.`;
+export const refusedFilterMessage = (filter: string) =>
+  `The filter "${filter}" cannot be used in an e-mail template.`;
+/** The most characters one rendered e-mail body may have (Gmail clips a message at about 100 KB). */
+export const RENDERED_EMAIL_MAX_LENGTH = 500_000;
+/** Longer than any real letter takes: a legitimate template renders in about a millisecond. */
+export const TEMPLATE_RENDER_TIME_LIMIT_MS = 50;
+export const TEMPLATE_TOO_SLOW_MESSAGE = `The template takes too long to render (over ${TEMPLATE_RENDER_TIME_LIMIT_MS} ms an e-mail).`;
+export const TEMPLATE_TOO_LARGE_MESSAGE = 'The template builds too much: a loop or a text is too large.';
+export const RENDERED_TOO_LONG_MESSAGE = `The e-mail would be longer than ${RENDERED_EMAIL_MAX_LENGTH.toLocaleString('en')} characters.`;
+export const TEMPLATE_TOO_DEEP_MESSAGE = 'The template is nested too deeply.';
+export const templateUnreadableMessage = (reason: string) => `The template cannot be read: ${reason}`;
+export const templateRenderFailedMessage = (reason: string) => `The template cannot be rendered: ${reason}`;
 
 // Templates
 
@@ -118,6 +136,20 @@ export const renderedEmailSchema = z.object({
   html_message: z.string(),
 });
 export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+/** A test e-mail goes to the signed-in admin, its subject marked so that nobody takes it for the real one. */
+export const TEST_EMAIL_SUBJECT_PREFIX = '[Test] ';
+/** The item whose e-mail of the batch is rendered and sent to the admin. */
+export const sendTestEmailSchema = z.object({ dataset: bodyIdSchema });
+export type SendTestEmail = z.infer<typeof sendTestEmailSchema>;
+export const sendTestEmailResultSchema = z.object({ to: z.string(), subject: z.string() });
+export type SendTestEmailResult = z.infer<typeof sendTestEmailResultSchema>;
+/** Test e-mails one admin may send in TEST_EMAILS_WINDOW_MINUTES, whatever the batch. */
+export const TEST_EMAILS_PER_WINDOW = 10;
+export const TEST_EMAILS_WINDOW_MINUTES = 60;
+export const TEST_EMAIL_NOT_SENT = 'TEST_EMAIL_NOT_SENT';
+export const TEST_EMAIL_NOT_SENT_MESSAGE =
+  'The mail server did not take the test e-mail. Try again in a moment.';
 
 // Batches
 
