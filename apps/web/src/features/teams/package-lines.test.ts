@@ -22,22 +22,19 @@ const textOf = (pkg: Partial<TeamPackage>, t: Awaited<ReturnType<typeof translat
   );
 
 describe('package lines', () => {
-  it('says one batch, one e-mail, one tag and one selection in the singular, in English and French', async () => {
+  it('says one batch, one e-mail and one tag in the singular, in English and French', async () => {
     const one = {
       mass_emails_batch_size_limit: 1,
       mass_emails_batches_per_month: 1,
       max_tags: 1,
-      nb_issues_in_merge: 1,
     };
     expect(textOf(one, await translator('en'))).toMatchObject({
       emails: 'Mass e-mails (1 e-mail per batch, 1 batch per month)',
       tags: 'Up to 1 tag',
-      merge: 'Merge up to 1 selection into one ranking',
     });
     expect(textOf(one, await translator('fr'))).toMatchObject({
       emails: 'E-mails groupés (1 e-mail par envoi, 1 envoi par mois)',
       tags: "Jusqu'à 1 étiquette",
-      merge: "Fusionner jusqu'à 1 sélection en un classement",
     });
   });
 
