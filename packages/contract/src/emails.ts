@@ -78,8 +78,14 @@ export const refusedFilterMessage = (filter: string) =>
   `The filter "${filter}" cannot be used in an e-mail template.`;
 /** The most characters one rendered e-mail body may have (Gmail clips a message at about 100 KB). */
 export const RENDERED_EMAIL_MAX_LENGTH = 500_000;
-/** Longer than any real letter takes: a legitimate template renders in about a millisecond. */
-export const TEMPLATE_RENDER_TIME_LIMIT_MS = 50;
+/**
+ * Parts (texts, tags, loop turns) one render may go through: a long letter takes a few hundred. The
+ * work of a render is bounded by this count, not by a clock that a loaded server would make lie.
+ */
+export const TEMPLATE_RENDER_STEPS_LIMIT = 10_000;
+export const TEMPLATE_TOO_MANY_STEPS_MESSAGE = `The template renders too many parts: over ${TEMPLATE_RENDER_STEPS_LIMIT.toLocaleString('en')} an e-mail (a loop that turns too often?).`;
+/** A last bound, in case a step is slow: a legitimate template renders in a few milliseconds. */
+export const TEMPLATE_RENDER_TIME_LIMIT_MS = 1000;
 export const TEMPLATE_TOO_SLOW_MESSAGE = `The template takes too long to render (over ${TEMPLATE_RENDER_TIME_LIMIT_MS} ms an e-mail).`;
 export const TEMPLATE_TOO_LARGE_MESSAGE = 'The template builds too much: a loop or a text is too large.';
 export const RENDERED_TOO_LONG_MESSAGE = `The e-mail would be longer than ${RENDERED_EMAIL_MAX_LENGTH.toLocaleString('en')} characters.`;

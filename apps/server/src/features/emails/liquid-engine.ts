@@ -3,9 +3,11 @@ import {
   RENDERED_TOO_LONG_MESSAGE,
   refusedFilterMessage,
   refusedTagMessage,
+  TEMPLATE_RENDER_STEPS_LIMIT,
   TEMPLATE_RENDER_TIME_LIMIT_MS,
   TEMPLATE_TOO_DEEP_MESSAGE,
   TEMPLATE_TOO_LARGE_MESSAGE,
+  TEMPLATE_TOO_MANY_STEPS_MESSAGE,
   TEMPLATE_TOO_SLOW_MESSAGE,
   templateRenderFailedMessage,
   templateUnreadableMessage,
@@ -77,6 +79,31 @@ class RenderedTooLongError extends Error {
   }
 }
 
+class TooManyStepsError extends Error {
+  constructor() {
+    super(TEMPLATE_TOO_MANY_STEPS_MESSAGE);
+  }
+}
+
+/** A render's own count, kept in its context's registers (liquidjs's place for a tag's state). */
+const STEPS = 'shortlist:render-steps';
+
+/**
+ * Counts the parts each render goes through: every list of templates rendered (a loop's body once a
+ * turn, a branch taken) costs one plus its length, so that a loop over an empty body counts too.
+ * liquidjs bounds time and text, not work; a count is the same on a loaded server as on an idle one.
+ */
+function countSteps(engine: Liquid) {
+  const { renderer } = engine;
+  const renderTemplates = renderer.renderTemplates.bind(renderer);
+  renderer.renderTemplates = function* (templates, context, emitter) {
+    const steps = context.getRegister(STEPS, { count: 0 }) as { count: number };
+    steps.count += templates.length + 1;
+    if (steps.count > TEMPLATE_RENDER_STEPS_LIMIT) throw new TooManyStepsError();
+    return yield* renderTemplates(templates, context, emitter);
+  };
+}
+
 /** A tag that refuses itself as it is parsed, whatever its arguments and wherever it stands. */
 const refusedTag = (name: string) =>
   class {
@@ -88,7 +115,7 @@ const refusedTag = (name: string) =>
 /**
  * An engine that can read nothing but the text it is given: no file system (an empty set of named
  * templates, and the tags that would read one refused), only the allowed tags and filters, properties
- * of the scope's own values only, and bounded in parse size, render time and memory.
+ * of the scope's own values only, and bounded in parse size, steps, text made, and time.
  */
 function sandboxedEngine(isHtml: boolean) {
   const engine = new Liquid({
@@ -107,6 +134,7 @@ function sandboxedEngine(isHtml: boolean) {
   for (const name of Object.keys(engine.filters)) {
     if (!ALLOWED_FILTERS.has(name)) engine.unregisterFilter(name);
   }
+  countSteps(engine);
   return engine;
 }
 
@@ -160,7 +188,7 @@ export function parseFailure(error: unknown): string {
 /** Why one render failed, in words for the template's author and stored with a failed e-mail. */
 export function renderFailure(error: unknown): string {
   const cause = causeOf(error);
-  if (cause instanceof RenderedTooLongError) return cause.message;
+  if (cause instanceof RenderedTooLongError || cause instanceof TooManyStepsError) return cause.message;
   const message = messageOf(cause);
   if (message === 'template render limit exceeded') return TEMPLATE_TOO_SLOW_MESSAGE;
   if (message === 'memory alloc limit exceeded') return TEMPLATE_TOO_LARGE_MESSAGE;

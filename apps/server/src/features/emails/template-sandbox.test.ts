@@ -1,12 +1,14 @@
+import { readFileSync } from 'node:fs';
 import {
   RENDERED_TOO_LONG_MESSAGE,
   refusedFilterMessage,
   refusedTagMessage,
   TEMPLATE_TOO_DEEP_MESSAGE,
   TEMPLATE_TOO_LARGE_MESSAGE,
-  TEMPLATE_TOO_SLOW_MESSAGE,
+  TEMPLATE_TOO_MANY_STEPS_MESSAGE,
   unknownVariableMessage,
 } from '@shortlist/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
@@ -187,7 +189,12 @@ describe('render limits are checked when the template is saved', () => {
     [
       'nested loops that only spin',
       `<p>{% assign a = "${letters}" | split: "" %}{% for i in a %}{% for j in a %}{% for k in a %}{% endfor %}{% endfor %}{% endfor %}</p>`,
-      TEMPLATE_TOO_SLOW_MESSAGE,
+      TEMPLATE_TOO_MANY_STEPS_MESSAGE,
+    ],
+    [
+      'a loop whose turns each render many parts',
+      `<p>{% assign a = "${letters}" | split: "" %}{% for i in a %}${'{% if i == "b" %}x{% endif %}'.repeat(150)}{% endfor %}</p>`,
+      TEMPLATE_TOO_MANY_STEPS_MESSAGE,
     ],
     [
       'three thousand nested conditions',
@@ -297,5 +304,26 @@ describe('every e-mail is sanitized as it is rendered', () => {
     const raw = decodeBody(mail?.raw ?? '');
     expect(raw).toContain('<p><a>site</a> Evil</p>');
     expect(raw).not.toContain('javascript:');
+  });
+});
+
+describe('drafts previewed before the sandbox', () => {
+  it('must be previewed again (migration 0025): their stored e-mails were not sanitized; sent batches stay', async () => {
+    const team = await f.createSetup();
+    const ids = await team.createItems([{ title: 'Old', email: 'old@migration.test', project: 'x' }]);
+    const draft = await team.createBatch(ids);
+    const sent = await team.createBatch(ids);
+    await team.api('POST', `email-batches/${sent.id}/send_emails/`, {});
+    const migration = new URL('../../db/migrations/0025_email_drafts_render_again.sql', import.meta.url);
+    await t.db.execute(sql.raw(readFileSync(migration, 'utf8')));
+    expect((await team.api('GET', `email-batches/${draft.id}/`)).json()).toMatchObject({
+      is_rendered: false,
+    });
+    const refused = await team.api('POST', `email-batches/${draft.id}/send_emails/`, {});
+    expect(refused.json()).toMatchObject({ code: 'NOT_RENDERED' });
+    expect((await team.api('GET', `email-batches/${sent.id}/`)).json()).toMatchObject({
+      status: 'sending',
+      is_rendered: true,
+    });
   });
 });
