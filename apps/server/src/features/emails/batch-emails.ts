@@ -28,6 +28,8 @@ import { type ItemScope, itemScopes } from './variables.ts';
 
 /** Rows written per statement: a few thousand e-mails make a few statements, not thousands. */
 const CHUNK = 500;
+/** Rendering gives the event loop back this often, so that other requests wait at most about this long. */
+const YIELD_EVERY_MS = 20;
 
 /**
  * Adds an e-mail per item that has an address (an item already in the batch gets its address
@@ -124,8 +126,8 @@ async function renderOne(
  * Renders every e-mail of a draft with its template (or the one given, which becomes the batch's):
  * the preview step. An e-mail whose render fails (an item's answers took it past the limits) is
  * marked failed with the reason and is not sent; the others are. One e-mail at a time, the event loop
- * free between two, so that a slow template delays no one else's request. Written back a chunk at a
- * time with one UPDATE … FROM json_to_recordset.
+ * given back every YIELD_EVERY_MS, so that a slow template delays no one else's request for long.
+ * Written back a chunk at a time with one UPDATE … FROM json_to_recordset.
  */
 export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchRow, templateId?: number) {
   requireDraft(batch);
@@ -156,10 +158,14 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
       page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId])),
     );
     const rendered = [];
+    let since = performance.now();
     for (const row of page) {
       const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
       rendered.push({ id: row.id, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
-      await yieldToEventLoop();
+      if (performance.now() - since > YIELD_EVERY_MS) {
+        await yieldToEventLoop();
+        since = performance.now();
+      }
     }
     // Only a draft's e-mails (none queued yet): a send that started meanwhile keeps what it queued.
     await ctx.db.execute(sql`
