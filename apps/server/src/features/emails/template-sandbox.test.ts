@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
 import { drainMailQueue } from '../mail/queue.ts';
-import { emailFactories } from './test-factories.ts';
+import { BODY_PAST_LIMITS_FOR_BOOM, emailFactories } from './test-factories.ts';
 
 // An admin of any team is the attacker here: every template below is what a person can type or send
 // to the API. Each is refused when saved (400 on the field that holds it, nothing stored), or renders
@@ -211,9 +211,7 @@ describe('render limits are checked when the template is saved', () => {
 });
 
 describe('a render that fails for one item only', () => {
-  // Passes the check at save (the sample item is not "boom"); one real item takes it past the limits.
-  const BOMB =
-    '<p>Dear {{ project_name }}{% if project_name == "boom" %}{% for i in (1..100000000) %}x{% endfor %}{% endif %}</p>';
+  const BOMB = BODY_PAST_LIMITS_FOR_BOOM;
 
   it('answers the preview with a 400 on the field, and fails that e-mail of a batch while the others go', async () => {
     const team = await f.createSetup();

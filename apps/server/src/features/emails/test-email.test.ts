@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { pendingMailCount } from '../mail/queue.ts';
-import { emailFactories } from './test-factories.ts';
+import { BODY_PAST_LIMITS_FOR_BOOM, emailFactories } from './test-factories.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestApp;
@@ -72,10 +72,7 @@ describe('a test of a batch e-mail, sent to the admin', () => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    const template = await s.createTemplate({
-      html_content:
-        '<p>{{ project_name }}{% if project_name == "boom" %}{% for i in (1..100000000) %}x{% endfor %}{% endif %}</p>',
-    });
+    const template = await s.createTemplate({ html_content: BODY_PAST_LIMITS_FOR_BOOM });
     await s.api('PATCH', `email-batches/${batch.id}/`, { template: template.id });
     const tooLarge = await s.api('POST', `email-batches/${batch.id}/send_test_email/`, { dataset: bomb });
     expect(tooLarge.statusCode).toBe(400);
