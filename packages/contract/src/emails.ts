@@ -51,10 +51,12 @@ export const MASS_EMAILS_NOT_ALLOWED = 'MASS_EMAILS_NOT_ALLOWED';
 export const MASS_EMAILS_NOT_ALLOWED_MESSAGE = 'Your package does not allow mass e-mails.';
 export const BATCH_SIZE_LIMIT = 'BATCH_SIZE_LIMIT';
 export const batchSizeLimitMessage = (limit: number) =>
-  `Your package allows at most ${limit} e-mails in a batch.`;
+  `Your package allows at most ${limit} ${limit === 1 ? 'e-mail' : 'e-mails'} in a batch.`;
 export const BATCHES_PER_MONTH_LIMIT = 'BATCHES_PER_MONTH_LIMIT';
 export const batchesPerMonthMessage = (limit: number) =>
-  `Your package allows ${limit} batches sent a month; this month's are used.`;
+  limit === 1
+    ? "Your package allows 1 batch sent a month; this month's is used."
+    : `Your package allows ${limit} batches sent a month; this month's are used.`;
 export const NO_TEMPLATE = 'NO_TEMPLATE';
 export const NO_TEMPLATE_MESSAGE = 'The batch does not have a related template.';
 export const NO_EMAILS = 'NO_EMAILS';
