@@ -83,7 +83,8 @@ export const en = {
   },
   bulk: {
     button: 'Send mass e-mail',
-    tooMany: 'Your plan sends at most {{limit}} e-mails in a mailing.',
+    tooMany_one: 'Your plan sends at most {{count}} e-mail in a mailing.',
+    tooMany_other: 'Your plan sends at most {{count}} e-mails in a mailing.',
     title_one: 'Mass e-mail to {{count}} item',
     title_other: 'Mass e-mail to {{count}} items',
     newBatch: 'A new mailing',
@@ -195,7 +196,8 @@ export const fr: typeof en = {
   },
   bulk: {
     button: 'Envoyer un e-mail groupé',
-    tooMany: 'Votre offre envoie au plus {{limit}} e-mails par envoi.',
+    tooMany_one: 'Votre offre envoie au plus {{count}} e-mail par envoi.',
+    tooMany_other: 'Votre offre envoie au plus {{count}} e-mails par envoi.',
     title_one: 'E-mail groupé à {{count}} élément',
     title_other: 'E-mail groupé à {{count}} éléments',
     newBatch: 'Un nouvel envoi',
