@@ -104,19 +104,31 @@ describe('mass e-mail', () => {
     const frame = page.frameLocator('[data-testid="email-frame"]');
     await frame.getByText('Dear Rockets & co, welcome.').waitFor();
 
+    // Before sending, a test of the e-mail shown goes to the signed-in admin, marked [Test].
+    await page.getByTestId('batch-send-test').click();
+    await page.getByText(`Test sent to ${ADMIN.email}, its subject starting with [Test].`).waitFor();
+
     await page.getByTestId('batch-to-send').click();
+    // The send step's other button goes back a step, and says so.
+    await page.getByRole('button', { name: 'Back to the preview' }).waitFor();
+    await page.getByTestId('batch-send').getByText('Send 3 e-mails').waitFor();
     await page.getByTestId('batch-send').click();
     await page.getByRole('button', { name: 'OK' }).click();
-    // Without SMTP the worker keeps each e-mail in the outbox: sent, within its 5-second round.
+    // Without SMTP the worker keeps each e-mail in the outbox: sent, within its 5-second round. The page
+    // follows the batch to its end without a reload: badge, totals, bar and every row agree.
     await page
       .getByTestId('batch-progress-text')
       .getByText('Sent: 3, failed: 0')
       .waitFor({ timeout: 30_000 });
     await page.getByTestId('batch-status').getByText('Sent').waitFor();
+    const rows = page.getByTestId('batch-emails').locator('tbody tr');
+    // From the same reading as the totals: no wait for the rows.
+    expect(await rows.filter({ hasText: 'Sent' }).count()).toBe(3);
+    expect(await rows.filter({ hasText: 'Queued' }).count()).toBe(0);
+    expect(await page.getByTestId('batch-progress').getAttribute('aria-valuenow')).toBe('100');
     // A sent batch opens at its last step, every e-mail shown sent.
     await page.reload();
     await page.getByTestId('batch-progress-text').getByText('Sent: 3, failed: 0').waitFor();
-    const rows = page.getByTestId('batch-emails').getByRole('row');
     await rows.filter({ hasText: 'cat@example.org' }).getByText('Sent').waitFor();
     expect(await rows.filter({ hasText: 'Sent' }).count()).toBe(3);
 
@@ -127,6 +139,11 @@ describe('mass e-mail', () => {
     );
     const ann = outbox.results.find((mail) => mail.to === 'ann@example.org');
     expect(ann?.subject).toBe('News for Acme');
+    const test = outbox.results.filter(
+      (mail) => mail.to === ADMIN.email && mail.subject.startsWith('[Test]'),
+    );
+    expect(test.map((mail) => mail.subject)).toEqual(['[Test] News for Acme']);
+    expect(test[0]?.html).toContain('Rockets &amp; co, welcome.');
     // A space typed just before a variable is inserted may stay a no-break space, as contenteditable keeps
     // a trailing one: the same to a reader.
     expect(ann?.html.replace(/\u00a0/g, ' ')).toContain('Dear Rockets &amp; co, welcome.');

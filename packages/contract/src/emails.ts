@@ -51,10 +51,12 @@ export const MASS_EMAILS_NOT_ALLOWED = 'MASS_EMAILS_NOT_ALLOWED';
 export const MASS_EMAILS_NOT_ALLOWED_MESSAGE = 'Your package does not allow mass e-mails.';
 export const BATCH_SIZE_LIMIT = 'BATCH_SIZE_LIMIT';
 export const batchSizeLimitMessage = (limit: number) =>
-  `Your package allows at most ${limit} e-mails in a batch.`;
+  `Your package allows at most ${limit} ${limit === 1 ? 'e-mail' : 'e-mails'} in a batch.`;
 export const BATCHES_PER_MONTH_LIMIT = 'BATCHES_PER_MONTH_LIMIT';
 export const batchesPerMonthMessage = (limit: number) =>
-  `Your package allows ${limit} batches sent a month; this month's are used.`;
+  limit === 1
+    ? "Your package allows 1 batch sent a month; this month's is used."
+    : `Your package allows ${limit} batches sent a month; this month's are used.`;
 export const NO_TEMPLATE = 'NO_TEMPLATE';
 export const NO_TEMPLATE_MESSAGE = 'The batch does not have a related template.';
 export const NO_EMAILS = 'NO_EMAILS';
@@ -68,6 +70,30 @@ export const BATCH_NOT_DRAFT_MESSAGE = 'Only a draft batch can be changed or del
 export const NO_ITEM_WITH_EMAIL = 'NO_ITEM_WITH_EMAIL';
 export const NO_ITEM_WITH_EMAIL_MESSAGE = 'None of these items has an e-mail address.';
 export const unknownVariableMessage = (name: string) => `Unknown variable "${name}".`;
+export const NO_RENDERED_EMAILS = 'NO_RENDERED_EMAILS';
+export const NO_RENDERED_EMAILS_MESSAGE =
+  'None of the e-mails could be rendered: each one says why. Change the template and preview again.';
+
+// What a template may do (docs/emails.md): refused when it is saved, named in the message.
+export const refusedTagMessage = (tag: string) => `The tag "${tag}" cannot be used in an e-mail template.`;
+export const refusedFilterMessage = (filter: string) =>
+  `The filter "${filter}" cannot be used in an e-mail template.`;
+/** The most characters one rendered e-mail body may have (Gmail clips a message at about 100 KB). */
+export const RENDERED_EMAIL_MAX_LENGTH = 500_000;
+/**
+ * Parts (texts, tags, loop turns) one render may go through: a long letter takes a few hundred. The
+ * work of a render is bounded by this count, not by a clock that a loaded server would make lie.
+ */
+export const TEMPLATE_RENDER_STEPS_LIMIT = 10_000;
+export const TEMPLATE_TOO_MANY_STEPS_MESSAGE = `The template renders too many parts: over ${TEMPLATE_RENDER_STEPS_LIMIT.toLocaleString('en')} an e-mail (a loop that turns too often?).`;
+/** A last bound, in case a step is slow: a legitimate template renders in a few milliseconds. */
+export const TEMPLATE_RENDER_TIME_LIMIT_MS = 1000;
+export const TEMPLATE_TOO_SLOW_MESSAGE = `The template takes too long to render (over ${TEMPLATE_RENDER_TIME_LIMIT_MS} ms an e-mail).`;
+export const TEMPLATE_TOO_LARGE_MESSAGE = 'The template builds too much: a loop or a text is too large.';
+export const RENDERED_TOO_LONG_MESSAGE = `The e-mail would be longer than ${RENDERED_EMAIL_MAX_LENGTH.toLocaleString('en')} characters.`;
+export const TEMPLATE_TOO_DEEP_MESSAGE = 'The template is nested too deeply.';
+export const templateUnreadableMessage = (reason: string) => `The template cannot be read: ${reason}`;
+export const templateRenderFailedMessage = (reason: string) => `The template cannot be rendered: ${reason}`;
 
 // Templates
 
@@ -118,6 +144,20 @@ export const renderedEmailSchema = z.object({
   html_message: z.string(),
 });
 export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+/** A test e-mail goes to the signed-in admin, its subject marked so that nobody takes it for the real one. */
+export const TEST_EMAIL_SUBJECT_PREFIX = '[Test] ';
+/** The item whose e-mail of the batch is rendered and sent to the admin. */
+export const sendTestEmailSchema = z.object({ dataset: bodyIdSchema });
+export type SendTestEmail = z.infer<typeof sendTestEmailSchema>;
+export const sendTestEmailResultSchema = z.object({ to: z.string(), subject: z.string() });
+export type SendTestEmailResult = z.infer<typeof sendTestEmailResultSchema>;
+/** Test e-mails one admin may send in TEST_EMAILS_WINDOW_MINUTES, whatever the batch. */
+export const TEST_EMAILS_PER_WINDOW = 10;
+export const TEST_EMAILS_WINDOW_MINUTES = 60;
+export const TEST_EMAIL_NOT_SENT = 'TEST_EMAIL_NOT_SENT';
+export const TEST_EMAIL_NOT_SENT_MESSAGE =
+  'The mail server did not take the test e-mail. Try again in a moment.';
 
 // Batches
 

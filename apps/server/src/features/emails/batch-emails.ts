@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   BATCH_SIZE_LIMIT,
   batchSizeLimitMessage,
@@ -20,13 +21,15 @@ import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { reloadBatch, requireDraft } from './batches.ts';
 import { composeEmail } from './compose.ts';
-import { renderTemplate } from './liquid.ts';
+import { type ParsedTemplate, renderTemplate, TemplateRenderError } from './liquid.ts';
 import { recipientsOf } from './recipients.ts';
 import { checkedTemplate } from './templates.ts';
-import { itemScopes } from './variables.ts';
+import { type ItemScope, itemScopes } from './variables.ts';
 
 /** Rows written per statement: a few thousand e-mails make a few statements, not thousands. */
 const CHUNK = 500;
+/** Rendering gives the event loop back this often, so that other requests wait at most about this long. */
+const YIELD_EVERY_MS = 20;
 
 /**
  * Adds an e-mail per item that has an address (an item already in the batch gets its address
@@ -64,7 +67,13 @@ export async function createEmails(
         .values(rows.slice(i, i + CHUNK))
         .onConflictDoUpdate({
           target: [batchEmails.batchId, batchEmails.datasetId],
-          set: { to: sql`excluded.${sql.identifier('to')}`, subject: '', htmlMessage: '' },
+          set: {
+            to: sql`excluded.${sql.identifier('to')}`,
+            subject: '',
+            htmlMessage: '',
+            status: null,
+            error: null,
+          },
         });
     }
     // Checked after writing, in the transaction: the batch's e-mails so far count too.
@@ -96,9 +105,29 @@ async function requireTeamDatasets(ctx: AppContext, teamId: number, ids: number[
   if (missing !== undefined) throw fieldErrors({ datasets: [invalidPkMessage(missing)] });
 }
 
+/** One e-mail rendered for the preview, or failed with the reason its render could not finish. */
+async function renderOne(
+  ctx: AppContext,
+  team: TeamRow,
+  parsed: ParsedTemplate,
+  to: string,
+  scope: ItemScope,
+) {
+  try {
+    const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope));
+    return { subject: email.subject, html: email.html, status: null, error: null };
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    return { subject: '', html: '', status: DEMAIL_STATUS.failed, error: error.message };
+  }
+}
+
 /**
  * Renders every e-mail of a draft with its template (or the one given, which becomes the batch's):
- * the preview step. Written back a chunk at a time with one UPDATE … FROM json_to_recordset.
+ * the preview step. An e-mail whose render fails (an item's answers took it past the limits) is
+ * marked failed with the reason and is not sent; the others are. One e-mail at a time, the event loop
+ * given back every YIELD_EVERY_MS, so that a slow template delays no one else's request for long.
+ * Written back a chunk at a time with one UPDATE … FROM json_to_recordset.
  */
 export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchRow, templateId?: number) {
   requireDraft(batch);
@@ -128,17 +157,23 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
       ctx.db,
       page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId])),
     );
-    const rendered = await Promise.all(
-      page.map(async (row) => {
-        const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
-        const email = composeEmail(ctx, team, row.to, await renderTemplate(parsed, scope));
-        return { id: row.id, subject: email.subject, html: email.html };
-      }),
-    );
+    const rendered = [];
+    let since = performance.now();
+    for (const row of page) {
+      const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
+      rendered.push({ id: row.id, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
+      if (performance.now() - since > YIELD_EVERY_MS) {
+        await yieldToEventLoop();
+        since = performance.now();
+      }
+    }
+    // Only a draft's e-mails (none queued yet): a send that started meanwhile keeps what it queued.
     await ctx.db.execute(sql`
-      update ${batchEmails} set subject = v.subject, html_message = v.html
-      from json_to_recordset(${JSON.stringify(rendered)}::json) as v(id int, subject text, html text)
-      where ${batchEmails.id} = v.id and ${batchEmails.status} is null`);
+      update ${batchEmails} set subject = v.subject, html_message = v.html, status = v.status, error = v.error
+      from json_to_recordset(${JSON.stringify(rendered)}::json)
+        as v(id int, subject text, html text, status int, error text)
+      where ${batchEmails.id} = v.id
+        and (${batchEmails.status} is null or ${batchEmails.status} = ${DEMAIL_STATUS.failed})`);
   }
   await ctx.db
     .update(emailBatches)

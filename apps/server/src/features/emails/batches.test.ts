@@ -183,7 +183,7 @@ describe('e-mail batches', () => {
     const overMonth = await s.api('POST', `email-batches/${second.id}/send_emails/`, {});
     expect(overMonth.json()).toEqual({
       code: 'BATCHES_PER_MONTH_LIMIT',
-      detail: "Your package allows 1 batches sent a month; this month's are used.",
+      detail: "Your package allows 1 batch sent a month; this month's is used.",
     });
 
     const third = await s.createBatch(ids, { template });

@@ -1,12 +1,15 @@
 import type { AppContext } from '../../context.ts';
+import { sanitizeRichText } from '../forms/sanitize.ts';
 import { escapeHtml } from '../submissions/recap.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { RenderedMessage } from './liquid.ts';
 import { unsubscribeUrls } from './unsubscribe-links.ts';
 
 /**
- * The e-mail as sent: the rendered body and a footer that names the team and carries the
- * recipient's own unsubscribe link. The footer is in both languages, since a batch has none.
+ * The e-mail as sent: the rendered body, sanitized with the editor's rules (whatever a template or an
+ * answer managed to write, no script, handler or foreign scheme reaches a recipient), and a footer that
+ * names the team and carries the recipient's own unsubscribe link. The footer is in both languages,
+ * since a batch has none.
  */
 export function composeEmail(
   ctx: Pick<AppContext, 'signer' | 'config'>,
@@ -19,5 +22,6 @@ export function composeEmail(
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">` +
     `<p style="font-size:12px;color:#666">${escapeHtml(team.title)} — ` +
     `<a href="${escapeHtml(page)}">Unsubscribe</a> · <a href="${escapeHtml(page)}">Se désabonner</a></p>`;
-  return { subject: rendered.subject, html: `${rendered.html}${footer}` };
+  const body = sanitizeRichText(rendered.html, ctx.config.richTextImageHosts);
+  return { subject: rendered.subject, html: `${body}${footer}` };
 }

@@ -1,19 +1,8 @@
 import { type FieldErrors, unknownVariableMessage } from '@shortlist/contract';
 import { convert } from 'html-to-text';
-import { Liquid, type Template } from 'liquidjs';
+import type { Liquid, Template } from 'liquidjs';
+import { htmlEngine, parseFailure, renderBounded, renderFailure, textEngine } from './liquid-engine.ts';
 import type { ItemScope } from './variables.ts';
-
-// Templates are written by admins and rendered thousands of times: bounded like untrusted input.
-const LIMITS = { parseLimit: 200_000, renderLimit: 1_000, memoryLimit: 10_000_000 };
-/** The body is HTML: every value is escaped, so an item's answer can never add markup. */
-const htmlEngine = new Liquid({
-  outputEscape: 'escape',
-  strictFilters: true,
-  ownPropertyOnly: true,
-  ...LIMITS,
-});
-/** The subject is a plain-text header: nothing to escape. */
-const textEngine = new Liquid({ strictFilters: true, ownPropertyOnly: true, ...LIMITS });
 
 const ENTITIES: Record<string, string> = {
   '&gt;': '>',
@@ -30,30 +19,31 @@ function liquidSource(html: string) {
   );
 }
 
+type TemplateField = 'subject' | 'html_content';
+
 export interface ParsedTemplate {
   subject: Template[];
   html: Template[];
 }
 
 /**
- * Parses subject and body and checks that every variable they use is one the team has: an error
- * names the field and the variable, at save time, rather than a blank in every e-mail sent.
+ * Parses subject and body and checks that every variable they use is one the team has, and every tag
+ * and filter one a template may use: an error names the field and what it refuses, at save time,
+ * rather than a blank in every e-mail sent.
  */
 export function parseTemplate(
   source: { subject: string; html_content: string },
   known: ReadonlySet<string>,
 ): { parsed: ParsedTemplate } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const parse = (field: 'subject' | 'html_content', engine: Liquid, text: string) => {
+  const parse = (field: TemplateField, engine: Liquid, text: string) => {
     try {
       const template = engine.parse(text);
       const unknown = engine.globalVariablesSync(template).filter((name) => !known.has(name));
       if (unknown.length > 0) errors[field] = [...new Set(unknown)].map(unknownVariableMessage);
       return template;
     } catch (error) {
-      errors[field] = [
-        `The template cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-      ];
+      errors[field] = [parseFailure(error)];
       return [];
     }
   };
@@ -67,14 +57,58 @@ export interface RenderedMessage {
   html: string;
 }
 
-/** One item's e-mail. A variable the item's type does not have renders empty. */
+/** A render that failed: the field whose template failed and why, in words for its author. */
+export class TemplateRenderError extends Error {
+  constructor(
+    readonly field: TemplateField,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function renderField(field: TemplateField, engine: Liquid, templates: Template[], scope: ItemScope) {
+  try {
+    return await renderBounded(engine, templates, scope);
+  } catch (error) {
+    throw new TemplateRenderError(field, renderFailure(error));
+  }
+}
+
+/**
+ * One item's e-mail, before it is sanitized and given its footer (compose.ts). A variable the item's
+ * type does not have renders empty. Throws TemplateRenderError past the render limits.
+ */
 export async function renderTemplate(parsed: ParsedTemplate, scope: ItemScope): Promise<RenderedMessage> {
-  const [subject, html] = await Promise.all([
-    textEngine.render(parsed.subject, scope),
-    htmlEngine.render(parsed.html, scope),
-  ]);
+  const subject = await renderField('subject', textEngine, parsed.subject, scope);
+  const html = await renderField('html_content', htmlEngine, parsed.html, scope);
   // A header holds one line.
-  return { subject: String(subject).replace(/\s+/g, ' ').trim(), html: String(html) };
+  return { subject: subject.replace(/\s+/g, ' ').trim(), html };
+}
+
+/** A long answer for every variable: what the check at save renders the template with. */
+const SAMPLE_VALUE = 'Sample answer '.repeat(20);
+
+/**
+ * Renders subject and body once against a sample item, with the limits of a real e-mail: a template
+ * that cannot render within them is refused when it is saved, not found out in every e-mail of a batch.
+ */
+export async function renderSample(parsed: ParsedTemplate, known: ReadonlySet<string>): Promise<FieldErrors> {
+  const scope = Object.fromEntries([...known].map((name) => [name, SAMPLE_VALUE]));
+  const errors: FieldErrors = {};
+  const fields = [
+    ['subject', textEngine, parsed.subject],
+    ['html_content', htmlEngine, parsed.html],
+  ] as const;
+  for (const [field, engine, templates] of fields) {
+    try {
+      await renderField(field, engine, templates, scope);
+    } catch (error) {
+      if (!(error instanceof TemplateRenderError)) throw error;
+      errors[field] = [error.message];
+    }
+  }
+  return errors;
 }
 
 /** The plain-text part sent beside the HTML. */

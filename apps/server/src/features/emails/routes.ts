@@ -13,6 +13,10 @@ import {
   pageSchema,
   renderEmailsSchema,
   renderedEmailSchema,
+  sendTestEmailResultSchema,
+  sendTestEmailSchema,
+  TEST_EMAILS_PER_WINDOW,
+  TEST_EMAILS_WINDOW_MINUTES,
   teamPageQuerySchema,
   teamQuerySchema,
   templatePreviewRequestSchema,
@@ -25,6 +29,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { createAttemptThrottle } from '../../http/throttle.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { requireBatch, requireMassEmails, requireTemplate } from './access.ts';
 import { createEmails, findDemail, listDemails, renderEmails } from './batch-emails.ts';
@@ -38,6 +43,7 @@ import {
   toTemplateReply,
   updateTemplate,
 } from './templates.ts';
+import { sendTestEmail } from './test-email.ts';
 import { unsubscribeByLink, unsubscribeInfo } from './unsubscribe.ts';
 import { teamVariables } from './variables.ts';
 
@@ -216,6 +222,32 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
     async (request) => {
       const { batch, team } = await requireBatch(ctx, currentUser(request), request.params.id);
       return sendEmails(ctx, team, batch);
+    },
+  );
+
+  // Per admin, whatever the batch: a test goes to the admin's own inbox, never to a list.
+  const testEmails = createAttemptThrottle(ctx.counters, {
+    name: 'test e-mails',
+    max: TEST_EMAILS_PER_WINDOW,
+    windowMs: TEST_EMAILS_WINDOW_MINUTES * 60 * 1000,
+  });
+  app.post(
+    '/email-batches/:id/send_test_email/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: sendTestEmailSchema,
+        response: { 200: sendTestEmailResultSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { batch, team } = await requireBatch(ctx, user, request.params.id);
+      const key = String(user.id);
+      await testEmails.check(key);
+      await testEmails.record(key);
+      return sendTestEmail(ctx, team, batch, user, request.body, request.log);
     },
   );
 

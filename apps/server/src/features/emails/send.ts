@@ -4,6 +4,8 @@ import {
   DEMAIL_STATUS,
   NO_EMAILS,
   NO_EMAILS_MESSAGE,
+  NO_RENDERED_EMAILS,
+  NO_RENDERED_EMAILS_MESSAGE,
   NO_SUBJECT,
   NO_SUBJECT_MESSAGE,
   NO_TEMPLATE,
@@ -11,7 +13,7 @@ import {
   NOT_RENDERED,
   NOT_RENDERED_MESSAGE,
 } from '@shortlist/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { batchEmails, emailBatches } from '../../db/schema.ts';
 import { refusal } from '../../http/errors.ts';
@@ -24,16 +26,21 @@ import { unsubscribeHeaders, unsubscribeUrls } from './unsubscribe-links.ts';
 
 const CHUNK = 500;
 
+/** The e-mails that go out: rendered for the preview; those whose render failed stay failed. */
+const sendable = (batchId: number) => and(eq(batchEmails.batchId, batchId), isNull(batchEmails.status));
+
 /** Every rule that must hold before a batch goes out, each refused with its own code. */
 async function checkSendable(ctx: AppContext, team: TeamRow, batch: BatchRow) {
   requireDraft(batch);
   if (batch.templateId === null) throw refusal(NO_TEMPLATE, NO_TEMPLATE_MESSAGE);
-  const [total, withoutSubject] = await Promise.all([
+  const [total, ready, withoutSubject] = await Promise.all([
     ctx.db.$count(batchEmails, eq(batchEmails.batchId, batch.id)),
-    ctx.db.$count(batchEmails, and(eq(batchEmails.batchId, batch.id), eq(batchEmails.subject, ''))),
+    ctx.db.$count(batchEmails, sendable(batch.id)),
+    ctx.db.$count(batchEmails, and(sendable(batch.id), eq(batchEmails.subject, ''))),
   ]);
   if (total === 0) throw refusal(NO_EMAILS, NO_EMAILS_MESSAGE);
   if (!batch.isRendered) throw refusal(NOT_RENDERED, NOT_RENDERED_MESSAGE);
+  if (ready === 0) throw refusal(NO_RENDERED_EMAILS, NO_RENDERED_EMAILS_MESSAGE);
   if (withoutSubject > 0) throw refusal(NO_SUBJECT, NO_SUBJECT_MESSAGE);
   const perMonth = team.package.mass_emails_batches_per_month;
   if ((await batchesSentThisMonth(ctx, team.id)) >= perMonth) {
@@ -43,8 +50,9 @@ async function checkSendable(ctx: AppContext, team: TeamRow, batch: BatchRow) {
 
 /**
  * Sends a previewed batch: in one transaction the batch turns `sending` (only from draft, so a
- * second click or process sends nothing twice), each e-mail turns queued, and each gets its row in
- * the mail queue with the recipient's unsubscribe headers. The worker sends them at the set rate.
+ * second click or process sends nothing twice), each rendered e-mail turns queued, and each gets its
+ * row in the mail queue with the recipient's unsubscribe headers. The worker sends them at the set
+ * rate.
  */
 export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow) {
   await checkSendable(ctx, team, batch);
@@ -59,7 +67,7 @@ export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow
       const page = await tx
         .select()
         .from(batchEmails)
-        .where(and(eq(batchEmails.batchId, batch.id), gt(batchEmails.id, after)))
+        .where(and(sendable(batch.id), gt(batchEmails.id, after)))
         .orderBy(asc(batchEmails.id))
         .limit(CHUNK);
       if (page.length === 0) break;
@@ -77,10 +85,7 @@ export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow
         })),
       );
     }
-    await tx
-      .update(batchEmails)
-      .set({ status: DEMAIL_STATUS.queued })
-      .where(eq(batchEmails.batchId, batch.id));
+    await tx.update(batchEmails).set({ status: DEMAIL_STATUS.queued }).where(sendable(batch.id));
   });
   return reloadBatch(ctx, batch.id);
 }

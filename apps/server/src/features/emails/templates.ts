@@ -19,9 +19,15 @@ import { sanitizeRichText } from '../forms/sanitize.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { TemplateRow } from './access.ts';
 import { composeEmail } from './compose.ts';
-import { type ParsedTemplate, parseTemplate, renderTemplate } from './liquid.ts';
+import {
+  type ParsedTemplate,
+  parseTemplate,
+  renderSample,
+  renderTemplate,
+  TemplateRenderError,
+} from './liquid.ts';
 import { COMMITTED_SUBMISSION_STATUSES } from './recipients.ts';
-import { itemScopes, teamVariables } from './variables.ts';
+import { type ItemScope, itemScopes, teamVariables } from './variables.ts';
 
 export const toTemplateReply = (row: TemplateRow): EmailTemplate => ({
   id: row.id,
@@ -51,7 +57,10 @@ export async function listTemplates(ctx: AppContext, query: TeamPageQuery) {
   return { count: total?.n ?? 0, results: rows.map(toTemplateReply) };
 }
 
-/** Subject and body parsed with the team's variables; an unknown variable is a 400 naming it. */
+/**
+ * Subject and body parsed with the team's variables and rendered once for a sample item: an unknown
+ * variable, a refused tag or filter, or a render past the limits is a 400 on the field, naming it.
+ */
 export async function checkedTemplate(
   ctx: AppContext,
   teamId: number,
@@ -60,7 +69,19 @@ export async function checkedTemplate(
   const known = new Set((await teamVariables(ctx.db, teamId)).map((variable) => variable.name));
   const result = parseTemplate(source, known);
   if ('errors' in result) throw fieldErrors(result.errors);
+  const errors = await renderSample(result.parsed, known);
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   return result.parsed;
+}
+
+/** One item's e-mail for a request that shows or sends it at once: a failed render is a 400 on its field. */
+export async function renderForRequest(parsed: ParsedTemplate, scope: ItemScope) {
+  try {
+    return await renderTemplate(parsed, scope);
+  } catch (error) {
+    if (error instanceof TemplateRenderError) throw fieldErrors({ [error.field]: [error.message] });
+    throw error;
+  }
 }
 
 export async function createTemplate(ctx: AppContext, team: TeamRow, input: EmailTemplateCreate) {
@@ -144,7 +165,7 @@ export async function previewTemplate(
   const item = await previewItem(ctx, team.id, request.dataset);
   const scope = (await itemScopes(ctx.db, [item.id])).get(item.id) ?? {};
   const to = item.email ?? '';
-  const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope));
+  const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope));
   return {
     dataset: item.id,
     dataset_title: item.title,

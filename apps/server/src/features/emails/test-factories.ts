@@ -4,6 +4,13 @@ import { datasets, datumValues, formSubmissions, intakeForms, teams } from '../.
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 
+/**
+ * A body that passes the check at save (the sample item's project is not "boom") and takes the render
+ * of an item whose project is "boom" past the limits: a failure that only a real item finds.
+ */
+export const BODY_PAST_LIMITS_FOR_BOOM =
+  '<p>Dear {{ project_name }}{% if project_name == "boom" %}{% for i in (1..100000000) %}x{% endfor %}{% endif %}</p>';
+
 export interface ItemSeed {
   title: string;
   /** The item's form submission e-mail; none when absent. */

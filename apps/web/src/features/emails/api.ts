@@ -11,6 +11,8 @@ import type {
   EmailTemplatePatch,
   Page,
   RenderedEmail,
+  SendTestEmail,
+  SendTestEmailResult,
   TemplateVariable,
   UnsubscribeInfo,
 } from '@shortlist/contract';
@@ -23,6 +25,8 @@ export const emailKeys = {
   variables: (teamId: number) => ['emails', 'variables', teamId] as const,
   batches: (teamId: number, offset: number) => ['emails', 'batches', teamId, offset] as const,
   batch: (id: number) => ['emails', 'batch', id] as const,
+  batchView: (id: number, offset: number, limit: number) =>
+    ['emails', 'batch', id, 'view', offset, limit] as const,
   demails: (id: number, offset: number, limit: number) =>
     ['emails', 'batch', id, 'emails', offset, limit] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
@@ -55,6 +59,8 @@ export const createEmails = (id: number, body: CreateEmails) =>
   apiPost<CreateEmailsResult>(`email-batches/${id}/create_emails/`, body);
 export const renderEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/render_emails/`, {});
 export const sendEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/send_emails/`, {});
+export const sendTestEmail = (id: number, body: SendTestEmail) =>
+  apiPost<SendTestEmailResult>(`email-batches/${id}/send_test_email/`, body);
 export const fetchDemails = (id: number, query: Partial<DemailListQuery>) =>
   apiGet<Page<Demail>>(`email-batches/${id}/emails/`, query);
 

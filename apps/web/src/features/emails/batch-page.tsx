@@ -1,26 +1,27 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { BATCH_STEPS, EMAIL_TEMPLATES_PICKER_LIMIT } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Popconfirm, Progress, Select, Space, Spin, Steps, Typography } from 'antd';
+import { Alert, App, Button, Flex, Popconfirm, Select, Space, Spin, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { getErrorDetail } from '../../app/api-errors';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { toOffsetLimit } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
-import { emailKeys, fetchBatch, fetchTemplates, renderEmails, sendEmails, updateBatch } from './api';
+import { emailKeys, fetchTemplates, renderEmails, sendEmails, updateBatch } from './api';
+import { BatchProgress } from './batch-progress';
 import { EmailCarousel } from './email-carousel';
-import { EmailsTable } from './emails-table';
+import { EMAILS_PAGE_SIZE, EmailsTable } from './emails-table';
+import { errorText } from './error-text';
 import { BatchStatusTag } from './status-tags';
-
-const POLL_MS = 1500;
+import { useBatchView } from './use-batch-view';
 
 /**
  * `/team/:teamId/email/batch/:id` (spec: email-batch): list the e-mails (0), preview them (1), send (2),
- * watch them go (3). A mailing already sending or sent opens at the last step; while it sends the
- * progress bar follows the server's counts.
+ * watch them go (3). A mailing already sending or sent opens at the last step. Badge, totals, progress
+ * bar and rows come from one reading of the batch and its e-mails, refreshed until the batch ends.
  */
 export function BatchPage() {
   const { t } = useTranslation('emails');
@@ -28,19 +29,17 @@ export function BatchPage() {
   const id = Number(useParams().id);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const batch = useQuery({
-    queryKey: emailKeys.batch(id),
-    queryFn: () => fetchBatch(id),
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? POLL_MS : false),
-  });
+  const [page, setPage] = useState(1);
+  const { offset, limit } = toOffsetLimit({ page, pageSize: EMAILS_PAGE_SIZE });
+  const view = useBatchView(id, offset, limit);
   const [chosenStep, setStep] = useState<number>(BATCH_STEPS.list);
   const templates = useQuery({
     queryKey: emailKeys.templates(team.id, 0, EMAIL_TEMPLATES_PICKER_LIMIT, ''),
     queryFn: () => fetchTemplates(team.id, 0, EMAIL_TEMPLATES_PICKER_LIMIT),
   });
-  useDocumentTitle(batch.data?.title ?? t('title'));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['emails', 'batch', id] });
-  const onError = (error: unknown) => void message.error(getErrorDetail(error) ?? t('batch.failed'));
+  useDocumentTitle(view.data?.batch.title ?? t('title'));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: emailKeys.batch(id) });
+  const onError = (error: unknown) => void message.error(errorText(error) ?? t('batch.failed'));
   const changeTemplate = useMutation({
     mutationFn: (template: number) => updateBatch(id, { template }),
     onSuccess: refresh,
@@ -56,19 +55,29 @@ export function BatchPage() {
   });
   const send = useMutation({
     mutationFn: () => sendEmails(id),
-    onSuccess: () => {
-      void refresh();
-      void queryClient.invalidateQueries({ queryKey: emailKeys.all });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: emailKeys.all }),
     onError,
   });
 
-  if (batch.isError) return <LoadError onRetry={() => void batch.refetch()} />;
-  if (!batch.data) return <Spin size="large" style={{ display: 'block', margin: 48 }} />;
-  const { progress, status } = batch.data;
+  if (view.isError) return <LoadError onRetry={() => void view.refetch()} />;
+  if (!view.data) return <Spin size="large" style={{ display: 'block', margin: 48 }} />;
+  const { batch, emails } = view.data;
+  const { progress, status } = batch;
+  const table = (
+    <EmailsTable
+      emails={emails}
+      isLoading={view.isFetching && view.isPlaceholderData}
+      page={page}
+      onPageChange={setPage}
+    />
+  );
   const isDraft = status === 'draft';
   const step = isDraft ? chosenStep : BATCH_STEPS.sent;
-  const done = progress.sent + progress.failed;
+  const counts = t('batch.sending', {
+    sent: progress.sent,
+    failed: progress.failed,
+    queued: progress.queued,
+  });
 
   return (
     <div className="sl-page">
@@ -82,7 +91,7 @@ export function BatchPage() {
       </ButtonLink>
       <div className="sl-page-header">
         <Space align="center" wrap>
-          <Typography.Title level={2}>{batch.data.title}</Typography.Title>
+          <Typography.Title level={2}>{batch.title}</Typography.Title>
           <BatchStatusTag status={status} />
         </Space>
       </div>
@@ -101,7 +110,7 @@ export function BatchPage() {
           <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
             <Typography.Text>{t('batch.changeTemplate')}</Typography.Text>
             <Select
-              value={batch.data.template?.id}
+              value={batch.template?.id}
               placeholder={t('batch.noTemplate')}
               style={{ minWidth: 240 }}
               aria-label={t('batch.changeTemplate')}
@@ -115,16 +124,16 @@ export function BatchPage() {
               type="primary"
               onClick={() => render.mutate()}
               loading={render.isPending}
-              disabled={!batch.data.template || progress.total === 0}
+              disabled={!batch.template || progress.total === 0}
               data-testid="batch-render"
             >
               {t('batch.render')}
             </Button>
           </Flex>
-          {!batch.data.template && (
-            <Alert type="warning" showIcon message={t('batch.noTemplate')} style={{ marginBottom: 12 }} />
+          {!batch.template && (
+            <Alert type="warning" showIcon title={t('batch.noTemplate')} style={{ marginBottom: 12 }} />
           )}
-          <EmailsTable batchId={id} refreshMs={false} />
+          {table}
         </>
       )}
       {step === BATCH_STEPS.preview && (
@@ -138,34 +147,42 @@ export function BatchPage() {
           </Flex>
         </>
       )}
+      {step === BATCH_STEPS.send && progress.failed > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('batch.notRendered', { count: progress.failed })}
+          style={{ marginBottom: 12 }}
+          data-testid="batch-not-rendered"
+        />
+      )}
       {step === BATCH_STEPS.send && (
         <Flex gap={8} wrap>
-          <Button onClick={() => setStep(BATCH_STEPS.preview)}>{t('batch.previous')}</Button>
+          <Button onClick={() => setStep(BATCH_STEPS.preview)}>{t('batch.previousStep')}</Button>
           <Popconfirm
-            title={t('batch.sendConfirm', { count: progress.total })}
+            title={t('batch.sendConfirm', { count: progress.draft })}
             onConfirm={() => send.mutate()}
           >
             <Button type="primary" icon={<SendOutlined />} loading={send.isPending} data-testid="batch-send">
-              {t('batch.send', { count: progress.total })}
+              {t('batch.send', { count: progress.draft })}
             </Button>
           </Popconfirm>
         </Flex>
       )}
       {step === BATCH_STEPS.sent && (
         <>
-          <Progress
-            percent={progress.total ? Math.round((done / progress.total) * 100) : 0}
-            success={{ percent: progress.total ? Math.round((progress.sent / progress.total) * 100) : 0 }}
+          <BatchProgress
+            progress={progress}
             status={status === 'sending' ? 'active' : undefined}
-            aria-label={t('batch.sending', { sent: done, total: progress.total })}
+            aria-label={counts}
             data-testid="batch-progress"
           />
           <Typography.Paragraph aria-live="polite" data-testid="batch-progress-text">
             {status === 'sending'
-              ? t('batch.sending', { sent: done, total: progress.total })
+              ? counts
               : t('batch.done', { sent: progress.sent, failed: progress.failed })}
           </Typography.Paragraph>
-          <EmailsTable batchId={id} refreshMs={status === 'sending' ? POLL_MS : false} />
+          {table}
         </>
       )}
     </div>

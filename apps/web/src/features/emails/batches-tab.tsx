@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { EMAIL_BATCHES_PAGE_SIZE, type EmailBatch } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Progress, Table, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +11,9 @@ import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteBatch, emailKeys, fetchBatches } from './api';
 import { BatchDialog } from './batch-dialog';
+import { BatchProgress } from './batch-progress';
 import { BatchStatusTag } from './status-tags';
+import { BATCH_POLL_MS } from './use-batch-view';
 
 export const batchPath = (teamId: number, id: number) => `/team/${teamId}/email/batch/${id}`;
 
@@ -28,6 +30,9 @@ export function BatchesTab({ teamId }: { teamId: number }) {
     queryKey: emailKeys.batches(teamId, offset),
     queryFn: () => fetchBatches(teamId, offset, limit),
     placeholderData: keepPreviousData,
+    // A mailing going out moves its progress bar until it ends, as on its own page.
+    refetchInterval: (query) =>
+      query.state.data?.results.some((batch) => batch.status === 'sending') ? BATCH_POLL_MS : false,
   });
   const remove = useMutation({
     mutationFn: deleteBatch,
@@ -53,9 +58,8 @@ export function BatchesTab({ teamId }: { teamId: number }) {
         progress.total === 0 ? (
           '—'
         ) : (
-          <Progress
-            percent={Math.round(((progress.sent + progress.failed) / progress.total) * 100)}
-            success={{ percent: Math.round((progress.sent / progress.total) * 100) }}
+          <BatchProgress
+            progress={progress}
             size="small"
             format={() => `${progress.sent}/${progress.total}`}
           />

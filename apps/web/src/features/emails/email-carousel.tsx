@@ -1,12 +1,17 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { DEMAIL_STATUS } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailKeys, fetchDemails } from './api';
 import { EmailFrame } from './email-frame';
+import { SendTestButton } from './send-test-button';
 
-/** One rendered e-mail at a time, as it will be sent; previous and next wrap around at both ends. */
+/**
+ * One rendered e-mail at a time, as it will be sent, with a test of it mailed to the admin on request;
+ * previous and next wrap around at both ends. An e-mail whose render failed says why instead.
+ */
 export function EmailCarousel({ batchId, total }: { batchId: number; total: number }) {
   const { t } = useTranslation('emails');
   const [index, setIndex] = useState(0);
@@ -52,7 +57,22 @@ export function EmailCarousel({ batchId, total }: { batchId: number; total: numb
               <span data-testid="carousel-subject">{current.email.subject}</span>
             </Descriptions.Item>
           </Descriptions>
-          <EmailFrame html={current.email.html_message} title={current.email.subject} />
+          {current.email.status === DEMAIL_STATUS.failed ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('batch.renderFailed')}
+              description={current.error}
+              data-testid="carousel-failed"
+            />
+          ) : (
+            <>
+              <Flex justify="end" style={{ marginBottom: 8 }}>
+                <SendTestButton batchId={batchId} dataset={current.dataset} />
+              </Flex>
+              <EmailFrame html={current.email.html_message} title={current.email.subject} />
+            </>
+          )}
         </>
       )}
     </div>

@@ -1,25 +1,23 @@
-import type { Demail } from '@shortlist/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Demail, Page } from '@shortlist/contract';
 import { Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toOffsetLimit } from '../../app/paging';
-import { emailKeys, fetchDemails } from './api';
 import { EmailStatusTag } from './status-tags';
 
-const PAGE_SIZE = 20;
+export const EMAILS_PAGE_SIZE = 20;
 
-/** A mailing's e-mails, paged by the server; refreshed with the batch while it sends. */
-export function EmailsTable({ batchId, refreshMs }: { batchId: number; refreshMs: number | false }) {
+/** A mailing's e-mails, one page read with the batch itself (use-batch-view.ts). */
+export function EmailsTable({
+  emails,
+  isLoading,
+  page,
+  onPageChange,
+}: {
+  emails: Page<Demail> | undefined;
+  isLoading: boolean;
+  page: number;
+  onPageChange(page: number): void;
+}) {
   const { t } = useTranslation('emails');
-  const [page, setPage] = useState(1);
-  const { offset, limit } = toOffsetLimit({ page, pageSize: PAGE_SIZE });
-  const emails = useQuery({
-    queryKey: emailKeys.demails(batchId, offset, limit),
-    queryFn: () => fetchDemails(batchId, { offset, limit }),
-    placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
-  });
   const columns: TableColumnsType<Demail> = [
     { key: 'item', title: t('batch.item'), render: (_, email) => email.dataset_title ?? '—' },
     { key: 'to', title: t('batch.to'), render: (_, email) => email.email.to },
@@ -36,14 +34,14 @@ export function EmailsTable({ batchId, refreshMs }: { batchId: number; refreshMs
       rowKey="id"
       size="small"
       columns={columns}
-      dataSource={emails.data?.results}
-      loading={emails.isPending}
+      dataSource={emails?.results}
+      loading={isLoading}
       locale={{ emptyText: t('batch.empty') }}
       pagination={{
         current: page,
-        pageSize: limit,
-        total: emails.data?.count ?? 0,
-        onChange: setPage,
+        pageSize: EMAILS_PAGE_SIZE,
+        total: emails?.count ?? 0,
+        onChange: onPageChange,
         hideOnSinglePage: true,
         showSizeChanger: false,
       }}

@@ -87,7 +87,7 @@ export function MassEmailAction({ datasetIds, onDone }: { datasetIds: number[]; 
   const isTooMany = datasetIds.length > limit;
   return (
     <>
-      <Tooltip title={isTooMany ? t('bulk.tooMany', { limit }) : undefined}>
+      <Tooltip title={isTooMany ? t('bulk.tooMany', { count: limit }) : undefined}>
         <Button
           icon={<MailOutlined />}
           disabled={isTooMany}
