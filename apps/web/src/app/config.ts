@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   currentTeam: 'shortlist.currentTeam',
   /** Followed by `.<table>`: the answer columns chosen for that table. */
   answerColumns: 'shortlist.answerColumns',
+  /** In sessionStorage: when this tab last reloaded because a chunk of an older build was gone. */
+  chunkReload: 'shortlist.chunkReload',
 } as const;
 
 /** Query parameter that exempts a request from the 401 handling (name kept from the original client). */
