@@ -109,7 +109,8 @@ async function proposeAsTitle(db: Db, itemTypeId: number, added: DatumField) {
   if (!form || !isShortTextQuestion(added)) return;
   const rows = await db.select().from(datumFields).where(eq(datumFields.dataModelId, itemTypeId));
   const titleField = proposedTitleField(form.titleField, rows.map(toDatumField), added);
-  if (titleField !== null) await db.update(intakeForms).set({ titleField }).where(eq(intakeForms.id, form.id));
+  if (titleField !== null)
+    await db.update(intakeForms).set({ titleField }).where(eq(intakeForms.id, form.id));
 }
 
 async function findField(db: Db, itemTypeId: number, fieldId: number) {
