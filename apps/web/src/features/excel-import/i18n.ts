@@ -49,9 +49,9 @@ export const en = {
     someInvalid_other: '{{count}} rows of {{total}} cannot be imported and will be skipped:',
     rowError: 'Row {{row}} — {{title}}: {{message}}',
     duplicates_one:
-      'An item of this type already has the title of {{count}} row. It will be imported as a new item unless you untick it:',
+      '{{count}} row has the title of an item of this type. It will be imported as a new item unless you untick it:',
     duplicates_other:
-      'Items of this type already have the titles of {{count}} rows. They will be imported as new items unless you untick them:',
+      '{{count}} rows have the titles of items of this type. They will be imported as new items unless you untick them:',
     duplicateRow: 'Row {{row}} — {{title}}',
     importValid_one: 'Import the valid row',
     importValid_other: 'Import the {{count}} valid rows',
@@ -138,9 +138,9 @@ export const fr: typeof en = {
     someInvalid_other: '{{count}} lignes sur {{total}} ne peuvent pas être importées et seront ignorées :',
     rowError: 'Ligne {{row}} — {{title}} : {{message}}',
     duplicates_one:
-      'Un élément de ce type porte déjà le titre de {{count}} ligne. Elle sera importée comme un nouvel élément, sauf si vous la décochez :',
+      "{{count}} ligne porte le titre d'un élément de ce type. Elle sera importée comme un nouvel élément, sauf si vous la décochez :",
     duplicates_other:
-      'Des éléments de ce type portent déjà les titres de {{count}} lignes. Elles seront importées comme de nouveaux éléments, sauf si vous les décochez :',
+      "{{count}} lignes portent les titres d'éléments de ce type. Elles seront importées comme de nouveaux éléments, sauf si vous les décochez :",
     duplicateRow: 'Ligne {{row}} — {{title}}',
     importValid_one: 'Importer la ligne valide',
     importValid_other: 'Importer les {{count}} lignes valides',

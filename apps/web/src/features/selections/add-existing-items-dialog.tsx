@@ -253,7 +253,7 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
           <Typography.Text type="secondary" data-testid="add-existing-count">
             {t('addExisting.selected', { count: selected.length })}
           </Typography.Text>
-          {count > PAGE_SIZE && (
+          {count > PAGE_SIZE && selected.length < count && (
             <Button
               type="link"
               style={{ paddingInline: 0 }}
