@@ -115,6 +115,9 @@ describe('selection screens after the audit', () => {
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
     await page.goto(`${server.url}/team/1/items`);
+    // The linked form is one of the columns shown once picked (the default ones fit 1366 px).
+    await page.getByTestId('column-picker').click();
+    await page.getByTestId('column-picker-panel').getByLabel('Linked form').check();
     const solarRow = page.getByRole('row').filter({ hasText: 'Zephyr Solar' });
     await solarRow.getByRole('link', { name: 'Spring call' }).waitFor();
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -37,14 +37,8 @@ describe('Excel import', () => {
     await writeWorkbook(file);
 
     try {
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
-      await page.waitForURL(/\/team\/1$/);
-      await page.goto(`${server.url}/team/1/item-types/${itemType.id}/manage?tab=list`);
-      await page.getByTestId('import-excel').click();
-      const dialog = page.getByRole('dialog');
-
       // The item type is preset: the wizard opens on the file step.
-      await dialog.locator('input[type=file]').setInputFiles(file);
+      const dialog = await openImportWith(page, server.url, itemType.id, file);
       await dialog.getByText('startups.xlsx: 2 rows').waitFor();
       await dialog.getByTestId('import-next').click();
 
@@ -62,15 +56,111 @@ describe('Excel import', () => {
       await dialog.getByTestId('import-preview').getByText('space;fintech').waitFor();
       const errors = dialog.getByTestId('import-row-errors');
       await errors.getByText('Row 3 — Broken Ltd: Stage: "Series Z" is not a valid choice.').waitFor();
-      await dialog.getByTestId('import-start').getByText('Import the 1 valid rows').click();
+      await dialog.getByTestId('import-start').getByText('Import the valid row').click();
 
       await dialog.getByText('1 item imported.').waitFor();
-      await dialog.getByText('Rows not imported because of their errors: 3.').waitFor();
+      await dialog.getByText('Row 3 was not imported because of its errors.').waitFor();
       await dialog.getByTestId('import-close').click();
 
       const titles = page.getByTestId('items-table').getByTestId('item-title');
       await titles.getByText('Acme Rockets').waitFor();
       expect(await titles.allInnerTexts()).toEqual(['Acme Rockets']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Signs in, opens the import wizard from the item type's list and gives it the workbook. */
+async function openImportWith(page: Page, baseUrl: string, itemTypeId: number, file: string) {
+  await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/team\/1$/);
+  await page.goto(`${baseUrl}/team/1/item-types/${itemTypeId}/manage?tab=list`);
+  await page.getByTestId('import-excel').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  return dialog;
+}
+
+/** A sheet with a contact e-mail column: a row repeating an item's title, a bad address, a good one. */
+async function writeContactsWorkbook(file: string) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Bakeries');
+  sheet.addRow(['Name', 'E-mail', 'Town']);
+  sheet.addRow(['Crusty Loaf', 'crusty@example.org', 'Nantes']);
+  sheet.addRow(['Bad Address Bakery', 'not-an-address', 'Lille']);
+  sheet.addRow(['Sourdough & Co', 'Sour@Example.org', 'Brest']);
+  await workbook.xlsx.writeFile(file);
+}
+
+describe('Excel import of contacts', () => {
+  it('maps an e-mail column to the contact address, warns of a repeated title and hands back the rejected rows', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Bakeries' });
+    await post('datasets/', { data_model: itemType.id, title: 'crusty loaf' });
+    const folder = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-xlsx-'));
+    const file = path.join(folder, 'bakeries.xlsx');
+    await writeContactsWorkbook(file);
+
+    try {
+      const dialog = await openImportWith(page, server.url, itemType.id, file);
+      await dialog.getByText('bakeries.xlsx: 3 rows').waitFor();
+      await dialog.getByTestId('import-next').click();
+
+      // "E-mail" is read as the contact e-mail; one column at most can be it.
+      await expect.poll(() => dialog.getByTestId('mapping-1').innerText()).toBe('Contact e-mail');
+      await chooseTarget(page, 'mapping-0', 'Title');
+      await page.getByTestId('mapping-2').click();
+      const option = page
+        .locator('.ant-select-dropdown')
+        .last()
+        .getByTitle('Contact e-mail', { exact: true });
+      expect(await option.getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
+      await dialog.getByTestId('import-next').click();
+
+      await dialog.getByTestId('import-preview').getByText('sour@example.org').waitFor();
+      const errors = dialog.getByTestId('import-row-errors');
+      await errors
+        .getByText('Row 3 — Bad Address Bakery: Contact e-mail: Enter a valid email address.')
+        .waitFor();
+      const duplicates = dialog.getByTestId('import-duplicates');
+      await duplicates.getByText('Row 2 — Crusty Loaf').waitFor();
+      await dialog.getByTestId('import-start').getByText('Import the 2 valid rows').waitFor();
+
+      // The rejected row comes back as a workbook: the sheet's columns and the reason.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByTestId('download-rejected').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('bakeries - rejected rows.xlsx');
+      const rejected = new ExcelJS.Workbook();
+      await rejected.xlsx.readFile((await download.path()) ?? '');
+      const rows: unknown[][] = [];
+      rejected.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      expect(rows).toEqual([
+        ['Name', 'E-mail', 'Town', 'Errors'],
+        ['Bad Address Bakery', 'not-an-address', 'Lille', 'Contact e-mail: Enter a valid email address.'],
+      ]);
+
+      // The repeated title is imported unless unticked.
+      await dialog.getByTestId('import-duplicate-2').click();
+      await dialog.getByTestId('import-start').getByText('Import the valid row').click();
+      await dialog.getByText('1 item imported.').waitFor();
+      await dialog.getByText('Row 2 was left out: an item already has its title.').waitFor();
+      await dialog.getByText('Row 3 was not imported because of its errors.').waitFor();
+      await dialog.getByTestId('import-close').click();
+
+      const items = await callAdminApi<{ results: { title: string; contact_email: string | null }[] }>(
+        server.url,
+        'GET',
+        `datasets/?team=1&data_model=${itemType.id}&ordering=title`,
+      );
+      expect(items.results.map((item) => [item.title, item.contact_email])).toEqual([
+        ['crusty loaf', null],
+        ['Sourdough & Co', 'sour@example.org'],
+      ]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -182,6 +182,45 @@ describe('forms admin', () => {
     await expect.poll(() => page.getByTestId('form-title').count()).toBe(2);
   }, 120_000);
 
+  it('proposes the first short text question as the responses’ title, and shows which question titles them', async () => {
+    const { page, server } = session;
+    const form = await callAdminApi<{ id: number }>(server.url, 'POST', 'intake-forms/', {
+      team: 1,
+      title: 'Call for potters',
+    });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
+    await page.getByTestId('questions-empty').waitFor();
+
+    await addQuestion(page, 'Choice', 'Kiln', async () => {
+      await page.getByTestId('field-option-0').fill('Gas');
+      await page.getByTestId('field-option-1').fill('Wood');
+    });
+    // A choice could title them, but the e-mail still does: the editor says what that costs.
+    await page.getByTestId('title-by-email').waitFor();
+    await addQuestion(page, 'Text', 'Studio name');
+    await page
+      .getByText(
+        '"Studio name" now titles each response. You can choose another question under "Title of each response".',
+      )
+      .waitFor();
+    await page.getByTestId('title-field-select').getByText('Studio name').waitFor();
+    await page.getByTestId('title-by-email').waitFor({ state: 'detached' });
+    const studio = page.getByTestId('form-question').filter({ hasText: 'Studio name' });
+    await studio.getByTestId('question-is-title').getByText('titles the responses').waitFor();
+    expect(await page.getByTestId('question-is-title').count()).toBe(1);
+
+    // The admin's choice stands: the e-mail again, and a second short question changes nothing.
+    await choose(page, 'title-field-select', "The respondent's e-mail");
+    await page.getByTestId('title-by-email').waitFor();
+    await addQuestion(page, 'Text', 'City');
+    await page.getByTestId('title-field-select').getByText("The respondent's e-mail").waitFor();
+    expect(await page.getByTestId('question-is-title').count()).toBe(0);
+    const saved = await callAdminApi<{ title_field: number }>(server.url, 'GET', `intake-forms/${form.id}/`);
+    expect(saved.title_field).toBe(0);
+  }, 60_000);
+
   it('tells the admin when the question that titles the responses is deleted, and titles them by e-mail again', async () => {
     const { page, server } = session;
     const form = await callAdminApi<{ id: number; data_model_id: number }>(

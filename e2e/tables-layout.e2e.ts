@@ -43,6 +43,7 @@ describe('tables and layout', () => {
       expect.arrayContaining([
         'Tableau de bord',
         'Éléments',
+        'Webhooks',
         'Espaces de travail',
         "Boîte d'envoi",
         'Utilisation',
@@ -58,6 +59,47 @@ describe('tables and layout', () => {
     await row.waitFor();
     expect(await isFullyVisible(row.locator('[data-testid^="delete-item-"]'))).toBe(true);
     expect(await isFullyVisible(row.locator('[data-testid^="edit-item-"]'))).toBe(true);
+  });
+
+  it('fits the items table’s default columns in 1366 px, in English and French; the others are a click away', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Wide startups' });
+    await post('datasets/', {
+      data_model: itemType.id,
+      title: 'A startup whose name is longer than forty characters, cut in the table',
+      tags: 'fintech;seed;climate;health',
+      contact_email: 'founder.with-a-long-name@example-startup.org',
+    });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    const table = page.getByTestId('items-table');
+    const headers = () => table.locator('thead th').allInnerTexts();
+
+    for (const [language, expected] of [
+      ['en', ['Title', 'E-mail', 'Created', 'Tags', 'Review status', 'Comments', 'Actions']],
+      ['fr', ['Titre', 'E-mail', 'Créé le', 'Étiquettes', 'Statut de revue', 'Commentaires', 'Actions']],
+    ] as const) {
+      await page.evaluate((code) => window.localStorage.setItem('shortlist.language', code), language);
+      await page.goto(`${server.url}/team/1/items`);
+      await table.getByText('founder.with-a-long-name@example-startup.org').waitFor();
+      await expect.poll(async () => (await headers()).filter(Boolean)).toEqual(expected);
+      for (const header of await table.locator('thead th').all()) {
+        const name = await header.innerText();
+        expect(await isFullyVisible(header), `${language}: ${name}`).toBe(true);
+      }
+      const content = table.locator('.ant-table-content');
+      expect(await content.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+
+    // The other columns are one click away, and the choice is kept.
+    await page.getByTestId('column-picker').click();
+    await page.getByTestId('column-picker-panel').getByLabel('Sélections').check();
+    await table.locator('thead th').filter({ hasText: 'Sélections' }).waitFor();
+    await page.reload();
+    await table.locator('thead th').filter({ hasText: 'Sélections' }).waitFor();
+    expect(await page.getByTestId('column-picker').innerText()).toBe('Colonnes (6 sur 9)');
   });
 
   it('shows a chosen answer column in the items table, and remembers it after a reload', async () => {

@@ -21,11 +21,15 @@ function freePort(): Promise<number> {
 
 /**
  * The real server, as `npm start` runs it (built web app, embedded database in a fresh DATA_DIR,
- * mail kept in the outbox), on a free loopback port.
+ * mail kept in the outbox), on a free loopback port. `place` restarts it where it ran (a release): the
+ * same port and data, which then outlive `stop`.
  */
-export async function startServer(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  place: { port?: number; dataDir?: string } = {},
+) {
+  const port = place.port ?? (await freePort());
+  const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
@@ -59,10 +63,11 @@ export async function startServer(env: Record<string, string> = {}) {
   }
   return {
     url,
+    port,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!place.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

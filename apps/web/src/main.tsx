@@ -4,6 +4,7 @@ import './app/i18n';
 import './app/styles.css';
 import { installPublicSessionExpiry, PublicApp } from './app/public-app';
 import { isPublicPath } from './app/public-pages';
+import { installChunkReload } from './app/version/chunk-reload';
 
 /**
  * A public page opened first gets the light public shell; any other path loads the signed-in app (Ant
@@ -22,6 +23,8 @@ async function chooseApp(): Promise<ComponentType> {
   return App;
 }
 
+// Before the first dynamic import: the admin app's own chunk may be the one an older page asks for.
+installChunkReload();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 void chooseApp().then((Shell) =>

@@ -8,7 +8,8 @@ import {
   pageQuerySchema,
   teamPageQuerySchema,
 } from './common.ts';
-import { itemTypeSchema } from './item-types.ts';
+import { type DatumField, itemTypeSchema } from './item-types.ts';
+import { TEXTAREA_THRESHOLD } from './submissions.ts';
 import { tagSchema } from './tags.ts';
 
 // Intake forms, admin side: spec items-forms-email §3, §5, §7, §9.
@@ -30,6 +31,25 @@ export const PAGE_HEADER_HTML_MAX_LENGTH = 20_000;
 export const FORMS_PAGE_SIZE = 10;
 /** title_field 0: the respondent's e-mail titles each submission. */
 export const TITLE_FIELD_EMAIL = 0;
+
+/** A question answered on one line with no format (a name, a project's title): the best title of a response. */
+export const isShortTextQuestion = (field: DatumField) =>
+  field.resourcetype === 'text' &&
+  field.on_forms &&
+  field.format === null &&
+  field.response_max_length <= TEXTAREA_THRESHOLD;
+
+/**
+ * The question a form takes as its responses' title when `added` joins its questions (`fields`, `added`
+ * among them): the form's first short text question, while the e-mail titles the responses. Null leaves
+ * the title as it is: an admin who picked a question, or the e-mail once a short question existed, keeps it.
+ */
+export function proposedTitleField(titleField: number, fields: DatumField[], added: DatumField) {
+  if (titleField !== TITLE_FIELD_EMAIL || !isShortTextQuestion(added)) return null;
+  const isFirst = fields.every((field) => field.id === added.id || !isShortTextQuestion(field));
+  return isFirst ? added.id : null;
+}
+
 export const CONDITION_COMPARISONS = ['equals'] as const;
 export const NOTIFICATION_TYPES = ['new_form_submissions', 'new_selection_submissions'] as const;
 export const NOTIFICATION_FREQUENCIES = ['immediate', 'daily'] as const;

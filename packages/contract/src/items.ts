@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_VERIFICATION_STATUSES } from './auth.ts';
+import { EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
 import { API_PREFIX, bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
 
 export const ITEMS_PAGE_SIZE = 20;
@@ -160,6 +160,17 @@ export const datasetSubmissionSchema = z.object({
 });
 export type DatasetSubmission = z.infer<typeof datasetSubmissionSchema>;
 
+/**
+ * The address mass e-mail writes to about an item (set by an Excel import or the item's editor), lower-cased;
+ * empty or null for none. Without one, the item's form submission's e-mail is its address.
+ */
+const contactEmailSchema = z
+  .string()
+  .trim()
+  .transform((text) => text || null)
+  .pipe(emailSchema.nullable())
+  .nullable();
+
 export const datasetSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -175,6 +186,8 @@ export const datasetSchema = z.object({
   reviews: z.array(datasetReviewSchema),
   /** The selections the item is in, by title. */
   issues: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** The item's own contact address (`contactEmailSchema`); null: its submission's e-mail, if any. */
+  contact_email: z.string().nullable(),
   /** The form submission that created the item; null for items not from a form. */
   submission: datasetSubmissionSchema.nullable(),
   /** The form whose item type the item has (the items table's linked form); null for other types. */
@@ -189,6 +202,7 @@ export const datasetCreateSchema = z.object({
   title: datasetTitleSchema,
   description: z.string().max(DATASET_DESCRIPTION_MAX_LENGTH).default(''),
   tags: datasetTagsSchema.default([]),
+  contact_email: contactEmailSchema.default(null),
   datum_values: z.array(datumValueInputSchema).default([]),
 });
 export type DatasetCreate = z.input<typeof datasetCreateSchema>;
@@ -223,14 +237,22 @@ export const datasetRowErrorSchema = z.object({
 });
 export type DatasetRowError = z.infer<typeof datasetRowErrorSchema>;
 
-/** The reply of `datasets/validate/`: the refused rows only, in order. */
-export const datasetValidationSchema = z.object({ errors: z.array(datasetRowErrorSchema) });
+/** A row whose title is already an item's title in its item type (any case): a warning, not an error. */
+export const datasetDuplicateTitleSchema = z.object({ index: z.number().int(), title: z.string() });
+export type DatasetDuplicateTitle = z.infer<typeof datasetDuplicateTitleSchema>;
+
+/** The reply of `datasets/validate/`: the refused rows only, in order, and the rows that repeat a title. */
+export const datasetValidationSchema = z.object({
+  errors: z.array(datasetRowErrorSchema),
+  duplicate_titles: z.array(datasetDuplicateTitleSchema),
+});
 export type DatasetValidation = z.infer<typeof datasetValidationSchema>;
 
 export const datasetPatchSchema = z.object({
   title: datasetTitleSchema.optional(),
   description: z.string().max(DATASET_DESCRIPTION_MAX_LENGTH).optional(),
   tags: datasetTagsSchema.optional(),
+  contact_email: contactEmailSchema.optional(),
   /** Each answer is created or replaced; an empty text or choice answer removes it. */
   datum_values: z.array(datumValueInputSchema).optional(),
 });

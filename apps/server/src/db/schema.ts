@@ -207,6 +207,11 @@ export const datasets = pgTable(
     title: varchar('title', { length: 150 }).notNull(),
     description: text('description').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Whom mass e-mail writes to about this item, set by an Excel import or the item's editor; without it,
+     * its form submission's e-mail (features/emails/recipients.ts). Lower-cased, a valid address.
+     */
+    contactEmail: varchar('contact_email', { length: 250 }),
     createTime: createTime(),
     updateTime: updateTime(),
   },

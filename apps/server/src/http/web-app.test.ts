@@ -96,6 +96,16 @@ describe('the web app as served', () => {
     }
   });
 
+  it('answers 404 for a hashed file the build no longer has, never index.html', async () => {
+    const gone = await t.request({ method: 'GET', url: '/assets/items-page-0ld.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/json/);
+    const style = await t.request({ method: 'GET', url: '/assets/items-page-0ld.css?v=1' });
+    expect(style.statusCode).toBe(404);
+    // A page whose path merely starts like it is still a page.
+    expect((await t.request({ method: 'GET', url: '/assetsy' })).statusCode).toBe(200);
+  });
+
   it('names the chunks of the page asked for in index.html, so they load along with the entry', async () => {
     const preloads = async (url: string) => {
       const page = await t.request({ method: 'GET', url });

@@ -13,6 +13,8 @@ const REVALIDATE = 'no-cache';
 const PRIVATE = 'no-store';
 
 const isHashedAsset = (filePath: string) => filePath.split(path.sep).includes('assets');
+/** Where the build writes its hashed files (Vite's `assets` folder). */
+const ASSETS_PREFIX = '/assets/';
 
 /**
  * What a hashed asset's reply keeps. The page's protections (CSP, frame and referrer policies…) act on
@@ -75,7 +77,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       .send(withFirstReply(html, first));
   };
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    // A chunk of an older build is gone after a release: a 404, not index.html, which the browser would
+    // refuse as a script after a page's work. The tab then reloads onto the new build (chunk-reload.ts).
+    const isAsset = request.url.startsWith(ASSETS_PREFIX);
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !isAsset;
     if (isPage) return sendIndex(request, reply);
     return reply.status(404).send({ code: 'NOT_FOUND', detail: 'Not found.' });
   });

@@ -6,7 +6,11 @@ export async function downloadFile(
   filename: string,
   query?: RequestOptions['query'],
 ): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { asBlob: true, query });
+  saveBlob(await apiRequest<Blob>(path, { asBlob: true, query }), filename);
+}
+
+/** Hands a file made here (a workbook built in the browser) or fetched to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

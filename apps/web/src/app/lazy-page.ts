@@ -1,11 +1,21 @@
 import type { ComponentType } from 'react';
+import { isChunkLoadError, reloadOntoNewBuild } from './version/chunk-reload';
 
 /**
  * A route whose page is its own chunk, fetched when the route is first visited: a public form never
- * downloads the admin screens.
+ * downloads the admin screens. A chunk of an older build, gone after a release, reloads the tab once.
  */
 export function lazyComponent(load: () => Promise<ComponentType>) {
-  return { lazy: async () => ({ Component: await load() }) };
+  return {
+    lazy: async () => {
+      try {
+        return { Component: await load() };
+      } catch (error) {
+        if (isChunkLoadError(error)) reloadOntoNewBuild();
+        throw error;
+      }
+    },
+  };
 }
 
 /** `lazyComponent` of a module's export `name`. */

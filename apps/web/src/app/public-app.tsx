@@ -9,6 +9,7 @@ import { lazyComponent } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
 import { queryClient } from './query-client';
+import { followPendingNavigation } from './version/chunk-reload';
 import { lazyWithAntd, loadWithAntd } from './with-antd';
 
 const RouteErrorPage = lazyWithAntd(() => import('./layout/route-error-page').then((m) => m.RouteErrorPage));
@@ -58,7 +59,10 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
  * opened: React, the router and the page, with neither the admin app nor Ant Design's provider.
  */
 export function PublicApp() {
-  router ??= createPublicRouter();
+  if (!router) {
+    router = createPublicRouter();
+    followPendingNavigation(router);
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

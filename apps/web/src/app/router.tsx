@@ -5,6 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { lazyComponent, lazyPage } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
+import { followPendingNavigation } from './version/chunk-reload';
 
 /**
  * Routes of the spec (section 2). Each page is loaded with its route (`lazyPage`), so that the public
@@ -120,3 +121,5 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+followPendingNavigation(router);

@@ -1,7 +1,7 @@
 import { emailSchema, invalidPkMessage } from '@shortlist/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datumFields, datumValues, formSubmissions } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, datumValues, formSubmissions } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
 
 /** A pending submission (files still uploading, never committed) has given no address yet. */
@@ -26,8 +26,9 @@ async function requireEmailField(db: Db, teamId: number, fieldId: number) {
 }
 
 /**
- * Each item's address (see docs/emails.md): its form submission's e-mail, or, with `emailFieldId`,
- * its answer to that text field. Items without a valid address are absent from the map.
+ * Each item's address (see docs/emails.md): its own contact e-mail (an Excel import's e-mail column, or
+ * set in its editor), else its form submission's e-mail; or, with `emailFieldId`, its answer to that
+ * text field. Items without a valid address are absent from the map.
  */
 export async function recipientsOf(
   db: Db,
@@ -45,14 +46,19 @@ export async function recipientsOf(
           .from(datumValues)
           .where(and(eq(datumValues.datumFieldId, emailFieldId), inArray(datumValues.datasetId, chunk)))
       : await db
-          .select({ datasetId: formSubmissions.datasetId, email: formSubmissions.email })
-          .from(formSubmissions)
-          .where(
+          .select({
+            datasetId: datasets.id,
+            email: sql<string | null>`coalesce(${datasets.contactEmail}, ${formSubmissions.email})`,
+          })
+          .from(datasets)
+          .leftJoin(
+            formSubmissions,
             and(
-              inArray(formSubmissions.datasetId, chunk),
+              eq(formSubmissions.datasetId, datasets.id),
               inArray(formSubmissions.status, COMMITTED_SUBMISSION_STATUSES),
             ),
-          );
+          )
+          .where(inArray(datasets.id, chunk));
     for (const row of rows) {
       const address = addressOf(row.email);
       if (address) addresses.set(row.datasetId, address);

@@ -1,12 +1,15 @@
 import {
+  type DatumField,
   type DatumFieldCreateParsed,
   type DatumFieldType,
   DEFAULT_TEAM_PACKAGE,
   datumFieldPatchSchemas,
   FIELD_LABEL_MAX_LENGTH,
   type FieldsOrder,
+  isShortTextQuestion,
   MAX_FIELDS_PER_ITEM_TYPE,
   NUMBER_BOUNDS_ORDER_MESSAGE,
+  proposedTitleField,
   type Reorder,
   type TextFormatRules,
 } from '@shortlist/contract';
@@ -88,9 +91,26 @@ export async function createDatumField(
       })
       .returning();
     if (!row) throw new Error('no field');
+    await proposeAsTitle(tx, itemType.id, toDatumField(row));
     await touchItemType(tx, itemType.id);
     return toDatumField(row);
   });
+}
+
+/**
+ * A form titled by the e-mail takes its first short text question as the title when it is added
+ * (`proposedTitleField`): items and judges then read names, not addresses. The editor shows and changes it.
+ */
+async function proposeAsTitle(db: Db, itemTypeId: number, added: DatumField) {
+  const [form] = await db
+    .select({ id: intakeForms.id, titleField: intakeForms.titleField })
+    .from(intakeForms)
+    .where(eq(intakeForms.dataModelId, itemTypeId));
+  if (!form || !isShortTextQuestion(added)) return;
+  const rows = await db.select().from(datumFields).where(eq(datumFields.dataModelId, itemTypeId));
+  const titleField = proposedTitleField(form.titleField, rows.map(toDatumField), added);
+  if (titleField !== null)
+    await db.update(intakeForms).set({ titleField }).where(eq(intakeForms.id, form.id));
 }
 
 async function findField(db: Db, itemTypeId: number, fieldId: number) {

@@ -324,6 +324,7 @@ export async function createDatasets(
           title: input.title,
           description: input.description,
           tags: input.tags,
+          contactEmail: input.contact_email,
         })),
       )
       .returning();
@@ -358,6 +359,7 @@ export async function updateDataset(ctx: AppContext, dataset: DatasetRow, patch:
         title: patch.title,
         description: patch.description,
         tags: patch.tags,
+        contactEmail: patch.contact_email,
         updateTime: new Date(),
       })
       .where(eq(datasets.id, dataset.id))

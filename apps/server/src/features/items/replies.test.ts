@@ -173,6 +173,7 @@ describe('an item’s reply', () => {
         { id: alpha?.id, title: 'Alpha' },
         { id: zulu?.id, title: 'Zulu' },
       ],
+      contact_email: null,
       submission: {
         create_time: submission?.createTime.toISOString(),
         email: 'founder@example.com',

@@ -44,11 +44,20 @@ export function toDatumValue(ctx: AppContext, row: DatumValueRow): DatumValue {
 /** An answer as its JSON subquery builds it: the file's key, which Node signs, instead of the link. */
 type DatumValueJson = Omit<DatumValue, 'file_url_signed'> & { file_key: string | null };
 
-/** The columns of an item that its reply shows, from the table or from a page of it (a subquery). */
-type ItemColumns = Record<
-  'id' | 'title' | 'description' | 'dataModelId' | 'teamId' | 'createTime' | 'updateTime' | 'tags',
-  PgColumn
->;
+/** The item's own columns that its reply shows. */
+type ItemColumnName =
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'dataModelId'
+  | 'teamId'
+  | 'createTime'
+  | 'updateTime'
+  | 'tags'
+  | 'contactEmail';
+
+/** Those columns, from the table or from a page of it (a subquery). */
+type ItemColumns = Record<ItemColumnName, PgColumn>;
 
 // Nested, not at the top of a field: Drizzle strips the table from the columns of a field's own SQL in a
 // one-table select, which would turn the outer item's id into the subquery's.
@@ -100,14 +109,14 @@ function shownWith(item: Pick<ItemColumns, 'id' | 'dataModelId'>) {
 
 /** The fields to select for items' replies, from `datasets` or from a page of it. */
 export function datasetReplyFields<T extends ItemColumns>(item: T) {
-  const { id, title, description, dataModelId, teamId, createTime, updateTime, tags } = item;
-  return { id, title, description, dataModelId, teamId, createTime, updateTime, tags, ...shownWith(item) };
+  const { id, title, description, dataModelId, teamId, createTime, updateTime, tags, contactEmail } = item;
+  return {
+    ...{ id, title, description, dataModelId, teamId, createTime, updateTime, tags, contactEmail },
+    ...shownWith(item),
+  };
 }
 
-type DatasetReplyRow = Pick<
-  DatasetRow,
-  'id' | 'title' | 'description' | 'dataModelId' | 'teamId' | 'createTime' | 'updateTime' | 'tags'
-> & {
+type DatasetReplyRow = Pick<DatasetRow, ItemColumnName> & {
   datumValues: DatumValueJson[];
   reviews: DatasetReview[];
   issues: Dataset['issues'];
@@ -136,6 +145,7 @@ export function toDataset(ctx: AppContext, row: DatasetReplyRow): Dataset {
     datum_values: values,
     reviews: row.reviews,
     issues: row.issues,
+    contact_email: row.contactEmail,
     submission: row.submission,
     form: row.form,
   };

@@ -80,7 +80,7 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
       bodyLimit: BULK_BODY_LIMIT_BYTES,
       schema: { tags, body: datasetValidateBodySchema, response: { 200: datasetValidationSchema } },
     },
-    async (request) => ({ errors: await validateDatasets(ctx, currentUser(request), request.body) }),
+    async (request) => validateDatasets(ctx, currentUser(request), request.body),
   );
 
   app.post(

@@ -54,6 +54,7 @@ describe('POST datasets/validate/', () => {
         { index: 2, title: 'A', messages: ['title: Ensure this field has at least 2 characters.'] },
         { index: 4, title: '', messages: [expect.stringMatching(/^non_field_errors: /)] },
       ],
+      duplicate_titles: [],
     });
     expect(await rowsWritten()).toEqual(before);
   });
@@ -63,8 +64,35 @@ describe('POST datasets/validate/', () => {
     const before = await rowsWritten();
     const reply = await validate(token, [{ data_model: model.id, title: 'Acme', tags: 'a;b' }]);
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ errors: [] });
+    expect(reply.json()).toEqual({ errors: [], duplicate_titles: [] });
     expect(await rowsWritten()).toEqual(before);
+  });
+
+  it('warns of rows whose title an item of their type already has, in any case; a bad contact e-mail is refused', async () => {
+    const { token, model, team } = await f.createItemSetup();
+    const other = await f.createDataModel(team.id, 'Other type');
+    await f.createDataset(token, model.id, { title: 'Acme Rockets' });
+    await f.createDataset(token, model.id, { title: 'Émile & Co' });
+    await f.createDataset(token, other.id, { title: 'Bolt' });
+    const row = (title: string, extra: object = {}) => ({ data_model: model.id, title, ...extra });
+    const reply = await validate(token, [
+      row('ACME ROCKETS'),
+      row('Bolt'),
+      row('Émile & CO'),
+      row('Acme rockets', { contact_email: 'not an address' }),
+      row('Cargo', { contact_email: 'cargo@example.org' }),
+    ]);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({
+      errors: [
+        { index: 3, title: 'Acme rockets', messages: ['contact_email: Enter a valid email address.'] },
+      ],
+      // Bolt is another type's; a refused row is not imported, so it duplicates nothing.
+      duplicate_titles: [
+        { index: 0, title: 'ACME ROCKETS' },
+        { index: 2, title: 'Émile & CO' },
+      ],
+    });
   });
 
   it('answers 404 for another team’s item type', async () => {

@@ -1,12 +1,16 @@
 import {
   type DatasetCreateInput,
-  type DatasetRowError,
+  type DatasetDuplicateTitle,
+  type DatasetValidation,
   datasetCreateSchema,
   type FieldErrors,
 } from '@shortlist/contract';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { datasets } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { toFieldErrors } from '../../http/errors.ts';
+import { selectRows } from '../reports/item-values.ts';
 import type { FieldRow } from './answers.ts';
 import { checkDatasets } from './datasets.ts';
 
@@ -20,7 +24,7 @@ function fieldName(row: RawRow, key: string, fields: FieldRow[]) {
   return fields.find((field) => field.id === fieldId)?.label ?? key;
 }
 
-function groupByRow(rows: RawRow[], errors: FieldErrors, fields: FieldRow[]): DatasetRowError[] {
+function groupByRow(rows: RawRow[], errors: FieldErrors, fields: FieldRow[]): DatasetValidation['errors'] {
   const byRow = new Map<number, string[]>();
   for (const [key, messages] of Object.entries(errors)) {
     const [, index = '0', field = ''] = /^(\d+)\.(.*)$/.exec(key) ?? [];
@@ -40,14 +44,50 @@ function groupByRow(rows: RawRow[], errors: FieldErrors, fields: FieldRow[]): Da
 }
 
 /**
+ * The rows whose title (any case) an item of their item type already has: an import run twice, or a row
+ * for an item made by hand. Titles are not unique, so these are only a warning. The database lowers both
+ * sides, so that they compare by one collation's rules (in the C locale, ASCII letters only); the team's
+ * index on lower(title) finds them.
+ */
+async function findDuplicateTitles(
+  ctx: AppContext,
+  rows: { index: number; input: DatasetCreateInput }[],
+  teamOf: Map<number, number>,
+): Promise<DatasetDuplicateTitle[]> {
+  const duplicates: DatasetDuplicateTitle[] = [];
+  for (const dataModelId of new Set(rows.map(({ input }) => input.data_model))) {
+    const ofModel = rows.filter(({ input }) => input.data_model === dataModelId);
+    const titles = [...new Set(ofModel.map(({ input }) => input.title))];
+    const sent = sql`unnest(array[${sql.join(
+      titles.map((title) => sql`${title}`),
+      sql`, `,
+    )}]::text[]) as sent(title)`;
+    const taken = await selectRows<{ title: string }>(
+      ctx.db,
+      sql`select sent.title from ${sent} where exists (
+        select 1 from ${datasets} where ${datasets.teamId} = ${teamOf.get(dataModelId) ?? 0}
+          and lower(${datasets.title}) = lower(sent.title) and ${datasets.dataModelId} = ${dataModelId})`,
+    );
+    const isTaken = new Set(taken.map((row) => row.title));
+    duplicates.push(
+      ...ofModel
+        .filter(({ input }) => isTaken.has(input.title))
+        .map(({ index, input }) => ({ index, title: input.title })),
+    );
+  }
+  return duplicates.sort((a, b) => a.index - b.index);
+}
+
+/**
  * Checks the rows of a bulk create exactly as the create does, writing nothing: each row on its
- * own, so that every refused row is named with all its messages. Rows that pass are not listed.
+ * own, so that every refused row is named with all its messages. Rows that pass are not listed,
+ * unless their title repeats an existing item's.
  */
 export async function validateDatasets(
   ctx: AppContext,
   user: UserRow,
   rows: unknown[],
-): Promise<DatasetRowError[]> {
+): Promise<DatasetValidation> {
   const errors: FieldErrors = {};
   const parsed: { index: number; input: DatasetCreateInput }[] = [];
   rows.forEach((row, index) => {
@@ -63,5 +103,12 @@ export async function validateDatasets(
   );
   Object.assign(errors, checked.errors);
   const rawRows = rows.map((row) => (typeof row === 'object' && row !== null ? (row as RawRow) : {}));
-  return groupByRow(rawRows, errors, checked.fields);
+  const refused = groupByRow(rawRows, errors, checked.fields);
+  const isRefused = new Set(refused.map((error) => error.index));
+  const duplicates = await findDuplicateTitles(
+    ctx,
+    parsed.filter(({ index }) => !isRefused.has(index)),
+    checked.teamOf,
+  );
+  return { errors: refused, duplicate_titles: duplicates };
 }

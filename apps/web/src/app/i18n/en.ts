@@ -27,6 +27,10 @@ export const en = {
   app: {
     name: 'Shortlist',
     versionMismatch: 'The software was updated. Please refresh the page...',
+    reloadingNewVersion: 'Shortlist was updated: loading the new version…',
+    pageNotLoaded: 'This page could not be loaded.',
+    pageNotLoadedHint:
+      'Shortlist may have been updated since this tab was opened. Refresh the page to get the new version.',
   },
   nav: {
     label: 'Main navigation',

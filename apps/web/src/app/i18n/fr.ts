@@ -29,6 +29,10 @@ export const fr: Catalogue = {
   app: {
     name: 'Shortlist',
     versionMismatch: 'Le logiciel a été mis à jour. Veuillez rafraîchir la page...',
+    reloadingNewVersion: 'Shortlist a été mis à jour : chargement de la nouvelle version…',
+    pageNotLoaded: "Cette page n'a pas pu être chargée.",
+    pageNotLoadedHint:
+      'Shortlist a peut-être été mis à jour depuis l’ouverture de cet onglet. Rafraîchissez la page pour obtenir la nouvelle version.',
   },
   nav: {
     label: 'Navigation principale',

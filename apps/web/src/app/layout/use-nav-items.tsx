@@ -12,7 +12,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 
 /**
  * The navbar's links; "Emails" only for a team whose package has mass e-mail, "Invitations" only while
- * some wait for the user's answer.
+ * some wait for the user's answer. Every team page a person opens has its link here.
  */
 export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: number | null } {
   const { t } = useTranslation();
@@ -56,6 +56,10 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       {
         key: `/team/${teamId}/members`,
         label: <Link to={`/team/${teamId}/members`}>{t('nav.members')}</Link>,
+      },
+      {
+        key: `/team/${teamId}/webhooks`,
+        label: <Link to={`/team/${teamId}/webhooks`}>{t('title', { ns: 'webhooks' })}</Link>,
       },
     );
   }

@@ -91,7 +91,7 @@ export const en = {
     existing: 'A draft mailing',
     chooseBatch: 'Choose a draft',
     address: 'Send to',
-    submissionEmail: 'The e-mail of the form response',
+    submissionEmail: "The item's e-mail: its contact e-mail, else its form response's",
     field: 'The answer to “{{label}}” ({{itemType}})',
     create: 'Create the e-mails',
     ignored:
@@ -204,7 +204,7 @@ export const fr: typeof en = {
     existing: 'Un brouillon d’envoi',
     chooseBatch: 'Choisir un brouillon',
     address: 'Envoyer à',
-    submissionEmail: "L'e-mail de la réponse au formulaire",
+    submissionEmail: "L'e-mail de l'élément : son e-mail de contact, sinon celui de sa réponse au formulaire",
     field: 'La réponse à « {{label}} » ({{itemType}})',
     create: 'Créer les e-mails',
     ignored:

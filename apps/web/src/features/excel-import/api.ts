@@ -16,17 +16,24 @@ const chunksOf = <T>(items: T[]) =>
     items.slice(chunk * DATASETS_BULK_MAX, (chunk + 1) * DATASETS_BULK_MAX),
   );
 
-/** Checks every row with the server's rules, writing nothing; errors carry the row's place in `rows`. */
-export async function validateRows(rows: DatasetCreate[], onProgress: Progress): Promise<DatasetRowError[]> {
-  const errors: DatasetRowError[] = [];
+/**
+ * Checks every row with the server's rules, writing nothing: the refused rows and those whose title an
+ * item of the type already has, each with its place in `rows`.
+ */
+export async function validateRows(rows: DatasetCreate[], onProgress: Progress): Promise<DatasetValidation> {
+  const result: DatasetValidation = { errors: [], duplicate_titles: [] };
   let done = 0;
   for (const chunk of chunksOf(rows)) {
     const reply = await apiRequest<DatasetValidation>('datasets/validate/', { method: 'POST', body: chunk });
-    errors.push(...reply.errors.map((error) => ({ ...error, index: error.index + done })));
+    const offset = done;
+    result.errors.push(...reply.errors.map((error) => ({ ...error, index: error.index + offset })));
+    result.duplicate_titles.push(
+      ...reply.duplicate_titles.map((duplicate) => ({ ...duplicate, index: duplicate.index + offset })),
+    );
     done += chunk.length;
     onProgress(done);
   }
-  return errors;
+  return result;
 }
 
 export interface ImportOutcome {

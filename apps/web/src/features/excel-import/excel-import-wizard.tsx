@@ -37,6 +37,7 @@ export function ExcelImportWizard({ teamId, itemTypeId, onClose }: ExcelImportWi
   const [file, setFile] = useState<{ name: string; sheet: Sheet } | null>(null);
   const [mapping, setMapping] = useState<ColumnTarget[]>([]);
   const [separator, setSeparator] = useState<TagSeparator>('comma');
+  const [excluded, setExcluded] = useState<Set<number>>(new Set());
   const run = useImportRun();
 
   const itemType = itemTypes.data?.find((candidate) => candidate.id === typeId);
@@ -46,7 +47,10 @@ export function ExcelImportWizard({ teamId, itemTypeId, onClose }: ExcelImportWi
     [itemType, file, mapping, separator],
   );
   const invalid = new Set(run.validation.errors?.map((error) => error.index));
-  const validIndexes = datasets.flatMap((_, index) => (invalid.has(index) ? [] : [index]));
+  // A duplicate title is imported unless the admin unticked it (decision in docs/decisions.md).
+  const validIndexes = datasets.flatMap((_, index) =>
+    invalid.has(index) || excluded.has(index) ? [] : [index],
+  );
   const isImporting = step === IMPORT && !run.outcome;
 
   const chooseType = (id: number) => {
@@ -60,7 +64,10 @@ export function ExcelImportWizard({ teamId, itemTypeId, onClose }: ExcelImportWi
   };
   const goTo = (next: number) => {
     setStep(next);
-    if (next === PREVIEW) void run.validate(datasets);
+    if (next === PREVIEW) {
+      setExcluded(new Set());
+      void run.validate(datasets);
+    }
   };
   const canGoOn = [typeId !== null && !!itemType, !!file, checkMapping(mapping).length === 0];
 
@@ -135,20 +142,23 @@ export function ExcelImportWizard({ teamId, itemTypeId, onClose }: ExcelImportWi
       )}
       {step === PREVIEW && file && (
         <PreviewStep
+          file={file}
           datasets={datasets}
           fields={fields}
-          rowNumbers={file.sheet.rowNumbers}
           validation={run.validation}
+          excluded={excluded}
+          onExcludedChange={setExcluded}
           onRetry={() => void run.validate(datasets)}
         />
       )}
       {step === IMPORT && file && (
         <ImportStep
+          file={file}
           total={validIndexes.length}
           done={run.imported}
           outcome={run.outcome}
-          skipped={[...invalid]}
-          rowNumbers={file.sheet.rowNumbers}
+          skipped={run.validation.errors ?? []}
+          excluded={[...excluded]}
         />
       )}
     </Modal>

@@ -21,22 +21,25 @@ interface MappingStepProps {
   onSeparatorChange: (separator: TagSeparator) => void;
 }
 
-/** Each column of the sheet and what it becomes; a field answers from one column at most. */
+/** Each column of the sheet and what it becomes; a field, or the contact e-mail, comes from one column at most. */
 export function MappingStep(props: MappingStepProps) {
   const { sheet, fields, mapping, separator } = props;
   const { t } = useTranslation('excelImport');
   const problems = checkMapping(mapping);
 
+  const isTakenElsewhere = (column: number, target: ColumnTarget) =>
+    mapping.some((current, other) => other !== column && current === target);
   const optionsFor = (column: number) => [
     { value: 'ignore', label: t('mapping.ignore') },
     { value: 'title', label: t('mapping.title') },
     { value: 'tags', label: t('mapping.tags') },
+    { value: 'email', label: t('mapping.email'), disabled: isTakenElsewhere(column, 'email') },
     {
       label: t('mapping.fields'),
       options: mappableFields(fields).map((field) => ({
         value: fieldTarget(field),
         label: field.label,
-        disabled: mapping.some((target, other) => other !== column && target === fieldTarget(field)),
+        disabled: isTakenElsewhere(column, fieldTarget(field)),
       })),
     },
   ];
@@ -46,6 +49,7 @@ export function MappingStep(props: MappingStepProps) {
   return (
     <Flex vertical gap="middle">
       <Typography.Text type="secondary">{t('mapping.titleHint')}</Typography.Text>
+      <Typography.Text type="secondary">{t('mapping.emailHint')}</Typography.Text>
       <Table
         size="small"
         pagination={false}

@@ -9,7 +9,7 @@ import {
   toDatasets,
   UNTITLED,
 } from './mapping';
-import { formatRowRanges, rowErrorsFromFieldErrors } from './row-errors';
+import { formatRowRanges, nameWireField, rowErrorsFromFieldErrors } from './row-errors';
 
 const common = {
   data_model: 1,
@@ -43,6 +43,13 @@ describe('autoMap', () => {
 
   it('never maps a file field, nor one field twice', () => {
     expect(autoMap(['Deck', 'City', 'city'], fields)).toEqual(['ignore', 'field:10', 'ignore']);
+  });
+
+  it('takes the first column named like an e-mail address as the contact e-mail, unless a field has its label', () => {
+    expect(autoMap(['Name', ' E-mail ', 'Courriel'], fields)).toEqual(['ignore', 'email', 'ignore']);
+    expect(autoMap(['Adresse e-mail'], fields)).toEqual(['email']);
+    const withEmailField: DatumField[] = [{ ...(fields[0] as DatumField), id: 13, label: 'Email' }];
+    expect(autoMap(['Email'], withEmailField)).toEqual(['field:13']);
   });
 });
 
@@ -101,6 +108,35 @@ describe('toDatasets', () => {
         datum_values: [{ datum_field: 10, resourcetype: 'text', response: 'Paris' }],
       },
     ]);
+  });
+});
+
+describe('toDatasets with a contact e-mail column', () => {
+  it('sends each row’s address, null for an empty cell, and no key at all without the column', () => {
+    const sheet = {
+      headers: ['Name', 'Mail'],
+      rows: [
+        ['Acme', ' ada@example.org '],
+        ['Bolt', ''],
+      ],
+      rowNumbers: [2, 3],
+    };
+    const itemType = { id: 1, datum_fields: fields };
+    const rows = toDatasets(sheet, ['title', 'email'], itemType, 'comma');
+    expect(rows.map((row) => row.contact_email)).toEqual(['ada@example.org', null]);
+    expect(toDatasets(sheet, ['title', 'ignore'], itemType, 'comma')[0]).not.toHaveProperty('contact_email');
+  });
+});
+
+describe('nameWireField', () => {
+  it('puts the wire’s name of an item’s part in the person’s words, leaving answers’ labels', () => {
+    const names = { contact_email: 'Contact e-mail', title: 'Title' };
+    expect(nameWireField('contact_email: Enter a valid email address.', names)).toBe(
+      'Contact e-mail: Enter a valid email address.',
+    );
+    expect(nameWireField('Stage: "Z" is not a valid choice.', names)).toBe(
+      'Stage: "Z" is not a valid choice.',
+    );
   });
 });
 

@@ -11,8 +11,26 @@ export const UNTITLED = '(untitled)';
 export const TAG_SEPARATORS = { comma: ',', semicolon: ';', space: ' ', pipe: '|' } as const;
 export type TagSeparator = keyof typeof TAG_SEPARATORS;
 
-/** What a column of the sheet becomes: nothing, part of the title, tags, or one field's answer. */
-export type ColumnTarget = 'ignore' | 'title' | 'tags' | `field:${number}`;
+/**
+ * What a column of the sheet becomes: nothing, part of the title, tags, the item's contact e-mail (whom
+ * mass e-mail writes to), or one field's answer.
+ */
+export type ColumnTarget = 'ignore' | 'title' | 'tags' | 'email' | `field:${number}`;
+
+/** Headers read as the contact e-mail when no field has that label (trimmed, any case). */
+const EMAIL_HEADERS = new Set([
+  'email',
+  'e-mail',
+  'mail',
+  'courriel',
+  'contact email',
+  'contact e-mail',
+  'email address',
+  'e-mail address',
+  'adresse email',
+  'adresse e-mail',
+  'adresse mail',
+]);
 
 /** The sheet as read: its header row and the following rows, every cell as text. */
 export interface Sheet {
@@ -32,21 +50,32 @@ export const mappableFields = (fields: DatumField[]) =>
 
 export const fieldTarget = (field: { id: number }): ColumnTarget => `field:${field.id}`;
 
-/** A column whose header is a field's label (trimmed, any case) answers that field; others are left out. */
+/**
+ * A column whose header is a field's label (trimmed, any case) answers that field; the first one named
+ * like an e-mail address ("E-mail", "Courriel"…) is the contact e-mail; others are left out.
+ */
 export function autoMap(headers: string[], fields: DatumField[]): ColumnTarget[] {
   const byLabel = new Map(mappableFields(fields).map((field) => [field.label.trim().toLowerCase(), field]));
   const used = new Set<number>();
+  let hasEmail = false;
   return headers.map((header) => {
-    const field = byLabel.get(header.trim().toLowerCase());
-    if (!field || used.has(field.id)) return 'ignore';
-    used.add(field.id);
-    return fieldTarget(field);
+    const name = header.trim().toLowerCase();
+    const field = byLabel.get(name);
+    if (field && !used.has(field.id)) {
+      used.add(field.id);
+      return fieldTarget(field);
+    }
+    if (!field && !hasEmail && EMAIL_HEADERS.has(name)) {
+      hasEmail = true;
+      return 'email';
+    }
+    return 'ignore';
   });
 }
 
 export type MappingProblem = 'noTitle' | 'tooManyTags';
 
-/** At least one title column and at most MAX_TAG_COLUMNS tag columns. */
+/** At least one title column and at most MAX_TAG_COLUMNS tag columns (one e-mail column: the step's select). */
 export function checkMapping(mapping: ColumnTarget[]): MappingProblem[] {
   const problems: MappingProblem[] = [];
   if (!mapping.includes('title')) problems.push('noTitle');
@@ -88,6 +117,7 @@ export function toDatasets(
   const fields = new Map(mappableFields(itemType.datum_fields).map((field) => [fieldTarget(field), field]));
   const titleColumns = columnsOf(mapping, 'title');
   const tagColumns = columnsOf(mapping, 'tags');
+  const [emailColumn] = columnsOf(mapping, 'email');
   const answerColumns = mapping.flatMap((target, column) => {
     const field = fields.get(target);
     return field ? [{ column, field }] : [];
@@ -99,6 +129,7 @@ export function toDatasets(
       tagColumns.map((column) => row[column] ?? ''),
       separator,
     ).join(DATASET_TAGS_SEPARATOR),
+    ...(emailColumn === undefined ? {} : { contact_email: row[emailColumn]?.trim() || null }),
     datum_values: answerColumns.flatMap(({ column, field }) => {
       const response = row[column]?.trim();
       return response ? [{ datum_field: field.id, resourcetype: field.resourcetype, response }] : [];

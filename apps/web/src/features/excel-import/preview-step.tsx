@@ -1,6 +1,8 @@
-import type { DatasetCreate, DatasetRowError, DatumField } from '@shortlist/contract';
-import { Alert, Button, Flex, Progress, Table, Typography } from 'antd';
+import type { DatasetCreate, DatasetDuplicateTitle, DatasetRowError, DatumField } from '@shortlist/contract';
+import { Alert, Button, Checkbox, Flex, Progress, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DownloadRejectedButton } from './download-rejected-button';
+import type { Sheet } from './mapping';
 import { RowErrorList } from './row-error-list';
 
 /** Rows shown in the preview; all of them are checked. */
@@ -9,26 +11,42 @@ const PREVIEW_ROWS = 10;
 export interface Validation {
   done: number;
   errors: DatasetRowError[] | null;
+  /** Rows whose title an item of the type already has: imported unless the admin unticks them. */
+  duplicates: DatasetDuplicateTitle[];
   failed: boolean;
 }
 
 interface PreviewStepProps {
+  file: { name: string; sheet: Sheet };
   datasets: DatasetCreate[];
   fields: DatumField[];
-  rowNumbers: number[];
   validation: Validation;
+  /** Duplicate rows the admin chose to leave out, by their place in the sheet's rows. */
+  excluded: Set<number>;
+  onExcludedChange: (excluded: Set<number>) => void;
   onRetry: () => void;
 }
 
 /** The first rows as they will be created, then the server's verdict on every row. */
-export function PreviewStep({ datasets, fields, rowNumbers, validation, onRetry }: PreviewStepProps) {
+export function PreviewStep(props: PreviewStepProps) {
+  const { file, datasets, fields, validation, excluded } = props;
   const { t } = useTranslation('excelImport');
   const { t: tc } = useTranslation();
+  const rowNumbers = file.sheet.rowNumbers;
   const answered = fields.filter((field) =>
     datasets.some((row) => row.datum_values?.some((value) => value.datum_field === field.id)),
   );
   const answerOf = (row: DatasetCreate, field: DatumField) =>
     row.datum_values?.find((value) => value.datum_field === field.id)?.response;
+  const hasEmail = datasets.some((row) => row.contact_email !== undefined);
+  const rowOf = (index: number) => rowNumbers[index] ?? index + 2;
+  const setIncluded = (index: number, isIncluded: boolean) => {
+    const next = new Set(excluded);
+    if (isIncluded) next.delete(index);
+    else next.add(index);
+    props.onExcludedChange(next);
+  };
+  const errorCount = validation.errors?.length ?? 0;
 
   return (
     <Flex vertical gap="middle">
@@ -45,6 +63,7 @@ export function PreviewStep({ datasets, fields, rowNumbers, validation, onRetry 
         columns={[
           { key: 'title', title: t('mapping.title'), dataIndex: 'title' },
           { key: 'tags', title: t('preview.tags'), dataIndex: 'tags' },
+          ...(hasEmail ? [{ key: 'email', title: t('mapping.email'), dataIndex: 'contact_email' }] : []),
           ...answered.map((field) => ({
             key: field.id,
             title: field.label,
@@ -57,7 +76,7 @@ export function PreviewStep({ datasets, fields, rowNumbers, validation, onRetry 
           type="error"
           showIcon
           title={t('preview.checkFailed')}
-          action={<Button onClick={onRetry}>{tc('common.retry')}</Button>}
+          action={<Button onClick={props.onRetry}>{tc('common.retry')}</Button>}
         />
       )}
       {!validation.failed && validation.errors === null && (
@@ -71,12 +90,38 @@ export function PreviewStep({ datasets, fields, rowNumbers, validation, onRetry 
       {validation.errors?.length === 0 && (
         <Alert type="success" showIcon title={t('preview.allValid', { count: datasets.length })} />
       )}
-      {!!validation.errors?.length && (
+      {validation.errors && errorCount > 0 && (
         <Alert
           type="warning"
           showIcon
-          title={t('preview.someInvalid', { invalid: validation.errors.length, count: datasets.length })}
-          description={<RowErrorList errors={validation.errors} rowNumbers={rowNumbers} />}
+          title={t('preview.someInvalid', { count: errorCount, total: datasets.length })}
+          description={
+            <Flex vertical gap="small">
+              <RowErrorList errors={validation.errors} rowNumbers={rowNumbers} />
+              <DownloadRejectedButton file={file} rows={validation.errors} />
+            </Flex>
+          }
+        />
+      )}
+      {validation.duplicates.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('preview.duplicates', { count: validation.duplicates.length })}
+          description={
+            <Flex vertical gap={4} data-testid="import-duplicates">
+              {validation.duplicates.map((duplicate) => (
+                <Checkbox
+                  key={duplicate.index}
+                  checked={!excluded.has(duplicate.index)}
+                  onChange={(event) => setIncluded(duplicate.index, event.target.checked)}
+                  data-testid={`import-duplicate-${rowOf(duplicate.index)}`}
+                >
+                  {t('preview.duplicateRow', { row: rowOf(duplicate.index), title: duplicate.title })}
+                </Checkbox>
+              ))}
+            </Flex>
+          }
         />
       )}
     </Flex>

@@ -1,10 +1,19 @@
 import type { DatasetRowError } from '@shortlist/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { nameWireField } from './row-errors';
+
+/** Puts the wire's names of an item's title, tags and contact e-mail in the wizard's words. */
+export function useNameWireField() {
+  const { t } = useTranslation('excelImport');
+  const names = { title: t('mapping.title'), tags: t('mapping.tags'), contact_email: t('mapping.email') };
+  return (message: string) => nameWireField(message, names);
+}
 
 /** One line per message: 'Row N — title: field: message', N being the row's number in the sheet. */
 export function RowErrorList({ errors, rowNumbers }: { errors: DatasetRowError[]; rowNumbers: number[] }) {
   const { t } = useTranslation('excelImport');
+  const name = useNameWireField();
   return (
     <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="import-row-errors">
       {errors.flatMap((error) =>
@@ -14,7 +23,7 @@ export function RowErrorList({ errors, rowNumbers }: { errors: DatasetRowError[]
               {t('preview.rowError', {
                 row: rowNumbers[error.index] ?? error.index + 2,
                 title: error.title,
-                message,
+                message: name(message),
               })}
             </Typography.Text>
           </li>

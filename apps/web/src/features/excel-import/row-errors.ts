@@ -34,3 +34,13 @@ export function formatRowRanges(numbers: number[]): string {
   }
   return ranges.join(', ');
 }
+
+/**
+ * A row's message with the wire's name of an item's own part ('contact_email: …') put in the person's
+ * words ('Contact e-mail: …'); an answer's message already names its field by label.
+ */
+export function nameWireField(message: string, names: Record<string, string>): string {
+  const [, key = '', rest = ''] = /^([a-z_]+): (.*)$/s.exec(message) ?? [];
+  const name = names[key];
+  return name ? `${name}: ${rest}` : message;
+}

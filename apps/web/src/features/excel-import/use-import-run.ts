@@ -5,7 +5,7 @@ import { datasetKeys } from '../items/api';
 import { type ImportOutcome, importRows, validateRows } from './api';
 import type { Validation } from './preview-step';
 
-const NOT_CHECKED: Validation = { done: 0, errors: null, failed: false };
+const NOT_CHECKED: Validation = { done: 0, errors: null, duplicates: [], failed: false };
 
 /** The check of every row, then the import of the valid ones; a newer run makes older results moot. */
 export function useImportRun() {
@@ -19,10 +19,17 @@ export function useImportRun() {
     const current = ++run.current;
     setValidation(NOT_CHECKED);
     try {
-      const errors = await validateRows(datasets, (done) => {
-        if (run.current === current) setValidation({ done, errors: null, failed: false });
+      const checked = await validateRows(datasets, (done) => {
+        if (run.current === current) setValidation({ ...NOT_CHECKED, done });
       });
-      if (run.current === current) setValidation({ done: datasets.length, errors, failed: false });
+      if (run.current === current) {
+        setValidation({
+          done: datasets.length,
+          errors: checked.errors,
+          duplicates: checked.duplicate_titles,
+          failed: false,
+        });
+      }
     } catch {
       if (run.current === current) setValidation({ ...NOT_CHECKED, failed: true });
     }

@@ -60,9 +60,13 @@ export const en = {
   },
   titleField: {
     label: 'Title of each response',
-    hint: 'Responses are named after this answer.',
+    hint: 'Each response becomes an item named after this answer, in the items list and for the judges.',
     email: "The respondent's e-mail",
     reset: 'Deleted. "{{label}}" titled each response: responses are now titled by the respondent\'s e-mail.',
+    byEmail:
+      "Responses are titled by the respondent's e-mail address, so the items list and the judges read addresses. Choose a question that names them, such as a name or a project's title.",
+    proposed:
+      '"{{label}}" now titles each response. You can choose another question under "Title of each response".',
   },
   questions: {
     title: 'Questions',
@@ -73,6 +77,7 @@ export const en = {
     edit: 'Edit {{label}}',
     delete: 'Delete {{label}}',
     required: 'required',
+    titlesResponses: 'titles the responses',
     conditional: 'Shown when "{{question}}" is "{{value}}"',
     addSection: 'Add a section title above {{label}}',
     addSectionEnd: 'Add a section title at the end',
@@ -193,10 +198,14 @@ export const fr: typeof en = {
   },
   titleField: {
     label: 'Titre de chaque réponse',
-    hint: "Les réponses sont nommées d'après cette réponse.",
+    hint: "Chaque réponse devient un élément nommé d'après cette réponse, dans la liste des éléments et pour les juges.",
     email: "L'e-mail du répondant",
     reset:
       "Supprimée. « {{label}} » donnait son titre à chaque réponse : les réponses prennent désormais l'e-mail du répondant.",
+    byEmail:
+      "Les réponses ont pour titre l'adresse e-mail du répondant : la liste des éléments et les juges lisent des adresses. Choisissez une question qui les nomme, comme un nom ou le titre d'un projet.",
+    proposed:
+      '« {{label}} » donne désormais son titre à chaque réponse. Vous pouvez choisir une autre question sous « Titre de chaque réponse ».',
   },
   questions: {
     title: 'Questions',
@@ -207,6 +216,7 @@ export const fr: typeof en = {
     edit: 'Modifier {{label}}',
     delete: 'Supprimer {{label}}',
     required: 'obligatoire',
+    titlesResponses: 'titre des réponses',
     conditional: 'Affichée quand « {{question}} » vaut « {{value}} »',
     addSection: 'Ajouter un titre de section au-dessus de {{label}}',
     addSectionEnd: 'Ajouter un titre de section à la fin',

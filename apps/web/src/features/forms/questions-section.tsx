@@ -123,6 +123,7 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
                 <SortableQuestion
                   field={field}
                   conditionText={conditionText(field)}
+                  isTitle={field.id === form.title_field}
                   onEdit={() => openDialog(field)}
                   onDelete={() =>
                     mutations.deleteField.mutate(field.id, {

@@ -9,12 +9,14 @@ interface SortableQuestionProps {
   field: DatumField;
   /** "Shown when…" for a conditional question. */
   conditionText: string | null;
+  /** The question whose answer names each response (the form's title_field). */
+  isTitle: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One question of the form: a drag handle (mouse or keyboard), its label and type, edit and delete. */
-export function SortableQuestion({ field, conditionText, onEdit, onDelete }: SortableQuestionProps) {
+export function SortableQuestion({ field, conditionText, isTitle, onEdit, onDelete }: SortableQuestionProps) {
   const { t } = useTranslation('forms');
   const { t: ti } = useTranslation('itemTypes');
   const { t: tc } = useTranslation();
@@ -46,6 +48,11 @@ export function SortableQuestion({ field, conditionText, onEdit, onDelete }: Sor
             <Space size={4} wrap>
               <Tag>{ti(`types.${field.resourcetype}`)}</Tag>
               {field.required && <Tag color="red">{t('questions.required')}</Tag>}
+              {isTitle && (
+                <Tag color="blue" data-testid="question-is-title">
+                  {t('questions.titlesResponses')}
+                </Tag>
+              )}
               {conditionText && (
                 <Typography.Text type="secondary" data-testid="question-condition">
                   {conditionText}

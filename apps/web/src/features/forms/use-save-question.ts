@@ -1,4 +1,9 @@
-import type { DatumField, DatumFieldCreate, IntakeForm } from '@shortlist/contract';
+import {
+  type DatumField,
+  type DatumFieldCreate,
+  type IntakeForm,
+  proposedTitleField,
+} from '@shortlist/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
@@ -54,7 +59,13 @@ export function useSaveQuestion(form: IntakeForm, mutations: FormMutations) {
       if (condition !== field.condition) {
         await mutations.updateField.mutateAsync({ fieldId: field.id, patch: { condition } });
       }
-      void message.success(tc('common.saved'));
+      // The server made the new question the responses' title by the same rule: say so, and where to change it.
+      const fields = [...form.data_model.datum_fields, field];
+      if (!editing && proposedTitleField(form.title_field, fields, field) !== null) {
+        void message.info(t('titleField.proposed', { label: field.label }), 8);
+      } else {
+        void message.success(tc('common.saved'));
+      }
       return true;
     } catch (error) {
       showSaveError(error);

@@ -3,6 +3,7 @@ import {
   DATASET_TAGS_JOINED_MAX_LENGTH,
   DATASET_TITLE_MAX_LENGTH,
   DATASET_TITLE_MIN_LENGTH,
+  EMAIL_MAX_LENGTH,
 } from '@shortlist/contract';
 import { App, Divider, Form, Input, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -14,11 +15,12 @@ import { joinTags, tagsOf } from './format';
 import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
 
 const FORM_ID = 'edit-item-form';
-const FIELDS = ['title', 'tags'] as const;
+const FIELDS = ['title', 'tags', 'contact_email'] as const;
 
 interface EditValues {
   title: string;
   tags: string[];
+  contact_email: string;
 }
 
 interface ItemEditDialogProps {
@@ -39,7 +41,13 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const item = dataset.data;
 
   useEffect(() => {
-    if (item) form.setFieldsValue({ title: item.title, tags: tagsOf(item.tags) });
+    if (item) {
+      form.setFieldsValue({
+        title: item.title,
+        tags: tagsOf(item.tags),
+        contact_email: item.contact_email ?? '',
+      });
+    }
   }, [item, form]);
 
   // The spec: a load failure says so and closes the dialog.
@@ -53,7 +61,14 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const handleFinish = (values: EditValues) => {
     if (!item) return;
     patch.mutate(
-      { id: item.id, patch: { title: values.title.trim(), tags: joinTags(values.tags ?? []) } },
+      {
+        id: item.id,
+        patch: {
+          title: values.title.trim(),
+          tags: joinTags(values.tags ?? []),
+          contact_email: values.contact_email?.trim() ?? '',
+        },
+      },
       {
         onSuccess: () => {
           void message.success(t('common.saved', { ns: 'translation' }));
@@ -124,6 +139,19 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
                 open={false}
                 suffixIcon={null}
                 aria-label={t('editItem.tags')}
+              />
+            </Form.Item>
+            <Form.Item
+              name="contact_email"
+              label={t('editItem.contactEmail')}
+              extra={t('editItem.contactEmailHint')}
+              rules={[{ type: 'email', whitespace: true, message: t('editItem.contactEmailInvalid') }]}
+            >
+              <Input
+                type="email"
+                maxLength={EMAIL_MAX_LENGTH}
+                placeholder={item.submission?.email}
+                data-testid="edit-item-contact-email"
               />
             </Form.Item>
           </Form>

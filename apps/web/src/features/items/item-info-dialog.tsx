@@ -5,6 +5,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
 import { AnswerView } from './answer-view';
+import { contactAddressOf } from './format';
 import { TagsCell } from './tags-cell';
 import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';
@@ -38,6 +39,7 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
         <Descriptions.Item label={t('details.updated')}>
           {formatDateTime(item.update_time, i18n.language)}
         </Descriptions.Item>
+        <Descriptions.Item label={t('details.email')}>{contactAddressOf(item) ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('details.tags')}>
           <TagsCell tags={item.tags} isFull />
         </Descriptions.Item>

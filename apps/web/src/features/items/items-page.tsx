@@ -10,6 +10,9 @@ import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
 
+/** Columns of the items page shown only once picked: the other defaults fit 1366 px, in both languages. */
+const HIDDEN_BY_DEFAULT = ['submission_date', 'submission_state', 'form', 'issues'];
+
 /** `/team/:teamId/items`: every item of the team, whatever its type, or those of one selection (`?issue=`). */
 export function ItemsPage() {
   const { t } = useTranslation('items');
@@ -33,6 +36,7 @@ export function ItemsPage() {
       <ItemsTable
         key={issueId}
         tableKey="items"
+        hiddenByDefault={HIDDEN_BY_DEFAULT}
         teamId={team.id}
         issueId={issueId}
         extraColumns={[...submissionColumns, linkedFormColumn, ...(issueId ? [] : [selectionsColumn])]}

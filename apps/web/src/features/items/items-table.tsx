@@ -25,6 +25,7 @@ import { ItemEditDialog } from './item-edit-dialog';
 import { ItemInfoDialog } from './item-info-dialog';
 import { NewItemDialog } from './new-item-dialog';
 import { useAnswerColumns } from './use-answer-columns';
+import { useColumnChoice } from './use-column-choice';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
 
@@ -46,8 +47,10 @@ export interface ItemsTableProps {
   bulkActions?: (ids: number[], clear: () => void) => ReactNode;
   /** Runs once an item is created here (a selection adds it to itself). */
   onItemCreated?: (id: number) => Promise<unknown>;
-  /** Names the table for the answer columns a person picks for it (kept in the browser). */
+  /** Names the table for the columns a person picks for it (kept in the browser). */
   tableKey: string;
+  /** Keys of the columns shown only once picked, so that the rest fits a 1366 px screen. */
+  hiddenByDefault?: string[];
   /** Offers the Export to Excel button, which follows the current filters. */
   isExportable?: boolean;
   /** Other ways to add items, shown before the button that creates one. */
@@ -143,6 +146,14 @@ export function ItemsTable(props: ItemsTableProps) {
     onDelete: handleDelete,
   });
 
+  const choice = useColumnChoice({
+    tableKey: props.tableKey,
+    columns: [...columns.slice(0, 1), ...extraColumns, ...columns.slice(1)],
+    hiddenByDefault: props.hiddenByDefault ?? [],
+  });
+  // The answers a person picked come right after the title, which is always the first column.
+  const shownColumns = [...choice.shown.slice(0, 1), ...answers.columns, ...choice.shown.slice(1)];
+
   const statusOptions = [
     { value: ALL_STATUSES, label: t('allStatuses') },
     { value: NOT_REVIEWED, label: t('notReviewed') },
@@ -172,6 +183,7 @@ export function ItemsTable(props: ItemsTableProps) {
             data-testid="items-status-filter"
           />
           {props.toolbarExtra}
+          {choice.button}
           {answers.picker}
           <Flex gap={6} align="center">
             <Switch size="small" checked={isFullTags} onChange={setFullTags} aria-label={t('fullTags')} />
@@ -209,12 +221,13 @@ export function ItemsTable(props: ItemsTableProps) {
           </Button>
         </Flex>
       </Flex>
+      {choice.panel}
       {items.isError ? (
         <LoadError onRetry={() => void items.refetch()} />
       ) : (
         <Table<Dataset>
           rowKey="id"
-          columns={[...columns.slice(0, 1), ...answers.columns, ...extraColumns, ...columns.slice(1)]}
+          columns={shownColumns}
           dataSource={items.data?.results}
           rowClassName={(dataset) => (dataset.submission?.is_submitted === false ? 'sl-row-draft' : '')}
           onRow={(dataset) => ({ style: { background: itemReview(dataset, issueId)?.status?.bg_color } })}

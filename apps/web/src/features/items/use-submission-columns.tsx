@@ -1,11 +1,18 @@
 import type { Dataset } from '@shortlist/contract';
-import { type TableColumnsType, Tag } from 'antd';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { VerificationTag } from '../judges/judge-tags';
+import { contactAddressOf } from './format';
 
-/** Who sent an item through a form, when, and whether it is still a draft; empty for other items. */
+/** Pixels an e-mail address takes in a table before it is cut. */
+const EMAIL_DISPLAY_WIDTH = 240;
+
+/**
+ * When an item came through a form, its e-mail (the contact e-mail, else the respondent's), and whether it
+ * is still a draft.
+ */
 export function useSubmissionColumns(options: { withState: boolean }): TableColumnsType<Dataset> {
   const { t, i18n } = useTranslation('items');
   const columns: TableColumnsType<Dataset> = [
@@ -16,16 +23,23 @@ export function useSubmissionColumns(options: { withState: boolean }): TableColu
         item.submission ? formatDateTime(item.submission.create_time, i18n.language) : '—',
     },
     {
-      key: 'submission_email',
-      title: t('columns.submissionEmail'),
-      render: (_, item) =>
-        item.submission?.email ? (
-          <>
-            {item.submission.email} <VerificationTag status={item.submission.email_verification_status} />
-          </>
-        ) : (
-          '—'
-        ),
+      // The address mass e-mail uses: an imported item's contact e-mail, a respondent's otherwise.
+      key: 'email',
+      title: t('columns.email'),
+      render: (_, item) => {
+        const address = contactAddressOf(item);
+        if (!address) return '—';
+        const status = item.contact_email === null ? item.submission?.email_verification_status : undefined;
+        return (
+          <Flex align="center" gap={4}>
+            {/* A long address is cut, whole on hover: the table's default columns fit 1366 px. */}
+            <Typography.Text ellipsis={{ tooltip: address }} style={{ maxWidth: EMAIL_DISPLAY_WIDTH }}>
+              {address}
+            </Typography.Text>
+            {status && <VerificationTag status={status} />}
+          </Flex>
+        );
+      },
     },
   ];
   if (!options.withState) return columns;

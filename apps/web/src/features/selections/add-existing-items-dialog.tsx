@@ -1,7 +1,6 @@
-import { type Dataset, type IntakeFormSummary, ISSUE_DATASETS_BATCH_MAX } from '@shortlist/contract';
+import type { Dataset, IntakeFormSummary } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Empty,
@@ -20,6 +19,7 @@ import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api
 import { LoadError } from '../../app/layout/load-error';
 import { fetchAllPages, toOffsetLimit } from '../../app/paging';
 import { formKeys } from '../forms/api';
+import { fetchDatasetIds } from '../items/api';
 import { useAllItemTypes, useDatasets } from '../items/use-datasets';
 import { useTags } from '../reviews/use-tags';
 import { useIssueMutations } from './use-issues';
@@ -72,21 +72,43 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
   const itemTypes = useAllItemTypes(teamId);
   const forms = useAllForms(teamId);
   const { addDatasets } = useIssueMutations();
-  const items = useDatasets(teamId, {
+  const [isSelectingAll, setSelectingAll] = useState(false);
+  const filters = {
     ...toOffsetLimit({ page, pageSize: PAGE_SIZE }),
     search: search || undefined,
     tag,
     data_model: dataModel,
     form,
     ordering: 'title',
-  });
+  };
+  const items = useDatasets(teamId, filters);
   const isFiltered = Boolean(search || tag || dataModel || form);
-  const isTooMany = selected.length > ISSUE_DATASETS_BATCH_MAX;
   const isInIssue = (dataset: Dataset) => dataset.issues.some((issue) => issue.id === issueId);
+  const count = items.data?.count ?? 0;
 
   const changeFilter = (apply: () => void) => {
     apply();
     setPage(1);
+  };
+
+  // As on the items page: every item the filters match, past this page, but those already in the selection.
+  const selectAllMatching = async () => {
+    setSelectingAll(true);
+    try {
+      const [matching, inIssue] = await Promise.all([
+        fetchDatasetIds(teamId, filters),
+        fetchDatasetIds(teamId, { offset: 0, limit: PAGE_SIZE, issue: issueId }),
+      ]);
+      const isIn = new Set(inIssue.ids);
+      const outside = matching.ids.filter((id) => !isIn.has(id));
+      setSelected(outside);
+      const already = matching.ids.length - outside.length;
+      if (already > 0) void message.info(t('addExisting.alreadyIn', { count: already }));
+    } catch {
+      void message.error(tc('common.error'));
+    } finally {
+      setSelectingAll(false);
+    }
   };
 
   const handleAdd = () =>
@@ -226,19 +248,29 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
           data-testid="add-existing-table"
         />
       )}
-      {isTooMany && (
-        <Alert type="warning" showIcon title={t('addExisting.tooMany', { max: ISSUE_DATASETS_BATCH_MAX })} />
-      )}
-      <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text type="secondary" data-testid="add-existing-count">
-          {t('addExisting.selected', { count: selected.length })}
-        </Typography.Text>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Text type="secondary" data-testid="add-existing-count">
+            {t('addExisting.selected', { count: selected.length })}
+          </Typography.Text>
+          {count > PAGE_SIZE && selected.length < count && (
+            <Button
+              type="link"
+              style={{ paddingInline: 0 }}
+              loading={isSelectingAll}
+              onClick={() => void selectAllMatching()}
+              data-testid="add-existing-select-all"
+            >
+              {t('addExisting.selectAllMatching', { count })}
+            </Button>
+          )}
+        </Flex>
         <Flex gap={8}>
           <Button onClick={onClose}>{tc('common.cancel')}</Button>
           <Button
             type="primary"
             onClick={handleAdd}
-            disabled={selected.length === 0 || isTooMany}
+            disabled={selected.length === 0}
             loading={addDatasets.isPending}
             data-testid="add-existing-submit"
           >

@@ -1,13 +1,14 @@
-import type {
-  Dataset,
-  Issue,
-  IssueCreate,
-  IssueListItem,
-  IssuePatch,
-  IssueQuestion,
-  IssueQuestionCreate,
-  IssueQuestionPatch,
-  Page,
+import {
+  type Dataset,
+  ISSUE_DATASETS_BATCH_MAX,
+  type Issue,
+  type IssueCreate,
+  type IssueListItem,
+  type IssuePatch,
+  type IssueQuestion,
+  type IssueQuestionCreate,
+  type IssueQuestionPatch,
+  type Page,
 } from '@shortlist/contract';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 
@@ -44,7 +45,16 @@ export const deleteQuestion = (id: number) => apiDelete(`issue-questions/${id}/`
 
 export const fetchIssueDatasets = (id: number, query: { offset: number; limit: number }) =>
   apiGet<Page<Dataset>>(`issues/${id}/datasets/`, query);
-export const addIssueDatasets = (id: number, datasets: number[]) =>
-  apiPost<{ datasets: number[] }>(`issues/${id}/datasets/`, { datasets });
+/**
+ * Adds items to the selection, ISSUE_DATASETS_BATCH_MAX a request: "select all matching" reaches past it.
+ * The server ignores items already in; a refused request stops the rest.
+ */
+export async function addIssueDatasets(id: number, datasets: number[]) {
+  for (let start = 0; start < datasets.length; start += ISSUE_DATASETS_BATCH_MAX) {
+    const chunk = datasets.slice(start, start + ISSUE_DATASETS_BATCH_MAX);
+    await apiPost<{ datasets: number[] }>(`issues/${id}/datasets/`, { datasets: chunk });
+  }
+  return { datasets };
+}
 export const removeIssueDatasets = (id: number, datasets: number[]) =>
   apiPost<{ datasets: number[] }>(`issues/${id}/datasets/remove/`, { datasets });

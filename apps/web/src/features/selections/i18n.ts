@@ -143,7 +143,9 @@ export const en = {
   },
   items: {
     remove: 'Remove from selection ({{count}})',
-    removeConfirm:
+    removeConfirm_one:
+      'Remove the selected item from the selection? Its answers and comments in it are deleted too.',
+    removeConfirm_other:
       'Remove the {{count}} selected items from the selection? Their answers and comments in it are deleted too.',
     removed: 'Items removed from the selection',
     removeFailed: 'The items could not be removed.',
@@ -166,12 +168,15 @@ export const en = {
     add_other: 'Add {{count}} items',
     added_one: '{{count}} item added to the selection',
     added_other: '{{count}} items added to the selection',
-    tooMany: 'At most {{max}} items can be added at once: please select fewer.',
+    selectAllMatching: 'Select all {{count}} matching items',
+    alreadyIn_one: '{{count}} of them is already in the selection.',
+    alreadyIn_other: '{{count}} of them are already in the selection.',
   },
   bulk: {
     filter: 'Selection',
     allItems: 'All items',
-    createFrom: 'New selection from {{count}} items',
+    createFrom_one: 'New selection from {{count}} item',
+    createFrom_other: 'New selection from {{count}} items',
     addTo: 'Add {{count}} to a selection',
     pickTitle: 'Add the items to a selection',
     pick: 'Selection',
@@ -329,7 +334,9 @@ export const fr: typeof en = {
   },
   items: {
     remove: 'Retirer de la sélection ({{count}})',
-    removeConfirm:
+    removeConfirm_one:
+      "Retirer l'élément choisi de la sélection ? Ses réponses et commentaires y sont aussi supprimés.",
+    removeConfirm_other:
       'Retirer les {{count}} éléments choisis de la sélection ? Leurs réponses et commentaires y sont aussi supprimés.',
     removed: 'Éléments retirés de la sélection',
     removeFailed: "Les éléments n'ont pas pu être retirés.",
@@ -353,12 +360,15 @@ export const fr: typeof en = {
     add_other: 'Ajouter {{count}} éléments',
     added_one: '{{count}} élément ajouté à la sélection',
     added_other: '{{count}} éléments ajoutés à la sélection',
-    tooMany: 'Au plus {{max}} éléments peuvent être ajoutés en une fois : veuillez en choisir moins.',
+    selectAllMatching: 'Sélectionner les {{count}} éléments correspondants',
+    alreadyIn_one: "{{count}} d'entre eux est déjà dans la sélection.",
+    alreadyIn_other: "{{count}} d'entre eux sont déjà dans la sélection.",
   },
   bulk: {
     filter: 'Sélection',
     allItems: 'Tous les éléments',
-    createFrom: 'Nouvelle sélection avec {{count}} éléments',
+    createFrom_one: 'Nouvelle sélection avec {{count}} élément',
+    createFrom_other: 'Nouvelle sélection avec {{count}} éléments',
     addTo: 'Ajouter {{count}} à une sélection',
     pickTitle: 'Ajouter les éléments à une sélection',
     pick: 'Sélection',

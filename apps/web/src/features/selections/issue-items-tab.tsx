@@ -20,6 +20,7 @@ export function IssueItemsTab({ teamId, issueId }: { teamId: number; issueId: nu
     <>
       <ItemsTable
         tableKey={`selection-${issueId}`}
+        hiddenByDefault={['submission_date']}
         teamId={teamId}
         issueId={issueId}
         defaultOrdering="title"

@@ -1,0 +1,1 @@
+ALTER TABLE "datasets" ADD COLUMN "contact_email" varchar(250);
