@@ -77,10 +77,10 @@ export default defineConfig({
               priority: 1,
             },
             // The public form's page in one chunk (not its page module, its form and its loader apart);
-            // what it loads later stays out: the checks (with zod) and the outcome.
+            // what it loads later stays out: the checks (with zod), the outcome, a budget question.
             {
               name: 'form-respond',
-              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view)/,
+              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view|budget-question)/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -92,11 +92,20 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
+            // How answers read (the answer page's cards, the admin's tables and drawers) in one chunk, with
+            // their texts and the contract's budget and answer text; the budget's input apart (the form's).
+            {
+              name: 'answers',
+              test: /[\\/]features[\\/]answers[\\/](?!budget-input)|i18n[\\/]answers-resources\.ts|[\\/]contract[\\/]src[\\/](answer-text|budget)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             // The small modules that the public pages share with the admin screens or with each other, in
-            // one chunk: the plain controls, the page title, a team's header, the contract's constants.
+            // one chunk: the plain controls, the page title, a team's header, sizes and tags, the contract's
+            // constants.
             {
               name: 'plain',
-              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|[\\/]contract[\\/]src[\\/](submissions|judging)\.ts$/,
+              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -65,7 +65,7 @@ export const en = {
     updated: 'Updated',
     tags: 'Tags',
     review: 'Review',
-    noAnswer: '—',
+    answers: 'Answers',
   },
   value: {
     title: 'Answer: {{label}}',
@@ -90,20 +90,6 @@ export const en = {
     accepted: 'Accepted: {{types}}, at most {{size}}',
     removeFile: 'Remove the file',
     removeFileConfirm: 'Remove this file? This action cannot be undone.',
-    noFile: 'No file yet',
-    download: 'Download {{name}}',
-  },
-  budget: {
-    currency: 'Currency',
-    expenses: 'Expenses',
-    income: 'Income',
-    result: 'Result',
-    label: 'Label',
-    amount: 'Amount',
-    addLine: 'Add a line',
-    removeLine: 'Remove this line',
-    total: 'Total',
-    tooManyLines: 'At most {{count}} lines',
   },
 };
 
@@ -173,7 +159,7 @@ export const fr: typeof en = {
     updated: 'Modifié le',
     tags: 'Étiquettes',
     review: 'Revue',
-    noAnswer: '—',
+    answers: 'Réponses',
   },
   value: {
     title: 'Réponse : {{label}}',
@@ -198,19 +184,5 @@ export const fr: typeof en = {
     accepted: 'Acceptés : {{types}}, {{size}} au plus',
     removeFile: 'Retirer le fichier',
     removeFileConfirm: 'Retirer ce fichier ? Cette action est irréversible.',
-    noFile: 'Pas encore de fichier',
-    download: 'Télécharger {{name}}',
-  },
-  budget: {
-    currency: 'Devise',
-    expenses: 'Dépenses',
-    income: 'Revenus',
-    result: 'Résultat',
-    label: 'Libellé',
-    amount: 'Montant',
-    addLine: 'Ajouter une ligne',
-    removeLine: 'Retirer cette ligne',
-    total: 'Total',
-    tooManyLines: '{{count}} lignes au plus',
   },
 };
