@@ -109,6 +109,24 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
+            // ExcelJS alone, loaded by the import wizard and the admin's exports when used: left to the
+            // grouping below, the small groups merged into it made pages that only share a few icons with
+            // it download it whole (the dashboard, the forms and selections lists: +190 KiB; before
+            // issue 27, the members and selection pages).
+            {
+              name: 'exceljs',
+              test: /node_modules[\\/]exceljs[\\/]/,
+              priority: 2,
+            },
+            // Ant Design's layout with the sider's three icons, apart: left to the grouping below, they
+            // joined the admin pages' pagination, which brought their select, and the admin app's shell
+            // downloaded both (+28 KiB) once no public page loaded Ant Design's number input (issue 27).
+            {
+              name: 'antd-layout',
+              test: /node_modules[\\/](antd[\\/]es[\\/]layout[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](Right|Left|Bars)Outlined\.js)/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             // Libraries grouped by the set of routes that use them, small groups merged: a page loads
             // only what it uses, in a few requests rather than one per component.
             {
