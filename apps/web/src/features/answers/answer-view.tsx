@@ -70,7 +70,7 @@ export function AnswerView({ answer, isCompact = false }: AnswerViewProps) {
       const labels = choiceLabels(answer.response);
       if (labels.length === 0) return none;
       return (
-        <ul className="sl-answer-choices">
+        <ul className="sl-chips">
           {labels.map((label) => (
             <li key={label}>{label}</li>
           ))}
