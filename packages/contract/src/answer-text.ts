@@ -8,7 +8,6 @@ import {
   sumBudgetLines,
 } from './budget.ts';
 import type { Language } from './common.ts';
-import type { TextFormat } from './item-types.ts';
 import { CHOICE_RESPONSE_SEPARATOR } from './items.ts';
 
 // How an answer reads as text: the one rendering of every answer type outside the pages — the Excel
@@ -18,7 +17,8 @@ import { CHOICE_RESPONSE_SEPARATOR } from './items.ts';
 /** What it takes to show an answer: its field's type (and a text field's format) and the stored value. */
 export interface AnswerParts {
   resourcetype: string;
-  format?: TextFormat | string | null;
+  /** A text field's format (TEXT_FORMATS): a date is written in words, a number kept a number in a sheet. */
+  format?: string | null;
   response: string | null;
   json_response: Record<string, unknown> | null;
   filename: string | null;
