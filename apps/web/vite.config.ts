@@ -77,10 +77,10 @@ export default defineConfig({
               priority: 1,
             },
             // The public form's page in one chunk (not its page module, its form and its loader apart);
-            // what it loads later stays out: the checks (with zod) and the outcome.
+            // what it loads later stays out: the checks (with zod), the outcome, a budget question.
             {
               name: 'form-respond',
-              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view)/,
+              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view|budget-question)/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -92,13 +92,40 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
-            // The small modules that the public pages share with the admin screens or with each other, in
-            // one chunk: the plain controls, the page title, a team's header, the contract's constants.
+            // How answers read (the answer page's cards, the admin's tables and drawers) in one chunk, with
+            // their texts and the contract's budget and answer text; the budget's input apart (the form's).
             {
-              name: 'plain',
-              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|[\\/]contract[\\/]src[\\/](submissions|judging)\.ts$/,
+              name: 'answers',
+              test: /[\\/]features[\\/]answers[\\/](?!budget-input)|i18n[\\/]answers-resources\.ts|[\\/]contract[\\/]src[\\/](answer-text|budget)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
+            },
+            // The small modules that the public pages share with the admin screens or with each other, in
+            // one chunk: the plain controls, the page title, a team's header, sizes and tags, the contract's
+            // constants.
+            {
+              name: 'plain',
+              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // ExcelJS alone, loaded by the import wizard and the admin's exports when used: left to the
+            // grouping below, the small groups merged into it made pages that only share a few icons with
+            // it download it whole (the dashboard, the forms and selections lists: +190 KiB; before
+            // issue 27, the members and selection pages).
+            {
+              name: 'exceljs',
+              test: /node_modules[\\/]exceljs[\\/]/,
+              priority: 2,
+            },
+            // Ant Design's layout with the sider's three icons, apart: left to the grouping below, they
+            // joined the admin pages' pagination, which brought their select, and the admin app's shell
+            // downloaded both (+28 KiB) once no public page loaded Ant Design's number input (issue 27).
+            {
+              name: 'antd-layout',
+              test: /node_modules[\\/](antd[\\/]es[\\/]layout[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](Right|Left|Bars)Outlined\.js)/,
+              includeDependenciesRecursively: false,
+              priority: 2,
             },
             // Libraries grouped by the set of routes that use them, small groups merged: a page loads
             // only what it uses, in a few requests rather than one per component.

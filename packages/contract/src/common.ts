@@ -12,6 +12,8 @@ export const MAX_PAGE_SIZE = 100;
 export const LANGUAGES = ['en', 'fr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
+/** A stored language column ('en', 'fr', or anything older) as one of LANGUAGES: English unless French. */
+export const toLanguage = (value: string | null | undefined): Language => (value === 'fr' ? 'fr' : 'en');
 
 /** Ids are PostgreSQL `integer` (int4) columns: a larger number can name nothing and must not reach SQL. */
 export const ID_MAX = 2_147_483_647;

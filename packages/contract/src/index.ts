@@ -1,6 +1,8 @@
 import './messages.ts';
 
+export * from './answer-text.ts';
 export * from './auth.ts';
+export * from './budget.ts';
 export * from './captcha.ts';
 export * from './common.ts';
 export * from './conflicts.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { budgetConfigSchema } from './budget.ts';
 import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 
 // Item types ("data models") and their fields ("datum fields"), spec items-forms-email §3, §5, §9.
@@ -108,7 +109,8 @@ const rulesByType = {
   custom: {
     template_variable_email: noTemplateVariableSchema,
     type: z.enum(CUSTOM_FIELD_TYPES),
-    json_config: z.record(z.string(), z.unknown()),
+    /** A budget's currency and preset lines (budget.ts). */
+    json_config: budgetConfigSchema,
   },
 };
 

@@ -16,15 +16,6 @@ export const DATASET_TAGS_SEPARATOR = ';';
 /** Answers of a choice question travel as the chosen labels joined by this separator. */
 export const CHOICE_RESPONSE_SEPARATOR = ' || ';
 
-export const BUDGET_LABEL_MAX_LENGTH = 100;
-/** Lines per category (expenses, income); the spec names the cap without its value. */
-export const BUDGET_MAX_LINES = 30;
-/** Largest amount of one line; the spec names the cap without its value. */
-export const BUDGET_MAX_VALUE = 10_000_000;
-export const BUDGET_STEP = 50;
-export const BUDGET_CURRENCY_MAX_LENGTH = 10;
-export const BUDGET_DEFAULT_CURRENCY = '€';
-
 /** How long a signed file link stays valid. */
 export const FILE_URL_TTL_SECONDS = 60 * 60;
 export const FILE_TOO_BIG_MESSAGE = 'The file is too big';
@@ -64,39 +55,6 @@ export const datasetTagsSchema = z
       });
     }
   });
-
-/** A budget amount: whole, at least 0; negative or invalid amounts count as 0, an empty one stays empty. */
-const budgetAmountSchema = z
-  .unknown()
-  .transform((value) => {
-    if (value === null || value === undefined || value === '') return null;
-    const amount = Number(value);
-    return Number.isFinite(amount) && amount > 0 ? Math.round(amount) : 0;
-  })
-  .pipe(z.number().int().max(BUDGET_MAX_VALUE).nullable());
-
-export const budgetLineSchema = z.object({
-  label: z
-    .string()
-    .default('')
-    .transform((label) => label.trim().slice(0, BUDGET_LABEL_MAX_LENGTH)),
-  value: budgetAmountSchema,
-});
-export type BudgetLine = z.infer<typeof budgetLineSchema>;
-
-export const budgetResponseSchema = z.object({
-  currency: z.string().trim().max(BUDGET_CURRENCY_MAX_LENGTH).default(BUDGET_DEFAULT_CURRENCY),
-  expenses: z.array(budgetLineSchema).max(BUDGET_MAX_LINES).default([]),
-  income: z.array(budgetLineSchema).max(BUDGET_MAX_LINES).default([]),
-});
-export type BudgetResponse = z.infer<typeof budgetResponseSchema>;
-
-export const sumBudgetLines = (lines: BudgetLine[]) =>
-  lines.reduce((total, line) => total + Math.max(0, Math.round(line.value ?? 0)), 0);
-
-/** Income minus expenses, in whole amounts: the budget table's result and the export's cell. */
-export const budgetBalance = (budget: Pick<BudgetResponse, 'income' | 'expenses'>) =>
-  sumBudgetLines(budget.income) - sumBudgetLines(budget.expenses);
 
 /** One answer given with its item (create or PATCH of an item). */
 export const datumValueInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { TEXT_FORMATS } from './item-types.ts';
 import { COMMENT_MAX_LENGTH, issueSchema } from './selections.ts';
 import { VERIFICATION_PARAM, verificationCodeSchema } from './verification.ts';
 
@@ -50,6 +51,8 @@ export type AnswerViewIssue = z.infer<typeof answerViewIssueSchema>;
 export const answerViewDetailSchema = z.object({
   label: z.string(),
   resourcetype: z.string(),
+  /** A text field's format (a date is written in the page's language); null for any other. */
+  format: z.enum(TEXT_FORMATS).nullable(),
   response: z.string().nullable(),
   json_response: z.record(z.string(), z.unknown()).nullable(),
   filename: z.string().nullable(),

@@ -67,9 +67,12 @@ export async function startSmtpSink(options: { refuse?: (address: string) => Ref
   };
 }
 
-/** The quoted-printable body decoded enough to find a link in it. */
+/** The quoted-printable body decoded enough to find a link or a word in it (its bytes read as UTF-8). */
 export function decodeBody(raw: string): string {
-  return raw
+  const bytes = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // A message sent as quoted-printable is ASCII: its escaped bytes are UTF-8.
+  const isBytes = [...bytes].every((char) => char.charCodeAt(0) <= 0xff);
+  return isBytes ? Buffer.from(bytes, 'latin1').toString('utf8') : bytes;
 }

@@ -24,7 +24,7 @@ const withTexts = async <M,>(page: Promise<M>, texts: () => Promise<unknown>) =>
 export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
   '/forms/:id': {
     load: () => import('../features/form-respond/form-respond-page').then((m) => m.FormRespondPage),
-    handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true },
+    handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true, contactBoxInFlow: true },
     loader: prefetchPublicForm,
   },
   '/selection/:id/answer': {

@@ -1,12 +1,14 @@
 import {
-  CHOICE_RESPONSE_SEPARATOR,
+  answerText,
   type TemplateVariable,
   TITLE_TEMPLATE_VARIABLE,
   templateVariableName,
+  toLanguage,
 } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, datumValues } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, datumValues, intakeForms } from '../../db/schema.ts';
+import { toAnswerParts } from '../items/answer-parts.ts';
 
 /** Only text and choice answers can fill an e-mail (spec: template_variable_email). */
 const VARIABLE_RESOURCETYPES = ['text', 'choice'];
@@ -41,7 +43,8 @@ export type ItemScope = Record<string, string>;
 
 /**
  * Each item's values by variable name, read in two queries for any number of items: its title and
- * its answers to the fields that have an e-mail variable.
+ * its answers to the fields that have an e-mail variable, each as the contract's `answerText` writes it
+ * (options joined by commas, a date in words) in the language of the item's form (English without one).
  */
 export async function itemScopes(db: Db, datasetIds: number[]): Promise<Map<number, ItemScope>> {
   const scopes = new Map<number, ItemScope>();
@@ -53,22 +56,21 @@ export async function itemScopes(db: Db, datasetIds: number[]): Promise<Map<numb
       .where(inArray(datasets.id, datasetIds)),
     db
       .select({
-        datasetId: datumValues.datasetId,
+        value: datumValues,
         variable: datumFields.templateVariableEmail,
-        resourcetype: datumFields.resourcetype,
-        response: datumValues.response,
+        format: datumFields.textFormat,
+        language: intakeForms.languageCode,
       })
       .from(datumValues)
       .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
+      .leftJoin(intakeForms, eq(intakeForms.dataModelId, datumFields.dataModelId))
       .where(and(inArray(datumValues.datasetId, datasetIds), isNotNull(datumFields.templateVariableEmail))),
   ]);
   for (const item of items) scopes.set(item.id, { [TITLE_TEMPLATE_VARIABLE]: item.title });
-  for (const answer of answers) {
-    const scope = scopes.get(answer.datasetId);
-    if (!scope || !answer.variable || !VARIABLE_RESOURCETYPES.includes(answer.resourcetype)) continue;
-    const response = answer.response ?? '';
-    scope[templateVariableName(answer.variable)] =
-      answer.resourcetype === 'choice' ? response.split(CHOICE_RESPONSE_SEPARATOR).join(', ') : response;
+  for (const { value, variable, format, language } of answers) {
+    const scope = scopes.get(value.datasetId);
+    if (!scope || !variable || !VARIABLE_RESOURCETYPES.includes(value.resourcetype)) continue;
+    scope[templateVariableName(variable)] = answerText(toAnswerParts(value, format), toLanguage(language));
   }
   return scopes;
 }

@@ -142,6 +142,43 @@ describe('POST data-models/{id}/datum-fields/', () => {
     expect(await fieldCount(typeId)).toBe(0);
   });
 
+  it("keeps a budget's currency and lines, checked by the contract; null lines are the default ones", async () => {
+    const typeId = await createType();
+    const created = await addField(typeId, {
+      resourcetype: 'custom',
+      type: 'budget',
+      label: 'Budget',
+      json_config: { currency: ' CHF ', expenses: [' Rent ', 'Food'], income: null },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().json_config).toEqual({ currency: 'CHF', expenses: ['Rent', 'Food'], income: null });
+
+    const refused = await patchField(typeId, created.json().id, {
+      json_config: {
+        currency: 'x'.repeat(11),
+        expenses: ['', 'y'.repeat(101)],
+        income: Array.from({ length: 31 }, (_, i) => `Line ${i}`),
+        colour: 'red',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      json_config: ['Unknown field: colour.'],
+      'json_config.currency': ['Ensure this field has no more than 10 characters.'],
+      'json_config.expenses.0': ['This field may not be blank.'],
+      'json_config.expenses.1': ['Ensure this field has no more than 100 characters.'],
+      'json_config.income': ['Ensure this field has no more than 30 elements.'],
+    });
+    expect((await storedField(created.json().id))?.jsonConfig).toEqual({
+      currency: 'CHF',
+      expenses: ['Rent', 'Food'],
+      income: null,
+    });
+
+    const patched = await patchField(typeId, created.json().id, { json_config: { income: [] } });
+    expect(patched.json().json_config).toEqual({ income: [] });
+  });
+
   it('refuses budget fields when the package does not include them', async () => {
     const typeId = await createType(stranger);
     const reply = await addField(

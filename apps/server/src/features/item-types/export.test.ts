@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 
@@ -56,8 +58,10 @@ it('exports every item of the type with one column per field, in the fields orde
   const cell = (row: unknown[] | undefined, field: { id: number }) =>
     row?.[4 + Object.values(fields).findIndex((f) => f.id === field.id)];
   expect(cell(acme, fields.text)).toBe('Solar ovens');
-  expect(cell(acme, fields.multiple)).toBe('Health || Food');
-  expect(cell(acme, fields.budget)).toBe(500);
+  expect(cell(acme, fields.multiple)).toBe('Health, Food');
+  expect(cell(acme, fields.budget)).toBe(
+    'Expenses: Rent 700\u00a0€ — Total 700\u00a0€; Income: Job 1,200\u00a0€ — Total 1,200\u00a0€; Balance: 500\u00a0€',
+  );
   expect(bolt?.[1]).toBe('Bolt');
   expect(cell(bolt, fields.text)).toBeUndefined();
   expect(rest).toEqual([]);
@@ -89,4 +93,49 @@ it("answers 404 for another team's item type and for a missing one", async () =>
   expect(foreign.statusCode).toBe(404);
   expect(foreign.json()).toEqual(missing.json());
   expect((await t.request({ method: 'GET', url: exportUrl(model.id) })).statusCode).toBe(401);
+});
+
+it('writes each answer as a person reads it, in the language of whoever exports', async () => {
+  const { token, user, model, fields } = await factories.createItemSetup();
+  const date = await factories.createField(model.id, 'text', { label: 'Founded', textFormat: 'date' });
+  const amount = await factories.createField(model.id, 'text', { label: 'Seats', textFormat: 'number' });
+  await factories.createDataset(token, model.id, {
+    title: 'Acme',
+    datum_values: [
+      { datum_field: fields.choice.id, resourcetype: 'choice', response: 'Series A' },
+      { datum_field: date.id, resourcetype: 'text', response: '2025-03-14' },
+      { datum_field: amount.id, resourcetype: 'text', response: '12,5' },
+      {
+        datum_field: fields.budget.id,
+        resourcetype: 'custom',
+        json_response: {
+          currency: 'CHF',
+          expenses: [
+            { label: 'Loyer', value: 1200 },
+            { label: 'Transport', value: null },
+          ],
+          income: [],
+        },
+      },
+    ],
+  });
+  await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, user.id));
+
+  const reply = await t.request({ method: 'GET', url: exportUrl(model.id), token });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(reply.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const cell = (field: { id: number; label: string }) =>
+    sheet.getRow(2).getCell(1 + header.indexOf(field.label));
+  expect(cell(fields.choice)?.value).toBe('Series A');
+  // A date and a number stay a date and a number: the sheet sorts them and writes them its reader's way.
+  expect(cell(date)?.value).toEqual(new Date(Date.UTC(2025, 2, 14)));
+  expect(cell(amount)?.value).toBe(12.5);
+  // The budget in French, on one line (a cell shows line breaks only when styled to wrap, which would
+  // slow the streamed export down), lines left empty left out.
+  expect(cell(fields.budget)?.value).toBe(
+    'Dépenses : Loyer 1\u202f200\u00a0CHF — Total 1\u202f200\u00a0CHF; Revenus : Total 0\u00a0CHF; Solde : -1\u202f200\u00a0CHF',
+  );
 });

@@ -1,30 +1,45 @@
 import type { Writable } from 'node:stream';
-import { type BudgetResponse, budgetBalance } from '@shortlist/contract';
+import { answerCell, type Language } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema.ts';
+import { toAnswerParts } from '../items/answer-parts.ts';
 import type { DataModelRow } from './service.ts';
 
 /** Items read per query: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;
 
 type ValueRow = typeof datumValues.$inferSelect;
+type FieldRow = Pick<typeof datumFields.$inferSelect, 'id' | 'label' | 'textFormat'>;
 
-/** What a cell shows: the answer's text, the file's name, or a budget's balance. */
-export function toCell(value: ValueRow): string | number | null {
-  if (value.resourcetype === 'file') return value.filename;
-  if (value.resourcetype === 'custom' && value.jsonResponse) {
-    return budgetBalance(value.jsonResponse as unknown as BudgetResponse);
-  }
-  return value.response;
+/** One column per field, in the order given. */
+export const fieldColumns = (fields: FieldRow[]) =>
+  fields.map((field) => ({ header: field.label, key: `f${field.id}`, width: 32 }));
+
+/**
+ * An item's answers as cells keyed `f<field id>`, each as the contract's `answerCell` writes it in the
+ * language of the person exporting: the text, the options, the file's name, a budget's table as text.
+ */
+export function answerCells(values: ValueRow[], fields: FieldRow[], language: Language) {
+  const formats = new Map(fields.map((field) => [field.id, field.textFormat]));
+  return Object.fromEntries(
+    values.map((value) => [
+      `f${value.datumFieldId}`,
+      answerCell(toAnswerParts(value, formats.get(value.datumFieldId) ?? null), language),
+    ]),
+  );
 }
 
 /**
  * Writes an item type's items as an xlsx workbook to `output` while reading them in batches:
  * id, title, tags, creation date, then one column per field in the type's order.
  */
-export async function writeItemsWorkbook(ctx: AppContext, itemType: DataModelRow, output: Writable) {
+export async function writeItemsWorkbook(
+  ctx: AppContext,
+  { itemType, language }: { itemType: DataModelRow; language: Language },
+  output: Writable,
+) {
   const fields = await ctx.db
     .select()
     .from(datumFields)
@@ -37,7 +52,7 @@ export async function writeItemsWorkbook(ctx: AppContext, itemType: DataModelRow
     { header: 'Title', key: 'title', width: 40 },
     { header: 'Tags', key: 'tags', width: 24 },
     { header: 'Created', key: 'created', width: 20 },
-    ...fields.map((field) => ({ header: field.label, key: `f${field.id}`, width: 24 })),
+    ...fieldColumns(fields),
   ];
   let lastId = 0;
   for (;;) {
@@ -59,14 +74,15 @@ export async function writeItemsWorkbook(ctx: AppContext, itemType: DataModelRow
       );
     const byItem = Map.groupBy(values, (value) => value.datasetId);
     for (const item of page) {
-      const row: Record<string, unknown> = {
-        id: item.id,
-        title: item.title,
-        tags: item.tags.join(';'),
-        created: item.createTime,
-      };
-      for (const value of byItem.get(item.id) ?? []) row[`f${value.datumFieldId}`] = toCell(value);
-      sheet.addRow(row).commit();
+      sheet
+        .addRow({
+          id: item.id,
+          title: item.title,
+          tags: item.tags.join(';'),
+          created: item.createTime,
+          ...answerCells(byItem.get(item.id) ?? [], fields, language),
+        })
+        .commit();
     }
     lastId = page.at(-1)?.id ?? lastId;
   }

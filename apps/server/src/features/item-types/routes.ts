@@ -11,6 +11,7 @@ import {
   itemTypeSchema,
   pageSchema,
   reorderSchema,
+  toLanguage,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -84,11 +85,12 @@ export const itemTypeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/data-models/:id/export_excel/',
     { schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
-      const { itemType } = await requireItemType(ctx, currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const { itemType } = await requireItemType(ctx, user, request.params.id);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
       return sendWorkbook(request, reply, {
         name: itemType.title || 'items',
-        write: (output) => writeItemsWorkbook(ctx, itemType, output),
+        write: (output) => writeItemsWorkbook(ctx, { itemType, language: toLanguage(user.language) }, output),
       });
     },
   );

@@ -3,6 +3,7 @@ import {
   CHOICE_RESPONSE_SEPARATOR,
   type DatumValueInput,
   type FieldErrors,
+  readBudgetConfig,
   TEXT_MAX_LENGTH_MAX,
   type TextFormatProblem,
   type TextFormatRules,
@@ -58,7 +59,8 @@ function checkChoice(field: FieldRow, response: string | null | undefined): Answ
   return { ok: true, answer: { response: chosen.join(CHOICE_RESPONSE_SEPARATOR), jsonResponse: null } };
 }
 
-function checkBudget(jsonResponse: Record<string, unknown> | null | undefined): AnswerCheck {
+/** A budget's amounts whole and at least 0, in the currency its question sets (when it sets one). */
+function checkBudget(field: FieldRow, jsonResponse: Record<string, unknown> | null | undefined): AnswerCheck {
   if (!jsonResponse) return { ok: true, answer: null };
   const parsed = budgetResponseSchema.safeParse(jsonResponse);
   if (!parsed.success) {
@@ -69,7 +71,8 @@ function checkBudget(jsonResponse: Record<string, unknown> | null | undefined): 
     }
     return { ok: false, errors };
   }
-  return { ok: true, answer: { response: null, jsonResponse: parsed.data } };
+  const { currency = parsed.data.currency } = readBudgetConfig(field.jsonConfig);
+  return { ok: true, answer: { response: null, jsonResponse: { ...parsed.data, currency } } };
 }
 
 /**
@@ -90,7 +93,7 @@ export function checkAnswer(
     case 'choice':
       return checkChoice(field, input.response);
     case 'custom':
-      return checkBudget(input.json_response);
+      return checkBudget(field, input.json_response);
     default:
       return { ok: true, answer: { response: null, jsonResponse: null } };
   }

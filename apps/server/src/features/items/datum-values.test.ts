@@ -119,6 +119,21 @@ describe('POST datum-values/', () => {
     });
   });
 
+  it('writes a budget in the currency its question sets', async () => {
+    const { model, token, item } = await setupWithItem();
+    const budget = await f.createField(model.id, 'custom', {
+      customType: 'budget',
+      jsonConfig: { currency: 'CHF' },
+    });
+    const created = await post(token, {
+      data_set: item.id,
+      datum_field: budget.id,
+      resourcetype: 'custom',
+      json_response: { currency: '$', expenses: [{ label: 'Rent', value: 900 }] },
+    });
+    expect(created.json().json_response).toMatchObject({ currency: 'CHF' });
+  });
+
   it('refuses a budget above its caps', async () => {
     const { fields, answer } = await setupWithItem();
     const tooMuch = await answer(fields.budget, {

@@ -1,4 +1,4 @@
-import type { AnswerViewDetail, AnswerViewItem } from '@shortlist/contract';
+import type { AnswerViewDetail, AnswerViewItem, TextFormat } from '@shortlist/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueAccessDatasets, issueDatasets } from '../../db/schema.ts';
@@ -63,17 +63,18 @@ export async function loadAnswerItems(ctx: AppContext, answerer: Answerer): Prom
 async function loadDetails(ctx: AppContext, answerer: Answerer) {
   const byItem = new Map<number, AnswerViewDetail[]>();
   const rows = await ctx.db
-    .select({ value: datumValues, label: datumFields.label })
+    .select({ value: datumValues, label: datumFields.label, format: datumFields.textFormat })
     .from(datumValues)
     .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
     .where(
       and(inArray(datumValues.datasetId, accessibleItemIds(ctx, answerer)), eq(datumFields.onIssues, true)),
     )
     .orderBy(asc(datumFields.order), asc(datumFields.id));
-  for (const { value, label } of rows) {
+  for (const { value, label, format } of rows) {
     const detail: AnswerViewDetail = {
       label,
       resourcetype: value.resourcetype,
+      format: format as TextFormat | null,
       response: value.response,
       json_response: value.jsonResponse,
       filename: value.filename,

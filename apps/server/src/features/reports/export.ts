@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import { REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
+import { type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
-import { toCell } from '../item-types/export.ts';
+import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
@@ -53,16 +53,13 @@ function chunk<T>(list: T[], size: number): T[][] {
   );
 }
 
+type FieldRow = typeof datumFields.$inferSelect;
+
 /** One batch's item fields, keyed `f<field id>`, per item. */
-async function readItemFields(ctx: AppContext, datasetIds: number[]) {
+async function readItemFields(ctx: AppContext, datasetIds: number[], fields: FieldRow[], language: Language) {
   const values = await ctx.db.select().from(datumValues).where(inArray(datumValues.datasetId, datasetIds));
-  const byItem = new Map<number, Record<string, unknown>>();
-  for (const value of values) {
-    const row = byItem.get(value.datasetId) ?? {};
-    row[`f${value.datumFieldId}`] = toCell(value);
-    byItem.set(value.datasetId, row);
-  }
-  return byItem;
+  const byItem = Map.groupBy(values, (value) => value.datasetId);
+  return new Map([...byItem].map(([id, ofItem]) => [id, answerCells(ofItem, fields, language)]));
 }
 
 /**
@@ -72,9 +69,15 @@ async function readItemFields(ctx: AppContext, datasetIds: number[]) {
 async function writeRanking(
   ctx: AppContext,
   workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; output: Writable },
+  input: {
+    issue: IssueRow;
+    filters: ReportFilters;
+    includeDataset: boolean;
+    language: Language;
+    output: Writable;
+  },
 ) {
-  const { issue, filters, includeDataset, output } = input;
+  const { issue, filters, includeDataset, language, output } = input;
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -114,13 +117,15 @@ async function writeRanking(
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
-    ...fields.map((field) => ({ header: field.label, key: `f${field.id}`, width: 24 })),
+    ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
     const itemFields = includeDataset
       ? await readItemFields(
           ctx,
           batch.map((row) => row.dataset_id),
+          fields,
+          language,
         )
       : new Map();
     for (const row of batch) {
@@ -256,7 +261,7 @@ async function writeComments(
  */
 export async function writeReportWorkbook(
   ctx: AppContext,
-  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean },
+  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; language: Language },
   output: Writable,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });

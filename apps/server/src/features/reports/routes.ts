@@ -9,6 +9,7 @@ import {
   reportSummarySchema,
   reportSummaryUserSchema,
   reportUserQuerySchema,
+  toLanguage,
 } from '@shortlist/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -99,13 +100,19 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/issues/:id/export_excel/',
     { schema: { tags, params: idParamsSchema, querystring: reportExportQuerySchema } },
     async (request, reply) => {
-      const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const issue = await requireIssueAdmin(ctx, user, request.params.id);
       const { include_dataset, ...filters } = request.query;
+      const language = toLanguage(user.language);
       // Streamed: the workbook is written while the report is read, never held whole in memory.
       return sendWorkbook(request, reply, {
         name: `${issue.title} - report`,
         write: (output) =>
-          writeReportWorkbook(ctx, { issue, filters, includeDataset: include_dataset ?? false }, output),
+          writeReportWorkbook(
+            ctx,
+            { issue, filters, includeDataset: include_dataset ?? false, language },
+            output,
+          ),
       });
     },
   );

@@ -6,6 +6,7 @@ import {
   PARTIAL_SAVE_NOT_ALLOWED_MESSAGE,
   submissionEditPath,
   TITLE_FIELD_EMAIL,
+  toLanguage,
 } from '@shortlist/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -60,7 +61,7 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
   if (Object.keys(missing).length > 0) throw fieldErrors(missing);
   const title = submissionTitle(form, submission, values);
   if (submission.status === 'submitted') return saveEdit(ctx, submission, title);
-  const recap = recapLines(questions, values);
+  const recap = recapLines(questions, values, toLanguage(form.languageCode));
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
     const [marked] = await tx

@@ -85,6 +85,45 @@ describe('mails caused by a submission', () => {
     expect(await t.db.$count(mailQueue, isNull(mailQueue.sentAt))).toBe(0);
   });
 
+  it("writes the recap in the form's language: a budget as its lines, totals and balance, never as JSON", async () => {
+    const setup = await f.createForm({
+      languageCode: 'fr',
+      respondentEmailActive: true,
+      respondentEmailSubject: 'Bien reçu',
+      respondentEmailContent: 'Merci.\n[summary]',
+    });
+    const created = await f.submit({
+      form: setup.form.id,
+      email: 'lea@example.org',
+      datum_values: [
+        { datum_field: setup.fields.name.id, response: 'Fours solaires' },
+        { datum_field: setup.fields.stage.id, response: 'Series A' },
+        {
+          datum_field: setup.fields.budget.id,
+          json_response: {
+            currency: '€',
+            expenses: [
+              { label: 'Loyer', value: 1200 },
+              { label: 'Impôts', value: null },
+            ],
+            income: [{ label: 'Emploi', value: 1500 }],
+          },
+        },
+      ],
+    });
+    expect((await f.commit(created.submission_id, created.edit_token, 'submit')).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const raw = decodeBody(mailsTo('lea@example.org')[0]?.raw ?? '')
+      .replace(/\u00a0|\u202f/g, ' ')
+      .replace(/\r\n/g, '\n');
+    expect(raw).toContain('Project name : Fours solaires');
+    expect(raw).toContain(
+      'Budget : Dépenses : Loyer 1 200 € — Total 1 200 €\nRevenus : Emploi 1 500 € — Total 1 500 €\nSolde : 300 €',
+    );
+    expect(raw).toContain('<strong>Budget</strong> : Dépenses : Loyer 1 200 € — Total 1 200 €<br>Revenus');
+    expect(raw).not.toMatch(/\{"|\[\{|expenses/);
+  });
+
   it('sends nothing to respondents of a form without confirmation, nor to admins without a setting', async () => {
     const setup = await f.createForm();
     await submitted(setup, 'quiet@example.org', 'Quiet');

@@ -1,4 +1,4 @@
-import { SUMMARY_MARKER } from '@shortlist/contract';
+import { SUMMARY_MARKER, toLanguage } from '@shortlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ImageHosts } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,14 +26,15 @@ export function respondentMail(
     if (body.includes(SUMMARY_MARKER)) return body.replaceAll(SUMMARY_MARKER, summary);
     return form.respondentEmailIncludeRecap ? `${body}${separator}${summary}` : body;
   };
+  const language = toLanguage(form.languageCode);
   const html = form.respondentEmailHtmlContent.trim()
     ? sanitizeRichText(form.respondentEmailHtmlContent, imageHosts)
     : escapeHtml(content).replaceAll('\n', '<br>');
   return {
     to,
     subject,
-    text: withRecap(content, recapText(recap), '\n\n'),
-    html: withRecap(html, recapHtml(recap), ''),
+    text: withRecap(content, recapText(recap, language), '\n\n'),
+    html: withRecap(html, recapHtml(recap, language), ''),
   };
 }
 

@@ -1,6 +1,7 @@
 import 'i18next';
 import type { adminResources } from './admin-resources';
 import type { answeringResources } from './answering-resources';
+import type { answersResources } from './answers-resources';
 import type { emailsResources } from './emails-resources';
 import type { resources } from './index';
 
@@ -10,6 +11,7 @@ declare module 'i18next' {
     resources: (typeof resources)['en'] &
       (typeof adminResources)['en'] &
       (typeof answeringResources)['en'] &
+      (typeof answersResources)['en'] &
       (typeof emailsResources)['en'];
   }
 }

@@ -18,6 +18,4 @@ export function applyLanguage(language: Language): void {
   void i18n.changeLanguage(language);
 }
 
-export function toLanguage(value: string | undefined): Language {
-  return isLanguage(value) ? value : 'en';
-}
+export { toLanguage } from '@shortlist/contract';

@@ -35,7 +35,9 @@ export function AppLayout() {
           <Footer />
         </Suspense>
       )}
-      {!flags.hideContactBox && <ContactBox isHigh={flags.contactBoxHigh} />}
+      {!flags.hideContactBox && (
+        <ContactBox isHigh={flags.contactBoxHigh} isInFlow={flags.contactBoxInFlow} />
+      )}
     </Layout>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, FloatButton, Form, Input } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../api-client';
+import { contactButtonClass } from './contact-button-class';
 
 const THANKS_DURATION_MS = 4000;
 
@@ -19,13 +20,16 @@ const isValidMessage = (value: string | undefined) => {
 
 /**
  * Floating button opening a small panel to write to the site's team. `isHigh` lifts it above
- * pages that have a fixed bottom bar; `isInitiallyOpen` when the public shell loads it on a press.
+ * pages that have a fixed bottom bar, `isInFlow` puts it after a narrow page's end (route-flags.ts);
+ * `isInitiallyOpen` when the public shell loads it on a press.
  */
 export function ContactBox({
   isHigh = false,
+  isInFlow = false,
   isInitiallyOpen = false,
 }: {
   isHigh?: boolean;
+  isInFlow?: boolean;
   isInitiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
@@ -61,12 +65,11 @@ export function ContactBox({
     // In the message box Enter adds a line; Ctrl+Enter (or Cmd+Enter) sends.
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) form.submit();
   };
-  const position = isHigh ? 'sl-contact-high' : undefined;
 
   return (
     <>
       <FloatButton
-        className={position}
+        className={contactButtonClass('', { isHigh, isInFlow })}
         type="primary"
         icon={<MessageOutlined />}
         tooltip={t('contact.open')}

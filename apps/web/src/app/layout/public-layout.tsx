@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isVersionMismatch, useServerVersion } from '../version/version-store';
 import { lazyWithAntd } from '../with-antd';
+import { contactButtonClass } from './contact-button-class';
 import { LanguageSwitcher } from './language-switcher';
 import { useRouteFlags } from './route-flags';
 import './public-layout.css';
@@ -33,19 +34,21 @@ export function PublicLayout() {
       <main className="sl-content">
         <Outlet />
       </main>
-      {!flags.hideContactBox && <PublicContact isHigh={flags.contactBoxHigh} />}
+      {!flags.hideContactBox && (
+        <PublicContact isHigh={flags.contactBoxHigh} isInFlow={flags.contactBoxInFlow} />
+      )}
     </div>
   );
 }
 
 /** The contact button, plain until pressed; then the panel (Ant Design) loads and opens. */
-function PublicContact({ isHigh = false }: { isHigh?: boolean }) {
+function PublicContact({ isHigh = false, isInFlow = false }: { isHigh?: boolean; isInFlow?: boolean }) {
   const { t } = useTranslation();
   const [isWanted, setWanted] = useState(false);
   const button = (
     <button
       type="button"
-      className={`sl-contact-button ${isHigh ? 'sl-contact-high' : ''}`}
+      className={contactButtonClass('sl-contact-button', { isHigh, isInFlow })}
       aria-label={t('contact.open')}
       title={t('contact.open')}
       aria-expanded={false}
@@ -63,7 +66,7 @@ function PublicContact({ isHigh = false }: { isHigh?: boolean }) {
   if (!isWanted) return button;
   return (
     <Suspense fallback={button}>
-      <ContactBox isHigh={isHigh} isInitiallyOpen />
+      <ContactBox isHigh={isHigh} isInFlow={isInFlow} isInitiallyOpen />
     </Suspense>
   );
 }

@@ -8,6 +8,11 @@ export interface RouteFlags {
   hideContactBox?: boolean;
   /** Places the contact button higher, above a page's fixed bottom bar. */
   contactBoxHigh?: boolean;
+  /**
+   * Below the width where the page's column leaves it a margin, the contact button comes after the page
+   * instead of floating over its controls (the public form, at 375 px).
+   */
+  contactBoxInFlow?: boolean;
 }
 
 export function useRouteFlags(): RouteFlags {

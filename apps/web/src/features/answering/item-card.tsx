@@ -7,6 +7,7 @@ import { ItemDetails } from './item-details';
 import { PickControl, TokenControl } from './pick-token-controls';
 import { RatingControl } from './rating-control';
 import { SharedComments } from './shared-comments';
+import '../answers/answers.css';
 
 export interface ItemCardHandlers {
   setValue(key: string, value: number | undefined): void;
@@ -48,7 +49,7 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
         {item.title}
       </h2>
       {!isConflicted && item.tags.length > 0 && (
-        <ul className="sl-answer-tags" aria-label={t('tags')}>
+        <ul className="sl-chips" aria-label={t('tags')}>
           {item.tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}

@@ -1,8 +1,6 @@
 import type { AnswerViewDetail } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import { FilePreview } from './file-preview';
-
-const formatJson = (value: AnswerViewDetail['json_response']) => JSON.stringify(value ?? '', null, 2);
+import { AnswerView } from '../answers/answer-view';
 
 /** The item's answers to the fields its selection shows to judges, files shown inline where the browser can. */
 export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {
@@ -17,17 +15,7 @@ export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {
           <div key={index} className="sl-answer-detail">
             <dt>{detail.label}</dt>
             <dd>
-              {detail.file_url_signed ? (
-                <FilePreview
-                  url={detail.file_url_signed}
-                  name={detail.filename ?? t('file')}
-                  mimeType={detail.mime_type}
-                />
-              ) : detail.json_response ? (
-                <pre className="sl-answer-detail-json">{formatJson(detail.json_response)}</pre>
-              ) : (
-                <span className="sl-pre-line">{detail.response ?? ''}</span>
-              )}
+              <AnswerView answer={detail} />
             </dd>
           </div>
         ))}

@@ -1,6 +1,5 @@
-import type { PublicQuestion } from '@shortlist/contract';
+import { emptyBudget, type PublicQuestion } from '@shortlist/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultBudget } from '../items/budget-lines';
 import { initialAnswers, toSubmission } from './answers';
 import { placeSections, visibleQuestionIds } from './visibility';
 
@@ -66,7 +65,7 @@ describe('visibility', () => {
 describe('answers', () => {
   it('sends visible, non-empty answers, announces new files and drops untouched budgets', () => {
     const deck = new File(['%PDF'], 'deck.pdf', { type: 'application/pdf' });
-    const budget = defaultBudget();
+    const budget = emptyBudget({}, 'en');
     const answers = {
       1: '  Kites ',
       2: ['Health', 'Energy'],

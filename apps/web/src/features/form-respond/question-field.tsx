@@ -1,14 +1,13 @@
 import { type BudgetResponse, type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ControlProps, Field } from '../../app/plain/field';
-import { lazyWithAntd } from '../../app/with-antd';
 import type { AnswerValue, FileValue } from './answers';
 import { FileQuestion } from './file-question';
 import { formatInputProps } from './format-input';
 
-// Only forms with a budget question download its table (drawn with Ant Design's number inputs).
-const BudgetTable = lazyWithAntd(() => import('../items/budget-table').then((m) => m.BudgetTable));
+// Only forms with a budget question download its table, its default lines and its words.
+const BudgetQuestion = lazy(() => import('./budget-question').then((m) => ({ default: m.BudgetQuestion })));
 
 type ChoiceQuestion = Extract<PublicQuestion, { resourcetype: 'choice' }>;
 
@@ -115,7 +114,11 @@ function QuestionInput(props: InputProps) {
     case 'custom':
       return (
         <Suspense fallback={null}>
-          <BudgetTable value={value as BudgetResponse | undefined} onChange={onChange} />
+          <BudgetQuestion
+            question={question}
+            value={value as BudgetResponse | undefined}
+            onChange={onChange}
+          />
         </Suspense>
       );
     default:

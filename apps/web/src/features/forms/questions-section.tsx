@@ -162,6 +162,7 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
         isSaving={mutations.createField.isPending || mutations.updateField.isPending}
         canUseBudget={canUseBudget}
         labelMaxLength={QUESTION_LABEL_MAX_LENGTH}
+        language={form.language_code}
         extraValues={dialog?.extra}
         onSave={async (payload, values) => {
           if (await saveQuestion(dialog?.field ?? null, payload, values as ConditionValues)) setDialog(null);

@@ -1,6 +1,8 @@
 import type { Dataset, IntakeForm } from '@shortlist/contract';
-import { Flex, type TableColumnsType, Typography } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AnswerView } from '../answers/answer-view';
+import { shownAnswer } from '../answers/shown-answer';
 import { ExportItemsButton } from '../item-types/export-items-button';
 import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
@@ -21,14 +23,7 @@ export function ResponsesTab({ form }: { form: IntakeForm }) {
           {item.datum_values
             .filter((value) => value.file_url_signed)
             .map((value) => (
-              <Typography.Link
-                key={value.id}
-                href={value.file_url_signed ?? undefined}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {value.filename}
-              </Typography.Link>
+              <AnswerView key={value.id} answer={shownAnswer(value)} isCompact />
             ))}
         </Flex>
       ),

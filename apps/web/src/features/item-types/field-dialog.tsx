@@ -5,9 +5,11 @@ import {
   FIELD_DESCRIPTION_MAX_LENGTH,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_LABEL_MIN_LENGTH,
+  type Language,
   normalizeTemplateVariable,
   TEMPLATE_VARIABLE_MAX_LENGTH,
   TEMPLATE_VARIABLE_PATTERN,
+  toLanguage,
 } from '@shortlist/contract';
 import { Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -31,6 +33,8 @@ interface FieldDialogProps {
   extraValues?: Record<string, unknown>;
   /** A form's question may be longer than an item type's field. */
   labelMaxLength?: number;
+  /** The language of a budget's default lines: the form's for a question, else the interface's. */
+  language?: Language;
 }
 
 /** Creates or edits a field; the type is chosen once, at creation. */
@@ -38,14 +42,15 @@ export function FieldDialog(props: FieldDialogProps) {
   const { field, isOpen, isSaving, canUseBudget, onSave, onClose, children, extraValues } = props;
   const labelMaxLength = props.labelMaxLength ?? FIELD_LABEL_MAX_LENGTH;
   const { t } = useTranslation('itemTypes');
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
+  const language = props.language ?? toLanguage(i18n.language);
   const [form] = Form.useForm<FieldFormValues>();
   const type = (Form.useWatch('resourcetype', form) ?? 'text') as FieldFormValues['resourcetype'];
   const hasTemplateVariable = type === 'text' || type === 'choice';
 
   useEffect(() => {
-    if (isOpen) form.setFieldsValue({ ...toFormValues(field), ...extraValues });
-  }, [isOpen, field, form, extraValues]);
+    if (isOpen) form.setFieldsValue({ ...toFormValues(field, language), ...extraValues });
+  }, [isOpen, field, form, extraValues, language]);
 
   const typeOptions = DATUM_FIELD_TYPES.map((value) => ({
     value,
@@ -70,9 +75,9 @@ export function FieldDialog(props: FieldDialogProps) {
         id={FORM_ID}
         form={form}
         layout="vertical"
-        initialValues={toFormValues(null)}
+        initialValues={toFormValues(null, language)}
         onFinish={(values) =>
-          onSave(toFieldPayload(values), values as FieldFormValues & Record<string, unknown>)
+          onSave(toFieldPayload(values, language), values as FieldFormValues & Record<string, unknown>)
         }
       >
         <Form.Item
@@ -148,7 +153,7 @@ export function FieldDialog(props: FieldDialogProps) {
             <Input maxLength={TEMPLATE_VARIABLE_MAX_LENGTH} data-testid="field-template-variable" />
           </Form.Item>
         )}
-        <FieldTypeInputs type={type} />
+        <FieldTypeInputs type={type} language={language} />
         {children}
       </Form>
     </Modal>

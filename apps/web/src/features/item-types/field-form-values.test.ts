@@ -86,4 +86,27 @@ describe('field dialog values', () => {
     };
     expect(toFormValues(field)).toMatchObject({ format: 'number', number_min: 1, number_max: 9 });
   });
+
+  it("edits a budget's currency and lines, its default lines in the form's language kept as null", () => {
+    const values = { ...toFormValues(null, 'fr'), resourcetype: 'custom' as const, label: 'Budget' };
+    expect(values.currency).toBe('€');
+    expect(values.expenses?.[0]).toEqual({ label: 'Logement' });
+    const untouched = toFieldPayload(values, 'fr');
+    expect(untouched).toMatchObject({ json_config: { currency: '€', expenses: null, income: null } });
+    expect(datumFieldCreateSchema.safeParse(untouched).success).toBe(true);
+
+    const edited = toFieldPayload({ ...values, currency: ' CHF ', income: [{ label: ' Job ' }] }, 'fr');
+    expect(edited).toMatchObject({ json_config: { currency: 'CHF', expenses: null, income: ['Job'] } });
+    const field: DatumField = {
+      ...common,
+      resourcetype: 'custom',
+      type: 'budget',
+      json_config: { currency: 'CHF', income: ['Job'] },
+    };
+    expect(toFormValues(field, 'en')).toMatchObject({
+      currency: 'CHF',
+      income: [{ label: 'Job' }],
+      expenses: expect.arrayContaining([{ label: 'Housing' }]),
+    });
+  });
 });

@@ -1,11 +1,19 @@
 import {
+  BUDGET_CATEGORIES,
+  BUDGET_DEFAULT_CURRENCY,
+  BUDGET_DEFAULT_LINES,
+  type BudgetCategory,
+  type BudgetConfig,
+  budgetConfigLines,
   type DatumField,
   type DatumFieldCreate,
   type DatumFieldType,
   FILE_MAX_SIZE_DEFAULT_BYTES,
   type FileMimeType,
+  type Language,
   NEW_FILE_FIELD_MIME_TYPES,
   normalizeTemplateVariable,
+  readBudgetConfig,
   TEXT_MAX_LENGTH_DEFAULT,
   type TextFormat,
 } from '@shortlist/contract';
@@ -30,6 +38,10 @@ export interface FieldFormValues {
   options?: { label: string }[];
   mime_types?: FileMimeType[];
   max_size_mb?: number;
+  /** A budget's currency and the labels of its lines. */
+  currency?: string;
+  expenses?: { label: string }[];
+  income?: { label: string }[];
 }
 
 const NEW_FIELD: FieldFormValues = {
@@ -51,9 +63,23 @@ const NEW_FIELD: FieldFormValues = {
   max_size_mb: FILE_MAX_SIZE_DEFAULT_BYTES / BYTES_PER_MB,
 };
 
-/** A new field's defaults, or an existing field's values over them. */
-export function toFormValues(field: DatumField | null): FieldFormValues {
-  if (!field) return NEW_FIELD;
+/** A budget's settings as the dialog edits them: its lines, or the default ones in `language`. */
+function budgetFormValues(config: BudgetConfig, language: Language) {
+  const lines = (category: BudgetCategory) =>
+    budgetConfigLines(config, category, language).map((label) => ({ label }));
+  return {
+    currency: config.currency ?? BUDGET_DEFAULT_CURRENCY,
+    expenses: lines('expenses'),
+    income: lines('income'),
+  };
+}
+
+/**
+ * A new field's defaults, or an existing field's values over them. A budget's default lines are in
+ * `language`: the form's for a question, the interface's for an item type's field.
+ */
+export function toFormValues(field: DatumField | null, language: Language = 'en'): FieldFormValues {
+  if (!field) return { ...NEW_FIELD, ...budgetFormValues({}, language) };
   const values: FieldFormValues = {
     ...NEW_FIELD,
     resourcetype: field.resourcetype,
@@ -82,8 +108,23 @@ export function toFormValues(field: DatumField | null): FieldFormValues {
         max_size_mb: field.max_size_bytes / BYTES_PER_MB,
       };
     case 'custom':
-      return values;
+      return { ...values, ...budgetFormValues(readBudgetConfig(field.json_config), language) };
   }
+}
+
+/**
+ * The budget's settings to store: the lines as written, or null where they are the default lines of
+ * `language`, so that they follow the form if its language changes.
+ */
+function budgetConfigPayload(values: FieldFormValues, language: Language): BudgetConfig {
+  const config: BudgetConfig = { currency: values.currency?.trim() || BUDGET_DEFAULT_CURRENCY };
+  for (const category of BUDGET_CATEGORIES) {
+    const labels = (values[category] ?? []).map((line) => line.label.trim());
+    const defaults = BUDGET_DEFAULT_LINES[language][category];
+    const isDefault = labels.length === defaults.length && labels.every((label, i) => label === defaults[i]);
+    config[category] = isDefault ? null : labels;
+  }
+  return config;
 }
 
 /** The format and, for numbers only, the bounds (an emptied bound is none). */
@@ -97,7 +138,7 @@ function textFormatPayload({ format = null, number_min, number_max }: FieldFormV
 }
 
 /** The request body for the chosen type, trimmed as the server stores it. */
-export function toFieldPayload(values: FieldFormValues): DatumFieldCreate {
+export function toFieldPayload(values: FieldFormValues, language: Language = 'en'): DatumFieldCreate {
   const common = {
     label: values.label.trim(),
     description: values.description ?? '',
@@ -132,6 +173,11 @@ export function toFieldPayload(values: FieldFormValues): DatumFieldCreate {
         max_size_bytes: Math.round((values.max_size_mb ?? 0) * BYTES_PER_MB),
       };
     case 'custom':
-      return { ...common, resourcetype: 'custom', type: 'budget' };
+      return {
+        ...common,
+        resourcetype: 'custom',
+        type: 'budget',
+        json_config: budgetConfigPayload(values, language),
+      };
   }
 }

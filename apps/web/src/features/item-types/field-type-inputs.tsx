@@ -1,11 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  BUDGET_CATEGORIES,
+  BUDGET_CURRENCY_MAX_LENGTH,
+  BUDGET_DEFAULT_LINES,
+  BUDGET_LABEL_MAX_LENGTH,
+  BUDGET_MAX_LINES,
+  type BudgetCategory,
   CHOICE_MIN_OPTIONS,
   CHOICE_OPTION_MAX_LENGTH,
   type DatumFieldType,
   FILE_MAX_SIZE_CAP_BYTES,
   FILE_MAX_SIZE_DEFAULT_BYTES,
   FILE_MIME_TYPES,
+  type Language,
   TEXT_FORMATS,
   TEXT_MAX_LENGTH_DEFAULT,
   TEXT_MAX_LENGTH_MAX,
@@ -13,7 +20,7 @@ import {
   TEXT_MAX_LENGTH_STEP,
   type TextFormat,
 } from '@shortlist/contract';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_MB } from './field-form-values';
@@ -34,12 +41,12 @@ const numberRange = (
   message: (bounds: { min: number; max: number }) => string,
 ): Rule => ({ required: true, type, min, max, message: message({ min, max }) });
 
-/** The inputs that only one field type has, with the contract's limits. */
-export function FieldTypeInputs({ type }: { type: DatumFieldType }) {
+/** The inputs that only one field type has, with the contract's limits; a budget's lines in `language`. */
+export function FieldTypeInputs({ type, language }: { type: DatumFieldType; language: Language }) {
   if (type === 'text') return <TextInputs />;
   if (type === 'choice') return <ChoiceInputs />;
   if (type === 'file') return <FileInputs />;
-  return null;
+  return <BudgetInputs language={language} />;
 }
 
 function TextInputs() {
@@ -197,6 +204,109 @@ function FileInputs() {
       >
         <InputNumber min={MIN_SIZE_MB} max={MAX_SIZE_MB} step={0.5} data-testid="field-max-size" />
       </Form.Item>
+    </>
+  );
+}
+
+/** A budget's lines of one category: each label required, at most BUDGET_MAX_LINES of them. */
+function BudgetLines({ category }: { category: BudgetCategory }) {
+  const { t } = useTranslation('itemTypes');
+  const title = t(`fieldDialog.budget.${category}`);
+  return (
+    <Form.List name={category}>
+      {(items, { add, remove }) => (
+        <Form.Item label={title} style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Flex vertical gap={4} data-testid={`budget-config-${category}`}>
+            {items.map((item, index) => (
+              <Flex key={item.key} gap={4} align="baseline">
+                <Form.Item
+                  name={[item.name, 'label']}
+                  style={{ flex: 1, marginBottom: 0 }}
+                  rules={[
+                    { required: true, whitespace: true, message: t('fieldDialog.budget.lineRequired') },
+                    {
+                      max: BUDGET_LABEL_MAX_LENGTH,
+                      message: t('fieldDialog.budget.lineLength', { max: BUDGET_LABEL_MAX_LENGTH }),
+                    },
+                  ]}
+                >
+                  <Input
+                    aria-label={t('fieldDialog.budget.line', { category: title, number: index + 1 })}
+                    maxLength={BUDGET_LABEL_MAX_LENGTH}
+                  />
+                </Form.Item>
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('fieldDialog.budget.removeLine', { number: index + 1 })}
+                  title={t('fieldDialog.budget.removeLine', { number: index + 1 })}
+                  onClick={() => remove(item.name)}
+                />
+              </Flex>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={items.length >= BUDGET_MAX_LINES}
+              title={
+                items.length >= BUDGET_MAX_LINES
+                  ? t('fieldDialog.budget.tooManyLines', { count: BUDGET_MAX_LINES })
+                  : undefined
+              }
+              onClick={() => add({ label: '' })}
+            >
+              {t('fieldDialog.budget.addLine')}
+            </Button>
+          </Flex>
+        </Form.Item>
+      )}
+    </Form.List>
+  );
+}
+
+/** A budget's currency and the lines respondents start with; the default lines are in `language`. */
+function BudgetInputs({ language }: { language: Language }) {
+  const { t } = useTranslation('itemTypes');
+  const form = Form.useFormInstance();
+  const useDefaults = () =>
+    form.setFieldsValue(
+      Object.fromEntries(
+        BUDGET_CATEGORIES.map((category) => [
+          category,
+          BUDGET_DEFAULT_LINES[language][category].map((label) => ({ label })),
+        ]),
+      ),
+    );
+  return (
+    <>
+      <Form.Item
+        name="currency"
+        label={t('fieldDialog.budget.currency')}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            max: BUDGET_CURRENCY_MAX_LENGTH,
+            message: t('fieldDialog.budget.currencyRule', { max: BUDGET_CURRENCY_MAX_LENGTH }),
+          },
+        ]}
+      >
+        <Input
+          maxLength={BUDGET_CURRENCY_MAX_LENGTH}
+          style={{ width: 120 }}
+          data-testid="budget-config-currency"
+        />
+      </Form.Item>
+      <Form.Item extra={t('fieldDialog.budget.linesHint')} style={{ marginBottom: 8 }}>
+        <Button onClick={useDefaults} data-testid="budget-config-defaults">
+          {t('fieldDialog.budget.resetLines')}
+        </Button>
+      </Form.Item>
+      <Flex gap={16} wrap>
+        {BUDGET_CATEGORIES.map((category) => (
+          <BudgetLines key={category} category={category} />
+        ))}
+      </Flex>
     </>
   );
 }

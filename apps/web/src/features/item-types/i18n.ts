@@ -103,6 +103,21 @@ export const en = {
     maxSize: 'Maximum file size (MB)',
     maxSizeRule: 'Enter a size between {{min}} and {{max}} MB',
     maxSizeHint: '{{default}} MB by default; you can raise it up to {{max}} MB.',
+    budget: {
+      currency: 'Currency',
+      currencyRule: 'Enter a currency of at most {{max}} characters',
+      expenses: 'Expense lines',
+      income: 'Income lines',
+      linesHint:
+        'Respondents start with these lines and may add or remove their own. The default lines are in the language of the form.',
+      line: '{{category}}, line {{number}}',
+      lineRequired: 'Please input the line, or remove it',
+      lineLength: 'A line must have at most {{max}} characters',
+      addLine: 'Add a line',
+      removeLine: 'Remove line {{number}}',
+      tooManyLines: 'At most {{count}} lines',
+      resetLines: 'Use the default lines',
+    },
   },
 };
 
@@ -211,5 +226,20 @@ export const fr: typeof en = {
     maxSize: 'Taille maximale du fichier (Mo)',
     maxSizeRule: 'Saisissez une taille entre {{min}} et {{max}} Mo',
     maxSizeHint: "{{default}} Mo par défaut ; vous pouvez l'augmenter jusqu'à {{max}} Mo.",
+    budget: {
+      currency: 'Devise',
+      currencyRule: 'Saisissez une devise de {{max}} caractères au plus',
+      expenses: 'Lignes de dépenses',
+      income: 'Lignes de revenus',
+      linesHint:
+        'Les répondants commencent avec ces lignes et peuvent en ajouter ou en retirer. Les lignes par défaut sont dans la langue du formulaire.',
+      line: '{{category}}, ligne {{number}}',
+      lineRequired: 'Saisissez la ligne, ou retirez-la',
+      lineLength: 'Une ligne compte {{max}} caractères au plus',
+      addLine: 'Ajouter une ligne',
+      removeLine: 'Retirer la ligne {{number}}',
+      tooManyLines: '{{count}} lignes au plus',
+      resetLines: 'Reprendre les lignes par défaut',
+    },
   },
 };

@@ -5,13 +5,17 @@ import {
   type DatumField,
   type DatumValue,
   type DatumValuePatch,
+  emptyBudget,
+  type Language,
+  readBudget,
+  readBudgetConfig,
   textFormatProblem,
+  toLanguage,
 } from '@shortlist/contract';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import { defaultBudget } from './budget-lines';
-import { BudgetTable } from './budget-table';
+import { BudgetInput } from '../answers/budget-input';
 import { FileAnswer } from './file-answer';
 import { useDatasetMutations } from './use-datasets';
 
@@ -26,13 +30,16 @@ interface DatumValueDialogProps {
 
 type AnswerValues = { text?: string; choice?: string | string[]; budget?: BudgetResponse };
 
-function initialValues(field: DatumField, value: DatumValue | undefined): AnswerValues {
+function initialValues(field: DatumField, value: DatumValue | undefined, language: Language): AnswerValues {
   if (field.resourcetype === 'choice') {
     const chosen = value?.response ? value.response.split(CHOICE_RESPONSE_SEPARATOR) : [];
     return { choice: field.multiple ? chosen : chosen[0] };
   }
   if (field.resourcetype === 'custom') {
-    return { budget: (value?.json_response as BudgetResponse | null) ?? defaultBudget() };
+    // No answer yet: the question's lines, or the default ones in the admin's language.
+    return {
+      budget: readBudget(value?.json_response) ?? emptyBudget(readBudgetConfig(field.json_config), language),
+    };
   }
   return { text: value?.response ?? '' };
 }
@@ -62,13 +69,25 @@ function AnswerInput({ field }: { field: DatumField }) {
   if (field.resourcetype === 'custom') {
     return (
       <Form.Item name="budget">
-        <BudgetTable />
+        <BudgetAnswerInput />
       </Form.Item>
     );
   }
   // A file is answered by its own widget (the dialog shows `FileAnswer`).
   if (field.resourcetype === 'file') return null;
   return <TextAnswerInput field={field} />;
+}
+
+/** The budget's table inside the dialog's form, which gives it its value and takes its changes. */
+function BudgetAnswerInput({
+  value,
+  onChange,
+}: {
+  value?: BudgetResponse;
+  onChange?: (value: BudgetResponse) => void;
+}) {
+  if (!value) return null;
+  return <BudgetInput value={value} onChange={(next) => onChange?.(next)} />;
 }
 
 /** A text answer within its field's length; a formatted one on one line, checked as the server checks it. */
@@ -110,7 +129,7 @@ function TextAnswerInput({ field }: { field: Extract<DatumField, { resourcetype:
  * the value; a file is uploaded or removed at once, so its dialog has no save button.
  */
 export function DatumValueDialog({ dataset, field, value, onClose }: DatumValueDialogProps) {
-  const { t } = useTranslation('items');
+  const { t, i18n } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<AnswerValues>();
   const { createValue, patchValue } = useDatasetMutations();
@@ -165,7 +184,7 @@ export function DatumValueDialog({ dataset, field, value, onClose }: DatumValueD
           id={FORM_ID}
           form={form}
           layout="vertical"
-          initialValues={initialValues(field, value)}
+          initialValues={initialValues(field, value, toLanguage(i18n.language))}
           onFinish={handleFinish}
         >
           <AnswerInput field={field} />

@@ -3,7 +3,8 @@ import type { Dataset, DatumField } from '@shortlist/contract';
 import { Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerView } from './answer-view';
+import { AnswerView } from '../answers/answer-view';
+import { shownAnswer } from '../answers/shown-answer';
 import { DatumValueDialog } from './datum-value-dialog';
 
 /** Each question of the item type with the item's answer, and a button to change it. */
@@ -31,7 +32,7 @@ export function ExtraDataTable({ dataset, fields }: { dataset: Dataset; fields: 
           {
             key: 'value',
             title: t('editItem.value'),
-            render: (_, field) => <AnswerView field={field} value={answerTo(field)} />,
+            render: (_, field) => <AnswerView answer={shownAnswer(answerTo(field), field)} />,
           },
           {
             key: 'edit',

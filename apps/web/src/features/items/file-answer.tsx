@@ -5,7 +5,8 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
-import { AnswerView } from './answer-view';
+import { AnswerView } from '../answers/answer-view';
+import { shownAnswer } from '../answers/shown-answer';
 import { type Upload, uploadDatumValueFile } from './api';
 import { formatBytes } from './format';
 import { useDatasetMutations } from './use-datasets';
@@ -90,7 +91,7 @@ export function FileAnswer({ dataset, field, value }: FileAnswerProps) {
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} align="center" data-testid="current-file">
-        <AnswerView field={field} value={value} />
+        <AnswerView answer={shownAnswer(value, field)} isCompact />
         {hasFile && (
           <Popconfirm
             title={t('value.removeFileConfirm')}

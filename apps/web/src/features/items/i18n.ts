@@ -73,7 +73,7 @@ export const en = {
     tags: 'Tags',
     review: 'Review',
     email: 'E-mail',
-    noAnswer: '—',
+    answers: 'Answers',
   },
   value: {
     title: 'Answer: {{label}}',
@@ -98,20 +98,6 @@ export const en = {
     accepted: 'Accepted: {{types}}, at most {{size}}',
     removeFile: 'Remove the file',
     removeFileConfirm: 'Remove this file? This action cannot be undone.',
-    noFile: 'No file yet',
-    download: 'Download {{name}}',
-  },
-  budget: {
-    currency: 'Currency',
-    expenses: 'Expenses',
-    income: 'Income',
-    result: 'Result',
-    label: 'Label',
-    amount: 'Amount',
-    addLine: 'Add a line',
-    removeLine: 'Remove this line',
-    total: 'Total',
-    tooManyLines: 'At most {{count}} lines',
   },
 };
 
@@ -190,7 +176,7 @@ export const fr: typeof en = {
     tags: 'Étiquettes',
     review: 'Revue',
     email: 'E-mail',
-    noAnswer: '—',
+    answers: 'Réponses',
   },
   value: {
     title: 'Réponse : {{label}}',
@@ -215,19 +201,5 @@ export const fr: typeof en = {
     accepted: 'Acceptés : {{types}}, {{size}} au plus',
     removeFile: 'Retirer le fichier',
     removeFileConfirm: 'Retirer ce fichier ? Cette action est irréversible.',
-    noFile: 'Pas encore de fichier',
-    download: 'Télécharger {{name}}',
-  },
-  budget: {
-    currency: 'Devise',
-    expenses: 'Dépenses',
-    income: 'Revenus',
-    result: 'Résultat',
-    label: 'Libellé',
-    amount: 'Montant',
-    addLine: 'Ajouter une ligne',
-    removeLine: 'Retirer cette ligne',
-    total: 'Total',
-    tooManyLines: '{{count}} lignes au plus',
   },
 };

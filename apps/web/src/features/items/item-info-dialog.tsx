@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
-import { AnswerView } from './answer-view';
 import { contactAddressOf } from './format';
+import { ItemAnswers } from './item-answers';
 import { TagsCell } from './tags-cell';
 import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';
@@ -31,38 +31,36 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
     if (!item) return <Spin />;
     const fields = itemType.data?.datum_fields ?? [];
     return (
-      <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label={t('details.itemType')}>{itemType.data?.label ?? '…'}</Descriptions.Item>
-        <Descriptions.Item label={t('details.created')}>
-          {formatDateTime(item.create_time, i18n.language)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('details.updated')}>
-          {formatDateTime(item.update_time, i18n.language)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('details.email')}>{contactAddressOf(item) ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('details.tags')}>
-          <TagsCell tags={item.tags} isFull />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('details.review')}>
-          {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('title', { ns: 'selections' })}>
-          <Flex wrap gap={8} data-testid="item-issues">
-            {item.issues.length === 0
-              ? '—'
-              : item.issues.map((issue) => (
-                  <Link key={issue.id} to={`/team/${teamId}/issue/${issue.id}/manage`} onClick={onClose}>
-                    {issue.title}
-                  </Link>
-                ))}
-          </Flex>
-        </Descriptions.Item>
-        {fields.map((field) => (
-          <Descriptions.Item key={field.id} label={field.label}>
-            <AnswerView field={field} value={item.datum_values.find((v) => v.datum_field === field.id)} />
+      <Flex vertical gap="middle">
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('details.itemType')}>{itemType.data?.label ?? '…'}</Descriptions.Item>
+          <Descriptions.Item label={t('details.created')}>
+            {formatDateTime(item.create_time, i18n.language)}
           </Descriptions.Item>
-        ))}
-      </Descriptions>
+          <Descriptions.Item label={t('details.updated')}>
+            {formatDateTime(item.update_time, i18n.language)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('details.email')}>{contactAddressOf(item) ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('details.tags')}>
+            <TagsCell tags={item.tags} isFull />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('details.review')}>
+            {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('title', { ns: 'selections' })}>
+            <Flex wrap gap={8} data-testid="item-issues">
+              {item.issues.length === 0
+                ? '—'
+                : item.issues.map((issue) => (
+                    <Link key={issue.id} to={`/team/${teamId}/issue/${issue.id}/manage`} onClick={onClose}>
+                      {issue.title}
+                    </Link>
+                  ))}
+            </Flex>
+          </Descriptions.Item>
+        </Descriptions>
+        <ItemAnswers dataset={item} fields={fields} />
+      </Flex>
     );
   };
 

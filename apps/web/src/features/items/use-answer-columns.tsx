@@ -4,7 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../../app/config';
 import { readStorage, writeStorage } from '../../app/storage';
-import { AnswerView } from './answer-view';
+import { AnswerView } from '../answers/answer-view';
+import { shownAnswer } from '../answers/shown-answer';
 import { useAllItemTypes, useItemTypeOf } from './use-datasets';
 
 function readChosen(key: string): number[] {
@@ -76,8 +77,11 @@ export function useAnswerColumns({
         render: (_: unknown, dataset: Dataset) =>
           dataset.data_model === field.data_model ? (
             <AnswerView
-              field={field}
-              value={dataset.datum_values.find((value) => value.datum_field === id)}
+              answer={shownAnswer(
+                dataset.datum_values.find((value) => value.datum_field === id),
+                field,
+              )}
+              isCompact
             />
           ) : null,
       },

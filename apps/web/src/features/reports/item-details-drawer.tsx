@@ -6,6 +6,7 @@ import {
   Button,
   Drawer,
   Empty,
+  Flex,
   Space,
   Spin,
   Table,
@@ -14,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedItemAnswers } from '../items/item-answers';
 import { CommentsDrawer } from './comments-drawer';
 import { formatValue, judgeName } from './format';
 import { JudgeValue } from './judge-value';
@@ -31,7 +33,7 @@ interface ItemDetailsDrawerProps {
   onClose: () => void;
 }
 
-/** The responses to one item: each judge who may answer it, their value, criteria and comments. */
+/** One item: its answers, then each judge who may answer it, their value, criteria and comments. */
 export function ItemDetailsDrawer({
   issue,
   item,
@@ -130,7 +132,10 @@ export function ItemDetailsDrawer({
       size="large"
       data-testid="item-details-drawer"
     >
-      {body()}
+      <Flex vertical gap="large">
+        {item && <LoadedItemAnswers teamId={issue.team} datasetId={item.dataset_id} />}
+        {body()}
+      </Flex>
       <CommentsDrawer
         title={comments ? t('showComments', { name: comments.name }) : ''}
         comments={comments?.list ?? null}

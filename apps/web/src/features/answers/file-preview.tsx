@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/answers-resources';
+import '../../app/plain/plain.css';
+import './answers.css';
 
 interface FilePreviewProps {
   /** The signed link: the file route serves PDFs and images inline. */
@@ -9,12 +12,12 @@ interface FilePreviewProps {
 }
 
 /**
- * A file of the item: an image is shown, a PDF opens in the browser's own viewer on demand (a page of
- * fifty items must not load fifty PDFs), anything else is a link. The link to a new tab stays beside it
- * for browsers without a PDF viewer.
+ * A file answer where there is room for it (the judge's card, the item's dialog): an image is shown, a
+ * PDF opens in the browser's own viewer on demand (a page of fifty items must not load fifty PDFs),
+ * anything else is a link. The link to a new tab stays beside it for browsers without a PDF viewer.
  */
 export function FilePreview({ url, name, mimeType }: FilePreviewProps) {
-  const { t } = useTranslation('answering');
+  const { t } = useTranslation('answers');
   const [isOpen, setIsOpen] = useState(false);
   const link = (
     <a href={url} target="_blank" rel="noreferrer" data-testid="answer-file-link">
