@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueComments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { reportFactories } from './test-factories.ts';
 
@@ -52,6 +53,24 @@ describe('GET issues/{id}/report_summary', () => {
     expect(body.nb_voters).toBe(3);
     expect(body.judges_disabled).toBe(false);
     expect(body.users).toHaveLength(3);
+  });
+
+  it("counts a judge's items answered as the judge's page does: rated ones, a comment alone rates nothing", async () => {
+    const { token, issue, items, judges } = await f.createRatingSetup();
+    // J3 rated A and C, and comments on B and D without rating them.
+    await t.db.insert(issueComments).values(
+      [items.b, items.d].map((item) => ({
+        issueId: issue.id,
+        userId: judges.j3.id,
+        datasetId: item.id,
+        content: 'Not sure yet',
+      })),
+    );
+    const body = await summary(token, issue.id);
+    const answered = Object.fromEntries(
+      body.users.map((user: { id: number; nb_answered: number }) => [user.id, user.nb_answered]),
+    );
+    expect(answered).toEqual({ [judges.j1.id]: 3, [judges.j2.id]: 2, [judges.j3.id]: 2 });
   });
 
   it('keeps only verified judges on request: their count as accessors too', async () => {
