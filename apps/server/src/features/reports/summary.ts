@@ -31,7 +31,8 @@ const datasetText = jsonObjectText({
   value: jsonNumber(sql`r.value`),
   nb_answers: jsonNumber(sql`r.nb_answers`),
   nb_accessors: jsonNumber(sql`r.nb_accessors`),
-  rank: jsonNumber(sql`r.rank`),
+  // A rating nobody gave has no rank (issue 27); the query still orders it last.
+  rank: jsonNumber(sql`CASE WHEN r.value IS NOT NULL THEN r.rank END`),
   criteria: sql`r.criteria`,
   stdev: jsonNumber(sql`r.stdev`),
   range: jsonNumber(sql`r.range`),
