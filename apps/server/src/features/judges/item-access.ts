@@ -53,7 +53,7 @@ export async function setDatasetsAccess(
   issue: IssueRow,
   input: Required<SetDatasetsAccess>,
 ): Promise<JudgeAccessResult> {
-  const { access, hasSubmitted } = await requireJudge(ctx.db, issue.id, input.user);
+  const { access } = await requireJudge(ctx.db, issue.id, input.user);
   const ids = [...new Set(input.datasets)];
   await requireIssueDatasets(ctx.db, issue.id, ids);
   if (input.access) {
@@ -62,10 +62,19 @@ export async function setDatasetsAccess(
       .values(ids.map((datasetId) => ({ accessId: access.id, datasetId })))
       .onConflictDoNothing();
   } else {
-    if (hasSubmitted) throw alreadySubmitted();
-    await ctx.db
-      .delete(issueAccessDatasets)
-      .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)));
+    await ctx.db.transaction(async (tx) => {
+      // The judge's access row, which a submission holds locked while it writes: a submission under way
+      // is waited for and then seen, and one that comes after checks the items left (issue 27).
+      await tx
+        .select({ id: issueAccesses.id })
+        .from(issueAccesses)
+        .where(eq(issueAccesses.id, access.id))
+        .for('update');
+      if ((await requireJudge(tx, issue.id, input.user)).hasSubmitted) throw alreadySubmitted();
+      await tx
+        .delete(issueAccessDatasets)
+        .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)));
+    });
   }
   return { user: input.user, nb_datasets: await countAccessDatasets(ctx.db, access.id) };
 }

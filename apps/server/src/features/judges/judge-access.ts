@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE } from '@shortlist/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, issueSubmissions, users } from '../../db/schema.ts';
+import {
+  issueAccessDatasets,
+  issueAccesses,
+  issueConflicts,
+  issueDatasets,
+  issueSubmissions,
+  users,
+} from '../../db/schema.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 
 export type AccessRow = typeof issueAccesses.$inferSelect;
@@ -36,4 +43,45 @@ export async function requireJudge(db: Db, issueId: number, userId: number, fiel
     .where(and(eq(issueAccesses.issueId, issueId), eq(issueAccesses.userId, userId)));
   if (!row) throw fieldErrors({ [field]: invalidPk(userId) });
   return row;
+}
+
+/**
+ * Whether giving each judge only their subset would take an item from a judge who has submitted: an item of
+ * the selection outside their subset, but one they have a conflict with (they never answer it). The rule of
+ * taking one item from such a judge (`setDatasetsAccess`), for the switch from "all items" to "a subset per
+ * judge" (issue 27): their answers were given on what they saw.
+ */
+export async function wouldTakeItemsFromSubmitted(db: Db, issueId: number): Promise<boolean> {
+  const isInSubset = db
+    .select({ n: sql`1` })
+    .from(issueAccessDatasets)
+    .where(
+      and(
+        eq(issueAccessDatasets.accessId, issueAccesses.id),
+        eq(issueAccessDatasets.datasetId, issueDatasets.datasetId),
+      ),
+    );
+  const isConflicted = db
+    .select({ n: sql`1` })
+    .from(issueConflicts)
+    .where(
+      and(
+        eq(issueConflicts.accessId, issueAccesses.id),
+        eq(issueConflicts.datasetId, issueDatasets.datasetId),
+      ),
+    );
+  const [lost] = await db
+    .select({ user: issueSubmissions.userId })
+    .from(issueSubmissions)
+    .innerJoin(
+      issueAccesses,
+      and(
+        eq(issueAccesses.issueId, issueSubmissions.issueId),
+        eq(issueAccesses.userId, issueSubmissions.userId),
+      ),
+    )
+    .innerJoin(issueDatasets, eq(issueDatasets.issueId, issueSubmissions.issueId))
+    .where(and(eq(issueSubmissions.issueId, issueId), notExists(isInSubset), notExists(isConflicted)))
+    .limit(1);
+  return lost !== undefined;
 }
