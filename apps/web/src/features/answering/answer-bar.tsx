@@ -1,21 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { DraftSaveState } from './use-draft-autosave';
 import type { Flash } from './use-flash';
-import type { ItemsShown } from './use-unrated-navigation';
-
-/** A rating selection's way through what is left to rate: the "not yet rated" filter and "Next unrated". */
-interface UnratedControls {
-  shown: ItemsShown;
-  onShow(shown: ItemsShown): void;
-  onNext(): void;
-}
 
 interface AnswerBarProps {
   tags: string[];
   tag: string | null;
   onTagChange(tag: string | null): void;
-  /** Rating selections only. */
-  unrated: UnratedControls | null;
+  /** Rating selections only: "Next unrated". */
+  onNextUnrated: (() => void) | null;
   status: string | null;
   /** Where the judge's draft stands on the server. */
   saveState: DraftSaveState;
@@ -26,15 +18,15 @@ interface AnswerBarProps {
 }
 
 /**
- * The bar at the bottom of the answer page: the tag filter, the "not yet rated" filter, where the judge
- * stands (read out as it changes: tokens left, items picked or rated) with "Next unrated", the draft's
- * state, the page's messages, and Submit.
+ * The bar at the bottom of the answer page: the tag filter, where the judge stands (read out as it
+ * changes: tokens left, items picked or rated) with "Next unrated", the draft's state, the page's
+ * messages, and Submit.
  */
 export function AnswerBar({
   tags,
   tag,
   onTagChange,
-  unrated,
+  onNextUnrated,
   status,
   saveState,
   flash,
@@ -52,36 +44,24 @@ export function AnswerBar({
           </p>
         )}
       </div>
-      <div className="sl-answer-bar-filters">
-        {tags.length > 0 && (
-          <select
-            className="sl-input"
-            aria-label={t('tagFilter')}
-            value={tag ?? ''}
-            onChange={(event) => onTagChange(event.target.value || null)}
-            data-testid="answer-tag-filter"
-          >
-            <option value="">{t('allTags')}</option>
-            {tags.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        )}
-        {unrated && (
-          <select
-            className="sl-input"
-            aria-label={t('shown.label')}
-            value={unrated.shown}
-            onChange={(event) => unrated.onShow(event.target.value as ItemsShown)}
-            data-testid="answer-shown-filter"
-          >
-            <option value="all">{t('shown.all')}</option>
-            <option value="unrated">{t('shown.unrated')}</option>
-          </select>
-        )}
-      </div>
+      {tags.length > 0 ? (
+        <select
+          className="sl-input"
+          aria-label={t('tagFilter')}
+          value={tag ?? ''}
+          onChange={(event) => onTagChange(event.target.value || null)}
+          data-testid="answer-tag-filter"
+        >
+          <option value="">{t('allTags')}</option>
+          {tags.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <span />
+      )}
       <div className="sl-answer-bar-end">
         <span
           className={saveState === 'failed' ? 'sl-answer-draft-failed' : 'sl-muted'}
@@ -93,14 +73,18 @@ export function AnswerBar({
         <span role="status" data-testid="answer-status">
           {status}
         </span>
-        {unrated && (
+        {onNextUnrated && (
           <button
             type="button"
             className="sl-button"
-            onClick={unrated.onNext}
+            onClick={onNextUnrated}
             data-testid="answer-next-unrated"
           >
-            {t('nextUnrated')}
+            {/* On a phone the bar keeps to two rows: an arrow, the words still read out. */}
+            <span className="sl-answer-next-label">{t('nextUnrated')}</span>
+            <span className="sl-answer-next-icon" aria-hidden="true">
+              ↓
+            </span>
           </button>
         )}
         <button

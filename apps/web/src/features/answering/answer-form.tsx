@@ -21,7 +21,7 @@ import { useDraftAutosave } from './use-draft-autosave';
 import { useDraftHandlers } from './use-draft-handlers';
 import { useFlash } from './use-flash';
 import { useItemLabels } from './use-item-labels';
-import { useUnratedNavigation } from './use-unrated-navigation';
+import { type ItemsShown, useUnratedNavigation } from './use-unrated-navigation';
 
 const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */
@@ -209,6 +209,22 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
           {t('sharedHidden')}
         </p>
       )}
+      {progress && (
+        <div className="sl-answer-tools">
+          <label className="sl-answer-shown">
+            <span>{t('shown.label')}</span>
+            <select
+              className="sl-input"
+              value={navigation.shown}
+              onChange={(event) => navigation.show(event.target.value as ItemsShown)}
+              data-testid="answer-shown-filter"
+            >
+              <option value="all">{t('shown.all')}</option>
+              <option value="unrated">{t('shown.unrated')}</option>
+            </select>
+          </label>
+        </div>
+      )}
       <section
         ref={list}
         tabIndex={-1}
@@ -239,13 +255,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
         tags={tags}
         tag={tag}
         onTagChange={changeTag}
-        unrated={
-          progress && {
-            shown: navigation.shown,
-            onShow: navigation.show,
-            onNext: navigation.next,
-          }
-        }
+        onNextUnrated={progress && navigation.next}
         status={status}
         saveState={view.preview ? 'idle' : autosave.state}
         flash={flash}
