@@ -44,6 +44,10 @@ const patchMode = (token: string, issueId: number, isAll: boolean) =>
     payload: { resourcetype: 'RatingIssue', access_all_items: isAll },
   });
 
+/** Gives a judge these items of their subset. */
+const giveItems = (token: string, issueId: number, user: number, datasets: (number | undefined)[]) =>
+  f.post(token, issueId, 'set_datasets_access', { user, access: true, datasets });
+
 const rateAll = (issueId: number, token: string, items: number[], value = 4) =>
   judging.submit(issueId, token, { answers: items.map((dataset) => ({ dataset, value })) });
 
@@ -63,11 +67,7 @@ describe('switching a selection to a subset per judge', () => {
     const { token, issue, items, ann } = await setup();
     expect((await rateAll(issue.id, ann.token, items)).statusCode).toBe(201);
     // Ann's subset holds one item: the switch would take two from her.
-    await f.post(token, issue.id, 'set_datasets_access', {
-      user: ann.user,
-      access: true,
-      datasets: [items[0]],
-    });
+    await giveItems(token, issue.id, ann.user, [items[0]]);
 
     const reply = await patchMode(token, issue.id, false);
     expect(reply.statusCode).toBe(400);
@@ -91,11 +91,7 @@ describe('switching a selection to a subset per judge', () => {
     expect(draft.statusCode).toBe(200);
     expect((await rateAll(issue.id, ann.token, items)).statusCode).toBe(201);
     // Ann's subset: two items, and a conflict of interest with the third, which she never answers.
-    await f.post(token, issue.id, 'set_datasets_access', {
-      user: ann.user,
-      access: true,
-      datasets: items.slice(0, 2),
-    });
+    await giveItems(token, issue.id, ann.user, items.slice(0, 2));
     const [third] = items.slice(2);
     const withConflict = await t.request({
       method: 'POST',
@@ -117,11 +113,7 @@ describe('switching a selection to a subset per judge', () => {
 
   it('leaves no answer on an item outside the subset when a submission and the switch meet', async () => {
     const { token, issue, items, ann } = await setup();
-    await f.post(token, issue.id, 'set_datasets_access', {
-      user: ann.user,
-      access: true,
-      datasets: [items[0]],
-    });
+    await giveItems(token, issue.id, ann.user, [items[0]]);
     const [submitted, switched] = await Promise.all([
       rateAll(issue.id, ann.token, items),
       patchMode(token, issue.id, false),
@@ -143,11 +135,7 @@ describe('switching a selection to a subset per judge', () => {
 describe('the database keeps answers on items their judge may answer', () => {
   it('refuses a switch or a removal that would strand answers, whatever path makes it', async () => {
     const { token, issue, items, ann } = await setup();
-    await f.post(token, issue.id, 'set_datasets_access', {
-      user: ann.user,
-      access: true,
-      datasets: [items[0]],
-    });
+    await giveItems(token, issue.id, ann.user, [items[0]]);
     expect((await rateAll(issue.id, ann.token, items)).statusCode).toBe(201);
     await expect(
       t.db.update(issues).set({ accessAllItems: false }).where(eq(issues.id, issue.id)),
@@ -176,11 +164,7 @@ describe('the database keeps answers on items their judge may answer', () => {
 
   it("gives back, in migration 0025, the items a former switch took from a judge's answers", async () => {
     const { token, issue, items, ann, bob } = await setup();
-    await f.post(token, issue.id, 'set_datasets_access', {
-      user: ann.user,
-      access: true,
-      datasets: [items[0]],
-    });
+    await giveItems(token, issue.id, ann.user, [items[0]]);
     await t.db.update(issues).set({ accessAllItems: false }).where(eq(issues.id, issue.id));
     // As the former switch left it: answers of Ann on all three items, of Bob on one, no access to them.
     await t.db

@@ -23,7 +23,7 @@ import {
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { alreadySubmitted, invalidPk, requireJudge } from './judge-access.ts';
+import { alreadySubmitted, invalidPk, lockAccess, requireJudge } from './judge-access.ts';
 
 async function countAccessDatasets(db: Db, accessId: number) {
   const [row] = await db
@@ -63,13 +63,8 @@ export async function setDatasetsAccess(
       .onConflictDoNothing();
   } else {
     await ctx.db.transaction(async (tx) => {
-      // The judge's access row, which a submission holds locked while it writes: a submission under way
-      // is waited for and then seen, and one that comes after checks the items left (issue 27).
-      await tx
-        .select({ id: issueAccesses.id })
-        .from(issueAccesses)
-        .where(eq(issueAccesses.id, access.id))
-        .for('update');
+      // A submission under way is waited for and then seen; one that comes after checks the items left.
+      await lockAccess(tx, access.id);
       if ((await requireJudge(tx, issue.id, input.user)).hasSubmitted) throw alreadySubmitted();
       await tx
         .delete(issueAccessDatasets)

@@ -46,30 +46,30 @@ export async function requireJudge(db: Db, issueId: number, userId: number, fiel
 }
 
 /**
+ * Locks the judge's access row until the transaction ends. A submission holds it while it checks and writes
+ * the judge's answers, so that a change of the judge's items waits for it and then sees it (issue 27).
+ */
+export async function lockAccess(tx: Db, accessId: number) {
+  await tx
+    .select({ id: issueAccesses.id })
+    .from(issueAccesses)
+    .where(eq(issueAccesses.id, accessId))
+    .for('update');
+}
+
+/**
  * Whether giving each judge only their subset would take an item from a judge who has submitted: an item of
  * the selection outside their subset, but one they have a conflict with (they never answer it). The rule of
  * taking one item from such a judge (`setDatasetsAccess`), for the switch from "all items" to "a subset per
  * judge" (issue 27): their answers were given on what they saw.
  */
 export async function wouldTakeItemsFromSubmitted(db: Db, issueId: number): Promise<boolean> {
-  const isInSubset = db
-    .select({ n: sql`1` })
-    .from(issueAccessDatasets)
-    .where(
-      and(
-        eq(issueAccessDatasets.accessId, issueAccesses.id),
-        eq(issueAccessDatasets.datasetId, issueDatasets.datasetId),
-      ),
-    );
-  const isConflicted = db
-    .select({ n: sql`1` })
-    .from(issueConflicts)
-    .where(
-      and(
-        eq(issueConflicts.accessId, issueAccesses.id),
-        eq(issueConflicts.datasetId, issueDatasets.datasetId),
-      ),
-    );
+  // The judge's pair with the item in a table of (access, item) pairs: their subset, their conflicts.
+  const pairIn = (table: typeof issueAccessDatasets | typeof issueConflicts) =>
+    db
+      .select({ n: sql`1` })
+      .from(table)
+      .where(and(eq(table.accessId, issueAccesses.id), eq(table.datasetId, issueDatasets.datasetId)));
   const [lost] = await db
     .select({ user: issueSubmissions.userId })
     .from(issueSubmissions)
@@ -81,7 +81,13 @@ export async function wouldTakeItemsFromSubmitted(db: Db, issueId: number): Prom
       ),
     )
     .innerJoin(issueDatasets, eq(issueDatasets.issueId, issueSubmissions.issueId))
-    .where(and(eq(issueSubmissions.issueId, issueId), notExists(isInSubset), notExists(isConflicted)))
+    .where(
+      and(
+        eq(issueSubmissions.issueId, issueId),
+        notExists(pairIn(issueAccessDatasets)),
+        notExists(pairIn(issueConflicts)),
+      ),
+    )
     .limit(1);
   return lost !== undefined;
 }

@@ -7,8 +7,9 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts';
+import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
+import { lockAccess } from '../judges/judge-access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
@@ -37,11 +38,7 @@ export async function submitAnswers(
   const userId = access.userId;
   return ctx.db.transaction(async (tx) => {
     // Two submits of one judge at once would otherwise write over each other's rows.
-    await tx
-      .select({ id: issueAccesses.id })
-      .from(issueAccesses)
-      .where(eq(issueAccesses.id, access.id))
-      .for('update');
+    await lockAccess(tx, access.id);
     // The access mode as it stands, kept until this commits: a switch to a subset per judge waits for
     // this submission and then sees it, or this waits for the switch and checks the judge's subset.
     const [mode] = await tx

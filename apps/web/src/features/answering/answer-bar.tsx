@@ -78,10 +78,13 @@ export function AnswerBar({
             type="button"
             className="sl-button"
             onClick={onNextUnrated}
+            aria-label={t('nextUnrated')}
             data-testid="answer-next-unrated"
           >
-            {/* On a phone the bar keeps to two rows: an arrow, the words still read out. */}
-            <span className="sl-answer-next-label">{t('nextUnrated')}</span>
+            {/* On a phone the bar keeps to two rows: an arrow; the name stays the words. */}
+            <span className="sl-answer-next-label" aria-hidden="true">
+              {t('nextUnrated')}
+            </span>
             <span className="sl-answer-next-icon" aria-hidden="true">
               ↓
             </span>
