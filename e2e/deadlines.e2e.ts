@@ -61,4 +61,41 @@ describe('selection deadline', () => {
     expect(notice).toContain('May');
     expect(notice).toContain('The selection closes then.');
   });
+
+  it('is written the same way in the invitation and on the answer page', async () => {
+    const { browser, server } = session;
+    const post = await adminApi(server.url);
+    const issue = await post<{ id: number }>('issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'One format',
+      deadline: '2031-05-12T16:00:00Z',
+    });
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Demos ${issue.id}` });
+    const item = await post<{ id: number }>('datasets/', { data_model: itemType.id, title: 'Acme' });
+    await post(`issues/${issue.id}/datasets/`, { datasets: [item.id] });
+    const email = `one-format-${issue.id}@example.org`;
+    const { results } = await post<{ results: { user: number }[] }>(`issues/${issue.id}/set_access/`, {
+      emails: [email],
+      access: true,
+    });
+    await post(`issues/${issue.id}/send_invitation/`, { user: results[0]?.user });
+    const outbox = await callAdminApi<{ results: { to: string; text: string }[] }>(
+      server.url,
+      'GET',
+      'outbox/?limit=100',
+    );
+    const text = outbox.results.find((mail) => mail.to === email)?.text ?? '';
+    const mailed = text.match(/Deadline: (.+)\./)?.[1];
+    expect(mailed).toBe('Monday, May 12, 2031 at 4:00 PM UTC');
+
+    // A judge in UTC sees the deadline on the page as the mail wrote it (the page writes the judge's zone).
+    const context = await browser.newContext({ timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto(text.match(/https?:\/\/\S+\/answer\?\S+/)?.[0] ?? '');
+    expect(await page.getByTestId('answer-deadline').innerText()).toBe(
+      `Deadline: ${mailed}. The selection closes then.`,
+    );
+    await context.close();
+  });
 });

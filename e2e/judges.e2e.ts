@@ -72,7 +72,9 @@ describe('judges of a selection', () => {
     expect(await row('ann@example.org').innerText()).toContain('3 items');
 
     // A subset: Bob answers Globex only.
+    // The switch asks first: it takes from each judge the items not given to them.
     await tab.getByTestId('judges-access-mode').getByText('A subset per judge').click();
+    await page.getByRole('button', { name: 'Switch to a subset per judge' }).click();
     await row('bob@example.org').getByTestId('judge-items').filter({ hasText: '0 items' }).waitFor();
     await row('bob@example.org').getByTestId('judge-items').click();
     const drawer = page.getByTestId('item-access-drawer');
@@ -93,7 +95,7 @@ describe('judges of a selection', () => {
     await annDialog.getByRole('button', { name: 'Cancel' }).click();
     await annDialog.waitFor({ state: 'hidden' });
     const invite = row('bob@example.org').getByTestId('judge-invite');
-    expect(await invite.innerText()).toContain('Invite · 3 left');
+    expect(await invite.innerText()).toContain('Invite (3 invitations left)');
     await invite.click();
     const bobDialog = page.getByRole('dialog', { name: 'Invite bob@example.org' });
     const preview = bobDialog.getByTestId('invitation-preview');
@@ -102,7 +104,7 @@ describe('judges of a selection', () => {
     await preview.getByText('> Bob, <b>Globex</b> is yours.').waitFor();
     await bobDialog.getByTestId('invitation-send').click();
     await page.getByText('Invitation sent').waitFor();
-    await invite.filter({ hasText: 'Remind · 2 left' }).waitFor();
+    await invite.filter({ hasText: 'Remind (2 reminders left)' }).waitFor();
     expect(await row('bob@example.org').getByTestId('judge-status').innerText()).toBe(
       'Invited but not responded',
     );
@@ -174,7 +176,10 @@ describe('judges of a selection', () => {
     await dialog.getByLabel('Personal message (optional)').fill('Welcome aboard');
     await dialog.getByTestId('invite-all-send').click();
     await page.getByTestId('invite-all-result').filter({ hasText: '2 invitations sent.' }).waitFor();
-    await row('jon@example.org').getByTestId('judge-invite').filter({ hasText: 'Remind · 2 left' }).waitFor();
+    await row('jon@example.org')
+      .getByTestId('judge-invite')
+      .filter({ hasText: 'Remind (2 reminders left)' })
+      .waitFor();
     expect((await lastMailTo(server.url, 'ivy@example.org')).text).toContain('> Welcome aboard');
     expect(await row('hal@example.org').getByTestId('judge-invite').isDisabled()).toBe(true);
 

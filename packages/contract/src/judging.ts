@@ -109,6 +109,31 @@ export const submissionCommentSchema = z.object({
 });
 export type SubmissionComment = z.input<typeof submissionCommentSchema>;
 
+/** A submission's refusal of an item rated on some criteria and not others (see `ratingStates`). */
+export const PARTLY_RATED_MESSAGE = 'Rate every criterion of an item, or none of them.';
+
+/**
+ * What counts as answered in a rating selection, one definition for the judge's page and the server: an
+ * item is rated once it has a value for every criterion (a value for the item itself when there are no
+ * criteria). An item with some criteria rated and not others is partly rated, which a submission refuses
+ * (PARTLY_RATED_MESSAGE); so the report, which stores one value per item a judge gave values to
+ * (decision 37), counts exactly the items the judge's page counts as rated (docs/judging.md).
+ */
+export function ratingStates(
+  answers: Iterable<{ dataset: number; question?: number | null }>,
+  criteria: readonly number[],
+): { rated: Set<number>; partly: Set<number> } {
+  const wanted = new Set<number | null>(criteria.length > 0 ? criteria : [null]);
+  const counts = new Map<number, number>();
+  for (const { dataset, question } of answers) {
+    if (wanted.has(question ?? null)) counts.set(dataset, (counts.get(dataset) ?? 0) + 1);
+  }
+  const rated = new Set<number>();
+  const partly = new Set<number>();
+  for (const [dataset, n] of counts) (n >= wanted.size ? rated : partly).add(dataset);
+  return { rated, partly };
+}
+
 export const submissionCreateSchema = z.object({
   answers: z.array(submissionAnswerSchema).max(SUBMISSION_ANSWERS_MAX).default([]),
   comments: z.array(submissionCommentSchema).max(SUBMISSION_COMMENTS_MAX).default([]),

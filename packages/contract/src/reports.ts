@@ -55,8 +55,11 @@ export const reportDatasetSchema = z.object({
   value: z.number().nullable(),
   nb_answers: z.number().int(),
   nb_accessors: z.number().int(),
-  /** Competition ranking (1, 2, 2, 4) on the rounded value, descending; no value ranks last. */
-  rank: z.number().int(),
+  /**
+   * Competition ranking (1, 2, 2, 4) on the rounded value, descending; null for a rating nobody gave (the
+   * item comes last, unranked: ranking every unrated item "11" said they tied).
+   */
+  rank: z.number().int().nullable(),
   /** Rating selections with criteria: the average of each chosen criterion. */
   criteria: z.array(reportCriterionAverageSchema),
   /** Disagreement: population standard deviation and range of the judges' values; null below 2 judges. */

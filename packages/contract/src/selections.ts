@@ -91,6 +91,24 @@ export function deadlineErrors(s: {
     : {};
 }
 
+/**
+ * A selection's deadline as a judge reads it, one format for the answer page and the mails (issue 27): the
+ * reader's language, the date in full and the time with its zone named — "Friday, May 12, 2031 at 6:00 PM
+ * UTC", "vendredi 12 mai 2031 à 18:00 UTC". The page writes it in the judge's own zone, a mail in UTC.
+ */
+export function formatDeadline(deadline: Date | string, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(deadline));
+}
+
 export const COMMENTS_MODE_RATING_MESSAGE =
   'The comments mode is only for rating selections that are not public.';
 

@@ -1,3 +1,4 @@
+import { formatDeadline } from '@shortlist/contract';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../submissions/recap.ts';
 
@@ -14,16 +15,6 @@ interface InvitationMail {
   deadline?: Date | null;
 }
 
-/** A deadline as the judge reads it, in their language, with its time zone named. */
-export function formatDeadline(deadline: Date, language: string) {
-  const text = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(deadline);
-  return `${text} UTC`;
-}
-
 interface Wording {
   subject: string;
   greeting: string;
@@ -36,7 +27,8 @@ interface Wording {
 }
 
 function wordingOf({ language, teamTitle, issueTitle, isReminder, deadline }: InvitationMail): Wording {
-  const due = deadline ? formatDeadline(deadline, language) : '';
+  // As the answer page writes it (the contract's one format), in UTC: a mail does not know the judge's zone.
+  const due = deadline ? formatDeadline(deadline, language === 'fr' ? 'fr' : 'en', 'UTC') : '';
   if (language === 'fr')
     return {
       subject: `${isReminder ? 'Rappel' : 'Invitation'} : ${issueTitle}`,

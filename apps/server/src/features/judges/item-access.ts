@@ -23,7 +23,7 @@ import {
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { alreadySubmitted, invalidPk, requireJudge } from './judge-access.ts';
+import { alreadySubmitted, invalidPk, lockAccess, requireJudge } from './judge-access.ts';
 
 async function countAccessDatasets(db: Db, accessId: number) {
   const [row] = await db
@@ -53,7 +53,7 @@ export async function setDatasetsAccess(
   issue: IssueRow,
   input: Required<SetDatasetsAccess>,
 ): Promise<JudgeAccessResult> {
-  const { access, hasSubmitted } = await requireJudge(ctx.db, issue.id, input.user);
+  const { access } = await requireJudge(ctx.db, issue.id, input.user);
   const ids = [...new Set(input.datasets)];
   await requireIssueDatasets(ctx.db, issue.id, ids);
   if (input.access) {
@@ -62,10 +62,14 @@ export async function setDatasetsAccess(
       .values(ids.map((datasetId) => ({ accessId: access.id, datasetId })))
       .onConflictDoNothing();
   } else {
-    if (hasSubmitted) throw alreadySubmitted();
-    await ctx.db
-      .delete(issueAccessDatasets)
-      .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)));
+    await ctx.db.transaction(async (tx) => {
+      // A submission under way is waited for and then seen; one that comes after checks the items left.
+      await lockAccess(tx, access.id);
+      if ((await requireJudge(tx, issue.id, input.user)).hasSubmitted) throw alreadySubmitted();
+      await tx
+        .delete(issueAccessDatasets)
+        .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)));
+    });
   }
   return { user: input.user, nb_datasets: await countAccessDatasets(ctx.db, access.id) };
 }

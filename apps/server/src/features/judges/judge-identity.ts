@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, issueSubmissions, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
+import { initialVerificationStatus } from '../mail/suppressions.ts';
 
 type Queries = Pick<Db, 'insert' | 'select'>;
 
@@ -23,6 +24,8 @@ export async function findOrCreateJudgeIdentities(db: Queries, emails: string[])
         username: `judge-${randomBytes(12).toString('hex')}`,
         email,
         isJudgeOnly: true,
+        // An address that already bounced for good is invalid from the start, not once a mail fails.
+        emailVerificationStatus: initialVerificationStatus(email),
       })),
     )
     .onConflictDoNothing();

@@ -1,4 +1,4 @@
-import type { submissionCreateSchema } from '@shortlist/contract';
+import { PARTLY_RATED_MESSAGE, ratingStates, type submissionCreateSchema } from '@shortlist/contract';
 import type { z } from 'zod';
 import type { IssueRow } from '../selections/access.ts';
 
@@ -9,7 +9,7 @@ interface RuleContext {
   issue: IssueRow;
   questionIds: Set<number>;
   itemIds: Set<number>;
-  /** A draft is work in progress: everything is checked but the minimum of picks. */
+  /** A draft is work in progress: everything is checked but the minimum of picks and partly rated items. */
   isDraft?: boolean;
 }
 
@@ -40,7 +40,9 @@ function checkItemsAndQuestions(
   }
 }
 
-function checkRatings(answers: Answer[], issue: IssueRow, messages: Messages) {
+function checkRatings(answers: Answer[], { issue, questionIds, isDraft }: RuleContext, messages: Messages) {
+  // An item is rated on every criterion or on none: a draft may be half done, a submission may not.
+  if (!isDraft && ratingStates(answers, [...questionIds]).partly.size > 0) messages.add(PARTLY_RATED_MESSAGE);
   const min = issue.minRating ?? 0;
   const max = issue.maxRating ?? 0;
   const step = issue.step ?? 1;
@@ -82,7 +84,7 @@ function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
   }
   const perCriterion = issue.resourcetype === 'RatingIssue' && rules.questionIds.size > 0;
   checkItemsAndQuestions(answers, rules, perCriterion, messages, 'answer');
-  if (issue.resourcetype === 'RatingIssue') checkRatings(answers, issue, messages);
+  if (issue.resourcetype === 'RatingIssue') checkRatings(answers, rules, messages);
   if (issue.resourcetype === 'SelectionIssue') checkPicks(answers, rules, messages);
   if (issue.resourcetype === 'TokenIssue') checkTokens(answers, issue, messages);
   return [...messages];

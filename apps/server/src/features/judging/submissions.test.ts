@@ -1,3 +1,4 @@
+import { PARTLY_RATED_MESSAGE } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAnswers, issueComments, issueSubmissions, issues } from '../../db/schema.ts';
@@ -44,25 +45,33 @@ describe('submitting answers', () => {
         { dataset: item.id, question: team.id, value: 7.5 },
         { dataset: item.id, question: market.id, value: 10 },
         { dataset: other.id, question: team.id, value: 0 },
+        { dataset: other.id, question: market.id, value: 0 },
       ],
       comments: [{ dataset: item.id, content: 'Great', shared: true, question: null }],
     });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ issue: issue.id, user: judge.user.id });
-    expect(await answersOf(issue.id, judge.user.id)).toHaveLength(3);
+    expect(await answersOf(issue.id, judge.user.id)).toHaveLength(4);
 
     const edit = await call.submit(issue.id, judge.token, {
-      answers: [{ dataset: other.id, question: market.id, value: 2 }],
+      answers: [
+        { dataset: other.id, question: team.id, value: 0 },
+        { dataset: other.id, question: market.id, value: 2 },
+      ],
       comments: [{ dataset: item.id, content: '', shared: true, question: null }],
     });
     expect(edit.statusCode).toBe(201);
     expect(edit.json().id).toBe(first.json().id);
     const answers = await answersOf(issue.id, judge.user.id);
-    expect(answers.map((a) => [a.datasetId, a.questionId, a.value])).toEqual([[other.id, market.id, 2]]);
+    expect(answers.map((a) => [a.datasetId, a.questionId, a.value])).toEqual([
+      [other.id, team.id, 0],
+      [other.id, market.id, 2],
+    ]);
     expect(await commentsOf(issue.id, judge.user.id)).toHaveLength(0);
     const view = (await call.view(issue.id, judge.token)).json();
     expect(view.has_submitted).toBe(true);
     expect(view.answers).toEqual([
+      expect.objectContaining({ dataset: other.id, question: team.id, value: 0 }),
       expect.objectContaining({ dataset: other.id, question: market.id, value: 2 }),
     ]);
   });
@@ -73,6 +82,7 @@ describe('submitting answers', () => {
       { dataset: item.id, question: team.id, value: 3 },
       { dataset: item.id, question: market.id, value: 4 },
       { dataset: other.id, question: team.id, value: 5 },
+      { dataset: other.id, question: market.id, value: 6 },
     ];
     await call.submit(issue.id, judge.token, {
       answers,
@@ -100,7 +110,10 @@ describe('submitting answers', () => {
     expect((await submit([], [])).statusCode).toBe(201);
     expect(await answersOf(issue.id, judge.user.id)).toEqual([]);
     await submit(
-      [{ dataset: item.id, question: team.id, value: 3 }],
+      [
+        { dataset: item.id, question: team.id, value: 3 },
+        { dataset: item.id, question: market.id, value: 3 },
+      ],
       [{ dataset: item.id, content: 'First', shared: false }],
     );
     expect((await submit([], [])).statusCode).toBe(201);
@@ -109,14 +122,14 @@ describe('submitting answers', () => {
     await submit(
       [
         { dataset: other.id, question: market.id, value: 6 },
-        { dataset: item.id, question: team.id, value: 2 },
+        { dataset: other.id, question: team.id, value: 1 },
       ],
       [{ dataset: other.id, content: 'Again', shared: true }],
     );
     const answers = await answersOf(issue.id, judge.user.id);
     expect(answers.map((a) => [a.datasetId, a.questionId, a.value]).sort()).toEqual(
       [
-        [item.id, team.id, 2],
+        [other.id, team.id, 1],
         [other.id, market.id, 6],
       ].sort(),
     );
@@ -153,6 +166,35 @@ describe('submitting answers', () => {
     expect(
       await t.db.select().from(issueSubmissions).where(eq(issueSubmissions.issueId, issue.id)),
     ).toHaveLength(0);
+  });
+
+  it('refuses an item rated on some criteria and not others; the minimum is a rating like any other', async () => {
+    const { issue, judge, item, other, team, market } = await ratingSetup({ minRating: 0 });
+    const partly = await call.submit(issue.id, judge.token, {
+      answers: [
+        { dataset: item.id, question: team.id, value: 7 },
+        { dataset: item.id, question: market.id, value: 0 },
+        { dataset: other.id, question: team.id, value: 4 },
+      ],
+    });
+    expect(partly.statusCode).toBe(400);
+    expect(partly.json()).toEqual({ answers: [PARTLY_RATED_MESSAGE] });
+    expect(await answersOf(issue.id, judge.user.id)).toHaveLength(0);
+    // A draft is work in progress: half an item is kept there.
+    const draft = await t.request({
+      method: 'PUT',
+      url: `/api/v1/issues/${issue.id}/draft/?token=${judge.token}`,
+      payload: { answers: [{ dataset: other.id, question: team.id, value: 4 }] },
+    });
+    expect(draft.statusCode).toBe(200);
+    const rated = await call.submit(issue.id, judge.token, {
+      answers: [
+        { dataset: item.id, question: team.id, value: 0 },
+        { dataset: item.id, question: market.id, value: 0 },
+      ],
+    });
+    expect(rated.statusCode).toBe(201);
+    expect((await answersOf(issue.id, judge.user.id)).map((a) => a.value)).toEqual([0, 0]);
   });
 
   it('takes a rating without criteria on the item itself and leaves ignored items out', async () => {

@@ -7,8 +7,9 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issueAnswerDrafts, issueSubmissions } from '../../db/schema.ts';
+import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
+import { lockAccess } from '../judges/judge-access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
@@ -34,28 +35,33 @@ export async function submitAnswers(
   const { issue, access } = answerer;
   if (issue.status !== 'open') throw refusal(ISSUE_CLOSED, ISSUE_CLOSED_DETAIL);
   const comments = input.comments.filter((comment) => comment.content !== '');
-  const [questions, itemIds, conflicts] = await Promise.all([
-    loadQuestions(ctx, issue.id),
-    loadAccessibleItemIds(ctx, answerer),
-    loadConflictedItemIds(ctx, access.id),
-  ]);
-  // An item the judge has a conflict with takes nothing from them (docs/judging.md).
-  if ([...input.answers, ...comments].some((row) => conflicts.has(row.dataset)))
-    throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
-  const errors = submissionErrors(
-    { answers: input.answers, comments },
-    { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)) },
-  );
-  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-
   const userId = access.userId;
   return ctx.db.transaction(async (tx) => {
     // Two submits of one judge at once would otherwise write over each other's rows.
-    await tx
-      .select({ id: issueAccesses.id })
-      .from(issueAccesses)
-      .where(eq(issueAccesses.id, access.id))
-      .for('update');
+    await lockAccess(tx, access.id);
+    // The access mode as it stands, kept until this commits: a switch to a subset per judge waits for
+    // this submission and then sees it, or this waits for the switch and checks the judge's subset.
+    const [mode] = await tx
+      .select({ accessAllItems: issues.accessAllItems })
+      .from(issues)
+      .where(eq(issues.id, issue.id))
+      .for('share');
+    // Checked under those locks, so that no answer lands on an item the judge no longer has (issue 27).
+    const now = { ...ctx, db: tx };
+    const [questions, itemIds, conflicts] = await Promise.all([
+      loadQuestions(now, issue.id),
+      loadAccessibleItemIds(now, { ...answerer, issue: { ...issue, ...mode } }),
+      loadConflictedItemIds(now, access.id),
+    ]);
+    // An item the judge has a conflict with takes nothing from them (docs/judging.md).
+    if ([...input.answers, ...comments].some((row) => conflicts.has(row.dataset)))
+      throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
+    const errors = submissionErrors(
+      { answers: input.answers, comments },
+      { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)) },
+    );
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
     const [previous] = await tx
       .select({ id: issueSubmissions.id })
       .from(issueSubmissions)

@@ -29,6 +29,15 @@ async function suppress(
     .onConflictDoNothing();
 }
 
+/**
+ * The verification status a new identity of this address starts with, as SQL: `inv` when an SMTP server
+ * already refused the address for good (a suppression for every team), else `unc` (docs/emails.md).
+ */
+export const initialVerificationStatus = (email: string) =>
+  sql<string>`case when exists (select 1 from ${emailSuppressions}
+    where coalesce(${emailSuppressions.teamId}, 0) = 0 and ${emailSuppressions.email} = ${normalise(email)}
+      and ${emailSuppressions.reason} = ${SUPPRESSION_REASONS.invalid}) then 'inv' else 'unc' end`;
+
 export const unsubscribe = (db: Db, teamId: number, email: string) =>
   suppress(db, email, teamId, SUPPRESSION_REASONS.unsubscribed);
 

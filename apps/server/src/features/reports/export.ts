@@ -132,7 +132,8 @@ async function writeRanking(
       const criteria = Object.fromEntries(row.criteria.map((c) => [`q${c.question}`, c.average]));
       sheet
         .addRow({
-          rank: row.rank,
+          // As on the report page: a rating nobody gave has no rank.
+          rank: row.value === null ? null : row.rank,
           id: row.dataset_id,
           title: row.title,
           tags: row.tags.join(';'),
@@ -142,7 +143,7 @@ async function writeRanking(
           accessors: row.nb_accessors,
           stdev: row.stdev,
           range: row.range,
-          shift: row.raw_rank - row.rank,
+          shift: row.value === null ? null : row.raw_rank - row.rank,
           ...itemFields.get(row.dataset_id),
         })
         .commit();

@@ -88,12 +88,14 @@ async function expectReportsMatchOracle(token: string, issueIds: number[]) {
       expect(roundedDistributions(distributions)).toEqual(roundedDistributions(byId.map(toDistribution)));
       const maxima = distributions.map((row) => row.max);
       expect(reply.json().judge_value_max).toBe(maxima.length > 0 ? Math.max(...maxima) : null);
-      // Each judge's items answered (read from the stored values) as the answers and comments say.
+      // Each judge's items answered (read from the stored values) as the answers and comments say; in a
+      // rating selection, as the answers alone say: a comment rates nothing (the judge's page agrees).
       const answered = await selectRows<{ id: number; n: number }>(
         t.db,
         sql`SELECT user_id AS id, count(DISTINCT dataset_id)::int AS n FROM (
           SELECT user_id, dataset_id FROM issue_answers WHERE issue_id = ${issueId}
-          UNION ALL SELECT user_id, dataset_id FROM issue_comments WHERE issue_id = ${issueId}
+          UNION ALL SELECT c.user_id, c.dataset_id FROM issue_comments c
+          JOIN issues i ON i.id = c.issue_id AND i.resourcetype <> 'RatingIssue' WHERE c.issue_id = ${issueId}
         ) responses GROUP BY user_id`,
       );
       const expected = new Map(answered.map((row) => [row.id, row.n]));
@@ -171,13 +173,20 @@ async function runSequence(seed: number) {
       .map((item) => item.id)
       .filter((id) => itemIds.includes(id));
     const chosen = allowed.filter(() => random() < 0.7);
+    // An item is rated on every criterion or on none (a submission refuses partly rated items): the
+    // criteria the draw leaves out of a rated item get the minimum, with no draw of their own, so that
+    // each seed's sequence of draws stays the one it always was.
     const answers =
       issueId === rating.id
-        ? chosen.flatMap((dataset) =>
-            criteria
-              .filter(() => random() < 0.8)
-              .map((q) => ({ dataset, question: q.id, value: Math.floor(random() * 11) / 2 })),
-          )
+        ? chosen.flatMap((dataset) => {
+            const drawn = new Map(
+              criteria
+                .filter(() => random() < 0.8)
+                .map((q) => [q.id, Math.floor(random() * 11) / 2] as const),
+            );
+            if (drawn.size === 0) return [];
+            return criteria.map((q) => ({ dataset, question: q.id, value: drawn.get(q.id) ?? 0 }));
+          })
         : [];
     const comments = chosen
       .filter(() => random() < 0.5)

@@ -47,7 +47,8 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     [1, 'B', 4],
     [2, 'C', 3.5],
     [3, 'A', 2],
-    [4, 'D', undefined],
+    // Nobody rated D: no rank.
+    [undefined, 'D', undefined],
   ]);
   expect(ranking[2]?.[5]).toBe(2);
   // A: judges' values 3, 3, 0: σ √2, range 3.

@@ -165,7 +165,8 @@ export function toReportDataset(row: ItemValueRow): ReportDataset {
     value: row.value,
     nb_answers: row.nb_answers,
     nb_accessors: row.nb_accessors,
-    rank: row.rank,
+    // The reply's shape: a rating nobody gave has no rank.
+    rank: row.value === null ? null : row.rank,
     criteria: row.criteria,
     stdev: row.stdev,
     range: row.range,

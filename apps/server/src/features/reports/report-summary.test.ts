@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueComments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { reportFactories } from './test-factories.ts';
 
@@ -10,7 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { title: string; value: number | null; rank: number; nb_answers: number; nb_accessors: number };
+type Row = {
+  title: string;
+  value: number | null;
+  rank: number | null;
+  nb_answers: number;
+  nb_accessors: number;
+};
 const summaryUrl = (id: number, query = '') => `/api/v1/issues/${id}/report_summary/${query}`;
 
 async function summary(token: string, id: number, query = '') {
@@ -28,7 +35,7 @@ describe('GET issues/{id}/report_summary', () => {
       ['B', 4, 1],
       ['C', 3.5, 2],
       ['A', 2, 3],
-      ['D', null, 4],
+      ['D', null, null],
     ]);
     const byTitle = Object.fromEntries(body.datasets.map((row: Row) => [row.title, row]));
     expect(byTitle.B).toMatchObject({ nb_answers: 2, nb_accessors: 3, tagsArray: ['energy', 'health'] });
@@ -54,6 +61,24 @@ describe('GET issues/{id}/report_summary', () => {
     expect(body.users).toHaveLength(3);
   });
 
+  it("counts a judge's items answered as the judge's page does: rated ones, a comment alone rates nothing", async () => {
+    const { token, issue, items, judges } = await f.createRatingSetup();
+    // J3 rated A and C, and comments on B and D without rating them.
+    await t.db.insert(issueComments).values(
+      [items.b, items.d].map((item) => ({
+        issueId: issue.id,
+        userId: judges.j3.id,
+        datasetId: item.id,
+        content: 'Not sure yet',
+      })),
+    );
+    const body = await summary(token, issue.id);
+    const answered = Object.fromEntries(
+      body.users.map((user: { id: number; nb_answered: number }) => [user.id, user.nb_answered]),
+    );
+    expect(answered).toEqual({ [judges.j1.id]: 3, [judges.j2.id]: 2, [judges.j3.id]: 2 });
+  });
+
   it('keeps only verified judges on request: their count as accessors too', async () => {
     const { token, issue } = await f.createRatingSetup();
     const body = await summary(token, issue.id, '?only_verified_emails=true');
@@ -62,7 +87,7 @@ describe('GET issues/{id}/report_summary', () => {
       ['C', 5, 1],
       ['B', 4, 2],
       ['A', 3, 3],
-      ['D', null, 4],
+      ['D', null, null],
     ]);
     expect(body.datasets.map((row: Row) => row.nb_accessors)).toEqual([2, 2, 2, 2]);
     expect(
@@ -78,7 +103,7 @@ describe('GET issues/{id}/report_summary', () => {
       ['C', 4.5, 1],
       ['B', 3, 2],
       ['A', 2, 3],
-      ['D', null, 4],
+      ['D', null, null],
     ]);
     expect(body.datasets[1]).toMatchObject({ title: 'B', nb_answers: 1 });
     expect(body.datasets[0].criteria).toEqual([{ question: q2.id, average: 4.5, nb_answers: 2 }]);

@@ -31,7 +31,8 @@ const datasetText = jsonObjectText({
   value: jsonNumber(sql`r.value`),
   nb_answers: jsonNumber(sql`r.nb_answers`),
   nb_accessors: jsonNumber(sql`r.nb_accessors`),
-  rank: jsonNumber(sql`r.rank`),
+  // A rating nobody gave has no rank (issue 27); the query still orders it last.
+  rank: jsonNumber(sql`CASE WHEN r.value IS NOT NULL THEN r.rank END`),
   criteria: sql`r.criteria`,
   stdev: jsonNumber(sql`r.stdev`),
   range: jsonNumber(sql`r.range`),
@@ -70,13 +71,15 @@ async function listReportUsers(ctx: AppContext, issue: IssueRow, onlyVerifiedEma
       -- answers or values of a large selection are never read. Plus the items they only commented: each
       -- comment looks its value up by key (OFFSET 0 keeps it a lookup; as an anti join PGlite hashed
       -- the selection's 120,000 values for 2,400 comments), except a judge's with a value for every item,
-      -- whose comments are all on items with one (comments and values go with the item).
+      -- whose comments are all on items with one (comments and values go with the item). In a rating
+      -- selection a comment answers nothing: an item is answered once rated, as on the judge's page
+      -- (ratingStates of the contract; a submission refuses partly rated items).
       answered AS (
         SELECT user_id, sum(n)::int AS n FROM (
           SELECT user_id, nb_items AS n FROM report_judge_stats WHERE issue_id = ${issue.id}
           UNION ALL
           SELECT c.user_id, count(DISTINCT c.dataset_id) FROM issue_comments c
-          WHERE c.issue_id = ${issue.id} AND c.user_id NOT IN (
+          WHERE c.issue_id = ${issue.id} AND ${issue.resourcetype !== 'RatingIssue'} AND c.user_id NOT IN (
             SELECT user_id FROM report_judge_stats WHERE issue_id = ${issue.id}
               AND nb_items >= (SELECT n FROM selection_items)
           ) AND NOT EXISTS (

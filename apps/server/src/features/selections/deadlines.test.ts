@@ -1,4 +1,4 @@
-import { INVITATIONS_PER_JUDGE, REMINDER_NEEDS_DEADLINE_MESSAGE } from '@shortlist/contract';
+import { formatDeadline, INVITATIONS_PER_JUDGE, REMINDER_NEEDS_DEADLINE_MESSAGE } from '@shortlist/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvitations, issues } from '../../db/schema.ts';
@@ -129,7 +129,9 @@ describe('the automatic reminder', () => {
     );
     const reminder = decodeBody(mailsTo(invited.user.email).at(-1)?.raw ?? '');
     expect(reminder).toContain(`Subject: Reminder: ${issue.title}`);
-    expect(reminder).toMatch(/Deadline: \w+day, \d+ \w+ \d{4} at \d\d:\d\d UTC\./);
+    // The answer page's format (the contract's formatDeadline), in UTC.
+    expect(reminder).toContain(`Deadline: ${formatDeadline(later(base, 10), 'en', 'UTC')}.`);
+    expect(reminder).toMatch(/Deadline: \w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M UTC\./);
     const link = new URL(reminder.match(/https?:\/\/\S+\/answer\?\S+/)?.[0] ?? 'http://none');
     expect(link.searchParams.get('token')).toBe(invited.token);
     expect(link.searchParams.get('v')).toBeTruthy();

@@ -16,6 +16,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
+import { alreadySubmitted, wouldTakeItemsFromSubmitted } from '../judges/judge-access.ts';
 import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../teams/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { IssueRow } from './access.ts';
@@ -147,7 +148,8 @@ async function replaceTags(db: Db, issue: IssueRow, tagIds: number[]) {
 
 /**
  * A partial update. The type never changes; the public setting is frozen once judges exist and the
- * comments mode once comments exist.
+ * comments mode once comments exist; the switch to a subset per judge is refused while it would take
+ * items from a judge who has submitted (JUDGE_ALREADY_SUBMITTED, as taking one item from them is).
  */
 export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRow, patch: IssuePatchInput) {
   const type = issue.resourcetype as IssueResourcetype;
@@ -175,6 +177,12 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
         ALREADY_HAS_COMMENTS,
         'The selection already has comments: its comments mode cannot change.',
       );
+    if (
+      columns.accessAllItems === false &&
+      (await isSwitchToSubsets(tx, issue.id)) &&
+      (await wouldTakeItemsFromSubmitted(tx, issue.id))
+    )
+      throw alreadySubmitted();
     if (patch.tags_patch) await replaceTags(tx, issue, patch.tags_patch);
     if (Object.keys(columns).length === 0) return issue;
     const [updated] = await tx
@@ -190,6 +198,20 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
     return updated ?? issue;
   });
   return toIssueReply(ctx, row);
+}
+
+/**
+ * Whether the selection gives all items now, its row locked until the transaction ends: a submission
+ * (which reads the mode under a share lock, judging/submit.ts) waits for the switch, or the switch for the
+ * submission, whose judge it then sees as submitted.
+ */
+async function isSwitchToSubsets(tx: Db, issueId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ accessAllItems: issues.accessAllItems })
+    .from(issues)
+    .where(eq(issues.id, issueId))
+    .for('update');
+  return row?.accessAllItems === true;
 }
 
 /**

@@ -111,6 +111,26 @@ describe('an invited judge', () => {
   });
 });
 
+describe('a judge whose address was refused for good before', () => {
+  it('is invalid from the moment they are added, before any invitation', async () => {
+    // Refused while mailing someone else (a form's confirmation, a mass e-mail): no judge had it yet.
+    await markAddressInvalid(t.db, 'Gone@Verify.test', '550 5.1.1 No such user');
+    const { token, issue } = await judges.createSetup(1);
+    const [gone = 0, fresh = 0] = await judges.addJudges(token, issue.id, [
+      'gone@verify.test',
+      'fresh@verify.test',
+    ]);
+    expect([await statusOfUser(gone), await statusOfUser(fresh)]).toEqual(['inv', 'unc']);
+    const list = (await judges.get(token, issue.id, 'judges/')).json() as {
+      results: { user: { email: string; email_verification_status: string } }[];
+    };
+    expect(list.results.map(({ user }) => [user.email, user.email_verification_status]).sort()).toEqual([
+      ['fresh@verify.test', 'unc'],
+      ['gone@verify.test', 'inv'],
+    ]);
+  });
+});
+
 describe('a respondent', () => {
   it('is processing while the link is queued, pending once sent, verified by opening the mailed link', async () => {
     const { setup, created } = await draftOf('ann@verify.test');

@@ -6,6 +6,8 @@ interface AnswerBarProps {
   tags: string[];
   tag: string | null;
   onTagChange(tag: string | null): void;
+  /** Rating selections only: "Next unrated". */
+  onNextUnrated: (() => void) | null;
   status: string | null;
   /** Where the judge's draft stands on the server. */
   saveState: DraftSaveState;
@@ -17,12 +19,14 @@ interface AnswerBarProps {
 
 /**
  * The bar at the bottom of the answer page: the tag filter, where the judge stands (read out as it
- * changes: tokens left, items picked or rated), the draft's state, the page's messages, and Submit.
+ * changes: tokens left, items picked or rated) with "Next unrated", the draft's state, the page's
+ * messages, and Submit.
  */
 export function AnswerBar({
   tags,
   tag,
   onTagChange,
+  onNextUnrated,
   status,
   saveState,
   flash,
@@ -69,6 +73,23 @@ export function AnswerBar({
         <span role="status" data-testid="answer-status">
           {status}
         </span>
+        {onNextUnrated && (
+          <button
+            type="button"
+            className="sl-button"
+            onClick={onNextUnrated}
+            aria-label={t('nextUnrated')}
+            data-testid="answer-next-unrated"
+          >
+            {/* On a phone the bar keeps to two rows: an arrow; the name stays the words. */}
+            <span className="sl-answer-next-label" aria-hidden="true">
+              {t('nextUnrated')}
+            </span>
+            <span className="sl-answer-next-icon" aria-hidden="true">
+              ↓
+            </span>
+          </button>
+        )}
         <button
           type="button"
           className="sl-button sl-button-primary"

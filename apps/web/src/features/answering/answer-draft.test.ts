@@ -153,7 +153,18 @@ describe('the saved draft and the progress', () => {
     ] as AnswerView['issue']['questions'];
     const view = viewOf({ questions }, { items: [item(1), item(2), item(3)], conflicts: [3] });
     const values = { '1:7': 2, '1:8': 0, '2:7': 4 };
-    expect(ratingProgress(view, { values, comments: {} })).toEqual({ rated: 1, total: 2 });
+    expect(ratingProgress(view, { values, comments: {} })).toEqual({
+      rated: 1,
+      total: 2,
+      partly: [2],
+      unrated: new Set([2]),
+    });
+    // A minimum is a rating like any other: 0 on both criteria rates the item.
+    expect(ratingProgress(view, { values: { '2:7': 0, '2:8': 0 }, comments: {} })).toMatchObject({
+      rated: 1,
+      partly: [],
+      unrated: new Set([1]),
+    });
     expect(ratingProgress(viewOf({ resourcetype: 'TokenIssue' }), { values, comments: {} })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AnswerView, FieldErrors, SubmissionCreate } from '@shortlist/contract';
+import { type AnswerView, type FieldErrors, ratingStates, type SubmissionCreate } from '@shortlist/contract';
 
 /** One answer or comment per item and criterion (0: the item as a whole). */
 export const draftKey = (dataset: number, question: number | null | undefined) =>
@@ -77,24 +77,36 @@ export const canPickMore = (view: AnswerView, draft: Draft) =>
 export const isBelowMinPicks = (view: AnswerView, draft: Draft) =>
   view.issue.resourcetype === 'SelectionIssue' && pickedCount(draft) < (view.issue.min_items ?? 0);
 
+/** What the judge's page knows of each item of a rating selection, in the order the page shows them. */
+export interface RatingProgress {
+  rated: number;
+  total: number;
+  /** Items with some criteria rated and not others: a submission refuses them. */
+  partly: number[];
+  /** Items neither rated nor conflicted (partly rated ones included): what "Next unrated" visits. */
+  unrated: Set<number>;
+}
+
 /**
- * How far a judge is in a rating selection: an item is rated once every criterion has a value; items of a
- * conflict are not theirs to rate. Null for the other types, which leave items out by design.
+ * How far a judge is in a rating selection, by the contract's one definition of a rated item
+ * (`ratingStates`: a value for every criterion), which the report counts too; items of a conflict are not
+ * theirs to rate. Null for the other types, which leave items out by design.
  */
-export function ratingProgress(view: AnswerView, draft: Draft): { rated: number; total: number } | null {
+export function ratingProgress(view: AnswerView, draft: Draft): RatingProgress | null {
   if (view.issue.resourcetype !== 'RatingIssue') return null;
   const conflicts = new Set(view.conflicts);
-  const criteria = new Set(view.issue.questions.length > 0 ? view.issue.questions.map((q) => q.id) : [null]);
-  // The draft's answers counted by item, on each render of the page: cheaper than building and looking up
-  // every item's keys (10,000 of them at 2,000 items × 5 criteria, whatever the judge answered).
-  const answered = new Map<number, number>();
-  for (const key of Object.keys(draft.values)) {
-    const { dataset, question } = parseKey(key);
-    if (criteria.has(question)) answered.set(dataset, (answered.get(dataset) ?? 0) + 1);
-  }
+  const states = ratingStates(
+    Object.keys(draft.values).map(parseKey),
+    view.issue.questions.map((q) => q.id),
+  );
   const items = view.items.filter((item) => !conflicts.has(item.id));
-  const rated = items.filter((item) => answered.get(item.id) === criteria.size).length;
-  return { rated, total: items.length };
+  const unrated = new Set(items.filter((item) => !states.rated.has(item.id)).map((item) => item.id));
+  return {
+    rated: items.length - unrated.size,
+    total: items.length,
+    partly: items.filter((item) => states.partly.has(item.id)).map((item) => item.id),
+    unrated,
+  };
 }
 
 /** Comments are for selections that are not public (text selections are nothing but comments). */

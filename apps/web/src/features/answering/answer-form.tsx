@@ -21,6 +21,7 @@ import { useDraftAutosave } from './use-draft-autosave';
 import { useDraftHandlers } from './use-draft-handlers';
 import { useFlash } from './use-flash';
 import { useItemLabels } from './use-item-labels';
+import { type ItemsShown, useUnratedNavigation } from './use-unrated-navigation';
 
 const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */
@@ -96,10 +97,26 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
   });
 
   const tags = useMemo(() => [...new Set(view.items.flatMap((item) => item.tags))].sort(), [view.items]);
-  const items = useMemo(
+  const tagged = useMemo(
     () => (tag ? view.items.filter((item) => item.tags.includes(tag)) : view.items),
     [view.items, tag],
   );
+  const progress = useMemo(() => ratingProgress(view, draft), [view, draft]);
+  const changeTag = (value: string | null) => {
+    setTag(value);
+    setPage(1);
+  };
+  const navigation = useUnratedNavigation({
+    items: tagged,
+    unrated: progress?.unrated ?? null,
+    page,
+    perPage: ITEMS_PER_PAGE,
+    setPage,
+    isTagged: tag !== null,
+    clearTag: () => changeTag(null),
+    onAllRated: () => notify(t('allRated')),
+  });
+  const items = navigation.listed;
   const [isPageDrawn, setPageDrawn] = useState(false);
   useEffect(() => {
     startTransition(() => setPageDrawn(true));
@@ -108,10 +125,6 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     (page - 1) * ITEMS_PER_PAGE,
     isPageDrawn ? page * ITEMS_PER_PAGE : (page - 1) * ITEMS_PER_PAGE + FIRST_CARDS,
   );
-  const changeTag = (value: string | null) => {
-    setTag(value);
-    setPage(1);
-  };
   const list = useRef<HTMLElement>(null);
   // The new page starts at the top, and so does the keyboard: the next Tab reaches its first item.
   const changePage = (value: number) => {
@@ -126,13 +139,12 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     return byItem;
   }, [view.shared_comments]);
 
-  const progress = ratingProgress(view, draft);
   const status =
     issue.resourcetype === 'TokenIssue'
       ? t('tokensLeft', { count: (issue.nb_tokens ?? 0) - tokensUsed(draft) })
       : issue.resourcetype === 'SelectionIssue'
         ? t('pickedCount', { count: pickedCount(draft), max: issue.max_items ?? 0 })
-        : progress && t('ratedCount', progress);
+        : progress && t('ratedCount', { rated: progress.rated, total: progress.total });
 
   const send = async () => {
     setIsSending(true);
@@ -163,6 +175,14 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
       notify(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }), 'warning');
       return;
     }
+    // A partly rated item is neither rated nor left out: the judge finishes it or ticks "Not rated".
+    const [partly] = progress?.partly ?? [];
+    if (partly !== undefined) {
+      const count = progress?.partly.length ?? 0;
+      notify(t('partlyRated', { count, item: labels.item, items: labels.items }), 'warning', ERROR_SECONDS);
+      navigation.jumpTo(partly);
+      return;
+    }
     const unrated = progress ? progress.total - progress.rated : 0;
     const isConfirmed =
       unrated === 0 ||
@@ -189,9 +209,33 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
           {t('sharedHidden')}
         </p>
       )}
-      <section ref={list} tabIndex={-1} className="sl-answer-list" aria-label={labels.items}>
+      {progress && (
+        <div className="sl-answer-tools">
+          <label className="sl-answer-shown">
+            <span>{t('shown.label')}</span>
+            <select
+              className="sl-input"
+              value={navigation.shown}
+              onChange={(event) => navigation.show(event.target.value as ItemsShown)}
+              data-testid="answer-shown-filter"
+            >
+              <option value="all">{t('shown.all')}</option>
+              <option value="unrated">{t('shown.unrated')}</option>
+            </select>
+          </label>
+        </div>
+      )}
+      <section
+        ref={list}
+        tabIndex={-1}
+        className="sl-answer-list"
+        aria-label={labels.items}
+        onFocus={navigation.noteFocus}
+      >
         {items.length === 0 ? (
-          <p className="sl-result">{t('noItemWithTag')}</p>
+          <p className="sl-result" data-testid="answer-list-empty">
+            {navigation.shown === 'unrated' ? t('allRated') : t('noItemWithTag')}
+          </p>
         ) : (
           pageItems.map((item) => (
             <ItemCard
@@ -211,6 +255,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
         tags={tags}
         tag={tag}
         onTagChange={changeTag}
+        onNextUnrated={progress && navigation.next}
         status={status}
         saveState={view.preview ? 'idle' : autosave.state}
         flash={flash}

@@ -1,4 +1,4 @@
-import type { AnswerViewIssue } from '@shortlist/contract';
+import { type AnswerViewIssue, formatDeadline } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
 
 /** The selection's deadline in the judge's language and time zone, named with it; nothing without one. */
@@ -10,15 +10,8 @@ export function DeadlineNotice({
   const { t, i18n } = useTranslation('answering');
   if (!issue.deadline) return null;
   const deadline = new Date(issue.deadline);
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(deadline);
+  // The format of the judge's mails (the contract's), in the judge's own time zone.
+  const date = formatDeadline(deadline, i18n.language);
   const hasPassed = deadline.getTime() <= Date.now();
   const text = hasPassed
     ? t('deadlinePassed', { date })

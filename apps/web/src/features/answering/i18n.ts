@@ -20,8 +20,10 @@ export const en = {
   page: 'Page {{page}}',
   previousPage: 'Previous page',
   nextPage: 'Next page',
-  ignore: 'Do not rate',
+  ignore: 'Not rated',
   ignored: 'Not rated',
+  partly_one: '{{count}} of {{total}} criteria rated: rate the others too, or tick “Not rated”.',
+  partly_other: '{{count}} of {{total}} criteria rated: rate the others too, or tick “Not rated”.',
   rating: 'Rating',
   ratingOf: 'Rating of {{title}}',
   pick: 'Pick',
@@ -58,6 +60,16 @@ export const en = {
   unratedTitle: 'Submit with unrated items?',
   unrated_one: '{{count}} {{item}} is not rated yet. It is left out of your answers.',
   unrated_other: '{{count}} {{items}} are not rated yet. They are left out of your answers.',
+  partlyRated_one: '{{count}} {{item}} is only partly rated: rate each of its criteria, or tick “Not rated”.',
+  partlyRated_other:
+    '{{count}} {{items}} are only partly rated: rate each of their criteria, or tick “Not rated”.',
+  nextUnrated: 'Next unrated',
+  allRated: 'Nothing left to rate.',
+  shown: {
+    label: 'Show',
+    all: 'All items',
+    unrated: 'Not yet rated',
+  },
   submitAnyway: 'Submit anyway',
   keepRating: 'Keep rating',
   draft: {
@@ -116,8 +128,10 @@ export const fr: typeof en = {
   page: 'Page {{page}}',
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
-  ignore: 'Ne pas noter',
+  ignore: 'Non noté',
   ignored: 'Non noté',
+  partly_one: '{{count}} critère noté sur {{total}} : notez aussi les autres, ou cochez « Non noté ».',
+  partly_other: '{{count}} critères notés sur {{total}} : notez aussi les autres, ou cochez « Non noté ».',
   rating: 'Note',
   ratingOf: 'Note de {{title}}',
   pick: 'Choisir',
@@ -155,6 +169,17 @@ export const fr: typeof en = {
   unratedTitle: 'Envoyer avec des éléments sans note ?',
   unrated_one: '{{count}} {{item}} n’a pas encore de note et ne comptera pas dans vos réponses.',
   unrated_other: '{{count}} {{items}} n’ont pas encore de note et ne compteront pas dans vos réponses.',
+  partlyRated_one:
+    '{{count}} {{item}} n’a que certains critères notés : notez chacun d’eux, ou cochez « Non noté ».',
+  partlyRated_other:
+    '{{count}} {{items}} n’ont que certains critères notés : notez chacun d’eux, ou cochez « Non noté ».',
+  nextUnrated: 'Suivant à noter',
+  allRated: 'Plus rien à noter.',
+  shown: {
+    label: 'Afficher',
+    all: 'Tous les éléments',
+    unrated: 'Ceux qui restent à noter',
+  },
   submitAnyway: 'Envoyer quand même',
   keepRating: 'Continuer à noter',
   draft: {

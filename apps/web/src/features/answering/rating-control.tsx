@@ -13,17 +13,27 @@ interface RatingControlProps {
   t: TFunction<'answering'>;
 }
 
+/** Keys that move a range down: at the minimum they change nothing, so the browser fires no input event. */
+const DOWN_KEYS = new Set(['Home', 'ArrowLeft', 'ArrowDown', 'PageDown']);
+
 /**
  * A native range per criterion (or one for the item), labelled by the criterion and described by its
  * description, its value shown beside it and read out with it; arrows, Home/End and a finger move it.
- * An item left alone stays out of the answers: its thumb waits at the minimum and says "Not rated".
+ * An item left alone stays out of the answers: its thumb waits, grey, at the minimum and says "Not
+ * rated"; "Not rated" is also the item's own check box, which clears every criterion.
+ *
+ * A range always holds a value, and a click, a tap or Home at the left end leaves the waiting thumb where it
+ * is: the browser fires no input event, and the judge who meant the minimum got "Not rated" (issue 27). So
+ * while a criterion is not rated, a click or tap on it (the event follows any input event the press made),
+ * and a key that moves down, rate it with the value the range shows: the minimum is a value like any other.
  */
 export function RatingControl({ issue, dataset, title, values, onChange, t }: RatingControlProps) {
   const min = issue.min_rating ?? 0;
   const max = issue.max_rating ?? 5;
   const rows = issue.questions.length > 0 ? issue.questions : [null];
   const keys = rows.map((question) => draftKey(dataset, question?.id));
-  const isIgnored = keys.every((key) => values[key] === undefined);
+  const ratedCount = keys.filter((key) => values[key] !== undefined).length;
+  const isIgnored = ratedCount === 0;
 
   const setIgnored = (ignored: boolean) => {
     for (const key of keys) onChange(key, ignored ? undefined : min);
@@ -53,6 +63,12 @@ export function RatingControl({ issue, dataset, title, values, onChange, t }: Ra
                   step={issue.step ?? 1}
                   value={value ?? min}
                   onChange={(event) => onChange(key, Number(event.target.value))}
+                  onClick={(event) => {
+                    if (value === undefined) onChange(key, Number(event.currentTarget.value));
+                  }}
+                  onKeyDown={(event) => {
+                    if (value === undefined && DOWN_KEYS.has(event.key)) onChange(key, min);
+                  }}
                   // The visible label is the criterion; the name says which item it rates.
                   aria-label={t('ratingOf', { title: question ? `${title} — ${question.title}` : title })}
                   aria-valuetext={shown}
@@ -71,6 +87,11 @@ export function RatingControl({ issue, dataset, title, values, onChange, t }: Ra
           </Field>
         );
       })}
+      {!isIgnored && ratedCount < keys.length && (
+        <p className="sl-notice sl-notice-warning" data-testid="rating-partly">
+          {t('partly', { count: ratedCount, total: keys.length })}
+        </p>
+      )}
       <label className="sl-choice">
         <input
           type="checkbox"

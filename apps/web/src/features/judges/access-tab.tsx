@@ -1,6 +1,6 @@
 import { MailOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { JudgeStatus } from '@shortlist/contract';
-import { Alert, App, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
@@ -19,7 +19,6 @@ const STATUS_OPTIONS = [ALL, 'not_invited', 'invited', 'answered'] as const;
 /** The Access tab of a selection: its judges, their items and invitations, and the public link. */
 export function AccessTab({ issueId }: { issueId: number }) {
   const { t } = useTranslation('judges');
-  const { message } = App.useApp();
   const issue = useIssue(issueId);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -30,7 +29,7 @@ export function AccessTab({ issueId }: { issueId: number }) {
     search: search || undefined,
     status: status === ALL ? undefined : status,
   });
-  const accessMode = useAccessMode(issueId);
+  const accessMode = useAccessMode(issueId, issue.data?.resourcetype ?? 'RatingIssue');
 
   if (issue.isPending) return <Skeleton active />;
   if (issue.isError) return <LoadError onRetry={() => void issue.refetch()} />;
@@ -105,12 +104,7 @@ export function AccessTab({ issueId }: { issueId: number }) {
           optionType="button"
           value={data.access_all_items ? 'all' : 'subset'}
           disabled={accessMode.isPending}
-          onChange={(event) =>
-            accessMode.mutate(
-              { resourcetype: data.resourcetype, access_all_items: event.target.value === 'all' },
-              { onError: () => void message.error(t('accessFailed')) },
-            )
-          }
+          onChange={(event) => accessMode.change(event.target.value === 'all')}
           options={[
             { value: 'all', label: t('allItems') },
             { value: 'subset', label: t('subset') },

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { InviteDialog } from './invite-dialog';
 
 /**
- * Invite, then Remind, with the number of sends left; each opens the mail's preview first. Disabled
+ * "Invite (3 invitations left)", then "Remind (2 reminders left)": the spec's sends left, named; each opens the mail's preview first. Disabled
  * once the judge has answered or at zero, with a tooltip saying which.
  */
 export function InviteButton({ issueId, judge }: { issueId: number; judge: Judge }) {
   const { t } = useTranslation('judges');
   const [isOpen, setOpen] = useState(false);
-  const label = judge.nb_invitations > 0 ? t('remind') : t('invite');
+  const label = t(judge.nb_invitations > 0 ? 'remindLeft' : 'inviteLeft', { count: judge.invitations_left });
   const disabledReason = judge.has_submitted
     ? t('inviteDisabled.answered')
     : judge.invitations_left === 0
@@ -27,7 +27,7 @@ export function InviteButton({ issueId, judge }: { issueId: number; judge: Judge
       disabled={disabledReason !== undefined}
       data-testid="judge-invite"
     >
-      {`${label} · ${t('left', { count: judge.invitations_left })}`}
+      {label}
     </Button>
   );
   if (disabledReason)

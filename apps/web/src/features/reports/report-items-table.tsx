@@ -63,7 +63,13 @@ export function ReportItemsTable({
       width: 90,
       render: (_, row) => (
         <Flex gap={6} align="baseline">
-          {row.rank}
+          {row.rank ?? (
+            <Tooltip title={t('noRank')}>
+              <Typography.Text type="secondary" aria-label={t('noRank')} data-testid="no-rank">
+                —
+              </Typography.Text>
+            </Tooltip>
+          )}
           <RankShift shift={row.rank_shift} />
         </Flex>
       ),
