@@ -13,6 +13,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { emailKeys, fetchBatch, fetchTemplates, renderEmails, sendEmails, updateBatch } from './api';
 import { EmailCarousel } from './email-carousel';
 import { EmailsTable } from './emails-table';
+import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 
 const POLL_MS = 1500;
@@ -165,6 +166,7 @@ export function BatchPage() {
               ? t('batch.sending', { sent: done, total: progress.total })
               : t('batch.done', { sent: progress.sent, failed: progress.failed })}
           </Typography.Paragraph>
+          <SentTwiceNotice batchId={id} count={progress.maybe_sent_twice} />
           <EmailsTable batchId={id} refreshMs={status === 'sending' ? POLL_MS : false} />
         </>
       )}
