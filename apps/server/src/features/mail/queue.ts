@@ -19,7 +19,7 @@ const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
  * How long a claim holds without being renewed. The sender renews its claims every CLAIM_RENEW_MS while
  * it sends, however slow the SMTP server; a sender that dies (kill -9, a lost machine) stops renewing,
  * and its messages come due again 10 to 15 s later: another process's worker, which looks every 5 s,
- * takes them over within 20 s of the death (decision 70).
+ * takes them over within 20 s of the death (decision 79).
  */
 export const CLAIM_LEASE_MS = 15_000;
 /**
@@ -27,7 +27,7 @@ export const CLAIM_LEASE_MS = 15_000;
  * if one ever did, the second sender's copy is marked as perhaps a duplicate, like a crash's.
  */
 export const CLAIM_RENEW_MS = 5_000;
-/** After this many sends cut short by a dead sender, a message is not sent again (decision 70). */
+/** After this many sends cut short by a dead sender, a message is not sent again (decision 79). */
 export const MAIL_MAX_INTERRUPTIONS = 2;
 export const INTERRUPTED_TWICE_ERROR =
   'Not sent again: the server sending it stopped twice during the send. The recipient may have received it.';

@@ -9,7 +9,7 @@ import type { TeamRow } from './access.ts';
  * Removes a member (or withdraws an invitation). Their access to the team ends with the row: every
  * team check reads the membership on each request, on every process, so an access token they hold
  * opens nothing of this team from their next request on. Their account and other teams are not
- * touched (decision 71). The team's admins are locked while counted, so that two admins removing
+ * touched (decision 80). The team's admins are locked while counted, so that two admins removing
  * each other at once cannot leave it to nobody.
  */
 export async function removeMember(ctx: AppContext, team: TeamRow, memberId: number) {
