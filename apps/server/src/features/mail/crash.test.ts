@@ -103,7 +103,6 @@ async function crashAndWait(
     { timeout: 90_000, interval: 100 },
   );
   const takeoverMs = Date.now() - killedAt;
-  console.log('TAKEOVER', takeoverMs);
   // Time for a third copy, or a later duplicate, if there were one, to arrive.
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   return { lost, takeoverMs };
