@@ -5,7 +5,8 @@ import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
-const session = useBrowserSession();
+// The receiver listens on loopback, which webhooks reach only when the operator allows it.
+const session = useBrowserSession({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
 
 describe('webhooks', () => {
   it('lets an admin add a webhook, send a test and read that it was delivered', async () => {
@@ -30,6 +31,15 @@ describe('webhooks', () => {
       await page.getByTestId('webhooks-link').click();
       await page.getByText('No webhook yet.').waitFor();
       await page.getByTestId('webhook-add').click();
+      // The cloud metadata address is refused, said under the field.
+      await page.getByTestId('webhook-url').fill('http://169.254.169.254/latest/meta-data/');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page
+        .getByRole('dialog')
+        .getByText(
+          '169.254.169.254 is a link-local address (such as the cloud metadata service): webhooks may not reach',
+        )
+        .waitFor();
       await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${port}/hook`);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(`http://127.0.0.1:${port}/hook`).waitFor();

@@ -5,9 +5,9 @@ import { startServer } from './server.ts';
 
 /**
  * One server and one browser per test file, and a fresh browser context (no tokens, no storage)
- * per test. Call at the top of a test file; read the fields inside tests.
+ * per test. Call at the top of a test file; read the fields inside tests. `env` adds to the server's.
  */
-export function useBrowserSession() {
+export function useBrowserSession(env: Record<string, string> = {}) {
   const session = {} as {
     server: Awaited<ReturnType<typeof startServer>>;
     browser: Browser;
@@ -15,7 +15,7 @@ export function useBrowserSession() {
     page: Page;
   };
   beforeAll(async () => {
-    [session.server, session.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [session.server, session.browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await session.browser?.close();

@@ -26,12 +26,35 @@ describe('loadConfig', () => {
       mailRatePerMinute: 600,
       metricsToken: undefined,
       richTextImageHosts: 'any',
+      webhookAllowedHosts: [],
+      webhookMaxRedirects: 0,
       jwtSecret: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
     });
+  });
+
+  it('reads the hosts, addresses and ranges webhooks may reach in the server’s network, and the redirects', () => {
+    const config = loadConfig({
+      WEBHOOK_ALLOWED_HOSTS: 'hooks.intranet.example, 10.20.0.0/16,127.0.0.1, [fd00::5], fd00:1::/64',
+      WEBHOOK_MAX_REDIRECTS: '2',
+    });
+    expect(config.webhookAllowedHosts).toEqual([
+      'hooks.intranet.example',
+      '10.20.0.0/16',
+      '127.0.0.1',
+      '[fd00::5]',
+      'fd00:1::/64',
+    ]);
+    expect(config.webhookMaxRedirects).toBe(2);
+    for (const bad of ['http://hooks.example/', '10.0.0.0/33', '10.0.0.0/8/8', 'under_score.example', '*']) {
+      expect(configError({ WEBHOOK_ALLOWED_HOSTS: `ok.example,${bad}` }).message).toBe(
+        `Invalid WEBHOOK_ALLOWED_HOSTS: must be host names, IP addresses or CIDR ranges (10.0.0.0/8) separated by commas (got "ok.example,${bad}")`,
+      );
+    }
+    expect(configError({ WEBHOOK_MAX_REDIRECTS: '6' }).message).toMatch(/^Invalid WEBHOOK_MAX_REDIRECTS/);
   });
 
   it('reads the hosts rich text may load images from', () => {

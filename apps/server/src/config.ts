@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHost } from './http/egress-policy.ts';
 
 const optionalText = z
   .string()
@@ -42,6 +43,16 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  WEBHOOK_ALLOWED_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((entry) => parseAllowedHost(entry) !== null),
+        'must be host names, IP addresses or CIDR ranges (10.0.0.0/8) separated by commas',
+      )
+      .optional(),
+  ),
+  WEBHOOK_MAX_REDIRECTS: z.coerce.number().int().min(0).max(5).default(0),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   S3_URL: optionalText.pipe(
     z
@@ -88,6 +99,13 @@ export interface Config {
   richTextImageHosts: ImageHosts;
   /** Opens `/metrics` to whoever sends it as a bearer token; unset, `/metrics` answers 404. */
   metricsToken: string | undefined;
+  /**
+   * Hosts, addresses and ranges of the server's own network that webhooks may reach nevertheless (an
+   * on-premises receiver); every other loopback, private, link-local or reserved address is refused.
+   */
+  webhookAllowedHosts: readonly string[];
+  /** Redirects a webhook delivery follows, each target checked like the first; 0 by default. */
+  webhookMaxRedirects: number;
   /** The built web app to serve; another folder lets several builds be tested side by side. */
   webDist: string | undefined;
   /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
@@ -169,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS?.split(',').map((entry) => entry.trim()) ?? [],
+    webhookMaxRedirects: e.WEBHOOK_MAX_REDIRECTS,
     richTextImageHosts: readImageHosts(e.RICH_TEXT_IMAGE_HOSTS),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),

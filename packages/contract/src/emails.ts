@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
+import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
 
 // Mass e-mail: templates, batches and their e-mails ("demails"). Spec items-forms-email §3, §5, §6, §7, §9.
 
@@ -167,6 +167,8 @@ export const batchProgressSchema = z.object({
   queued: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** E-mails sent again after a server died while sending them: their recipients may have two copies. */
+  maybe_sent_twice: z.number().int(),
 });
 export type BatchProgress = z.infer<typeof batchProgressSchema>;
 
@@ -238,12 +240,15 @@ export const demailSchema = z.object({
   error: z.string().nullable(),
   attempts: z.number().int(),
   sent_time: z.string().nullable(),
+  /** A server died while sending it and another sent it again: the recipient may have received it twice. */
+  maybe_sent_twice: z.boolean(),
 });
 export type Demail = z.infer<typeof demailSchema>;
 
 export const DEMAIL_STATUS_FILTERS = ['draft', 'queued', 'sent', 'failed'] as const;
 export const demailListQuerySchema = pageQuerySchema.extend({
   status: z.enum(DEMAIL_STATUS_FILTERS).optional(),
+  maybe_sent_twice: queryBoolean.optional(),
 });
 export type DemailListQuery = z.infer<typeof demailListQuerySchema>;
 

@@ -107,6 +107,13 @@ export const memberListQuerySchema = pageQuerySchema.extend({
   issue: idSchema.optional(),
 });
 
+/** `teams/{id}/members/{memberId}/`: one member of one team. */
+export const memberParamsSchema = z.object({ id: idSchema, memberId: idSchema });
+/** Removing the team's last accepted admin would leave the team to nobody. */
+export const LAST_ADMIN = 'LAST_ADMIN';
+export const LAST_ADMIN_MESSAGE =
+  'A workspace keeps at least one admin: add another one before removing this one.';
+
 export const memberCreateSchema = z.object({
   email: emailSchema.pipe(z.string().max(MEMBER_EMAIL_MAX_LENGTH)),
   pseudo: z.string().trim().max(MEMBER_PSEUDO_MAX_LENGTH).default(''),

@@ -14,6 +14,25 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 export const WEBHOOK_LIMIT = 'WEBHOOK_LIMIT';
 export const webhookLimitMessage = `A team has at most ${WEBHOOKS_PER_TEAM_MAX} webhooks.`;
 
+/**
+ * The ranges of the server's own network a webhook may not reach (unless the operator allows them with
+ * WEBHOOK_ALLOWED_HOSTS): 127/8, ::1, 0/8 and ::; 10/8, 172.16/12, 192.168/16, 100.64/10 and fc00::/7;
+ * 169.254/16 (cloud metadata) and fe80::/10; every other range that is no public host.
+ */
+export const EGRESS_ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'reserved'] as const;
+export type EgressAddressKind = (typeof EGRESS_ADDRESS_KINDS)[number];
+/** Why a webhook's URL is refused at save, and why a delivery to it failed (it was not attempted). */
+export const webhookAddressRefusedMessage = (address: string, kind: EgressAddressKind) =>
+  `${address} is a ${kind} address: webhooks may not reach the server's own network.`;
+/** The address and kind of a refusal written by `webhookAddressRefusedMessage`, for the pages to translate. */
+export function parseWebhookAddressRefusal(message: string) {
+  const found = /^(\S+) is an? ([a-z-]+) address: webhooks may not reach the server's own network\.$/.exec(
+    message,
+  );
+  const kind = EGRESS_ADDRESS_KINDS.find((k) => k === found?.[2]);
+  return found?.[1] && kind ? { address: found[1], kind } : null;
+}
+
 const webhookUrlSchema = z
   .string()
   .trim()

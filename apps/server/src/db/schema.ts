@@ -48,6 +48,11 @@ export const users = pgTable(
     isJudgeOnly: boolean('is_judge_only').notNull().default(false),
     emailVerificationStatus: varchar('email_verification_status', { length: 3 }).notNull().default('unc'),
     emailToVerify: varchar('email_to_verify', { length: 250 }),
+    /**
+     * Carried by each access token as `ver`: a password change or a sign-out adds one, and every access
+     * token signed before stops working at its next request, on every process (read with the user).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createTime: createTime(),
   },
   (t) => [
@@ -510,6 +515,13 @@ export const mailQueue = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Set when the row will not be tried again: a permanent refusal or the last attempt failed. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * The sender holding the row (one drain of one process), renewing its lease while it sends; null once
+     * marked. Still set when the row comes due again: that sender died during the send.
+     */
+    claimedBy: varchar('claimed_by', { length: 36 }),
+    /** Sends cut short by a dead sender: after one, the next send may be a second copy; after two, no more. */
+    interruptions: integer('interruptions').notNull().default(0),
     createTime: createTime(),
   },
   (t) => [
@@ -578,6 +590,8 @@ export const batchEmails = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     sentTime: timestamp('sent_time', { withTimezone: true }),
+    /** Sent again after a server died while sending it: the recipient may have it twice. */
+    maybeSentTwice: boolean('maybe_sent_twice').notNull().default(false),
     createTime: createTime(),
   },
   (t) => [

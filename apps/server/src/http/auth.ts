@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
+import { type AccessClaims, invalidToken, TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
 import { unauthorized } from './errors.ts';
 import { preparedPerShape } from './prepared.ts';
 
@@ -37,38 +37,38 @@ const lookupUser = (db: Db, id: number) => userLookup(db, null).execute({ id });
 
 /** Tokens remembered per token service; past this many, the oldest is forgotten. */
 const VERIFIED_TOKENS_MAX = 10_000;
-const verifiedTokens = new WeakMap<
-  AppContext['tokens'],
-  Map<string, { userId: number; expiresAtMs: number }>
->();
+const verifiedTokens = new WeakMap<AppContext['tokens'], Map<string, AccessClaims>>();
 
 /**
  * A client sends the same access token with each request for its 15 minutes: its signature is checked
- * once (WebCrypto's HMAC costs more than the rest of the check), then the token is trusted until it
- * expires. Access tokens are stateless: nothing revokes one sooner, and the user is still read each time.
+ * once (WebCrypto's HMAC costs more than the rest of the check), then its claims are remembered until it
+ * expires. What may end a token sooner (a sign-out, a new password) lives on the user's row, which is
+ * read on every request anyway: `userFromToken` compares the versions.
  */
-async function verifyAccess(ctx: AppContext, token: string) {
+async function verifyAccess(ctx: AppContext, token: string): Promise<AccessClaims> {
   let verified = verifiedTokens.get(ctx.tokens);
   if (!verified) {
     verified = new Map();
     verifiedTokens.set(ctx.tokens, verified);
   }
   const known = verified.get(token);
-  if (known && Date.now() < known.expiresAtMs) return known.userId;
+  if (known && Date.now() < known.expiresAtMs) return known;
   verified.delete(token);
-  const userId = await ctx.tokens.verifyAccess(token);
-  const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    exp: number;
-  };
+  const claims = await ctx.tokens.verifyAccess(token);
   if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value ?? '');
-  verified.set(token, { userId, expiresAtMs: exp * 1000 });
-  return userId;
+  verified.set(token, claims);
+  return claims;
 }
 
+/**
+ * The token's user, if still active and if the token was signed at their current token version: one
+ * read of the row, on whichever process, so that a sign-out or a new password ends old tokens at once.
+ */
 async function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
-  const userId = await verifyAccess(ctx, token);
+  const { userId, version } = await verifyAccess(ctx, token);
   const [user] = await lookupUser(ctx.db, userId);
   if (!user?.isActive) throw unauthorized(TOKEN_NOT_VALID, 'User not found or inactive.');
+  if (user.tokenVersion !== version) throw invalidToken();
   return user;
 }
 

@@ -33,12 +33,25 @@ export function pickyRecipients(): (address: string) => Refusal | undefined {
 
 /**
  * A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail; `refuse`
- * answers some recipients with an SMTP refusal instead.
+ * answers some recipients with an SMTP refusal instead. With `isHolding`, it keeps each message it
+ * received but holds back its reply (the sender is mid-send) until `release`.
  */
-export async function startSmtpSink(options: { refuse?: (address: string) => Refusal | undefined } = {}) {
+export async function startSmtpSink(
+  options: { refuse?: (address: string) => Refusal | undefined; isHolding?: boolean } = {},
+) {
   const received: ReceivedMail[] = [];
+  let isHolding = options.isHolding ?? false;
+  const heldReplies: { session: string; to: string[]; reply: () => void }[] = [];
+  const lostReplies: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // A sender that vanishes while its reply is held never learns that its message arrived.
+    onClose(session) {
+      for (let i = heldReplies.length - 1; i >= 0; i -= 1) {
+        if (heldReplies[i]?.session === session.id)
+          lostReplies.push(...(heldReplies.splice(i, 1)[0]?.to ?? []));
+      }
+    },
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, _session, callback) {
       const refusal = options.refuse?.(address.address);
@@ -54,7 +67,9 @@ export async function startSmtpSink(options: { refuse?: (address: string) => Ref
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        if (isHolding) heldReplies.push({ session: session.id, to, reply: () => callback() });
+        else callback();
       });
     },
   });
@@ -63,6 +78,15 @@ export async function startSmtpSink(options: { refuse?: (address: string) => Ref
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Messages received whose reply is held back. */
+    heldCount: () => heldReplies.length,
+    /** Recipients of held messages whose sender closed the connection before the reply. */
+    lostReplies,
+    /** Answers the held messages and every later one at once. */
+    release() {
+      isHolding = false;
+      for (const { reply } of heldReplies.splice(0)) reply();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

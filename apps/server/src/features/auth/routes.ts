@@ -40,6 +40,18 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     (request) => ctx.tokens.rotate(request.body.refresh),
   );
+
+  app.post(
+    '/token/logout/',
+    {
+      config: { rateLimit: RATE_LIMITS.refresh },
+      schema: { tags: ['auth'], body: refreshRequestSchema },
+    },
+    async (request, reply) => {
+      await ctx.tokens.signOut(request.body.refresh);
+      return reply.status(204).send();
+    },
+  );
 };
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -16,6 +16,7 @@ import { AppError, fieldErrors } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
+import { endAllSessions } from './tokens.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -146,12 +147,12 @@ export async function resetPassword(ctx: AppContext, throttle: Throttle, input: 
     throw invalidLink();
   }
   await setPassword(ctx.db, user.id, input.new_password);
-  await ctx.tokens.revokeAllFor(user.id);
 }
 
 /**
  * A new password spends every reset and invitation link the account still had: an old link in a
- * mailbox must not set the password again.
+ * mailbox must not set the password again. It also ends every session: whoever held a token (the
+ * reason for a new password, often) holds nothing that works.
  */
 export async function setPassword(db: Db, userId: number, password: string) {
   const passwordHash = await hashPassword(password);
@@ -161,5 +162,6 @@ export async function setPassword(db: Db, userId: number, password: string) {
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await endAllSessions(tx, userId);
   });
 }

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@shortlist/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
 import { unauthorized } from '../../http/errors.ts';
 
 const ACCESS_TTL_SECONDS = 15 * 60;
@@ -23,9 +23,39 @@ const newJti = () => randomBytes(16).toString('hex');
 
 /** The code the web client reacts to by refreshing once (as Simple JWT answered). */
 export const TOKEN_NOT_VALID = 'token_not_valid';
-const invalidToken = () => unauthorized(TOKEN_NOT_VALID, 'Given token not valid for any token type');
+export const invalidToken = () => unauthorized(TOKEN_NOT_VALID, 'Given token not valid for any token type');
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Who an access token speaks for, and the user's token version it was signed at (`ver`). */
+export interface AccessClaims {
+  userId: number;
+  version: number;
+  expiresAtMs: number;
+}
+
+/**
+ * Ends every session of a user, in the caller's transaction: no refresh token of theirs works any more,
+ * and each access token already signed is refused at its next request (its `ver` is behind).
+ */
+export async function endAllSessions(db: Db, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await bumpTokenVersion(db, userId);
+}
+
+const bumpTokenVersion = (db: Db, userId: number) =>
+  db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+
+const tokenVersionOf = async (db: Db, userId: number) => {
+  const [row] = await db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
+};
 
 /** Short-lived access tokens and single-use refresh tokens whose reuse revokes the family. */
 export function createTokenService(db: Db, secret: string, ttl = { access: ACCESS_TTL_SECONDS }) {
@@ -42,10 +72,18 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
       .sign(key);
   }
 
-  /** The same user, jti and second always sign the same pair: a lost reply can be handed out again. */
-  async function signPair(userId: number, jti: string, issuedAt: number): Promise<TokenPair> {
+  /**
+   * The same user, jti, second and token version always sign the same pair: a lost reply can be handed
+   * out again.
+   */
+  async function signPair(
+    userId: number,
+    jti: string,
+    issuedAt: number,
+    version: number,
+  ): Promise<TokenPair> {
     return {
-      access: await sign({ token_type: 'access' }, userId, issuedAt, ttl.access),
+      access: await sign({ token_type: 'access', ver: version }, userId, issuedAt, ttl.access),
       refresh: await sign({ token_type: 'refresh', jti }, userId, issuedAt, REFRESH_TTL_SECONDS),
     };
   }
@@ -74,7 +112,7 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     await db
       .insert(refreshTokens)
       .values({ jti, family: randomUUID(), userId, expiresAt: expiresAt(issuedAt) });
-    return signPair(userId, jti, issuedAt);
+    return signPair(userId, jti, issuedAt, await tokenVersionOf(db, userId));
   }
 
   /**
@@ -89,15 +127,14 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
         .set({ usedAt: new Date(next.issuedAt * 1000), replacedBy: next.jti })
         .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning();
-      if (row) {
-        const { family, userId } = row;
-        await tx
-          .insert(refreshTokens)
-          .values({ jti: next.jti, family, userId, expiresAt: expiresAt(next.issuedAt) });
-      }
-      return row;
+      if (!row) return undefined;
+      const { family, userId } = row;
+      await tx
+        .insert(refreshTokens)
+        .values({ jti: next.jti, family, userId, expiresAt: expiresAt(next.issuedAt) });
+      return { userId, version: await tokenVersionOf(tx, userId) };
     });
-    return spent && signPair(spent.userId, next.jti, next.issuedAt);
+    return spent && signPair(spent.userId, next.jti, next.issuedAt, spent.version);
   }
 
   /** A spent token again: its successor's pair within the grace, else the whole family stops working. */
@@ -113,7 +150,8 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     const spentAt = spent.usedAt?.getTime() ?? 0;
     const isLostReply =
       Date.now() - spentAt < REUSE_GRACE_MS && !spent.revokedAt && next && !next.usedAt && !next.revokedAt;
-    if (isLostReply) return signPair(next.userId, next.jti, spentAt / 1000);
+    if (isLostReply)
+      return signPair(next.userId, next.jti, spentAt / 1000, await tokenVersionOf(db, next.userId));
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
@@ -124,9 +162,17 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
   return {
     issuePair,
 
-    /** The user id an access token was issued to. */
-    async verifyAccess(token: string): Promise<number> {
-      return Number((await verify(token, 'access')).sub);
+    /** The user an access token was issued to, at which of their token versions, until when. */
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      const payload = await verify(token, 'access');
+      // Tokens signed before versions existed carry none: version 0, every user's first.
+      const version = payload.ver ?? 0;
+      if (!Number.isSafeInteger(version)) throw invalidToken();
+      return {
+        userId: Number(payload.sub),
+        version: version as number,
+        expiresAtMs: (payload.exp ?? 0) * 1000,
+      };
     },
 
     /** Spends a refresh token and issues the next pair of its family. */
@@ -135,12 +181,27 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
       return (await spend(jti)) ?? replay(jti);
     },
 
-    /** Signs out everywhere: after a password change no old refresh token works. */
-    async revokeAllFor(userId: number) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    /**
+     * Sign-out: the refresh token's family stops working (this session's later tokens too), and so does
+     * every access token of the user signed until now; other sessions get a new one at their next refresh.
+     * A spent or revoked token signs out too: the family is the session, whichever of its tokens is shown.
+     */
+    async signOut(refresh: string) {
+      const payload = await verify(refresh, 'refresh');
+      const userId = Number(payload.sub);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ family: refreshTokens.family })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.jti, String(payload.jti ?? '')), eq(refreshTokens.userId, userId)));
+        if (row) {
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+        }
+        await bumpTokenVersion(tx, userId);
+      });
     },
   };
 }

@@ -215,6 +215,7 @@ const toDemail = ({ email, datasetTitle, templateId }: DemailRow): Demail => ({
   error: email.error,
   attempts: email.attempts,
   sent_time: email.sentTime?.toISOString() ?? null,
+  maybe_sent_twice: email.maybeSentTwice,
 });
 
 /** A batch's e-mails in order, paged in SQL, optionally of one status. */
@@ -222,6 +223,7 @@ export async function listDemails(ctx: AppContext, batch: BatchRow, query: Demai
   const where = and(
     eq(batchEmails.batchId, batch.id),
     query.status ? statusFilters[query.status] : undefined,
+    query.maybe_sent_twice === undefined ? undefined : eq(batchEmails.maybeSentTwice, query.maybe_sent_twice),
   );
   const [rows, [total]] = await Promise.all([
     ctx.db

@@ -17,20 +17,33 @@ import { containsPattern } from '../../http/pagination.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 
-const emptyProgress = (): BatchProgress => ({ total: 0, draft: 0, queued: 0, sent: 0, failed: 0 });
+const emptyProgress = (): BatchProgress => ({
+  total: 0,
+  draft: 0,
+  queued: 0,
+  sent: 0,
+  failed: 0,
+  maybe_sent_twice: 0,
+});
 
 /** Counts of each batch's e-mails by status, in one grouped query for a whole page. */
 async function progressOf(ctx: AppContext, batchIds: number[]) {
   const progress = new Map<number, BatchProgress>();
   if (batchIds.length === 0) return progress;
   const rows = await ctx.db
-    .select({ batchId: batchEmails.batchId, status: batchEmails.status, n: count() })
+    .select({
+      batchId: batchEmails.batchId,
+      status: batchEmails.status,
+      n: count(),
+      twice: sql<number>`count(*) filter (where ${batchEmails.maybeSentTwice})::int`,
+    })
     .from(batchEmails)
     .where(inArray(batchEmails.batchId, batchIds))
     .groupBy(batchEmails.batchId, batchEmails.status);
   for (const row of rows) {
     const counts = progress.get(row.batchId) ?? emptyProgress();
     counts.total += row.n;
+    counts.maybe_sent_twice += row.twice;
     if (row.status === null) counts.draft += row.n;
     else if (row.status === DEMAIL_STATUS.sent) counts.sent += row.n;
     else if (row.status === DEMAIL_STATUS.failed) counts.failed += row.n;

@@ -20,7 +20,7 @@ export interface Mailer {
 }
 
 /**
- * Bounds on one SMTP exchange: the queue's claim on a message outlasts the longest send these allow
+ * Bounds on one SMTP exchange. The queue's claim on a message is renewed for as long as its send lasts
  * (see mail/queue.ts), so a slow server never makes another process send it again.
  */
 export const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailQueue } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpSink } from '../../test/smtp.ts';
-import { drainMailQueue, enqueueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from './queue.ts';
+import {
+  drainMailQueue,
+  enqueueMail,
+  INTERRUPTED_TWICE_ERROR,
+  MAIL_MAX_ATTEMPTS,
+  retryDelayMs,
+} from './queue.ts';
 import { startWorker } from './worker.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -63,6 +69,62 @@ describe('mail queue', () => {
       sent: 0,
       failed: 0,
     });
+  });
+});
+
+describe('claims', () => {
+  it('are renewed while a slow SMTP server takes longer than the lease: no second sender takes them', async () => {
+    const slow = {
+      kind: 'smtp' as const,
+      sent: [] as string[],
+      async send(message: { to: string }) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        slow.sent.push(message.to);
+      },
+      close() {},
+    };
+    await enqueueMail(
+      t.db,
+      Array.from({ length: 3 }, (_, i) => ({ to: `slow${i}@renew.test`, subject: 'S', text: 'T' })),
+    );
+    // Each send lasts more than three leases; only the renewals keep the other sender away, which looks
+    // once the first claims would have lapsed, and again later.
+    const options = { leaseMs: 300, concurrency: 3 };
+    const first = drainMailQueue({ db: t.db, mailer: slow }, new Date(), options);
+    for (const wait of [450, 300]) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      await drainMailQueue({ db: t.db, mailer: slow }, new Date(), options);
+    }
+    await first;
+    expect(slow.sent.sort()).toEqual(['slow0@renew.test', 'slow1@renew.test', 'slow2@renew.test']);
+  });
+
+  it('of a dead sender are taken over once, and a message cut short twice is not sent a third time', async () => {
+    await enqueueMail(t.db, [
+      { to: 'cut-once@dead.test', subject: 'S', text: 'T' },
+      { to: 'cut-twice@dead.test', subject: 'S', text: 'T' },
+    ]);
+    // As a sender killed during its send leaves them: claimed, never marked, the lease run out.
+    const lapsed = { claimedBy: 'a-dead-sender', nextAttemptAt: new Date(Date.now() - 1000) };
+    await t.db.update(mailQueue).set(lapsed).where(eq(mailQueue.to, 'cut-once@dead.test'));
+    await t.db
+      .update(mailQueue)
+      .set({ ...lapsed, interruptions: 1 })
+      .where(eq(mailQueue.to, 'cut-twice@dead.test'));
+    const before = sink.received.length;
+    expect(await drainMailQueue(t.app.ctx)).toEqual({ sent: 1, failed: 1 });
+    expect(sink.received.slice(before).map((mail) => mail.to[0])).toEqual(['cut-once@dead.test']);
+    const rows = await t.db.select().from(mailQueue).where(eq(mailQueue.subject, 'S'));
+    const byAddress = new Map(rows.map((row) => [row.to, row]));
+    expect(byAddress.get('cut-once@dead.test')).toMatchObject({ interruptions: 1, claimedBy: null });
+    expect(byAddress.get('cut-once@dead.test')?.sentAt).not.toBeNull();
+    expect(byAddress.get('cut-twice@dead.test')).toMatchObject({
+      interruptions: 2,
+      claimedBy: null,
+      sentAt: null,
+      lastError: INTERRUPTED_TWICE_ERROR,
+    });
+    expect(byAddress.get('cut-twice@dead.test')?.failedAt).not.toBeNull();
   });
 });
 

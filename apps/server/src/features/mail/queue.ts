@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { DEMAIL_STATUS } from '@shortlist/contract';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batchEmails, mailQueue } from '../../db/schema.ts';
@@ -15,11 +16,21 @@ export const MAIL_MAX_ATTEMPTS = 8;
 export const MAIL_RETRY_BASE_MS = 30_000;
 const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
 /**
- * A claimed message not marked within this time (a crash mid-send) becomes due again. Longer than
- * one send can last (SMTP_TIMEOUTS_MS), and a process claims only what it sends at once, so a slow
- * SMTP server never lets a second process take a message that is still being sent.
+ * How long a claim holds without being renewed. The sender renews its claims every CLAIM_RENEW_MS while
+ * it sends, however slow the SMTP server; a sender that dies (kill -9, a lost machine) stops renewing,
+ * and its messages come due again 10 to 15 s later: another process's worker, which looks every 5 s,
+ * takes them over within 20 s of the death (decision 80).
  */
-export const CLAIM_LEASE_MS = 5 * 60 * 1000;
+export const CLAIM_LEASE_MS = 15_000;
+/**
+ * Three renewals a lease: two may fail (a database hiccup, a busy event loop) before a live claim lapses;
+ * if one ever did, the second sender's copy is marked as perhaps a duplicate, like a crash's.
+ */
+export const CLAIM_RENEW_MS = 5_000;
+/** After this many sends cut short by a dead sender, a message is not sent again (decision 80). */
+export const MAIL_MAX_INTERRUPTIONS = 2;
+export const INTERRUPTED_TWICE_ERROR =
+  'Not sent again: the server sending it stopped twice during the send. The recipient may have received it.';
 
 export const MAIL_PRIORITY = { request: 0, mass: 1 } as const;
 
@@ -55,10 +66,17 @@ type QueueRow = typeof mailQueue.$inferSelect;
 
 /**
  * Claims up to `limit` due messages in one statement (SKIP LOCKED: several processes never take
- * the same row) by pushing their next attempt out by a lease, so that no transaction stays open
- * while the SMTP server is slow. Mail caused by a request goes before mass e-mail.
+ * the same row) for `claimant`, by pushing their next attempt out by a lease, so that no transaction
+ * stays open while the SMTP server is slow. Mail caused by a request goes before mass e-mail. A row
+ * due while still claimed was left by a sender that died during its send: that send is counted in
+ * `interruptions`, since it may have reached the recipient.
  */
-async function claimDueMessages(db: Db, now: Date, limit: number, leaseMs: number): Promise<QueueRow[]> {
+async function claimDueMessages(
+  db: Db,
+  now: Date,
+  limit: number,
+  { leaseMs, claimant }: { leaseMs: number; claimant: string },
+): Promise<QueueRow[]> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
@@ -68,15 +86,39 @@ async function claimDueMessages(db: Db, now: Date, limit: number, leaseMs: numbe
     .for('update', { skipLocked: true });
   return db
     .update(mailQueue)
-    .set({ nextAttemptAt: new Date(Date.now() + leaseMs) })
+    .set({
+      nextAttemptAt: new Date(Date.now() + leaseMs),
+      claimedBy: claimant,
+      interruptions: sql`${mailQueue.interruptions} + case when ${mailQueue.claimedBy} is null then 0 else 1 end`,
+    })
     .where(sql`${mailQueue.id} in ${due}`)
     .returning();
+}
+
+/**
+ * Keeps the claimant's claims on `ids` alive while it sends them: their lease pushed forward every
+ * CLAIM_RENEW_MS. A failed renewal is tried again at the next tick.
+ */
+function holdClaims(db: Db, claimant: string, ids: number[], leaseMs: number) {
+  const timer = setInterval(
+    () => {
+      db.update(mailQueue)
+        .set({ nextAttemptAt: new Date(Date.now() + leaseMs) })
+        .where(and(inArray(mailQueue.id, ids), eq(mailQueue.claimedBy, claimant)))
+        .catch(() => undefined);
+    },
+    Math.min(CLAIM_RENEW_MS, leaseMs / 3),
+  );
+  return () => clearInterval(timer);
 }
 
 /** The queue row and, for mass e-mail, its batch e-mail, in one transaction. */
 async function markSent(db: Db, row: QueueRow) {
   await db.transaction(async (tx) => {
-    await tx.update(mailQueue).set({ sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, row.id));
+    await tx
+      .update(mailQueue)
+      .set({ sentAt: new Date(), lastError: null, claimedBy: null })
+      .where(eq(mailQueue.id, row.id));
     if (row.batchEmailId !== null) {
       await tx
         .update(batchEmails)
@@ -85,6 +127,8 @@ async function markSent(db: Db, row: QueueRow) {
           sentTime: new Date(),
           error: null,
           attempts: sql`${batchEmails.attempts} + 1`,
+          // The send cut short before this one may have reached the recipient too.
+          maybeSentTwice: row.interruptions > 0,
         })
         .where(eq(batchEmails.id, row.batchEmailId));
     }
@@ -94,17 +138,22 @@ async function markSent(db: Db, row: QueueRow) {
 
 /**
  * A failure: tried again later with back-off, or failed for good after the last try, a 5xx reply
- * (`isPermanent`: the address is then marked invalid) or an address that mass e-mail skips.
+ * (`isPermanent`: the address is then marked invalid), an address that mass e-mail skips, or a
+ * message whose sends were cut short twice (`isInterrupted`: not sent a third time).
  */
 async function markFailed(
   db: Db,
   row: QueueRow,
   error: string,
-  { isPermanent = false, isSkipped = false }: { isPermanent?: boolean; isSkipped?: boolean },
+  {
+    isPermanent = false,
+    isSkipped = false,
+    isInterrupted = false,
+  }: { isPermanent?: boolean; isSkipped?: boolean; isInterrupted?: boolean },
   now: Date,
 ) {
   const attempts = isSkipped ? row.attempts : row.attempts + 1;
-  const isFinal = isPermanent || isSkipped || attempts >= MAIL_MAX_ATTEMPTS;
+  const isFinal = isPermanent || isSkipped || isInterrupted || attempts >= MAIL_MAX_ATTEMPTS;
   await db.transaction(async (tx) => {
     await tx
       .update(mailQueue)
@@ -113,6 +162,7 @@ async function markFailed(
         lastError: error,
         nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
         failedAt: isFinal ? new Date() : null,
+        claimedBy: null,
       })
       .where(eq(mailQueue.id, row.id));
     if (row.batchEmailId !== null) {
@@ -122,6 +172,7 @@ async function markFailed(
           status: isFinal ? DEMAIL_STATUS.failed : DEMAIL_STATUS.requeued,
           error,
           attempts,
+          maybeSentTwice: isInterrupted,
         })
         .where(eq(batchEmails.id, row.batchEmailId));
     }
@@ -136,7 +187,7 @@ export interface DrainOptions {
   pacer?: Pacer;
   /** Sends at once; at most the SMTP connections kept open. */
   concurrency?: number;
-  /** How long a claim holds (tests shorten it to show that a slow server causes no second send). */
+  /** How long a claim holds unrenewed (tests shorten it to show that a slow server causes no second send). */
   leaseMs?: number;
   /** Checked between sends: a stopping worker finishes what it claimed and claims nothing more. */
   isStopped?: () => boolean;
@@ -144,8 +195,10 @@ export interface DrainOptions {
 
 /**
  * Sends every message due now through ctx.mailer, a few at a time, each claimed just before it is
- * sent. A temporary failure is retried later with back-off; a permanent one (5xx) fails the message
- * at once and marks the address invalid.
+ * sent and its claim renewed until it is marked. A temporary failure is retried later with back-off; a
+ * permanent one (5xx) fails the message at once and marks the address invalid. A message whose sender
+ * died during the send is sent again once, marked as perhaps received twice; after a second such
+ * death it is failed rather than sent a third time.
  */
 export async function drainMailQueue(
   ctx: Pick<AppContext, 'db' | 'mailer'>,
@@ -158,43 +211,71 @@ export async function drainMailQueue(
     leaseMs = CLAIM_LEASE_MS,
     isStopped = () => false,
   } = options;
+  const claimant = randomUUID();
   let sent = 0;
   let failed = 0;
   while (!isStopped()) {
     const allowed = pacer ? await pacer.take(concurrency) : concurrency;
-    const claimed = await claimDueMessages(ctx.db, now, allowed, leaseMs);
+    const claimed = await claimDueMessages(ctx.db, now, allowed, { leaseMs, claimant });
     pacer?.refund(allowed - claimed.length);
     if (claimed.length === 0) break;
-    const batchEmailIds = claimed.flatMap((row) => (row.batchEmailId === null ? [] : [row.batchEmailId]));
-    const skipped = await suppressedBatchEmails(ctx.db, batchEmailIds);
-
-    await Promise.all(
-      claimed.map(async (row) => {
-        const skipReason = row.batchEmailId === null ? undefined : skipped.get(row.batchEmailId);
-        if (skipReason) {
-          await markFailed(ctx.db, row, skipReason, { isSkipped: true }, now);
-          return;
-        }
-        try {
-          await ctx.mailer.send({
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            html: row.html ?? undefined,
-            headers: row.headers ?? undefined,
-          });
-        } catch (error) {
-          await markFailed(ctx.db, row, failureText(error), { isPermanent: isPermanentFailure(error) }, now);
-          failed += 1;
-          return;
-        }
-        await markSent(ctx.db, row);
-        sent += 1;
-      }),
+    const release = holdClaims(
+      ctx.db,
+      claimant,
+      claimed.map((row) => row.id),
+      leaseMs,
     );
-    if (batchEmailIds.length > 0) await settleBatches(ctx.db, batchEmailIds);
+    try {
+      await sendClaimed(ctx, claimed, now, (isSent) => {
+        if (isSent) sent += 1;
+        else failed += 1;
+      });
+    } finally {
+      release();
+    }
   }
   return { sent, failed };
+}
+
+/** Sends the claimed rows at once and marks each; `count` hears each send's outcome. */
+async function sendClaimed(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  claimed: QueueRow[],
+  now: Date,
+  count: (isSent: boolean) => void,
+) {
+  const batchEmailIds = claimed.flatMap((row) => (row.batchEmailId === null ? [] : [row.batchEmailId]));
+  const skipped = await suppressedBatchEmails(ctx.db, batchEmailIds);
+  await Promise.all(
+    claimed.map(async (row) => {
+      const skipReason = row.batchEmailId === null ? undefined : skipped.get(row.batchEmailId);
+      if (skipReason) {
+        await markFailed(ctx.db, row, skipReason, { isSkipped: true }, now);
+        return;
+      }
+      if (row.interruptions >= MAIL_MAX_INTERRUPTIONS) {
+        await markFailed(ctx.db, row, INTERRUPTED_TWICE_ERROR, { isInterrupted: true }, now);
+        count(false);
+        return;
+      }
+      try {
+        await ctx.mailer.send({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          headers: row.headers ?? undefined,
+        });
+      } catch (error) {
+        await markFailed(ctx.db, row, failureText(error), { isPermanent: isPermanentFailure(error) }, now);
+        count(false);
+        return;
+      }
+      await markSent(ctx.db, row);
+      count(true);
+    }),
+  );
+  if (batchEmailIds.length > 0) await settleBatches(ctx.db, batchEmailIds);
 }
 
 /** E-mails not yet sent nor failed for good: the queue's depth. */

@@ -41,6 +41,8 @@ export function startWorker(
       running.set(task, run);
     }
   };
+  // A first round at once: a process restarted after a crash takes over its queue without waiting.
+  tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
 

@@ -3,6 +3,7 @@ import {
   memberAddResultSchema,
   memberCreateSchema,
   memberListQuerySchema,
+  memberParamsSchema,
   memberSchema,
   pageQuerySchema,
   pageSchema,
@@ -20,6 +21,7 @@ import { toPage } from '../../http/pagination.ts';
 import { requireTeamAdmin } from './access.ts';
 import { acceptInvitation, listMyInvitations, refuseInvitation } from './invitations.ts';
 import { addMember, listMembers } from './members.ts';
+import { removeMember } from './remove-member.ts';
 import { createTeamAsAdmin, getTeam, listTeams, updateTeam } from './service.ts';
 
 export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -103,6 +105,16 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { team } = await requireTeamAdmin(ctx, currentUser(request), request.params.id);
       const result = await addMember(ctx, team, request.body);
       return reply.status(result.type === 'EXISTED' ? 200 : 201).send(result);
+    },
+  );
+
+  app.delete(
+    '/teams/:id/members/:memberId/',
+    { schema: { tags: ['teams'], params: memberParamsSchema } },
+    async (request, reply) => {
+      const { team } = await requireTeamAdmin(ctx, currentUser(request), request.params.id);
+      await removeMember(ctx, team, request.params.memberId);
+      return reply.status(204).send();
     },
   );
 

@@ -1,8 +1,11 @@
+import { webhookAddressRefusedMessage } from '@shortlist/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { EgressRefused, egressPost, type Resolve } from '../../http/egress-request.ts';
 import { retryDelayMs } from '../mail/queue.ts';
+import { webhookPolicy } from './egress.ts';
 import { signedHeaders } from './signing.ts';
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -39,42 +42,58 @@ async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
   });
 }
 
-async function post({ delivery, url, secret }: Claimed) {
+interface Outcome {
+  code: number | null;
+  error: string | null;
+  ms: number | null;
+  /** Refused before anything was sent: final at once, and no timing is kept (it would tell nothing). */
+  isRefused?: boolean;
+}
+
+async function post(ctx: Pick<AppContext, 'config'>, { delivery, url, secret }: Claimed, resolve?: Resolve) {
   const started = performance.now();
   const headers = signedHeaders(secret, `msg_${delivery.id}`, Math.floor(Date.now() / 1000), delivery.body);
   try {
-    const reply = await fetch(url, {
-      method: 'POST',
+    const code = await egressPost({
+      url,
       headers,
       body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      policy: webhookPolicy(ctx.config),
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      maxRedirects: ctx.config.webhookMaxRedirects,
+      resolve,
     });
-    await reply.body?.cancel();
-    return {
-      code: reply.status,
-      error: reply.ok ? null : `HTTP ${reply.status}`,
-      ms: performance.now() - started,
-    };
+    const isOk = code >= 200 && code < 300;
+    return { code, error: isOk ? null : `HTTP ${code}`, ms: performance.now() - started } satisfies Outcome;
   } catch (error) {
+    if (error instanceof EgressRefused) {
+      const refused: Outcome = {
+        code: null,
+        error: webhookAddressRefusedMessage(error.address, error.kind),
+        ms: null,
+        isRefused: true,
+      };
+      return refused;
+    }
     const message =
       error instanceof Error
         ? error.cause instanceof Error
           ? error.cause.message
           : error.message
         : String(error);
-    return { code: null, error: message.slice(0, 500), ms: performance.now() - started };
+    return { code: null, error: message.slice(0, 500), ms: performance.now() - started } satisfies Outcome;
   }
 }
 
 /**
  * Posts every due delivery, a few at once. A 2xx answer delivers it; anything else is tried again
- * with the mail queue's back-off (30 s, 1 min, 2 min… up to an hour), and fails after 8 attempts.
+ * with the mail queue's back-off (30 s, 1 min, 2 min… up to an hour), and fails after 8 attempts. A
+ * target in the server's own network is refused before any connection, and the delivery fails at once.
  */
 export async function deliverWebhooks(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   now = new Date(),
-  { isStopped = () => false }: { isStopped?: () => boolean } = {},
+  { isStopped = () => false, resolve }: { isStopped?: () => boolean; resolve?: Resolve } = {},
 ) {
   let delivered = 0;
   let failed = 0;
@@ -83,10 +102,10 @@ export async function deliverWebhooks(
     if (claimed.length === 0) break;
     await Promise.all(
       claimed.map(async (item) => {
-        const result = await post(item);
+        const result: Outcome = await post(ctx, item, resolve);
         const attempts = item.delivery.attempts + 1;
         const isDelivered = result.error === null;
-        const isFinal = isDelivered || attempts >= WEBHOOK_MAX_ATTEMPTS;
+        const isFinal = isDelivered || result.isRefused || attempts >= WEBHOOK_MAX_ATTEMPTS;
         await ctx.db
           .update(webhookDeliveries)
           .set({
@@ -94,7 +113,7 @@ export async function deliverWebhooks(
             status: isDelivered ? 'delivered' : isFinal ? 'failed' : 'pending',
             responseCode: result.code,
             error: result.error,
-            durationMs: Math.round(result.ms),
+            durationMs: result.ms === null ? null : Math.round(result.ms),
             deliveredAt: isDelivered ? new Date() : null,
             nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
           })

@@ -16,6 +16,7 @@ import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import { checkWebhookUrl } from './egress.ts';
 import { emitWebhookEvent } from './emit.ts';
 import { newWebhookSecret } from './signing.ts';
 
@@ -68,6 +69,7 @@ export async function listWebhooks(ctx: AppContext, query: TeamPageQuery) {
 }
 
 export async function createWebhook(ctx: AppContext, team: TeamRow, input: WebhookCreate) {
+  await checkWebhookUrl(ctx.config, input.url);
   return ctx.db.transaction(async (tx) => {
     if ((await tx.$count(webhooks, eq(webhooks.teamId, team.id))) >= WEBHOOKS_PER_TEAM_MAX) {
       throw refusal(WEBHOOK_LIMIT, webhookLimitMessage);
@@ -88,6 +90,7 @@ export async function createWebhook(ctx: AppContext, team: TeamRow, input: Webho
 }
 
 export async function updateWebhook(ctx: AppContext, row: WebhookRow, patch: WebhookPatch) {
+  if (patch.url !== undefined) await checkWebhookUrl(ctx.config, patch.url);
   const [updated] = await ctx.db
     .update(webhooks)
     .set({

@@ -1,39 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { selectionFactories } from '../selections/test-factories.ts';
 import { submissionFactories } from '../submissions/test-factories.ts';
 import { deliverWebhooks } from './deliver.ts';
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A receiver on loopback that answers with the next status of `statuses` (then 200) and keeps what it got. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    statuses,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { type Received, startReceiver } from './test-receiver.ts';
 
 /** What a receiver does with the Standard Webhooks headers: recompute and compare the signature. */
 function isValidSignature(secret: string, message: Received) {
@@ -49,7 +20,8 @@ let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The receiver listens on loopback, which webhooks reach only when the operator allows it.
+  t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -1,14 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearTokens } from './token-storage';
+import { apiRequest } from '../api-client';
+import { clearTokens, getRefreshToken } from './token-storage';
 
-/** Forgets the tokens and every cached answer, then shows the login page. */
+/**
+ * Ends the session on the server (its refresh tokens, and every access token signed so far) and forgets
+ * the tokens and every cached answer, then shows the login page. The page does not wait for the server:
+ * the request outlives it (keepalive), and if it fails (offline) the tokens still run out on their own.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
+    const refresh = getRefreshToken();
     clearTokens();
     queryClient.clear();
     navigate('/login');
+    if (refresh) {
+      void apiRequest('/api/token/logout/', {
+        method: 'POST',
+        body: { refresh },
+        ignoreAuthFailure: true,
+        keepalive: true,
+      }).catch(() => undefined);
+    }
   };
 }

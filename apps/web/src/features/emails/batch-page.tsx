@@ -15,6 +15,7 @@ import { BatchProgress } from './batch-progress';
 import { EmailCarousel } from './email-carousel';
 import { EMAILS_PAGE_SIZE, EmailsTable } from './emails-table';
 import { errorText } from './error-text';
+import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 import { useBatchView } from './use-batch-view';
 
@@ -182,6 +183,7 @@ export function BatchPage() {
               ? counts
               : t('batch.done', { sent: progress.sent, failed: progress.failed })}
           </Typography.Paragraph>
+          <SentTwiceNotice batchId={id} count={progress.maybe_sent_twice} />
           {table}
         </>
       )}

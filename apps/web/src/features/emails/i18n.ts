@@ -106,6 +106,13 @@ export const en = {
     invalid: 'This unsubscribe link is not valid.',
     failed: 'An error occurred, please try again.',
   },
+  sentTwice: {
+    title_one: '{{count}} recipient may have received this e-mail twice',
+    title_other: '{{count}} recipients may have received this e-mail twice',
+    body: 'A server stopped while sending it to them, and it was sent again so that no one misses it: {{addresses}}.',
+    more_one: 'and {{count}} other',
+    more_other: 'and {{count}} others',
+  },
 };
 
 export const fr: typeof en = {
@@ -218,5 +225,12 @@ export const fr: typeof en = {
     done: "C'est fait : {{team}} n'enverra plus d'e-mail groupé à {{email}}.",
     invalid: "Ce lien de désabonnement n'est pas valide.",
     failed: 'Une erreur est survenue, veuillez réessayer.',
+  },
+  sentTwice: {
+    title_one: '{{count}} destinataire a peut-être reçu cet e-mail deux fois',
+    title_other: '{{count}} destinataires ont peut-être reçu cet e-mail deux fois',
+    body: "Un serveur s'est arrêté pendant l'envoi, et l'e-mail a été renvoyé pour que personne ne le manque : {{addresses}}.",
+    more_one: 'et {{count}} autre',
+    more_other: 'et {{count}} autres',
   },
 };

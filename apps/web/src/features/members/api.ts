@@ -1,5 +1,5 @@
 import type { Member, MemberAddResult, MemberCreate, Page, Team, TeamInvitation } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPost } from '../../app/api-client';
 import { fetchAllPages } from '../../app/paging';
 
 export const memberKeys = {
@@ -22,6 +22,10 @@ export const fetchAdminMembers = (
 
 export const addMember = (teamId: number, member: MemberCreate) =>
   apiPost<MemberAddResult>(`teams/${teamId}/members/`, member);
+
+/** Removes a member, or withdraws an invitation; the team's last admin stays (LAST_ADMIN). */
+export const removeMember = (teamId: number, memberId: number) =>
+  apiDelete(`teams/${teamId}/members/${memberId}/`);
 
 export const invitationKeys = {
   mine: ['team-invitations', 'mine'] as const,

@@ -26,6 +26,14 @@ export const en = {
   pseudoHint: 'Shown to the other members instead of the e-mail address.',
   exists: 'This member already exists',
   invited: 'An invitation was sent by e-mail. The member will be active once they accept it.',
+  remove: 'Remove',
+  removeLabel: 'Remove {{name}}',
+  removeConfirm: 'Remove {{name}} from this workspace? They lose access at once.',
+  withdrawConfirm: 'Withdraw the invitation of {{name}}?',
+  leaveConfirm: 'Leave this workspace? You lose access to it at once.',
+  removed: '{{name}} was removed.',
+  lastAdmin: 'A workspace keeps at least one admin: add another one before removing this one.',
+  removeFailed: 'The member could not be removed.',
   invitations: {
     title: 'Invitations',
     intro: 'Workspaces whose admins invited you. You become an admin of a workspace once you accept.',
@@ -68,6 +76,15 @@ export const fr: typeof en = {
   pseudoHint: "Affiché aux autres membres à la place de l'adresse e-mail.",
   exists: 'Ce membre existe déjà',
   invited: "Une invitation a été envoyée par e-mail. Le membre sera actif dès qu'il l'aura acceptée.",
+  remove: 'Retirer',
+  removeLabel: 'Retirer {{name}}',
+  removeConfirm: 'Retirer {{name}} de cet espace de travail ? Son accès prend fin aussitôt.',
+  withdrawConfirm: "Retirer l'invitation de {{name}} ?",
+  leaveConfirm: 'Quitter cet espace de travail ? Votre accès prend fin aussitôt.',
+  removed: '{{name}} a été retiré.',
+  lastAdmin:
+    'Un espace de travail garde au moins un administrateur : ajoutez-en un autre avant de retirer celui-ci.',
+  removeFailed: "Le membre n'a pas pu être retiré.",
   invitations: {
     title: 'Invitations',
     intro:

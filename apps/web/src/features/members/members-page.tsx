@@ -11,6 +11,7 @@ import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { AddMemberDialog } from './add-member-dialog';
 import { MemberStatusTag, RoleTag } from './member-tags';
+import { RemoveMemberButton } from './remove-member-button';
 import { useAdminMembers } from './use-admin-members';
 
 /** `/team/:teamId/members`: the admins of the team, paged by the server, and a dialog to add one. */
@@ -35,6 +36,12 @@ export function MembersPage() {
           <MemberStatusTag status={member.status} />
         </Space>
       ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      align: 'end',
+      render: (_, member) => <RemoveMemberButton teamId={team.id} member={member} />,
     },
   ];
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import { toOffsetLimit } from '../../app/paging';
 import { fetchDeliveries, webhookKeys } from './api';
+import { refusalText } from './refusal-text';
 
 const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
 
@@ -48,7 +49,12 @@ export function DeliveriesDrawer({ webhookId, onClose }: { webhookId: number | n
       title: t('duration'),
       render: (_, d) => (d.duration_ms === null ? '—' : `${d.duration_ms} ms`),
     },
-    { key: 'error', title: t('error'), render: (_, d) => d.error ?? '' },
+    {
+      key: 'error',
+      title: t('error'),
+      // Wide enough to read on a phone, where the table scrolls sideways rather than wrapping it word by word.
+      render: (_, d) => <div style={{ minWidth: 240 }}>{d.error ? refusalText(t, d.error) : ''}</div>,
+    },
   ];
   return (
     <Drawer open={webhookId !== null} onClose={onClose} title={t('deliveries')} size="large">

@@ -2,8 +2,10 @@ import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEvent } from '@shor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { createWebhook, webhookKeys } from './api';
+import { refusalText } from './refusal-text';
 
 interface Values {
   url: string;
@@ -32,7 +34,17 @@ export function WebhookDialog({
       form.resetFields();
       onClose();
     },
-    onError: () => void message.error(t('saveFailed')),
+    // A URL the server refuses (its own network) is said under the field, in the reader's language.
+    onError: (error) => {
+      const errors = toFormErrors(error, ['url', 'events'] as const);
+      if (!errors || errors.others.length > 0) void message.error(t('saveFailed'));
+      form.setFields(
+        (errors?.fields ?? []).map((field) => ({
+          ...field,
+          errors: field.errors.map((text) => refusalText(t, text)),
+        })),
+      );
+    },
   });
   return (
     <Modal
