@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readSsoProviders, type SsoProviderConfig } from './config-sso.ts';
 
 const optionalText = z
   .string()
@@ -92,6 +93,8 @@ export interface Config {
   webDist: string | undefined;
   /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
   s3: S3Config | undefined;
+  /** OpenID Connect providers shown on the sign-in page, in OIDC_PROVIDERS' order (decision 78). */
+  ssoProviders: SsoProviderConfig[];
 }
 
 export type ImageHosts = 'any' | readonly string[];
@@ -172,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     richTextImageHosts: readImageHosts(e.RICH_TEXT_IMAGE_HOSTS),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),
+    ssoProviders: readSsoProviders(env, (name, message) => new ConfigError(`Invalid ${name}: ${message}`)),
   };
 }
