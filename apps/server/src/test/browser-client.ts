@@ -66,7 +66,12 @@ export function createBrowserClient(app: {
       const setCookie = reply.headers['set-cookie'];
       keep(url, setCookie === undefined ? [] : [setCookie].flat().map(String));
       const location = reply.headers.location;
-      return { url, status: reply.statusCode, location: location && String(location), body: reply.body };
+      return {
+        url,
+        status: reply.statusCode,
+        location: location === undefined ? undefined : String(location),
+        body: reply.body,
+      };
     }
     const reply = await fetch(url, { method, headers, body, redirect: 'manual' });
     keep(url, reply.headers.getSetCookie());

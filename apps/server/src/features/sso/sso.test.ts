@@ -3,11 +3,11 @@ import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoSignInCodes, users } from '../../db/schema.ts';
-import { createBrowserClient } from '../../test/browser-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
+import { callbackOf, codeOf, ssoBrowsers, TEST_PUBLIC_URL } from '../../test/sso-sign-in.ts';
 
-const PUBLIC_URL = 'http://shortlist.test';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 const ACCOUNTS = {
   ada: { email: 'Ada@Example.org', email_verified: true },
   bob: { email: 'bob@example.org', email_verified: false },
@@ -15,7 +15,6 @@ const ACCOUNTS = {
   dora: { email: 'dora@example.org', email_verified: true },
   noemail: {},
 };
-const callbackOf = (name: string) => `${PUBLIC_URL}/api/auth/oidc/${name}/callback`;
 
 /** A loopback port on which nothing listens: a provider that is down. */
 async function closedPort() {
@@ -50,38 +49,9 @@ afterAll(async () => {
   await Promise.all([acme?.close(), flaky?.close()]);
 });
 
-// Each browser comes from its own address, so that the per-IP limits never get in the way.
-let browsers = 0;
-const browser = () =>
-  createBrowserClient({
-    origin: PUBLIC_URL,
-    remoteAddress: `10.29.3.${++browsers}`,
-    inject: (options) => t.app.inject(options),
-  });
-
+const { browser, signInAtProvider } = ssoBrowsers(() => t);
 const isCallback = (url: URL) => url.pathname.endsWith('/callback');
 
-/**
- * Clicks the provider's button and signs in as `login` at the provider's own login page; `stopBefore`
- * holds the browser before a step (the callback). Returns where the browser was sent.
- */
-async function signInAtProvider(
-  login: string,
-  options: { provider?: string; next?: string; stopBefore?: (url: URL) => boolean } = {},
-) {
-  const { provider = 'acme', next = '/team/1/members' } = options;
-  const client = browser();
-  const loginPage = await client.navigate(
-    `/api/auth/oidc/${provider}/start?${new URLSearchParams({ next })}`,
-  );
-  expect(loginPage.body).toContain('name="login"');
-  const action = /<form[^>]*action="([^"]+)"/.exec(loginPage.body)?.[1] ?? '';
-  const form = { prompt: 'login', login, password: 'any password' };
-  const last = await client.navigate(new URL(action, loginPage.url), form, options.stopBefore);
-  return { client, last, landing: new URL(last.location ?? '', last.url) };
-}
-
-const codeOf = (landing: URL) => new URLSearchParams(landing.hash.slice(1)).get(SSO_CODE_PARAM) ?? '';
 const exchange = (code: string) =>
   t.request({
     method: 'POST',
