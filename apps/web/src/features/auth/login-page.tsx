@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { safeNextPath } from '../../app/auth/redirects';
 import { SsoButtons } from '../sso/sso-buttons';
-import { SsoError } from '../sso/sso-error';
 import { useSsoReturn } from '../sso/use-sso-return';
 import { AuthCard } from './auth-card';
+import { ServerMessages } from './server-messages';
 import { useSignIn } from './use-sign-in';
 
 /** `/login?email=…&pwdReset=1&next=…`; an identity provider's return adds `sso_error` or `#sso_code`. */
@@ -50,7 +50,9 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      {ssoFailure && <SsoError code={ssoFailure} />}
+      {ssoFailure && (
+        <ServerMessages messages={[t(`errors.${ssoFailure}`, { ns: 'sso' })]} testId="sso-error" />
+      )}
       <SsoButtons next={next} />
       {isPasswordReset && (
         <Alert type="success" showIcon className="sl-form-alert" title={t('login.passwordChanged')} />

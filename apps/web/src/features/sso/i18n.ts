@@ -4,7 +4,6 @@ export const en = {
   or: 'or with your password',
   signingIn: 'Signing you in…',
   providers: 'Sign in with your organisation',
-  errorTitle: 'Sign-in failed',
   errors: {
     SSO_PROVIDER_UNAVAILABLE:
       'The identity provider could not be reached. Please try again in a moment, or contact your administrator.',
@@ -34,7 +33,6 @@ export const fr: typeof en = {
   or: 'ou avec votre mot de passe',
   signingIn: 'Connexion en cours…',
   providers: 'Se connecter avec votre organisation',
-  errorTitle: 'Échec de la connexion',
   errors: {
     SSO_PROVIDER_UNAVAILABLE:
       "Le fournisseur d'identité est injoignable. Réessayez dans un instant, ou contactez votre administrateur.",
