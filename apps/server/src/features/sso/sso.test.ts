@@ -161,6 +161,11 @@ describe('sign-in with an OpenID Connect provider', () => {
     const judge = await signInAtProvider('carol');
     expect(judge.landing.searchParams.get(SSO_ERROR_PARAM)).toBe('SSO_UNKNOWN_ACCOUNT');
     await t.db.delete(users).where(eq(users.email, 'carol@example.org'));
+    // A deactivated account is refused as an unknown one.
+    await t.db.insert(users).values({ username: 'carol', email: 'carol@example.org', isActive: false });
+    const inactive = await signInAtProvider('carol');
+    expect(inactive.landing.searchParams.get(SSO_ERROR_PARAM)).toBe('SSO_UNKNOWN_ACCOUNT');
+    await t.db.delete(users).where(eq(users.email, 'carol@example.org'));
   });
 
   it('refuses a return without this browser state, or with another state', async () => {
