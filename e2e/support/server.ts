@@ -8,7 +8,8 @@ export const ADMIN = { email: 'admin@shortlist.test', password: 'e2e-admin-passw
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function freePort(): Promise<number> {
+/** A loopback port free now: for a server whose address must be known before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

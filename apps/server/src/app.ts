@@ -34,6 +34,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
+import { ssoRoutes } from './features/sso/routes.ts';
 import { submissionJobs } from './features/submissions/jobs.ts';
 import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(operationRoutes, { ctx, metrics });
   await app.register(tokenRoutes, { prefix: '/api', ctx });
+  await app.register(ssoRoutes, { ctx, jwtSecret: options.jwtSecret });
   await app.register(
     async (api) => {
       await api.register(userRoutes, { ctx });

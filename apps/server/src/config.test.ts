@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
+      ssoProviders: [],
     });
   });
 
@@ -177,5 +178,67 @@ describe('loadConfig', () => {
     expect(configError({ ...s3, S3_URL: 's3://bucket' }).message).toMatch(
       /^Invalid S3_URL: must be an endpoint/,
     );
+  });
+
+  it('reads the OpenID Connect providers named by OIDC_PROVIDERS, in order', () => {
+    const providers = loadConfig({
+      OIDC_PROVIDERS: 'acme, google',
+      OIDC_ACME_ISSUER: 'https://id.acme.example/realms/staff',
+      OIDC_ACME_CLIENT_ID: 'shortlist',
+      OIDC_ACME_CLIENT_SECRET: 'hunter2',
+      OIDC_ACME_LABEL: 'Acme staff',
+      OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
+      OIDC_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+    }).ssoProviders;
+    expect(providers.map(({ issuer, ...rest }) => ({ ...rest, issuer: issuer.href }))).toEqual([
+      {
+        name: 'acme',
+        label: 'Acme staff',
+        issuer: 'https://id.acme.example/realms/staff',
+        clientId: 'shortlist',
+        clientSecret: 'hunter2',
+        isLoopback: false,
+      },
+      {
+        name: 'google',
+        label: 'Google',
+        issuer: 'https://accounts.google.com/',
+        clientId: 'id.apps.googleusercontent.com',
+        clientSecret: undefined,
+        isLoopback: false,
+      },
+    ]);
+    expect(loadConfig({ OIDC_PROVIDERS: '' }).ssoProviders).toEqual([]);
+  });
+
+  it.each([
+    [{ OIDC_PROVIDERS: 'Acme' }, /^Invalid OIDC_PROVIDERS: must be names/],
+    [{ OIDC_PROVIDERS: 'acme' }, /^Invalid OIDC_ACME_ISSUER: required when OIDC_PROVIDERS names acme$/],
+    [
+      { OIDC_PROVIDERS: 'acme', OIDC_ACME_ISSUER: 'http://id.acme.example' },
+      /^Invalid OIDC_ACME_ISSUER: must start with https/,
+    ],
+    [
+      { OIDC_PROVIDERS: 'acme', OIDC_ACME_ISSUER: 'https://id.acme.example' },
+      /^Invalid OIDC_ACME_CLIENT_ID: required/,
+    ],
+    [
+      { OIDC_PROVIDERS: 'acme,acme', OIDC_ACME_ISSUER: 'https://a.example', OIDC_ACME_CLIENT_ID: 'x' },
+      /names acme twice/,
+    ],
+  ])('refuses a provider set up by halves: %j', (env, message) => {
+    expect(configError(env).message).toMatch(message);
+  });
+
+  it('takes plain http for a provider on this machine only, and never prints a client secret', () => {
+    const local = {
+      OIDC_PROVIDERS: 'dev',
+      OIDC_DEV_ISSUER: 'http://127.0.0.1:8080',
+      OIDC_DEV_CLIENT_ID: 'x',
+    };
+    expect(loadConfig(local).ssoProviders[0]?.isLoopback).toBe(true);
+    expect(
+      configError({ ...local, OIDC_DEV_CLIENT_SECRET: 'hunter2', OIDC_DEV_LABEL: 'x'.repeat(61) }).message,
+    ).not.toContain('hunter2');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readSsoProviders, type SsoProviderConfig } from './config-sso.ts';
 import { parseAllowedHost } from './http/egress-policy.ts';
 
 const optionalText = z
@@ -110,6 +111,8 @@ export interface Config {
   webDist: string | undefined;
   /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
   s3: S3Config | undefined;
+  /** OpenID Connect providers shown on the sign-in page, in OIDC_PROVIDERS' order (decision 82). */
+  ssoProviders: SsoProviderConfig[];
 }
 
 export type ImageHosts = 'any' | readonly string[];
@@ -192,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     richTextImageHosts: readImageHosts(e.RICH_TEXT_IMAGE_HOSTS),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),
+    ssoProviders: readSsoProviders(env, (name, message) => new ConfigError(`Invalid ${name}: ${message}`)),
   };
 }

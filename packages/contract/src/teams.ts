@@ -60,6 +60,8 @@ export const teamSchema = z.object({
   custom_header: z.string().nullable(),
   my_membership: membershipSchema.nullable(),
   package: teamPackageSchema,
+  /** Members sign in only through an identity provider (decision 82). */
+  sso_only: z.boolean(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
@@ -75,6 +77,7 @@ export const teamPatchSchema = z
     team_image: teamImageSchema.nullable(),
     custom_header: z.string().max(TEAM_CUSTOM_HEADER_MAX_LENGTH).nullable(),
     package: teamPackageSchema.partial(),
+    sso_only: z.boolean(),
   })
   .partial()
   .strict();

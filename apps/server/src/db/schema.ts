@@ -70,6 +70,8 @@ export const teams = pgTable('teams', {
   teamImage: text('team_image'),
   customHeader: text('custom_header'),
   package: jsonb('package').$type<TeamPackage>().notNull(),
+  /** Members sign in only through an identity provider (OIDC), not with a password (decision 82). */
+  ssoOnly: boolean('sso_only').notNull().default(false),
   createTime: createTime(),
 });
 
@@ -112,6 +114,19 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_family').on(t.family)],
 );
+
+/**
+ * One-time codes that hand an OIDC sign-in to the web app (decision 82): the callback stores a hash,
+ * the app exchanges the code once for a token pair within a minute. Only hashes, like reset tokens.
+ */
+export const ssoSignInCodes = pgTable('sso_sign_in_codes', {
+  codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: varchar('provider', { length: 20 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Only a hash of each reset token is stored, so a leaked table opens no account. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {

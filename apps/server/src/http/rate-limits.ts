@@ -4,6 +4,8 @@ export const RATE_LIMITS = {
   refresh: { max: 60, timeWindow: '1 minute' },
   resetPassword: { max: 10, timeWindow: '1 minute' },
   contact: { max: 5, timeWindow: '1 minute' },
+  /** Each of the SSO start, callback and code exchange: one sign-in takes one of each. */
+  sso: { max: 20, timeWindow: '1 minute' },
 } as const;
 
 /** Failed sign-ins and resets allowed per account before it is throttled. */

@@ -16,6 +16,7 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { ACCOUNT_FAILURES, RATE_LIMITS, RESET_MAILS_PER_ACCOUNT } from '../../http/rate-limits.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
+import { admitRefresh } from '../sso/policy.ts';
 import { askResetPassword, resetPassword, setLanguage, signIn, toUser } from './service.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
 
@@ -38,7 +39,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { rateLimit: RATE_LIMITS.refresh },
       schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: tokenPairSchema } },
     },
-    (request) => ctx.tokens.rotate(request.body.refresh),
+    (request) => ctx.tokens.rotate(request.body.refresh, (family) => admitRefresh(ctx.db, family)),
   );
 
   app.post(

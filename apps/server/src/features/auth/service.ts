@@ -14,6 +14,7 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
+import { isPasswordRefused, requirePasswordAllowed } from '../sso/policy.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 import { endAllSessions } from './tokens.ts';
@@ -76,6 +77,8 @@ export async function signIn(
     throw loginFailed();
   }
   await guard.recordSuccess(attempt);
+  // Told only to whoever knows the password: a stranger learns nothing about the account's teams.
+  await requirePasswordAllowed(ctx.db, user.id);
   return ctx.tokens.issuePair(user.id);
 }
 
@@ -110,8 +113,20 @@ export async function createResetLink(
 export async function askResetPassword(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByLogin(ctx, email);
   if (!user?.isActive) return;
-  const link = await createResetLink(ctx, user);
   const french = user.language === 'fr';
+  if (await isPasswordRefused(ctx.db, user.id)) {
+    // The form answers the same; the mailbox's owner learns why no password would help.
+    const login = `${ctx.config.publicUrl}/login`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: french ? 'Connexion à Shortlist' : 'Signing in to Shortlist',
+      text: french
+        ? `Bonjour,\n\nUn de vos espaces de travail demande de se connecter avec le compte de votre organisation, pas avec un mot de passe. Ouvrez ${login} et choisissez « Se connecter avec … ».\n\nSi vous n'avez rien demandé, ignorez ce message.`
+        : `Hello,\n\nA workspace of yours requires signing in with your organisation's account, not with a password. Open ${login} and choose "Sign in with …".\n\nIf you did not ask for it, ignore this message.`,
+    });
+    return;
+  }
+  const link = await createResetLink(ctx, user);
   await ctx.mailer.send({
     to: user.email,
     subject: french ? 'Réinitialisation de votre mot de passe Shortlist' : 'Reset your Shortlist password',
@@ -146,6 +161,8 @@ export async function resetPassword(ctx: AppContext, throttle: Throttle, input: 
     await throttle.record(input.email);
     throw invalidLink();
   }
+  // A link mailed before the team required SSO: spent, and no password is set.
+  await requirePasswordAllowed(ctx.db, user.id);
   await setPassword(ctx.db, user.id, input.new_password);
 }
 

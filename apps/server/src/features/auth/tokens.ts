@@ -57,6 +57,15 @@ const tokenVersionOf = async (db: Db, userId: number) => {
   return row?.version ?? 0;
 };
 
+/**
+ * How a refresh token's family signed in: `sso` names the OIDC provider, absent for a password
+ * (decision 82). It rides in the signed refresh token and passes to each successor, so that a team
+ * that requires SSO can refuse the password's families without a column to keep.
+ */
+export interface SignInMethod {
+  sso?: string;
+}
+
 /** Short-lived access tokens and single-use refresh tokens whose reuse revokes the family. */
 export function createTokenService(db: Db, secret: string, ttl = { access: ACCESS_TTL_SECONDS }) {
   const key = new TextEncoder().encode(secret);
@@ -81,10 +90,12 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     jti: string,
     issuedAt: number,
     version: number,
+    method: SignInMethod,
   ): Promise<TokenPair> {
+    const refreshClaims = { token_type: 'refresh', jti, ...(method.sso ? { sso: method.sso } : {}) };
     return {
       access: await sign({ token_type: 'access', ver: version }, userId, issuedAt, ttl.access),
-      refresh: await sign({ token_type: 'refresh', jti }, userId, issuedAt, REFRESH_TTL_SECONDS),
+      refresh: await sign(refreshClaims, userId, issuedAt, REFRESH_TTL_SECONDS),
     };
   }
 
@@ -106,20 +117,20 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     }
   }
 
-  async function issuePair(userId: number): Promise<TokenPair> {
+  async function issuePair(userId: number, method: SignInMethod = {}): Promise<TokenPair> {
     const jti = newJti();
     const issuedAt = nowSeconds();
     await db
       .insert(refreshTokens)
       .values({ jti, family: randomUUID(), userId, expiresAt: expiresAt(issuedAt) });
-    return signPair(userId, jti, issuedAt, await tokenVersionOf(db, userId));
+    return signPair(userId, jti, issuedAt, await tokenVersionOf(db, userId), method);
   }
 
   /**
    * Spends the token and records its successor in one transaction: a concurrent use of the same token
    * waits on the row lock, then finds it spent with the successor already in place.
    */
-  async function spend(jti: string) {
+  async function spend(jti: string, method: SignInMethod) {
     const next = { jti: newJti(), issuedAt: nowSeconds() };
     const spent = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -134,11 +145,11 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
         .values({ jti: next.jti, family, userId, expiresAt: expiresAt(next.issuedAt) });
       return { userId, version: await tokenVersionOf(tx, userId) };
     });
-    return spent && signPair(spent.userId, next.jti, next.issuedAt, spent.version);
+    return spent && signPair(spent.userId, next.jti, next.issuedAt, spent.version, method);
   }
 
   /** A spent token again: its successor's pair within the grace, else the whole family stops working. */
-  async function replay(jti: string): Promise<TokenPair> {
+  async function replay(jti: string, method: SignInMethod): Promise<TokenPair> {
     const [found] = await db
       .select({ spent: refreshTokens, next: successors })
       .from(refreshTokens)
@@ -151,7 +162,7 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
     const isLostReply =
       Date.now() - spentAt < REUSE_GRACE_MS && !spent.revokedAt && next && !next.usedAt && !next.revokedAt;
     if (isLostReply)
-      return signPair(next.userId, next.jti, spentAt / 1000, await tokenVersionOf(db, next.userId));
+      return signPair(next.userId, next.jti, spentAt / 1000, await tokenVersionOf(db, next.userId), method);
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
@@ -175,10 +186,19 @@ export function createTokenService(db: Db, secret: string, ttl = { access: ACCES
       };
     },
 
-    /** Spends a refresh token and issues the next pair of its family. */
-    async rotate(refresh: string): Promise<TokenPair> {
-      const jti = String((await verify(refresh, 'refresh')).jti ?? '');
-      return (await spend(jti)) ?? replay(jti);
+    /**
+     * Spends a refresh token and issues the next pair of its family, once `admit` (the SSO policy)
+     * accepts its user and sign-in method: a refused token is left unspent.
+     */
+    async rotate(
+      refresh: string,
+      admit?: (family: { userId: number } & SignInMethod) => Promise<void>,
+    ): Promise<TokenPair> {
+      const payload = await verify(refresh, 'refresh');
+      const jti = String(payload.jti ?? '');
+      const method = typeof payload.sso === 'string' ? { sso: payload.sso } : {};
+      await admit?.({ userId: Number(payload.sub), ...method });
+      return (await spend(jti, method)) ?? replay(jti, method);
     },
 
     /**

@@ -186,14 +186,26 @@ export async function addMember(ctx: AppContext, team: TeamRow, input: Required<
 
 async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow) {
   const hasPassword = Boolean(user.passwordHash);
+  const invited = `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}".`;
+  const subject = `You are invited to ${team.title} on Shortlist`;
+  if (team.ssoOnly) {
+    // A team that requires SSO: a password link would set a password that it then refuses.
+    const login = new URL(`/login?${new URLSearchParams({ next: INVITATIONS_PATH })}`, ctx.config.publicUrl);
+    await ctx.mailer.send({
+      to: user.email,
+      subject,
+      text: `${invited} Sign in with your organisation's account ("Sign in with …"), then accept or refuse:\n${login}\n`,
+    });
+    return;
+  }
   const link = hasPassword
     ? new URL(INVITATIONS_PATH, ctx.config.publicUrl).toString()
     : await createResetLink(ctx, user, { next: INVITATIONS_PATH, ttlMinutes: INVITATION_TTL_MINUTES });
   await ctx.mailer.send({
     to: user.email,
-    subject: `You are invited to ${team.title} on Shortlist`,
+    subject,
     text: hasPassword
-      ? `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}". Sign in to accept or refuse:\n${link}\n`
-      : `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}". Choose your password, then accept or refuse:\n${link}\n\nThis link is valid for 7 days.`,
+      ? `${invited} Sign in to accept or refuse:\n${link}\n`
+      : `${invited} Choose your password, then accept or refuse:\n${link}\n\nThis link is valid for 7 days.`,
   });
 }

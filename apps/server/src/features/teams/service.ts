@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { findMembership, isMembershipOf, type MembershipRow, type TeamRow } from './access.ts';
 
@@ -25,6 +25,7 @@ export function toTeam(team: TeamRow, membership: MembershipRow | null | undefin
       ? { id: membership.id, role: { key: 'admin' }, status: membership.status as 'accepted' }
       : null,
     package: { ...DEFAULT_TEAM_PACKAGE, ...team.package },
+    sso_only: team.ssoOnly,
   };
 }
 
@@ -112,6 +113,10 @@ export async function updateTeam(
     throw forbidden('Only a site administrator can change the package.');
   const { package: packagePatch, ...face } = patch;
   if (Object.keys(face).length > 0 && !isAdmin && !user.isSuperuser) throw notFound();
+  if (face.sso_only && !current.sso_only && ctx.config.ssoProviders.length === 0)
+    throw fieldErrors({
+      sso_only: ['No identity provider is configured on this server: the members could not sign in.'],
+    });
   const [team] = await ctx.db
     .update(teams)
     .set({
@@ -119,6 +124,7 @@ export async function updateTeam(
       description: face.description,
       teamImage: face.team_image,
       customHeader: face.custom_header,
+      ssoOnly: face.sso_only,
       package: packagePatch ? { ...current.package, ...packagePatch } : undefined,
     })
     .where(eq(teams.id, teamId))

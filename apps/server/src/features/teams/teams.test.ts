@@ -128,6 +128,7 @@ describe('GET teams/{id}/', () => {
       custom_header: null,
       my_membership: { id: expect.any(Number), role: { key: 'admin' }, status: 'accepted' },
       package: DEFAULT_TEAM_PACKAGE,
+      sso_only: false,
     });
     expect(Object.keys(reply.json().package).sort()).toEqual([
       'can_merge_issues',
@@ -210,6 +211,18 @@ describe('PATCH teams/{id}/', () => {
     const unchanged = await patchTeam(token, id, {});
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json()).toMatchObject(face);
+  });
+
+  it('refuses to require SSO on a server without an identity provider', async () => {
+    const { token, teamId: id } = await userWithTeams(['Locked out']);
+    const reply = await patchTeam(token, id, { sso_only: true });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({
+      sso_only: ['No identity provider is configured on this server: the members could not sign in.'],
+    });
+    expect((await getTeam(token, id)).json()).toMatchObject({ sso_only: false });
+    // Turning it off is always allowed (a provider removed from the configuration).
+    expect((await patchTeam(token, id, { sso_only: false })).statusCode).toBe(200);
   });
 
   it('takes only an http(s) address or an uploaded file as the team image', async () => {

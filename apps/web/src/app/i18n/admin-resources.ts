@@ -9,6 +9,7 @@ import * as merges from '../../features/merges/i18n';
 import * as reports from '../../features/reports/i18n';
 import * as reviews from '../../features/reviews/i18n';
 import * as selections from '../../features/selections/i18n';
+import * as sso from '../../features/sso/i18n';
 import * as tags from '../../features/tags/i18n';
 import * as webhooks from '../../features/webhooks/i18n';
 import { addResources } from './add-resources';
@@ -32,6 +33,7 @@ export const adminResources = {
     reports: reports.en,
     reviews: reviews.en,
     selections: selections.en,
+    sso: sso.en,
     tags: tags.en,
     webhooks: webhooks.en,
   },
@@ -47,6 +49,7 @@ export const adminResources = {
     reports: reports.fr,
     reviews: reviews.fr,
     selections: selections.fr,
+    sso: sso.fr,
     tags: tags.fr,
     webhooks: webhooks.fr,
   },

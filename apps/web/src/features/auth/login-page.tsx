@@ -1,14 +1,18 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { TokenRequest } from '@shortlist/contract';
-import { Alert, Button, Form, Input } from 'antd';
+import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode, type TokenRequest } from '@shortlist/contract';
+import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client';
 import { safeNextPath } from '../../app/auth/redirects';
+import { SsoButtons } from '../sso/sso-buttons';
+import { useSsoReturn } from '../sso/use-sso-return';
 import { AuthCard } from './auth-card';
+import { ServerMessages } from './server-messages';
 import { useSignIn } from './use-sign-in';
 
-/** `/login?email=…&pwdReset=1&next=…` */
+/** `/login?email=…&pwdReset=1&next=…`; an identity provider's return adds `sso_error` or `#sso_code`. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,16 +21,39 @@ export function LoginPage() {
   const isPasswordReset = params.get('pwdReset') === '1';
   const next = safeNextPath(params.get('next'));
   const [hasFailed, setFailed] = useState(false);
+  const [isSsoRequired, setSsoRequired] = useState(false);
   const signIn = useSignIn();
+  const ssoReturn = useSsoReturn(next);
+  const returnedError = params.get(SSO_ERROR_PARAM);
+  const ssoFailure: SsoErrorCode | undefined = isSsoRequired
+    ? 'SSO_REQUIRED'
+    : (ssoReturn.failure ?? (isSsoErrorCode(returnedError) ? returnedError : undefined));
 
   const handleFinish = (values: TokenRequest) =>
     signIn.mutate(values, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: () => setFailed(true),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'SSO_REQUIRED') setSsoRequired(true);
+        else setFailed(true);
+      },
     });
+
+  if (ssoReturn.isExchanging) {
+    return (
+      <AuthCard title={t('login.title')}>
+        <div className="sl-sso-pending" data-testid="sso-signing-in">
+          <Spin description={t('signingIn', { ns: 'sso' })} />
+        </div>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')}>
+      {ssoFailure && (
+        <ServerMessages messages={[t(`errors.${ssoFailure}`, { ns: 'sso' })]} testId="sso-error" />
+      )}
+      <SsoButtons next={next} />
       {isPasswordReset && (
         <Alert type="success" showIcon className="sl-form-alert" title={t('login.passwordChanged')} />
       )}
@@ -47,7 +74,10 @@ export function LoginPage() {
         initialValues={{ username: email, password: '' }}
         onFinish={handleFinish}
         onFinishFailed={() => setFailed(true)}
-        onValuesChange={() => setFailed(false)}
+        onValuesChange={() => {
+          setFailed(false);
+          setSsoRequired(false);
+        }}
       >
         <Form.Item
           name="username"

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 
 /** The messages of a failed request, one per line. */
-export function ServerMessages({ messages }: { messages: string[] }) {
+export function ServerMessages({ messages, testId }: { messages: string[]; testId?: string }) {
   if (messages.length === 0) return null;
   return (
     <Alert
@@ -9,6 +9,7 @@ export function ServerMessages({ messages }: { messages: string[] }) {
       showIcon
       role="alert"
       className="sl-form-alert"
+      data-testid={testId}
       title={
         messages.length === 1 ? (
           messages[0]

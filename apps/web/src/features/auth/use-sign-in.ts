@@ -1,26 +1,32 @@
-import type { TokenRequest } from '@shortlist/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TokenPair, TokenRequest } from '@shortlist/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearTokens, storeTokens } from '../../app/auth/token-storage';
 import { fetchMe, ME_QUERY_KEY } from '../../app/auth/use-current-user';
 import { applyLanguage } from '../../app/i18n/language';
 import { requestTokens } from './api';
 
-/** Gets the tokens, loads the user and adopts the language stored on their account. */
+/**
+ * Starts a session with a new pair (from a password or an identity provider): loads the user and
+ * adopts the language stored on their account; a pair whose user cannot be read is dropped.
+ */
+export async function adoptTokens(queryClient: QueryClient, tokens: TokenPair) {
+  queryClient.clear();
+  storeTokens(tokens);
+  try {
+    const me = await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+    applyLanguage(me.language);
+    return me;
+  } catch (error) {
+    clearTokens();
+    throw error;
+  }
+}
+
+/** Signs in with a username and a password. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: TokenRequest) => {
-      const tokens = await requestTokens(credentials);
-      queryClient.clear();
-      storeTokens(tokens);
-      try {
-        const me = await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
-        applyLanguage(me.language);
-        return me;
-      } catch (error) {
-        clearTokens();
-        throw error;
-      }
-    },
+    mutationFn: async (credentials: TokenRequest) =>
+      adoptTokens(queryClient, await requestTokens(credentials)),
   });
 }

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
+import { TeamSsoSetting } from '../sso/team-sso-setting';
 import { useCurrentTeam } from '../teams/team-context';
 import { AddMemberDialog } from './add-member-dialog';
 import { MemberStatusTag, RoleTag } from './member-tags';
@@ -93,6 +94,7 @@ export function MembersPage() {
           data-testid="members-table"
         />
       )}
+      <TeamSsoSetting team={team} />
       <AddMemberDialog teamId={team.id} isOpen={isAdding} onClose={() => setAdding(false)} />
     </div>
   );
