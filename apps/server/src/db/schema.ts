@@ -87,6 +87,8 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
     index('team_members_user').on(t.userId),
+    // The members list's default order: a page of a team of 10,000 read in order, not sorted.
+    index('team_members_team_pseudo').on(t.teamId, t.pseudo, t.id),
   ],
 );
 
@@ -207,14 +209,26 @@ export const datasets = pgTable(
     title: varchar('title', { length: 150 }).notNull(),
     description: text('description').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The status of the item's own review (outside any selection), or null: a copy that a trigger on
+     * `reviews` keeps (migration 0025), so that the items list filters by status within its own indexes.
+     */
+    reviewStatusId: integer('review_status_id'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
   (t) => [
-    index('datasets_team_created').on(t.teamId, t.createTime),
-    index('datasets_data_model').on(t.dataModelId),
-    // The items list sorts titles case-insensitively: a page is read in index order, not sorted.
-    index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id),
+    // The list's orders with `id` as their tie-break: a page, or the rows after a cursor, read in index order.
+    index('datasets_team_created').on(t.teamId, t.createTime, t.id),
+    // The title order, with what a search (`lower(title) like`) and a status filter test, read from the
+    // index alone: after `id`, which is unique, the last two columns change no order. The title itself is
+    // there because PostgreSQL reads an expression's value from an index only when the columns it is
+    // computed from are in it too.
+    index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id, t.title, t.reviewStatusId),
+    index('datasets_data_model').on(t.dataModelId, t.teamId),
+    // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
+    // the status), so a rare combination is found without reading the rows of each part.
+    index('datasets_search').using('gin', t.reviewStatusId, t.tags, sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -687,7 +701,9 @@ export const issues = pgTable(
     updateTime: updateTime(),
   },
   (t) => [
-    index('issues_team_created').on(t.teamId, t.createTime),
+    // The selections list's two orders, `id` their tie-break: a page read in index order, not sorted.
+    index('issues_team_created').on(t.teamId, t.createTime, t.id),
+    index('issues_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id),
     // The scheduler's scan: only open selections with a deadline.
     index('issues_open_deadline')
       .on(t.deadline)

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema.ts';
-import { datasetFilters } from './datasets.ts';
+import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
 
 /** Items read per query: memory stays flat whatever the number of items. */

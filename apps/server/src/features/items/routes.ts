@@ -3,6 +3,7 @@ import {
   datasetCreateBodySchema,
   datasetIdsSchema,
   datasetListQuerySchema,
+  datasetPageSchema,
   datasetPatchSchema,
   datasetSchema,
   datasetsDeleteManySchema,
@@ -15,7 +16,6 @@ import {
   fileParamsSchema,
   fileQuerySchema,
   idParamsSchema,
-  pageSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,11 +24,10 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
+import { listDatasetIds, listDatasets } from './dataset-list.ts';
 import {
   createDatasets,
   deleteDatasets,
-  listDatasetIds,
-  listDatasets,
   requireDataset,
   requireDatasetReply,
   updateDataset,
@@ -47,10 +46,14 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
 
   app.get(
     '/datasets/',
-    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: pageSchema(datasetSchema) } } },
+    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetPageSchema } } },
     async (request) => {
-      const { count, results } = await listDatasets(ctx, currentUser(request), request.query);
-      return toPage(request, request.query, count, results);
+      const { count, count_exact, results, next } = await listDatasets(
+        ctx,
+        currentUser(request),
+        request.query,
+      );
+      return { ...toPage(request, request.query, count, results, next), count_exact };
     },
   );
 

@@ -1,0 +1,328 @@
+import {
+  COUNT_EXACT,
+  DATASET_COUNT_EXACT_MAX,
+  DATASET_IDS_MAX,
+  DATASET_ORDERING,
+  type DatasetIds,
+  type datasetListQuerySchema,
+  NOT_REVIEWED,
+} from '@shortlist/contract';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { datasets, intakeForms, issueDatasets, reviews } from '../../db/schema.ts';
+import type { UserRow } from '../../http/auth.ts';
+import {
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  type NextPage,
+  parseOrdering,
+} from '../../http/pagination.ts';
+import { preparedPerShape } from '../../http/prepared.ts';
+import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
+import { datasetReplyFields, toDataset } from './replies.ts';
+
+type ListQuery = z.infer<typeof datasetListQuerySchema>;
+type Ordering = ReturnType<typeof parseOrdering<(typeof DATASET_ORDERING)[number]>>;
+
+/** A value, or a placeholder for it in a prepared statement. */
+type Bound<T> = T | Placeholder;
+
+/**
+ * Each order's sort value; the text a cursor keeps of it and the value read back from that text; which
+ * texts may be read back (anything else would be an error of the database, not a 400). Titles sort
+ * without regard to case, the same on both engines whatever their collation; a time goes in a cursor as
+ * whole microseconds since 1970, which PostgreSQL computes and adds back exactly.
+ */
+const orders = {
+  title: {
+    key: (item: { title: PgColumn }) => sql`lower(${item.title})`,
+    toText: (key: SQLWrapper) => sql`${key}`,
+    fromText: (text: Placeholder) => sql`${text}::text`,
+    isKey: (_text: string) => true,
+  },
+  create_time: {
+    key: (item: { createTime: PgColumn }) => sql`${item.createTime}`,
+    toText: (key: SQLWrapper) => sql`(extract(epoch from ${key}) * 1000000)::bigint::text`,
+    fromText: (text: Placeholder) => sql`('epoch'::timestamptz + ${text}::bigint * interval '1 microsecond')`,
+    isKey: (text: string) => /^-?\d{1,18}$/.test(text),
+  },
+};
+
+/** The order as a request names it (`-create_time`): what a cursor is made for. */
+const orderingName = (order: Ordering) => `${order.descending ? '-' : ''}${order.field}`;
+
+/**
+ * The listed item's review has the given status, or none: the review made within the selection when
+ * the list shows one, otherwise the item's own review, whose status its row carries (migration 0025).
+ */
+function reviewStatusFilter(
+  status: Bound<number> | typeof NOT_REVIEWED,
+  issueId: Bound<number> | undefined,
+): SQL {
+  if (issueId === undefined)
+    return status === NOT_REVIEWED ? isNull(datasets.reviewStatusId) : eq(datasets.reviewStatusId, status);
+  const reviewed = (condition: SQL) =>
+    exists(
+      sql`(select 1 from ${reviews} where ${and(eq(reviews.datasetId, datasets.id), eq(reviews.issueId, issueId), condition)})`,
+    );
+  return status === NOT_REVIEWED
+    ? not(reviewed(isNotNull(reviews.statusId)))
+    : reviewed(eq(reviews.statusId, status));
+}
+
+/** The items list's filters, each a value or a placeholder; absent, a filter is not applied. */
+interface DatasetFilterValues {
+  team: Bound<number>;
+  dataModel?: Bound<number>;
+  /** An ILIKE pattern (`containsPattern`). */
+  pattern?: Bound<string>;
+  issue?: Bound<number>;
+  status?: Bound<number> | typeof NOT_REVIEWED;
+  tag?: Bound<string>;
+  form?: Bound<number>;
+}
+
+/**
+ * The items list's filters as one condition: the team, then item type, search, selection, review status,
+ * tag and form. The same SQL whether the values are given or bound later to a prepared statement. The
+ * search is `lower(title) like lower(pattern)`, which is what ILIKE does in a UTF-8 database, written so
+ * that the title index and the trigram index (both of `lower(title)`) can answer it.
+ */
+function datasetConditions(db: Db, values: DatasetFilterValues) {
+  const filters: SQL[] = [eq(datasets.teamId, values.team)];
+  if (values.dataModel !== undefined) filters.push(eq(datasets.dataModelId, values.dataModel));
+  if (values.pattern !== undefined) filters.push(sql`lower(${datasets.title}) like lower(${values.pattern})`);
+  if (values.issue !== undefined) {
+    const inIssue = db
+      .select({ id: issueDatasets.datasetId })
+      .from(issueDatasets)
+      .where(eq(issueDatasets.issueId, values.issue));
+    // The selection's items fetched by their ids. As `in (subquery)`, PostgreSQL's default costs (a page
+    // read at random costs four read in turn) preferred reading all the team's items and hashing the
+    // selection's: 1,000,000 rows read for 10,000 (decision 68).
+    filters.push(sql`${datasets.id} = any(array(${inIssue}))`);
+  }
+  if (values.status !== undefined) filters.push(reviewStatusFilter(values.status, values.issue));
+  if (values.tag !== undefined) filters.push(arrayContains(datasets.tags, sql`array[${values.tag}]::text[]`));
+  if (values.form !== undefined) {
+    const ofForm = db
+      .select({ id: intakeForms.dataModelId })
+      .from(intakeForms)
+      .where(and(eq(intakeForms.id, values.form), eq(intakeForms.teamId, values.team)));
+    filters.push(inArray(datasets.dataModelId, ofForm));
+  }
+  return and(...filters);
+}
+
+/** A list request's filter values as it gives them (an empty search or tag is no filter). */
+function filterValuesOf(query: ListQuery) {
+  return {
+    team: query.team,
+    dataModel: query.data_model,
+    pattern: query.search ? containsPattern(query.search) : undefined,
+    issue: query.issue,
+    status: query.reviews__status,
+    tag: query.tag || undefined,
+    form: query.form,
+  } satisfies DatasetFilterValues;
+}
+
+/** The items list's filters as one condition, for the ids and the export. */
+export function datasetFilters(ctx: AppContext, query: ListQuery) {
+  return datasetConditions(ctx.db, filterValuesOf(query));
+}
+
+/** Which filters a request of the items list names, its order, its count and cursor: one statement each. */
+interface DatasetListShape {
+  filters: Record<Exclude<keyof DatasetFilterValues, 'team' | 'status'>, boolean>;
+  /** Not reviewed, a status, or no filter by status. */
+  status: 'none' | 'status' | false;
+  order: Ordering;
+  /** `count=exact`: past the cap, the statement counts every match. */
+  exact: boolean;
+  /** The page starts after a cursor's row rather than at an offset. */
+  cursor: boolean;
+}
+
+const p = sql.placeholder;
+const CAP = sql.raw(String(DATASET_COUNT_EXACT_MAX));
+
+/**
+ * The items list's page (with the caller's right and the count) and its count alone, for one shape
+ * (decision 68). The statement first takes up to 10,001 matches in whatever order is cheapest (the
+ * `matched` CTE: its size is the count, exact up to 10,000). When they are all the matches, the page is
+ * sorted from them, so a rare combination (a search within a status) never walks the order's index past
+ * rows that do not match; when there are more, matches are common and the page is read in the order's
+ * index, stopping at its last row. PostgreSQL runs only the branch whose one-time condition holds.
+ */
+const datasetListStatements = preparedPerShape(
+  'datasets',
+  (db, shape: DatasetListShape, name) => {
+    const { filters } = shape;
+    const where = datasetConditions(db, {
+      team: p('team'),
+      dataModel: filters.dataModel ? p('dataModel') : undefined,
+      pattern: filters.pattern ? p('pattern') : undefined,
+      issue: filters.issue ? p('issue') : undefined,
+      status: shape.status === 'none' ? NOT_REVIEWED : shape.status ? p('status') : undefined,
+      tag: filters.tag ? p('tag') : undefined,
+      form: filters.form ? p('form') : undefined,
+    });
+    const order = orders[shape.order.field];
+    const direction = shape.order.descending ? desc : asc;
+    const after = (key: SQLWrapper, id: SQLWrapper) =>
+      shape.cursor
+        ? sql`(${key}, ${id}) ${sql.raw(shape.order.descending ? '<' : '>')} (${order.fromText(p('cursorKey'))}, ${p('cursorId')})`
+        : undefined;
+
+    const matched = db.$with('matched').as(
+      db
+        .select({ id: datasets.id, key: order.key(datasets).as('key') })
+        .from(datasets)
+        .where(where)
+        .limit(DATASET_COUNT_EXACT_MAX + 1),
+    );
+    const found = db.$with('found').as(db.select({ n: count().as('n') }).from(matched));
+    const n = sql`(select ${found.n} from ${found})`;
+    const sorted = db
+      .select({ id: matched.id, key: matched.key })
+      .from(matched)
+      .where(and(sql`${n} <= ${CAP}`, after(matched.key, matched.id)))
+      .orderBy(direction(matched.key), direction(matched.id))
+      .limit(p('limit'))
+      .offset(p('offset'));
+    const inIndexOrder = db
+      .select({ id: datasets.id, key: order.key(datasets).as('key') })
+      .from(datasets)
+      .where(and(where, sql`${n} > ${CAP}`, after(order.key(datasets), datasets.id)))
+      .orderBy(direction(order.key(datasets)), direction(datasets.id))
+      .limit(p('limit'))
+      .offset(p('offset'));
+    const picked = unionAll(sorted, inIndexOrder).as('picked');
+    const everyMatch = db.select({ n: count() }).from(datasets).where(where);
+    // Past the cap, `count=exact` counts them all: a scalar subquery that PostgreSQL runs only then.
+    const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${everyMatch}) end` : n;
+    const page = db
+      .with(matched, found)
+      .select({
+        ...datasetReplyFields(datasets),
+        cursorKey: sql<string>`${order.toText(picked.key)}`,
+        total: sql<number>`${total}`.mapWith(Number),
+      })
+      .from(picked)
+      .innerJoin(datasets, eq(datasets.id, picked.id))
+      .where(isTeamAdminCondition(p('caller'), p('team')))
+      .orderBy(direction(picked.key), direction(picked.id));
+    const capped = db.select({ n: count() }).from(
+      db
+        .select({ id: datasets.id })
+        .from(datasets)
+        .where(where)
+        .limit(DATASET_COUNT_EXACT_MAX + 1)
+        .as('c'),
+    );
+    const counted = shape.exact ? everyMatch : capped;
+    return { page: page.prepare(name('page')), counted: counted.prepare(name('count')) };
+  },
+  // Planned with each request's values: a search for a word in one item in seven and one in a million
+  // items, or a tag on half of them and on three, want different plans; a plan made once for any value
+  // would fit one of them (decision 68).
+  { planEachRun: true },
+);
+
+/** A total as the reply says it: exact, or the cap with `count_exact: false` when more match. */
+function countOf(total: number, isExact: boolean) {
+  if (isExact || total <= DATASET_COUNT_EXACT_MAX) return { count: total, count_exact: true };
+  return { count: DATASET_COUNT_EXACT_MAX, count_exact: false };
+}
+
+/**
+ * A team's items, filtered, sorted and paged in SQL; the caller's right (404 unless the team's admin)
+ * and the count are read by the page's own statement, prepared once per shape (decisions 59 and 68).
+ * The page is read one row long, to know whether a next page follows whatever the count says; the next
+ * link carries a cursor to the page's last row.
+ */
+export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQuery) {
+  const filterValues = filterValuesOf(query);
+  const status = filterValues.status;
+  const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
+    query.ordering,
+    DATASET_ORDERING,
+    '-create_time',
+  );
+  const ordering = orderingName(order);
+  const cursor = query.cursor ? decodeCursor(query.cursor, ordering, orders[order.field].isKey) : undefined;
+  const isExact = query.count === COUNT_EXACT;
+  const statements = datasetListStatements(ctx.db, {
+    filters: {
+      dataModel: filterValues.dataModel !== undefined,
+      pattern: filterValues.pattern !== undefined,
+      issue: filterValues.issue !== undefined,
+      tag: filterValues.tag !== undefined,
+      form: filterValues.form !== undefined,
+    },
+    status: status === undefined ? false : status === NOT_REVIEWED ? 'none' : 'status',
+    order,
+    exact: isExact,
+    cursor: cursor !== undefined,
+  });
+  const values = {
+    ...filterValues,
+    caller: user.id,
+    limit: query.limit + 1,
+    offset: cursor ? 0 : query.offset,
+    cursorKey: cursor?.key,
+    cursorId: cursor?.id,
+  };
+  const rows = await statements.page.execute(values);
+  const counted = () => statements.counted.execute(values);
+  const total = await totalOfTeamPage(ctx, user, query.team, { rows, counted });
+  const results = rows.slice(0, query.limit);
+  const last = results.at(-1);
+  const hasMore = rows.length > query.limit;
+  const next: NextPage = {
+    hasMore,
+    cursor: hasMore && last ? encodeCursor({ ordering, key: last.cursorKey, id: last.id }) : undefined,
+  };
+  return { ...countOf(total, isExact), results: results.map((row) => toDataset(ctx, row)), next };
+}
+
+/**
+ * Every id the list's filters match, newest first, for "select all": at most DATASET_IDS_MAX, and
+ * their number, exact up to that many (past it with `count=exact` only).
+ */
+export async function listDatasetIds(ctx: AppContext, user: UserRow, query: ListQuery): Promise<DatasetIds> {
+  await requireTeamAdmin(ctx, user, query.team);
+  const where = datasetFilters(ctx, query);
+  const rows = await ctx.db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(where)
+    .orderBy(desc(datasets.createTime), desc(datasets.id))
+    .limit(DATASET_IDS_MAX + 1);
+  const ids = rows.slice(0, DATASET_IDS_MAX).map((row) => row.id);
+  if (rows.length <= DATASET_IDS_MAX) return { count: ids.length, count_exact: true, ids };
+  if (query.count !== COUNT_EXACT) return { count: DATASET_IDS_MAX, count_exact: false, ids };
+  const [total] = await ctx.db.select({ n: count() }).from(datasets).where(where);
+  return { count: total?.n ?? 0, count_exact: true, ids };
+}
