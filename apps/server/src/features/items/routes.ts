@@ -33,7 +33,7 @@ import {
   updateDataset,
 } from './datasets.ts';
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
-import { writeDatasetsWorkbook } from './export.ts';
+import { openDatasetsExport } from './export.ts';
 import { sendFile, uploadFile } from './uploads.ts';
 import { validateDatasets } from './validate-datasets.ts';
 
@@ -69,10 +69,8 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
-      return sendWorkbook(request, reply, {
-        name: 'items',
-        write: (output) => writeDatasetsWorkbook(ctx, request.query, output),
-      });
+      const write = await openDatasetsExport(ctx, request.query);
+      return sendWorkbook(request, reply, { name: 'items', write });
     },
   );
 
