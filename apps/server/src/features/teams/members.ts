@@ -91,11 +91,12 @@ const memberListStatements = preparedPerShape('members', (db, shape: MemberListS
     filters.push(or(ilike(teamMembers.pseudo, p('pattern')), ilike(users.email, p('pattern'))) as SQL);
   const where = and(...filters);
   const column = memberColumns[shape.order.field];
-  const counted = db
-    .select({ n: count() })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(where);
+  // Only a search reads the users: every member has one (a foreign key), so the count of a team of
+  // 10,000 otherwise reads its memberships alone.
+  const members = db.select({ n: count() }).from(teamMembers);
+  const counted = (shape.search ? members.innerJoin(users, eq(users.id, teamMembers.userId)) : members).where(
+    where,
+  );
   const page = db
     .select({ ...memberReplyColumns, total: totalOf(counted) })
     .from(teamMembers)
