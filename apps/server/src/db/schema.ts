@@ -226,6 +226,11 @@ export const datasets = pgTable(
     // computed from are in it too.
     index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id, t.title, t.reviewStatusId),
     index('datasets_data_model').on(t.dataModelId, t.teamId),
+    // Counting the items of one status up to the list's cap from the index alone (one item in ten or so
+    // has a status: the others stay out of it).
+    index('datasets_review_status')
+      .on(t.reviewStatusId, t.teamId)
+      .where(sql`${t.reviewStatusId} is not null`),
     // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
     // the status), so a rare combination is found without reading the rows of each part.
     index('datasets_search').using('gin', t.reviewStatusId, t.tags, sql`lower(${t.title}) gin_trgm_ops`),

@@ -1,4 +1,4 @@
-import { DATASET_COUNT_EXACT_MAX } from '@shortlist/contract';
+import { DATASET_COUNT_EXACT_MAX, DATASET_IDS_MAX } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDatasets, issues } from '../../db/schema.ts';
@@ -219,5 +219,30 @@ describe('GET datasets/ by review status', () => {
     expect(removed.statusCode).toBe(204);
     expect(await titlesWith('none')).toEqual(['Other', 'Reviewed']);
     expect(await titlesWith(String(no.id))).toEqual([]);
+  });
+});
+
+describe('GET datasets/ids/ past DATASET_IDS_MAX', () => {
+  it('lists the newest 100,000 ids, says the count is not exact, and counts them all on request', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    await insertItems(team.id, model.id, DATASET_IDS_MAX + 2);
+    const newest = (await list(token, `team=${team.id}&limit=3`)).results.map((item) => item.id);
+    const ids = (await get(token, `/api/v1/datasets/ids/?team=${team.id}`)).json();
+    expect(ids.count).toBe(DATASET_IDS_MAX);
+    expect(ids.count_exact).toBe(false);
+    expect(ids.ids).toHaveLength(DATASET_IDS_MAX);
+    expect(ids.ids.slice(0, 3)).toEqual(newest);
+    // The oldest two are past the limit.
+    const oldest = (await list(token, `team=${team.id}&ordering=create_time&limit=2`)).results.map(
+      (d) => d.id,
+    );
+    expect(ids.ids).not.toContain(oldest[0]);
+    expect(ids.ids).not.toContain(oldest[1]);
+    const exact = (await get(token, `/api/v1/datasets/ids/?team=${team.id}&count=exact`)).json();
+    expect({ count: exact.count, count_exact: exact.count_exact }).toEqual({
+      count: DATASET_IDS_MAX + 2,
+      count_exact: true,
+    });
+    expect(exact.ids).toEqual(ids.ids);
   });
 });
