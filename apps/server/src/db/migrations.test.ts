@@ -29,7 +29,10 @@ function migrationsBefore(tag: string) {
 }
 
 describe('migration 0025_items_search', () => {
-  it('copies the status of each item’s own review made before it, not those within a selection', async () => {
+  // Two runs of the migrations on a fresh PGlite: longer than a test's default 30 s on a loaded machine.
+  it('copies the status of each item’s own review made before it, not those within a selection', {
+    timeout: 180_000,
+  }, async () => {
     const client = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
     try {
       const db = drizzle(client);
