@@ -310,6 +310,10 @@ export const reviews = pgTable(
     // One review per item and selection (or per item outside any selection): later choices update it.
     uniqueIndex('reviews_dataset_issue').on(t.datasetId, sql`coalesce(${t.issueId}, 0)`),
     index('reviews_status').on(t.statusId),
+    // The items of a selection with a status there: the items list starts from these (decision 68).
+    index('reviews_issue_status')
+      .on(t.issueId, t.statusId, t.datasetId)
+      .where(sql`${t.issueId} is not null`),
   ],
 );
 

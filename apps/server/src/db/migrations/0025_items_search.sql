@@ -34,6 +34,7 @@ CREATE INDEX "issues_team_lower_title" ON "issues" USING btree ("team_id",lower(
 CREATE INDEX "team_members_team_pseudo" ON "team_members" USING btree ("team_id","pseudo","id");--> statement-breakpoint
 CREATE INDEX "datasets_team_created" ON "datasets" USING btree ("team_id","create_time","id");--> statement-breakpoint
 CREATE INDEX "datasets_data_model" ON "datasets" USING btree ("data_model_id","team_id");--> statement-breakpoint
+CREATE INDEX "reviews_issue_status" ON "reviews" USING btree ("issue_id","status_id","dataset_id") WHERE "reviews"."issue_id" is not null;--> statement-breakpoint
 CREATE INDEX "datasets_review_status" ON "datasets" USING btree ("review_status_id","team_id") WHERE "datasets"."review_status_id" is not null;--> statement-breakpoint
 CREATE INDEX "datasets_team_lower_title" ON "datasets" USING btree ("team_id",lower("title"),"id","title","review_status_id");--> statement-breakpoint
 CREATE INDEX "issues_team_created" ON "issues" USING btree ("team_id","create_time","id");

@@ -70,25 +70,6 @@ const orders = {
 /** The order as a request names it (`-create_time`): what a cursor is made for. */
 const orderingName = (order: Ordering) => `${order.descending ? '-' : ''}${order.field}`;
 
-/**
- * The listed item's review has the given status, or none: the review made within the selection when
- * the list shows one, otherwise the item's own review, whose status its row carries (migration 0025).
- */
-function reviewStatusFilter(
-  status: Bound<number> | typeof NOT_REVIEWED,
-  issueId: Bound<number> | undefined,
-): SQL {
-  if (issueId === undefined)
-    return status === NOT_REVIEWED ? isNull(datasets.reviewStatusId) : eq(datasets.reviewStatusId, status);
-  const reviewed = (condition: SQL) =>
-    exists(
-      sql`(select 1 from ${reviews} where ${and(eq(reviews.datasetId, datasets.id), eq(reviews.issueId, issueId), condition)})`,
-    );
-  return status === NOT_REVIEWED
-    ? not(reviewed(isNotNull(reviews.statusId)))
-    : reviewed(eq(reviews.statusId, status));
-}
-
 /** The items list's filters, each a value or a placeholder; absent, a filter is not applied. */
 interface DatasetFilterValues {
   team: Bound<number>;
@@ -102,6 +83,45 @@ interface DatasetFilterValues {
 }
 
 /**
+ * The items of a selection, by the review made within it when a status is asked. They are fetched by
+ * their ids (`id = any(array(…))`): as `in (subquery)`, PostgreSQL's default costs (a page read at random
+ * costs four read in turn) preferred reading all the team's items and hashing the selection's, 1,000,000
+ * rows read for 10,000. A status within the selection starts from the reviews that carry it (a few hundred),
+ * each item then checked to be in the selection still (decision 68).
+ */
+function selectionConditions(
+  db: Db,
+  issue: Bound<number>,
+  status: Bound<number> | typeof NOT_REVIEWED | undefined,
+): SQL[] {
+  if (status !== undefined && status !== NOT_REVIEWED) {
+    const reviewed = db
+      .select({ id: reviews.datasetId })
+      .from(reviews)
+      .where(and(eq(reviews.issueId, issue), eq(reviews.statusId, status)));
+    const inIssue = sql`(select 1 from ${issueDatasets} where ${and(
+      eq(issueDatasets.issueId, issue),
+      eq(issueDatasets.datasetId, datasets.id),
+    )})`;
+    return [sql`${datasets.id} = any(array(${reviewed}))`, exists(inIssue)];
+  }
+  const inIssue = db
+    .select({ id: issueDatasets.datasetId })
+    .from(issueDatasets)
+    .where(eq(issueDatasets.issueId, issue));
+  const conditions = [sql`${datasets.id} = any(array(${inIssue}))`];
+  if (status === NOT_REVIEWED) {
+    const reviewed = sql`(select 1 from ${reviews} where ${and(
+      eq(reviews.datasetId, datasets.id),
+      eq(reviews.issueId, issue),
+      isNotNull(reviews.statusId),
+    )})`;
+    conditions.push(not(exists(reviewed)));
+  }
+  return conditions;
+}
+
+/**
  * The items list's filters as one condition: the team, then item type, search, selection, review status,
  * tag and form. The same SQL whether the values are given or bound later to a prepared statement. The
  * search is `lower(title) like lower(pattern)`, which is what ILIKE does in a UTF-8 database, written so
@@ -111,17 +131,11 @@ function datasetConditions(db: Db, values: DatasetFilterValues) {
   const filters: SQL[] = [eq(datasets.teamId, values.team)];
   if (values.dataModel !== undefined) filters.push(eq(datasets.dataModelId, values.dataModel));
   if (values.pattern !== undefined) filters.push(sql`lower(${datasets.title}) like lower(${values.pattern})`);
-  if (values.issue !== undefined) {
-    const inIssue = db
-      .select({ id: issueDatasets.datasetId })
-      .from(issueDatasets)
-      .where(eq(issueDatasets.issueId, values.issue));
-    // The selection's items fetched by their ids. As `in (subquery)`, PostgreSQL's default costs (a page
-    // read at random costs four read in turn) preferred reading all the team's items and hashing the
-    // selection's: 1,000,000 rows read for 10,000 (decision 68).
-    filters.push(sql`${datasets.id} = any(array(${inIssue}))`);
-  }
-  if (values.status !== undefined) filters.push(reviewStatusFilter(values.status, values.issue));
+  if (values.issue === undefined) {
+    // The item's own review (outside any selection), whose status its row carries (migration 0025).
+    if (values.status === NOT_REVIEWED) filters.push(isNull(datasets.reviewStatusId));
+    else if (values.status !== undefined) filters.push(eq(datasets.reviewStatusId, values.status));
+  } else filters.push(...selectionConditions(db, values.issue, values.status));
   if (values.tag !== undefined) filters.push(arrayContains(datasets.tags, sql`array[${values.tag}]::text[]`));
   if (values.form !== undefined) {
     const ofForm = db
@@ -195,20 +209,40 @@ const datasetListStatements = preparedPerShape(
         ? sql`(${key}, ${id}) ${sql.raw(shape.order.descending ? '<' : '>')} (${order.fromText(p('cursorKey'))}, ${p('cursorId')})`
         : undefined;
 
-    const matches = db
-      .select({ one: sql`1`.as('one') })
-      .from(datasets)
-      .where(where);
-    const capped = db.select({ n: count().as('n') }).from(matches.limit(DATASET_COUNT_EXACT_MAX + 1).as('c'));
-    const found = db.$with('found').as(capped);
+    // Up to 10,001 matches with their sort value, in whatever order is cheapest: read once, they give the
+    // count and, when they are all the matches, the page.
+    const matched = db.$with('matched').as(
+      db
+        .select({ id: datasets.id, key: order.key(datasets).as('key') })
+        .from(datasets)
+        .where(where)
+        .limit(DATASET_COUNT_EXACT_MAX + 1),
+    );
+    const capped = db.select({ n: count().as('n') }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(datasets)
+        .where(where)
+        .limit(DATASET_COUNT_EXACT_MAX + 1)
+        .as('c'),
+    );
+    // Where an index holds the filters (item type, form, the item's own status), the count selects nothing
+    // and reads that index alone; the few matches of a rare value are then read again, apart from the
+    // order (`offset 0`). A search, a tag or a selection reads rows anyway: their matches are read once.
+    const isCountedFromIndex = !filters.pattern && !filters.tag && !filters.issue;
+    const found = db
+      .$with('found')
+      .as(isCountedFromIndex ? capped : db.select({ n: count().as('n') }).from(matched));
     const n = sql`(select ${found.n} from ${found})`;
-    const everyMatch = db
-      .select({ id: datasets.id, key: order.key(datasets).as('key') })
-      .from(datasets)
-      .where(where)
-      // Drizzle writes no `offset 0`; a placeholder bound to 0 is written.
-      .offset(p('fence'))
-      .as('every_match');
+    const everyMatch = isCountedFromIndex
+      ? db
+          .select({ id: datasets.id, key: order.key(datasets).as('key') })
+          .from(datasets)
+          .where(where)
+          // Drizzle writes no `offset 0`; a placeholder bound to 0 is written.
+          .offset(p('fence'))
+          .as('every_match')
+      : matched;
     const sorted = db
       .select({ id: everyMatch.id, key: everyMatch.key })
       .from(everyMatch)
@@ -227,8 +261,7 @@ const datasetListStatements = preparedPerShape(
     const counted = db.select({ n: count() }).from(datasets).where(where);
     // Past the cap, `count=exact` counts them all: a scalar subquery that PostgreSQL runs only then.
     const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${counted}) end` : n;
-    const page = db
-      .with(found)
+    const page = (isCountedFromIndex ? db.with(found) : db.with(matched, found))
       .select({
         ...datasetReplyFields(datasets),
         cursorKey: sql<string>`${order.toText(picked.key)}`,
