@@ -1,5 +1,6 @@
 -- The items list at a million items (issue 28, decision 68): a trigram index for the title search and the
--- item's own review status copied onto its row, so that search, status and tag meet in one GIN index.
+-- item's own review status copied onto its row, so that search, status and tag meet in one GIN index;
+-- the members and selections lists' orders read from indexes at 10,000 of each.
 -- Both extensions are trusted (PostgreSQL 13+: a database owner may create them); PGlite loads them in
 -- db/client.ts. IF NOT EXISTS: a server where an administrator created them first works as well.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
@@ -34,6 +35,7 @@ CREATE INDEX "issues_team_lower_title" ON "issues" USING btree ("team_id",lower(
 CREATE INDEX "team_members_team_pseudo" ON "team_members" USING btree ("team_id","pseudo","id");--> statement-breakpoint
 CREATE INDEX "datasets_team_created" ON "datasets" USING btree ("team_id","create_time","id");--> statement-breakpoint
 CREATE INDEX "datasets_data_model" ON "datasets" USING btree ("data_model_id","team_id");--> statement-breakpoint
+CREATE INDEX "users_email" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "reviews_issue_status" ON "reviews" USING btree ("issue_id","status_id","dataset_id") WHERE "reviews"."issue_id" is not null;--> statement-breakpoint
 CREATE INDEX "datasets_review_status" ON "datasets" USING btree ("review_status_id","team_id") WHERE "datasets"."review_status_id" is not null;--> statement-breakpoint
 CREATE INDEX "datasets_team_lower_title" ON "datasets" USING btree ("team_id",lower("title"),"id","title","review_status_id");--> statement-breakpoint

@@ -182,12 +182,12 @@ const CAP = sql.raw(String(DATASET_COUNT_EXACT_MAX));
 
 /**
  * The items list's page (with the caller's right and the count) and its count alone, for one shape
- * (decision 68). The count reads up to 10,001 matches in whatever way is cheapest, selecting nothing, so
- * that an index can answer it alone (`found`: exact up to 10,000). When that is every match, the page is
- * sorted from all of them, read apart from the order (the `offset 0` keeps PostgreSQL from walking the
- * order's index past rows that do not match, which a rare combination, such as a search within a status,
- * would make it do); when there are more, matches are common and the page is read in the order's index,
- * stopping at its last row. PostgreSQL runs only the branch whose one-time condition holds.
+ * (decision 68). The statement reads up to 10,001 matches in whatever way is cheapest (`found`: the count,
+ * exact up to 10,000), then takes its page one of two ways, in branches PostgreSQL gates by a one-time
+ * condition: when the matches are all there are, the page is sorted from every one of them, read apart
+ * from the order (a rare combination, a search within a status, would otherwise be looked for along the
+ * order's index past rows that do not match); past 10,000, matches are common and the page is read in the
+ * order's index, stopping at its last row.
  */
 const datasetListStatements = preparedPerShape(
   'datasets',
