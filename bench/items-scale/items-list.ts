@@ -282,6 +282,16 @@ export async function measureCases(
  * EXPLAIN (ANALYZE, BUFFERS) of the statement each items case's request sends for its list (the user
  * lookup and the right check aside), with the values it sent: the app's own SQL, recorded from the client.
  */
+/** How the statement of each kind of list is told from the others a request sends. */
+const LIST_STATEMENT: Record<CaseKind, RegExp> = {
+  items: /from "picked"/,
+  exact: /from "picked"/,
+  ids: /string_agg/,
+  export: /from "datasets"/,
+  members: /"team_members"\."pseudo"/,
+  selections: /from "issues"/,
+};
+
 export async function explainCases(database: Database, api: Api, cases: ListCase[]) {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
     .$client;
@@ -299,13 +309,13 @@ export async function explainCases(database: Database, api: Api, cases: ListCase
     } finally {
       client.query = original;
     }
-    // The longest statement naming the list's table: the page (the user lookup and checks are short).
+    // The statement of the list itself, not the user lookup or the right check before it.
     const [statement] = sent
       .map(([config, values]) => ({
         text: typeof config === 'string' ? config : (config as { text: string }).text,
         values: (values ?? (config as { values?: unknown[] }).values) as unknown[],
       }))
-      .filter(({ text }) => /"(datasets|team_members|issues)"/.test(text))
+      .filter(({ text }) => LIST_STATEMENT[c.kind].test(text))
       .sort((a, b) => b.text.length - a.text.length);
     if (!statement) continue;
     const explained = (await client.query(
