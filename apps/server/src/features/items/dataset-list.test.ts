@@ -142,6 +142,7 @@ describe('GET datasets/ next links carry a cursor', () => {
     for (const bad of [
       'nonsense',
       forged(['-create_time', 'not a time', 1]),
+      forged(['-create_time', '-999999999999999999', 1]),
       forged(['-create_time', '1', 2 ** 31]),
       forged(['title', 'item 1', 1]),
     ]) {

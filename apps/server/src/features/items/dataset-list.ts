@@ -63,7 +63,8 @@ const orders = {
     key: (item: { createTime: PgColumn }) => sql`${item.createTime}`,
     toText: (key: SQLWrapper) => sql`(extract(epoch from ${key}) * 1000000)::bigint::text`,
     fromText: (text: Placeholder) => sql`('epoch'::timestamptz + ${text}::bigint * interval '1 microsecond')`,
-    isKey: (text: string) => /^-?\d{1,18}$/.test(text),
+    // At most 16 digits: ±317 years around 1970, within what a timestamp holds (an error of the database otherwise).
+    isKey: (text: string) => /^-?\d{1,16}$/.test(text),
   },
 };
 
