@@ -72,7 +72,7 @@ async function writeDatasetsWorkbook(
   ];
   let page = first;
   let size = EXPORT_FIRST_BATCH_SIZE;
-  while (page.length > 0 && !output.destroyed) {
+  for (;;) {
     for (const item of page.map((row) => toDataset(ctx, row))) {
       // The review the list shows: within the selection it is filtered by, otherwise the item's own.
       const review = item.reviews.find((candidate) => candidate.issue === (query.issue ?? null));
@@ -93,9 +93,9 @@ async function writeDatasetsWorkbook(
         })
         .commit();
     }
-    const lastId = page.at(-1)?.id ?? 0;
-    // A short batch was the last.
-    page = page.length < size ? [] : await readAfter(lastId, EXPORT_BATCH_SIZE);
+    // A short batch was the last; a download the client left reads no more.
+    if (page.length < size || output.destroyed) break;
+    page = await readAfter(page.at(-1)?.id ?? 0, EXPORT_BATCH_SIZE);
     size = EXPORT_BATCH_SIZE;
   }
   if (output.destroyed) return;
