@@ -284,8 +284,8 @@ export async function measureCases(
  */
 /** How the statement of each kind of list is told from the others a request sends. */
 const LIST_STATEMENT: Record<CaseKind, RegExp> = {
-  items: /from "picked"/,
-  exact: /from "picked"/,
+  items: /from "datum_values"/,
+  exact: /from "datum_values"/,
   ids: /string_agg/,
   export: /from "datasets"/,
   members: /"team_members"\."pseudo"/,

@@ -313,9 +313,7 @@ export const reviews = pgTable(
     uniqueIndex('reviews_dataset_issue').on(t.datasetId, sql`coalesce(${t.issueId}, 0)`),
     index('reviews_status').on(t.statusId),
     // The items of a selection with a status there: the items list starts from these (decision 68).
-    index('reviews_issue_status')
-      .on(t.issueId, t.statusId, t.datasetId)
-      .where(sql`${t.issueId} is not null`),
+    index('reviews_issue_status').on(t.issueId, t.statusId, t.datasetId).where(sql`${t.issueId} is not null`),
   ],
 );
 

@@ -27,7 +27,7 @@ import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, intakeForms, issueDatasets, reviews } from '../../db/schema.ts';
+import { datasets, intakeForms, issueDatasets, issues, reviews } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import {
   containsPattern,
@@ -181,6 +181,67 @@ interface DatasetListShape {
 const p = sql.placeholder;
 const CAP = sql.raw(String(DATASET_COUNT_EXACT_MAX));
 
+/** `(sort value, id)` after or before the cursor's, as the order goes. */
+function afterCursor(shape: DatasetListShape, key: SQLWrapper, id: SQLWrapper) {
+  if (!shape.cursor) return undefined;
+  const { fromText } = orders[shape.order.field];
+  const comparison = sql.raw(shape.order.descending ? '<' : '>');
+  return sql`(${key}, ${id}) ${comparison} (${fromText(p('cursorKey'))}, ${p('cursorId')})`;
+}
+
+/**
+ * The page of a selection's items and their count, no other filter: the count reads the selection's
+ * links alone (the primary key of `issue_datasets`, 10,000 entries rather than 10,000 items), the
+ * selection being the team's, whose items alone it can hold (`addIssueDatasets` checks each, a duplicate
+ * copies a selection of the same team); the page is read in the order's index, each item checked to be
+ * in the selection, as its items lie anywhere in either order (decision 68).
+ */
+function selectionStatements(db: Db, shape: DatasetListShape, name: (part: string) => string) {
+  const order = orders[shape.order.field];
+  const direction = shape.order.descending ? desc : asc;
+  const links = (limit?: number) => {
+    const query = db
+      .select({ one: sql`1`.as('one') })
+      .from(issueDatasets)
+      .innerJoin(issues, eq(issues.id, issueDatasets.issueId))
+      .where(and(eq(issueDatasets.issueId, p('issue')), eq(issues.teamId, p('team'))));
+    return limit === undefined ? query.as('c') : query.limit(limit).as('c');
+  };
+  const capped = db.select({ n: count().as('n') }).from(links(DATASET_COUNT_EXACT_MAX + 1));
+  const everyLink = db.select({ n: count() }).from(links());
+  const found = db.$with('found').as(capped);
+  const n = sql`(select ${found.n} from ${found})`;
+  const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${everyLink}) end` : n;
+  const inSelection = sql`(select 1 from ${issueDatasets} where ${and(
+    eq(issueDatasets.issueId, p('issue')),
+    eq(issueDatasets.datasetId, datasets.id),
+  )})`;
+  const key = order.key(datasets);
+  const page = db
+    .with(found)
+    .select({
+      ...datasetReplyFields(datasets),
+      cursorKey: sql<string>`${order.toText(key)}`,
+      total: sql<number>`${total}`.mapWith(Number),
+    })
+    .from(datasets)
+    .where(
+      and(
+        eq(datasets.teamId, p('team')),
+        exists(inSelection),
+        afterCursor(shape, key, datasets.id),
+        isTeamAdminCondition(p('caller'), p('team')),
+      ),
+    )
+    .orderBy(direction(key), direction(datasets.id))
+    .limit(p('limit'))
+    .offset(p('offset'));
+  return {
+    page: page.prepare(name('page')),
+    counted: (shape.exact ? everyLink : capped).prepare(name('count')),
+  };
+}
+
 /**
  * The items list's page (with the caller's right and the count) and its count alone, for one shape
  * (decision 68). The statement reads up to 10,001 matches in whatever way is cheapest (`found`: the count,
@@ -194,6 +255,14 @@ const datasetListStatements = preparedPerShape(
   'datasets',
   (db, shape: DatasetListShape, name) => {
     const { filters } = shape;
+    const isSelectionAlone =
+      filters.issue &&
+      !filters.pattern &&
+      !filters.tag &&
+      !filters.dataModel &&
+      !filters.form &&
+      !shape.status;
+    if (isSelectionAlone) return selectionStatements(db, shape, name);
     const where = datasetConditions(db, {
       team: p('team'),
       dataModel: filters.dataModel ? p('dataModel') : undefined,
@@ -205,10 +274,7 @@ const datasetListStatements = preparedPerShape(
     });
     const order = orders[shape.order.field];
     const direction = shape.order.descending ? desc : asc;
-    const after = (key: SQLWrapper, id: SQLWrapper) =>
-      shape.cursor
-        ? sql`(${key}, ${id}) ${sql.raw(shape.order.descending ? '<' : '>')} (${order.fromText(p('cursorKey'))}, ${p('cursorId')})`
-        : undefined;
+    const after = (key: SQLWrapper, id: SQLWrapper) => afterCursor(shape, key, id);
 
     // Up to 10,001 matches with their sort value, in whatever order is cheapest: read once, they give the
     // count and, when they are all the matches, the page.
