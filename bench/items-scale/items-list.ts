@@ -297,7 +297,7 @@ export async function explainCases(database: Database, api: Api, cases: ListCase
     .$client;
   const plans: Record<string, string> = {};
   for (const c of cases) {
-    if (c.kind === 'export' || c.kind === 'exact') continue;
+    if (c.kind === 'export') continue;
     const sent: unknown[][] = [];
     const original = client.query;
     client.query = function (this: unknown, ...args: unknown[]) {
