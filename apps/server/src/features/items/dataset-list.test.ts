@@ -75,6 +75,21 @@ describe('GET datasets/ counts up to 10,000', () => {
     expect(ids.ids).toHaveLength(DATASET_COUNT_EXACT_MAX + 6);
 
     expect((await get(token, `/api/v1/datasets/?team=${team.id}&count=all`)).statusCode).toBe(400);
+
+    // A search matching more than 10,000 in title order: its pages (read from its first 10,001 matches,
+    // or past them in the title index) are those of the whole list, where "Rare find" comes after them.
+    const idsOf = (reply: ListReply) => reply.results.map((item) => item.id);
+    for (const offset of [0, 9970, 9980, 9981]) {
+      const searched = await list(token, `team=${team.id}&search=item&ordering=title&offset=${offset}`);
+      expect(searched).toMatchObject({ count: DATASET_COUNT_EXACT_MAX, count_exact: false });
+      const everything = await list(token, `team=${team.id}&ordering=title&offset=${offset}`);
+      expect({ offset, ids: idsOf(searched) }).toEqual({ offset, ids: idsOf(everything) });
+    }
+    const deep = await list(token, `team=${team.id}&search=item&ordering=title&offset=9980`);
+    const after = (await get(token, pathOf(deep.next ?? ''))).json() as ListReply;
+    const everythingAfter = await list(token, `team=${team.id}&ordering=title&offset=10000`);
+    expect(idsOf(after)).toEqual(idsOf(everythingAfter).slice(0, DATASET_COUNT_EXACT_MAX + 5 - 10000));
+    expect(after.next).toBeNull();
   });
 
   it('counts a selection’s items exactly, however many', async () => {

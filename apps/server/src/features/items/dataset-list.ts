@@ -278,13 +278,19 @@ const datasetListStatements = preparedPerShape(
 
     // Up to 10,001 matches with their sort value, in whatever order is cheapest: read once, they give the
     // count and, when they are all the matches, the page.
-    const matched = db.$with('matched').as(
-      db
-        .select({ id: datasets.id, key: order.key(datasets).as('key') })
-        .from(datasets)
-        .where(where)
-        .limit(DATASET_COUNT_EXACT_MAX + 1),
-    );
+    // A search in title order takes its first 10,001 matches in that order: where matches are common,
+    // walking the title index finds them (its entries hold the lowered title, so no row is read), and the
+    // page is among them; where they are rare, PostgreSQL reads them all by the trigram index and sorts.
+    const isFirstInOrder = filters.pattern && shape.order.field === 'title';
+    const anyMatches = db
+      .select({ id: datasets.id, key: order.key(datasets).as('key') })
+      .from(datasets)
+      .where(where)
+      .$dynamic();
+    const firstMatches = isFirstInOrder
+      ? anyMatches.orderBy(direction(order.key(datasets)), direction(datasets.id))
+      : anyMatches;
+    const matched = db.$with('matched').as(firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1));
     const capped = db.select({ n: count().as('n') }).from(
       db
         .select({ one: sql`1`.as('one') })
@@ -312,17 +318,22 @@ const datasetListStatements = preparedPerShape(
           .limit(DATASET_COUNT_EXACT_MAX + 1)
           .as('every_match')
       : matched;
+    // The page from the matches read: when they are all, or, in order, when the page lies within them.
+    const isPageRead =
+      isFirstInOrder && !shape.cursor
+        ? sql`(${n} <= ${CAP} or ${p('offset')}::int + ${p('limit')}::int <= ${sql.raw(String(DATASET_COUNT_EXACT_MAX + 1))})`
+        : sql`${n} <= ${CAP}`;
     const sorted = db
       .select({ id: everyMatch.id, key: everyMatch.key })
       .from(everyMatch)
-      .where(and(sql`${n} <= ${CAP}`, after(everyMatch.key, everyMatch.id)))
+      .where(and(isPageRead, after(everyMatch.key, everyMatch.id)))
       .orderBy(direction(everyMatch.key), direction(everyMatch.id))
       .limit(p('limit'))
       .offset(p('offset'));
     const inIndexOrder = db
       .select({ id: datasets.id, key: order.key(datasets).as('key') })
       .from(datasets)
-      .where(and(where, sql`${n} > ${CAP}`, after(order.key(datasets), datasets.id)))
+      .where(and(where, sql`not ${isPageRead}`, after(order.key(datasets), datasets.id)))
       .orderBy(direction(order.key(datasets)), direction(datasets.id))
       .limit(p('limit'))
       .offset(p('offset'));
