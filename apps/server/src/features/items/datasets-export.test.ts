@@ -68,26 +68,27 @@ describe('the items page: linked form and export', () => {
 });
 
 describe('the items export in batches', () => {
-  it('writes every matching item once, in id order, across its short first batch and the full ones', async () => {
+  it('writes every matching item once, in id order, across batches growing from 50 to 1,000', async () => {
     const { token, team } = await t.createAdmin();
     const model = await f.createDataModel(team.id, 'Imported');
     await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
-      select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 1060) as i`);
+      select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 2600) as i`);
     const reply = await t.request({
       method: 'GET',
       url: `/api/v1/datasets/export_excel/?team=${team.id}`,
       token,
     });
     const ids = (await readRows(reply.rawPayload)).slice(1).map((row) => row[0] as number);
-    expect(ids).toHaveLength(1060);
+    // Batches of 50, 100, 200, 400, 800, 1,000, then the last 50.
+    expect(ids).toHaveLength(2600);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(new Set(ids).size).toBe(1060);
+    expect(new Set(ids).size).toBe(2600);
     const searched = await t.request({
       method: 'GET',
       url: `/api/v1/datasets/export_excel/?team=${team.id}&search=item 10`,
       token,
     });
-    // Item 10, 100–109 and 1000–1060.
-    expect((await readRows(searched.rawPayload)).length - 1).toBe(1 + 10 + 61);
+    // Item 10, 100–109 and 1000–1099.
+    expect((await readRows(searched.rawPayload)).length - 1).toBe(1 + 10 + 100);
   });
 });

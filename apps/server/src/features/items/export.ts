@@ -8,9 +8,12 @@ import { dataModels, datasets } from '../../db/schema.ts';
 import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
 
-/** Items read per query after the first: memory stays flat whatever the number of items. */
+/** Items read per query, at most: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;
-/** The first query reads a few: the reply starts once they are read (`openDatasetsExport`). */
+/**
+ * The first query reads a few: the reply starts once they are read (`openDatasetsExport`). Each next
+ * batch doubles up to EXPORT_BATCH_SIZE, so that a download left at once has read 150 items, not 1,050.
+ */
 const EXPORT_FIRST_BATCH_SIZE = 50;
 
 type ListQuery = z.infer<typeof datasetListQuerySchema>;
@@ -95,8 +98,8 @@ async function writeDatasetsWorkbook(
     }
     // A short batch was the last; a download the client left reads no more.
     if (page.length < size || output.destroyed) break;
-    page = await readAfter(page.at(-1)?.id ?? 0, EXPORT_BATCH_SIZE);
-    size = EXPORT_BATCH_SIZE;
+    size = Math.min(EXPORT_BATCH_SIZE, size * 2);
+    page = await readAfter(page.at(-1)?.id ?? 0, size);
   }
   if (output.destroyed) return;
   sheet.commit();
