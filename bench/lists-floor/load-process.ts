@@ -43,11 +43,21 @@ async function run(options: LoadOptions): Promise<LoadResult> {
 
 /** Runs the load in a child process, off the event loop of the app it measures. */
 export function fractionalLoad(options: LoadOptions): Promise<LoadResult> {
+  return loadInChild(import.meta.url, options);
+}
+
+/**
+ * Runs the load module at `moduleUrl` in a child process: the module runs its load when it is the
+ * process's entry (`runAsLoadProcess`) and writes its result as JSON.
+ */
+export function loadInChild(moduleUrl: string, options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(options)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      ['--import', 'tsx', fileURLToPath(moduleUrl), JSON.stringify(options)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -61,9 +71,11 @@ export function fractionalLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** In the child process: runs the load given on the command line, writes its result on stdout. */
+export function runAsLoadProcess(moduleUrl: string, load: (options: LoadOptions) => Promise<LoadResult>) {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
   const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
-  run(options).then(
+  load(options).then(
     (result) => process.stdout.write(JSON.stringify(result)),
     (error: unknown) => {
       console.error(error);
@@ -71,3 +83,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   );
 }
+
+runAsLoadProcess(import.meta.url, run);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_VERIFICATION_STATUSES, emailSchema } from './auth.ts';
-import { API_PREFIX, bodyIdSchema, idSchema, pageQuerySchema } from './common.ts';
+import { API_PREFIX, bodyIdSchema, idSchema, pageQuerySchema, pageSchema } from './common.ts';
 
 export const ITEMS_PAGE_SIZE = 20;
 export const DATASET_TITLE_MIN_LENGTH = 2;
@@ -220,6 +220,15 @@ export type DatasetPatchInput = z.infer<typeof datasetPatchSchema>;
 export const DATASET_ORDERING = ['title', 'create_time'] as const;
 /** Items not reviewed yet, in the `reviews__status` filter. */
 export const NOT_REVIEWED = 'none';
+/**
+ * The items list counts its matches up to this many. Past it the reply says `count: 10000` with
+ * `count_exact: false` ("10,000+"), unless the request asks `count=exact` (decision 83).
+ */
+export const DATASET_COUNT_EXACT_MAX = 10_000;
+/** `count=exact`: count every match, however many. */
+export const COUNT_EXACT = 'exact' as const;
+/** A cursor names the last row of a page (its order, sort value and id), base64url: far below this. */
+export const CURSOR_MAX_LENGTH = 1000;
 
 export const datasetListQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.unwrap().default(ITEMS_PAGE_SIZE),
@@ -232,12 +241,30 @@ export const datasetListQuerySchema = pageQuerySchema.extend({
   tag: z.string().trim().min(1).max(DATASET_TAG_MAX_LENGTH).optional(),
   /** Only the items of this form's item type. */
   form: idSchema.optional(),
+  count: z.literal(COUNT_EXACT).optional(),
+  /**
+   * Where a `next` link goes on: the rows after the one it names, read from the order's index, so that a
+   * deep page costs what the first does. `offset` stays beside it for `previous`; any other page is by
+   * `offset` alone.
+   */
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
 });
 export type DatasetListQuery = z.input<typeof datasetListQuerySchema>;
 
-/** "Select all" in the items table: every id the list's filters match (paging ignored), up to this many. */
+/** A page of items: the spec's `{count, next, previous, results}` and whether `count` is every match. */
+export const datasetPageSchema = pageSchema(datasetSchema).extend({ count_exact: z.boolean() });
+export type DatasetPage = z.infer<typeof datasetPageSchema>;
+
+/**
+ * "Select all" in the items table: every id the list's filters match (paging ignored), up to this many;
+ * `count` is exact up to it too, past it only with `count=exact`.
+ */
 export const DATASET_IDS_MAX = 100_000;
-export const datasetIdsSchema = z.object({ count: z.number().int(), ids: z.array(z.number().int()) });
+export const datasetIdsSchema = z.object({
+  count: z.number().int(),
+  count_exact: z.boolean(),
+  ids: z.array(z.number().int()),
+});
 export type DatasetIds = z.infer<typeof datasetIdsSchema>;
 
 export const datasetsDeleteManySchema = z.object({

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +45,13 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
   const dir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
   // One process owns the files (see data-dir-lock.ts), so fsync buys nothing but latency here.
-  const client = await PGlite.create({ dataDir: dir, postgresqlconf: ['fsync=off'], loadDataDir });
+  // The extensions the migrations create (0025: the items list's search index); PostgreSQL ships them.
+  const client = await PGlite.create({
+    dataDir: dir,
+    postgresqlconf: ['fsync=off'],
+    loadDataDir,
+    extensions: { pg_trgm, btree_gin },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without fresh statistics the planner loops over joins that it should hash

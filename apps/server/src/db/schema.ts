@@ -60,6 +60,8 @@ export const users = pgTable(
     // An address has at most one account and at most one judge identity.
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`).where(sql`not ${t.isJudgeOnly}`),
     uniqueIndex('users_judge_email_lower').on(sql`lower(${t.email})`).where(sql`${t.isJudgeOnly}`),
+    // The members list by e-mail: a team's page of 10,000 read in the users' order, not sorted.
+    index('users_email').on(t.email),
   ],
 );
 
@@ -94,6 +96,8 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
     index('team_members_user').on(t.userId),
+    // The members list's default order: a page of a team of 10,000 read in order, not sorted.
+    index('team_members_team_pseudo').on(t.teamId, t.pseudo, t.id),
   ],
 );
 
@@ -232,14 +236,31 @@ export const datasets = pgTable(
      * its form submission's e-mail (features/emails/recipients.ts). Lower-cased, a valid address.
      */
     contactEmail: varchar('contact_email', { length: 250 }),
+    /**
+     * The status of the item's own review (outside any selection), or null: a copy that a trigger on
+     * `reviews` keeps (migration 0030), so that the items list filters by status within its own indexes.
+     */
+    reviewStatusId: integer('review_status_id'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
   (t) => [
-    index('datasets_team_created').on(t.teamId, t.createTime),
-    index('datasets_data_model').on(t.dataModelId),
-    // The items list sorts titles case-insensitively: a page is read in index order, not sorted.
-    index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id),
+    // The list's orders with `id` as their tie-break: a page, or the rows after a cursor, read in index order.
+    index('datasets_team_created').on(t.teamId, t.createTime, t.id),
+    // The title order, with what a search (`lower(title) like`) and a status filter test, read from the
+    // index alone: after `id`, which is unique, the last two columns change no order. The title itself is
+    // there because PostgreSQL reads an expression's value from an index only when the columns it is
+    // computed from are in it too.
+    index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id, t.title, t.reviewStatusId),
+    index('datasets_data_model').on(t.dataModelId, t.teamId),
+    // Counting the items of one status up to the list's cap from the index alone (one item in ten or so
+    // has a status: the others stay out of it).
+    index('datasets_review_status')
+      .on(t.reviewStatusId, t.teamId)
+      .where(sql`${t.reviewStatusId} is not null`),
+    // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
+    // the status), so a rare combination is found without reading the rows of each part.
+    index('datasets_search').using('gin', t.reviewStatusId, t.tags, sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -316,6 +337,8 @@ export const reviews = pgTable(
     // One review per item and selection (or per item outside any selection): later choices update it.
     uniqueIndex('reviews_dataset_issue').on(t.datasetId, sql`coalesce(${t.issueId}, 0)`),
     index('reviews_status').on(t.statusId),
+    // The items of a selection with a status there: the items list starts from these (decision 83).
+    index('reviews_issue_status').on(t.issueId, t.statusId, t.datasetId).where(sql`${t.issueId} is not null`),
   ],
 );
 
@@ -721,7 +744,9 @@ export const issues = pgTable(
     updateTime: updateTime(),
   },
   (t) => [
-    index('issues_team_created').on(t.teamId, t.createTime),
+    // The selections list's two orders, `id` their tie-break: a page read in index order, not sorted.
+    index('issues_team_created').on(t.teamId, t.createTime, t.id),
+    index('issues_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id),
     // The scheduler's scan: only open selections with a deadline.
     index('issues_open_deadline')
       .on(t.deadline)

@@ -9,10 +9,13 @@ let statementsNamed = 0;
  * they run. A list's shape is which filters a request names and its order (a handful of combinations),
  * so that a request builds no SQL, and PostgreSQL parses and plans each shape once per connection (a
  * named prepared statement; PGlite ignores the name). `name(part)` gives each statement its own name.
+ * With `planEachRun`, the statements go unnamed: PostgreSQL plans each run with its values, for a shape
+ * whose best plan depends on them (how many rows a search or a tag picks).
  */
 export function preparedPerShape<Shape, Statements>(
   family: string,
   build: (db: Db, shape: Shape, name: (part: string) => string) => Statements,
+  { planEachRun = false } = {},
 ) {
   const cache = new WeakMap<Db, Map<string, Statements>>();
   return (db: Db, shape: Shape): Statements => {
@@ -24,7 +27,7 @@ export function preparedPerShape<Shape, Statements>(
     const key = JSON.stringify(shape);
     let statements = byShape.get(key);
     if (!statements) {
-      statements = build(db, shape, (part) => `${family}_${part}_${++statementsNamed}`);
+      statements = build(db, shape, (part) => (planEachRun ? '' : `${family}_${part}_${++statementsNamed}`));
       for (const statement of isPrepared(statements) ? [statements] : Object.values(statements as object))
         if (isPrepared(statement)) mapRowsOnce(statement);
       byShape.set(key, statements);

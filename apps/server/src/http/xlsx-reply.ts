@@ -18,6 +18,9 @@ export function sendWorkbook(
     output.destroy(error as Error);
   });
   const filename = `${name.replace(/[^\w -]+/g, '_')}.xlsx`;
+  // The status and headers leave as soon as Fastify starts piping the workbook, not with its first bytes,
+  // which ExcelJS holds until a sheet has 64 KB of XML: the browser's download starts at once.
+  reply.raw.once('pipe', () => reply.raw.flushHeaders());
   return reply
     .type(XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${filename}"`)

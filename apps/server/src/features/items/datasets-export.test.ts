@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intakeForms } from '../../db/schema.ts';
@@ -63,5 +64,31 @@ describe('the items page: linked form and export', () => {
 
     const stranger = await t.createAdmin();
     expect((await t.request({ method: 'GET', url, token: stranger.token })).statusCode).toBe(404);
+  });
+});
+
+describe('the items export in batches', () => {
+  it('writes every matching item once, in id order, across batches growing from 10 to 1,000', async () => {
+    const { token, team } = await t.createAdmin();
+    const model = await f.createDataModel(team.id, 'Imported');
+    await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
+      select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 2600) as i`);
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/datasets/export_excel/?team=${team.id}`,
+      token,
+    });
+    const ids = (await readRows(reply.rawPayload)).slice(1).map((row) => row[0] as number);
+    // Batches of 10, 20, 40, …, 640 (1,270 items), one of 1,000, then the last 330.
+    expect(ids).toHaveLength(2600);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(2600);
+    const searched = await t.request({
+      method: 'GET',
+      url: `/api/v1/datasets/export_excel/?team=${team.id}&search=item 10`,
+      token,
+    });
+    // Item 10, 100–109 and 1000–1099.
+    expect((await readRows(searched.rawPayload)).length - 1).toBe(1 + 10 + 100);
   });
 });

@@ -511,9 +511,14 @@ describe('GET datasets/ids/', () => {
     ids.push((await f.createDataset(token, other.id, { title: 'Alps' })).id);
     const idsOf = (query: string) =>
       t.request({ method: 'GET', url: `/api/v1/datasets/ids/?${query}`, token });
-    expect((await idsOf(`team=${team.id}`)).json()).toEqual({ count: 4, ids: [...ids].reverse() });
+    expect((await idsOf(`team=${team.id}`)).json()).toEqual({
+      count: 4,
+      count_exact: true,
+      ids: [...ids].reverse(),
+    });
     expect((await idsOf(`team=${team.id}&search=alp&data_model=${model.id}`)).json()).toEqual({
       count: 2,
+      count_exact: true,
       ids: [ids[2], ids[0]],
     });
     const stranger = await t.createAdmin();

@@ -5,21 +5,54 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema.ts';
-import { datasetFilters } from './datasets.ts';
+import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
 
-/** Items read per query: memory stays flat whatever the number of items. */
+/** Items read per query, at most: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;
+/**
+ * The first query reads a few: the reply starts once they are read (`openDatasetsExport`), and where one
+ * item in 200 matches (a search within a status) finding 50 walks 10,000 ids. Each next batch doubles up
+ * to EXPORT_BATCH_SIZE, so that a download left at once has read 30 items, not 1,010.
+ */
+const EXPORT_FIRST_BATCH_SIZE = 10;
+
+type ListQuery = z.infer<typeof datasetListQuerySchema>;
+
+/** The items the filters match after `lastId`, by id, at most `size`, with what each shows. */
+function batchReader(ctx: AppContext, query: ListQuery) {
+  const where = datasetFilters(ctx, query);
+  return (lastId: number, size: number) =>
+    ctx.db
+      .select(datasetReplyFields(datasets))
+      .from(datasets)
+      .where(and(where, gt(datasets.id, lastId)))
+      .orderBy(asc(datasets.id))
+      .limit(size);
+}
+
+/**
+ * Reads the export's first rows, then gives the writer of its workbook: the reply's status follows the
+ * first query (a query that fails answers 500, not a cut download), and its first byte comes once a row
+ * is ready, whatever the number of items (decision 83).
+ */
+export async function openDatasetsExport(ctx: AppContext, query: ListQuery) {
+  const readAfter = batchReader(ctx, query);
+  const first = await readAfter(0, EXPORT_FIRST_BATCH_SIZE);
+  return (output: Writable) => writeDatasetsWorkbook(ctx, query, output, { first, readAfter });
+}
 
 /**
  * The items page as a spreadsheet: the items its filters match (paging aside), with the table's columns
  * (item type, tags, dates, linked form, submission, selections, review status). Answers differ by item
- * type; the item type's own export (`data-models/{id}/export_excel/`) has one column per field.
+ * type; the item type's own export (`data-models/{id}/export_excel/`) has one column per field. A
+ * download the client leaves stops the reading at its next batch.
  */
-export async function writeDatasetsWorkbook(
+async function writeDatasetsWorkbook(
   ctx: AppContext,
-  query: z.infer<typeof datasetListQuerySchema>,
+  query: ListQuery,
   output: Writable,
+  { first, readAfter }: { first: BatchRow[]; readAfter: ReturnType<typeof batchReader> },
 ) {
   const types = await ctx.db
     .select({ id: dataModels.id, title: dataModels.title })
@@ -42,16 +75,9 @@ export async function writeDatasetsWorkbook(
     { header: 'Selections', key: 'issues', width: 32 },
     { header: 'Review status', key: 'status', width: 18 },
   ];
-  const where = datasetFilters(ctx, query);
-  let lastId = 0;
+  let page = first;
+  let size = EXPORT_FIRST_BATCH_SIZE;
   for (;;) {
-    const page = await ctx.db
-      .select(datasetReplyFields(datasets))
-      .from(datasets)
-      .where(and(where, gt(datasets.id, lastId)))
-      .orderBy(asc(datasets.id))
-      .limit(EXPORT_BATCH_SIZE);
-    if (page.length === 0) break;
     for (const item of page.map((row) => toDataset(ctx, row))) {
       // The review the list shows: within the selection it is filtered by, otherwise the item's own.
       const review = item.reviews.find((candidate) => candidate.issue === (query.issue ?? null));
@@ -73,8 +99,14 @@ export async function writeDatasetsWorkbook(
         })
         .commit();
     }
-    lastId = page.at(-1)?.id ?? lastId;
+    // A short batch was the last; a download the client left reads no more.
+    if (page.length < size || output.destroyed) break;
+    size = Math.min(EXPORT_BATCH_SIZE, size * 2);
+    page = await readAfter(page.at(-1)?.id ?? 0, size);
   }
+  if (output.destroyed) return;
   sheet.commit();
   await workbook.commit();
 }
+
+type BatchRow = Awaited<ReturnType<ReturnType<typeof batchReader>>>[number];

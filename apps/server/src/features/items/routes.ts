@@ -3,6 +3,7 @@ import {
   datasetCreateBodySchema,
   datasetIdsSchema,
   datasetListQuerySchema,
+  datasetPageSchema,
   datasetPatchSchema,
   datasetSchema,
   datasetsDeleteManySchema,
@@ -15,8 +16,8 @@ import {
   fileParamsSchema,
   fileQuerySchema,
   idParamsSchema,
-  pageSchema,
 } from '@shortlist/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -24,17 +25,16 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
+import { listDatasetIdsJson, listDatasets } from './dataset-list.ts';
 import {
   createDatasets,
   deleteDatasets,
-  listDatasetIds,
-  listDatasets,
   requireDataset,
   requireDatasetReply,
   updateDataset,
 } from './datasets.ts';
 import { createDatumValue, deleteDatumValue, requireDatumValue, updateDatumValue } from './datum-values.ts';
-import { writeDatasetsWorkbook } from './export.ts';
+import { openDatasetsExport } from './export.ts';
 import { sendFile, uploadFile } from './uploads.ts';
 import { validateDatasets } from './validate-datasets.ts';
 
@@ -47,17 +47,25 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
 
   app.get(
     '/datasets/',
-    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: pageSchema(datasetSchema) } } },
+    { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetPageSchema } } },
     async (request) => {
-      const { count, results } = await listDatasets(ctx, currentUser(request), request.query);
-      return toPage(request, request.query, count, results);
+      const { count, count_exact, results, next } = await listDatasets(
+        ctx,
+        currentUser(request),
+        request.query,
+      );
+      return { ...toPage(request, request.query, count, results, next), count_exact };
     },
   );
 
   app.get(
     '/datasets/ids/',
     { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetIdsSchema } } },
-    async (request) => listDatasetIds(ctx, currentUser(request), request.query),
+    async (request, reply) => {
+      // JSON text written from the ids as SQL joins them, sent as is (as the report's, decision 51).
+      const json = await listDatasetIdsJson(ctx, currentUser(request), request.query);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(
@@ -66,10 +74,8 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
-      return sendWorkbook(request, reply, {
-        name: 'items',
-        write: (output) => writeDatasetsWorkbook(ctx, request.query, output),
-      });
+      const write = await openDatasetsExport(ctx, request.query);
+      return sendWorkbook(request, reply, { name: 'items', write });
     },
   );
 

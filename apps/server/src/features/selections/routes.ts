@@ -1,4 +1,5 @@
 import {
+  COUNT_EXACT,
   datasetSchema,
   idParamsSchema,
   issueCreateSchema,
@@ -18,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { listDatasets } from '../items/datasets.ts';
+import { listDatasets } from '../items/dataset-list.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { requireIssueAdmin } from './access.ts';
 import { duplicateIssue } from './duplicate.ts';
@@ -95,7 +96,8 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);
-      const query = { ...request.query, team: issue.teamId, issue: issue.id };
+      // A selection's items are counted exactly: their reply has no `count_exact` to say otherwise.
+      const query = { ...request.query, team: issue.teamId, issue: issue.id, count: COUNT_EXACT };
       const { count, results } = await listDatasets(ctx, user, query);
       return toPage(request, request.query, count, results);
     },

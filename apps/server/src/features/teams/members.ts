@@ -1,5 +1,5 @@
 import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -87,15 +87,21 @@ const memberListStatements = preparedPerShape('members', (db, shape: MemberListS
     const judges = db.select({ id: issueAccesses.userId }).from(issueAccesses);
     filters.push(inArray(teamMembers.userId, judges.where(eq(issueAccesses.issueId, p('issue')))));
   }
-  if (shape.search)
-    filters.push(or(ilike(teamMembers.pseudo, p('pattern')), ilike(users.email, p('pattern'))) as SQL);
+  // The pseudo, or the e-mail of an account whose id the members' rows hold: the count reads the
+  // memberships alone, the matching users once. `lower(…) like lower(…)` is what ILIKE does in a UTF-8
+  // database (decision 83), and costs less: the count of a search of 10,000 members, joined to their users
+  // with ILIKE on both sides, took 20–28 ms; this takes 3–7.
+  if (shape.search) {
+    const pattern = sql`lower(${p('pattern')})`;
+    const byEmail = db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) like ${pattern}`);
+    filters.push(
+      or(sql`lower(${teamMembers.pseudo}) like ${pattern}`, inArray(teamMembers.userId, byEmail)) as SQL,
+    );
+  }
   const where = and(...filters);
   const column = memberColumns[shape.order.field];
-  const counted = db
-    .select({ n: count() })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(where);
+  // Every member has an account (a foreign key): the count of a team of 10,000 reads its memberships alone.
+  const counted = db.select({ n: count() }).from(teamMembers).where(where);
   const page = db
     .select({ ...memberReplyColumns, total: totalOf(counted) })
     .from(teamMembers)

@@ -1,14 +1,15 @@
 import {
   API_PREFIX,
+  type COUNT_EXACT,
   type Dataset,
   type DatasetCreate,
   type DatasetIds,
+  type DatasetPage,
   type DatasetPatch,
   type DatumValue,
   type DatumValueCreate,
   type DatumValuePatch,
   type ItemType,
-  type Page,
 } from '@shortlist/contract';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 import { getAccessToken } from '../../app/auth/token-storage';
@@ -29,6 +30,8 @@ export interface DatasetFilters {
   /** Only the items of this form's item type. */
   form?: number;
   ordering?: string;
+  /** Every match counted, past the 10,000 the list counts by itself. */
+  count?: typeof COUNT_EXACT;
 }
 
 /** Every key starts with 'datasets': the reviews feature refreshes the tables by that prefix. */
@@ -39,7 +42,7 @@ export const datasetKeys = {
 };
 
 export const fetchDatasets = (teamId: number, filters: DatasetFilters, signal?: AbortSignal) =>
-  apiGet<Page<Dataset>>('datasets/', { team: teamId, ...filters }, signal);
+  apiGet<DatasetPage>('datasets/', { team: teamId, ...filters }, signal);
 /** Every id the filters match (paging ignored): the table's "select all". */
 export const fetchDatasetIds = (teamId: number, { offset: _o, limit: _l, ...filters }: DatasetFilters) =>
   apiGet<DatasetIds>('datasets/ids/', { team: teamId, ...filters });

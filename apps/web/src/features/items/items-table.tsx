@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
+import { COUNT_EXACT, type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
 import {
   App,
   Button,
@@ -16,6 +16,7 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { toOffsetLimit } from '../../app/paging';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
@@ -72,6 +73,8 @@ export function ItemsTable(props: ItemsTableProps) {
   const [status, setStatus] = useState<string>(ALL_STATUSES);
   const [ordering, setOrdering] = useState(defaultOrdering);
   const [page, setPage] = useState(1);
+  // Past 10,000 matches the list says "10,000+" until the person asks for every match to be counted.
+  const [isCountExact, setCountExact] = useState(false);
   const [isFullTags, setFullTags] = useState(false);
   const [selected, setSelected] = useState<Key[]>([]);
   const [isAdding, setAdding] = useState(false);
@@ -79,6 +82,7 @@ export function ItemsTable(props: ItemsTableProps) {
   const [editId, setEditId] = useState<number | null>(null);
   const statuses = useReviewStatuses(teamId);
   const mutations = useDatasetMutations();
+  const format = useFormat();
 
   const filters = {
     ...toOffsetLimit({ page, pageSize: ITEMS_PAGE_SIZE }),
@@ -87,6 +91,7 @@ export function ItemsTable(props: ItemsTableProps) {
     search: search || undefined,
     reviews__status: status === ALL_STATUSES ? undefined : status,
     ordering,
+    count: isCountExact ? COUNT_EXACT : undefined,
   };
   const items = useDatasets(teamId, filters);
   const isFiltered = Boolean(search) || status !== ALL_STATUSES;
@@ -101,6 +106,7 @@ export function ItemsTable(props: ItemsTableProps) {
     apply();
     setPage(1);
     setSelected([]);
+    setCountExact(false);
   };
 
   // Bulk actions (a mass e-mail to 3,000 items) reach past the page: the server lists every match.
@@ -160,6 +166,8 @@ export function ItemsTable(props: ItemsTableProps) {
     ...(statuses.data ?? []).map((option) => ({ value: String(option.id), label: option.label })),
   ];
   const count = items.data?.count ?? 0;
+  const isCountCapped = items.data?.count_exact === false;
+  const total = `${format.number(count)}${isCountCapped ? '+' : ''}`;
 
   return (
     <Flex vertical gap={12}>
@@ -193,7 +201,7 @@ export function ItemsTable(props: ItemsTableProps) {
         <Flex gap={8} wrap>
           {selected.length > 0 && selected.length < count && (
             <Button type="link" onClick={() => void selectAllMatching()} data-testid="select-all-matching">
-              {t('selectAllMatching', { count })}
+              {t('selectAllMatching', { count, total })}
             </Button>
           )}
           {selected.length > 0 && props.bulkActions?.(selected.map(Number), () => setSelected([]))}
@@ -244,7 +252,22 @@ export function ItemsTable(props: ItemsTableProps) {
             hideOnSinglePage: true,
             onChange: setPage,
           }}
-          footer={() => <span data-testid="items-count">{t('count', { count })}</span>}
+          footer={() => (
+            <Flex gap={8} align="center" wrap>
+              <span data-testid="items-count">{t('count', { count, total })}</span>
+              {isCountCapped && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setCountExact(true)}
+                  loading={isCountExact && items.isFetching}
+                  data-testid="items-count-exact"
+                >
+                  {t('countAll')}
+                </Button>
+              )}
+            </Flex>
+          )}
           data-testid="items-table"
         />
       )}
