@@ -17,11 +17,15 @@ const AT_ONCE = 5;
 type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; url: string; secret: string };
 
 /** Due deliveries, claimed for this process (SKIP LOCKED) by pushing their next attempt past the lease. */
-async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
+async function claimDue(db: Db, now: Date | undefined): Promise<Claimed[]> {
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+    // By the database's clock unless told: a delivery queued in this very millisecond is due, which a
+    // JavaScript Date (milliseconds) against `now()` (microseconds) would leave for the next round.
+    .where(
+      and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now ?? sql`now()`)),
+    )
     .orderBy(webhookDeliveries.nextAttemptAt, webhookDeliveries.id)
     .limit(AT_ONCE)
     .for('update', { skipLocked: true });
@@ -92,7 +96,7 @@ async function post(ctx: Pick<AppContext, 'config'>, { delivery, url, secret }: 
  */
 export async function deliverWebhooks(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  now = new Date(),
+  now?: Date,
   { isStopped = () => false, resolve }: { isStopped?: () => boolean; resolve?: Resolve } = {},
 ) {
   let delivered = 0;
@@ -115,7 +119,7 @@ export async function deliverWebhooks(
             error: result.error,
             durationMs: result.ms === null ? null : Math.round(result.ms),
             deliveredAt: isDelivered ? new Date() : null,
-            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+            nextAttemptAt: new Date((now ?? new Date()).getTime() + retryDelayMs(attempts)),
           })
           .where(eq(webhookDeliveries.id, item.delivery.id));
         if (isDelivered) delivered += 1;

@@ -3,6 +3,6 @@ import { deliverWebhooks } from './deliver.ts';
 
 export const webhookJobs: BackgroundTask[] = [
   async function deliverDueWebhooks(ctx, control) {
-    return deliverWebhooks(ctx, new Date(), { isStopped: control.isStopped });
+    return deliverWebhooks(ctx, undefined, { isStopped: control.isStopped });
   },
 ];
