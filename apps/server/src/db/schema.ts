@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1027,6 +1028,29 @@ export const reportCriterionSums = pgTable(
     ),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId, t.questionId] })],
+);
+
+/**
+ * The changes that the report tables have not taken in yet (decision 68): each statement on answers or
+ * comments appends, per selection and judge, the rows it removed (sign −1) or wrote (+1) as arrays, in the
+ * transaction that changes them; a criterion's new weight appends a row without a judge (every value of
+ * the selection). No row is ever updated, so judges submitting at once never wait for each other here.
+ * `report_fold` (migration 0025) takes a selection's rows and moves the report tables by them, apart from
+ * the submissions: in the background and before any read of those tables.
+ */
+export const reportChanges = pgTable(
+  'report_changes',
+  {
+    issueId: integer('issue_id').notNull(),
+    /** Null: a criterion's weight changed, every stored value of the selection is recomputed. */
+    userId: integer('user_id'),
+    sign: smallint('sign').notNull(),
+    datasetIds: integer('dataset_ids').array(),
+    /** Answers only (null for comments): the criterion, value and item of each row, in the same order. */
+    questionIds: integer('question_ids').array(),
+    answerValues: doublePrecision('answer_values').array(),
+  },
+  (t) => [index('report_changes_issue').on(t.issueId)],
 );
 
 /** Several selections combined into one weighted ranking. */

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText, jsonValue } from '../../db/json-text.ts';
 import { issueSubmissions } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { foldReportChanges } from './fold.ts';
 import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
@@ -115,6 +116,7 @@ export async function getReportSummaryJson(
   ctx: AppContext,
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
 ): Promise<string> {
+  await foldReportChanges(ctx.db, [issue.id]);
   const [[report], nbVoters] = await Promise.all([
     selectRows<{ datasets: string; raw_judges: number[]; judge_value_max: number | null }>(
       ctx.db,
@@ -138,6 +140,7 @@ export async function getReportDistributions(
   ctx: AppContext,
   { issue, datasetIds, filters }: { issue: IssueRow; datasetIds: number[]; filters: ReportFilters },
 ): Promise<ReportDistributions> {
+  await foldReportChanges(ctx.db, [issue.id]);
   const distributions = await selectRows<ReportDistribution>(
     ctx.db,
     distributionQuery(issue.id, datasetIds, toValueFilters(filters)),
