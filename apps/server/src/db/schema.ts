@@ -1004,6 +1004,26 @@ export const reportItemStats = pgTable(
     roundedRange: doublePrecision('rounded_range').generatedAlwaysAs(
       sql`CASE WHEN nb_rated >= 2 THEN ${rounded(sql`max_value - min_value`)} END`,
     ),
+    /**
+     * The item's criterion averages as the report's JSON text (`[{"question":…,"average":…,"nb_answers":…}]`),
+     * and its members of the default report (`"value":…,"nb_answers":…,"criteria":[…],"stdev":…,"range":…`),
+     * written by the fold for the items it moved (migration 0025, decision 68): the report of 2,000 items
+     * then formats no number and aggregates no criterion.
+     */
+    criteriaJson: text('criteria_json'),
+    figuresJson: text('figures_json'),
+    /**
+     * The normalised report's figures of the item (rating selections: each judge's values as z-scores mapped
+     * onto the scale, docs/judging.md), rounded: mean, σ, range and the largest value, and the JSON text. They depend on the
+     * whole selection's mean and σ, so each fold that moved anything writes them again for every item,
+     * from the z sums, or value by value where the scale cuts (migration 0025, decision 68).
+     */
+    normMean: doublePrecision('norm_mean'),
+    normStdev: doublePrecision('norm_stdev'),
+    normRange: doublePrecision('norm_range'),
+    normMax: doublePrecision('norm_max'),
+    /** The normalised report's members of the item as JSON text, like `figuresJson`. */
+    normFiguresJson: text('norm_figures_json'),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
 );

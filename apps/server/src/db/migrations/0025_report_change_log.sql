@@ -8,6 +8,13 @@ CREATE TABLE "report_changes" (
 );
 --> statement-breakpoint
 DROP INDEX "report_judge_values_item_z";--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "criteria_json" text;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "figures_json" text;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "norm_mean" double precision;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "norm_stdev" double precision;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "norm_range" double precision;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "norm_max" double precision;--> statement-breakpoint
+ALTER TABLE "report_item_stats" ADD COLUMN "norm_figures_json" text;--> statement-breakpoint
 CREATE INDEX "report_changes_issue" ON "report_changes" USING btree ("issue_id");
 --> statement-breakpoint
 -- The statement triggers of migration 0008 now only append what changed to `report_changes`, one row per
@@ -49,7 +56,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A criterion's new weight changes every rating value of its selection: one row without a judge.
+-- A criterion's new weight changes every rating value of its selection: one row without a judge (sign 0).
 CREATE OR REPLACE FUNCTION report_on_weights_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO report_changes (issue_id, user_id, sign)
@@ -59,6 +66,21 @@ BEGIN
   ) changed CROSS JOIN LATERAL (VALUES (changed.issue_id), (changed.old_issue_id)) AS i(issue_id);
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A rating selection's new scale changes where its normalised values are cut: one row without a judge
+-- (sign 2), which has the fold write the normalised figures again and recompute no value.
+CREATE FUNCTION report_on_scale_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO report_changes (issue_id, user_id, sign)
+  SELECT n.id, NULL::integer, 2 FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.resourcetype = 'RatingIssue'
+    AND (n.min_rating, n.max_rating) IS DISTINCT FROM (o.min_rating, o.max_rating);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER issues_report_scale AFTER UPDATE ON issues
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report_on_scale_change();
 --> statement-breakpoint
 -- The numeric that item sums add for a float8: now its 15 significant digits (one conversion), no longer
 -- plus the float's exact remainder (three conversions and twice the digits to add and square: 5 µs a
@@ -79,6 +101,117 @@ FROM (
 ) r
 WHERE r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id;
 --> statement-breakpoint
+-- The report's JSON text of the given items of a selection (`criteria_json`, `figures_json`), from their
+-- stored sums: what the report formatted for every item on every read. Numbers as float8's shortest text
+-- and objects in the order of `db/json-text.ts` (`jsonNumber`, `jsonObjectText`), the criteria as
+-- `criteriaText` in features/reports/item-values.ts writes them (the tests compare the replies parsed).
+CREATE FUNCTION report_write_figures(figures_issue_id integer, kind text, item_ids integer[])
+RETURNS void LANGUAGE sql AS $$
+  UPDATE report_item_stats s SET criteria_json = c.criteria,
+    figures_json = '"value":' || coalesce((CASE WHEN kind = 'RatingIssue' THEN s.rounded_mean
+        ELSE s.rounded_total END)::text, 'null')
+      || ',"nb_answers":' || s.nb_values || ',"criteria":' || c.criteria
+      || ',"stdev":' || coalesce(s.rounded_stdev::text, 'null') || ',"range":' || coalesce(s.rounded_range::text, 'null')
+  FROM (
+    SELECT i.dataset_id, coalesce((
+      SELECT '[' || string_agg('{"question":' || cs.question_id || ',"average":' || coalesce(cs.average::text, 'null')
+        || ',"nb_answers":' || cs.nb_answers || '}', ',' ORDER BY cs.question_id) || ']'
+      FROM report_criterion_sums cs
+      WHERE cs.issue_id = figures_issue_id AND cs.dataset_id = i.dataset_id AND cs.nb_answers > 0
+    ), '[]') AS criteria
+    FROM unnest(item_ids) AS i(dataset_id)
+  ) c
+  WHERE s.issue_id = figures_issue_id AND s.dataset_id = c.dataset_id
+$$;
+--> statement-breakpoint
+SELECT report_write_figures(i.id, i.resourcetype, ARRAY(SELECT dataset_id FROM report_item_stats s WHERE s.issue_id = i.id))
+FROM issues i WHERE EXISTS (SELECT 1 FROM report_item_stats s WHERE s.issue_id = i.id);
+--> statement-breakpoint
+-- A rating selection's normalised figures of every item, rounded, as the normalised report showed them
+-- when it computed them on each read (decision 60, formerly `normalisedItemValuesCte`): a judge's value is
+-- the selection's mean M + z × σ S kept within the scale; while no value of an item leaves the scale (its
+-- least and greatest z say so), its count, sum and sum of squares follow from its z sums plus the values of
+-- the judges left raw (read by judge); an item with a value cut is mapped value by value. In float8, as
+-- the `avg` it replaces. Rows whose figures did not change are not written.
+CREATE FUNCTION report_write_normalised(norm_issue_id integer) RETURNS void LANGUAGE sql AS $$
+  WITH judge_stats AS (
+    SELECT user_id, mean, sd, nb_values::bigint AS n FROM report_judge_stats WHERE issue_id = norm_issue_id
+  ),
+  scale AS (
+    SELECT ss.mean, ss.sd, i.min_rating, i.max_rating FROM (
+      SELECT sum(n * mean) / sum(n) AS mean,
+        sqrt(greatest(sum(n * (sd * sd + mean * mean)) / sum(n) - power(sum(n * mean) / sum(n), 2), 0)) AS sd
+      FROM judge_stats WHERE n > 0
+    ) ss CROSS JOIN issues i WHERE i.id = norm_issue_id
+  ),
+  -- The judges left raw (fewer than three ratings, or no spread): few, their values read by judge.
+  raw_values AS (
+    SELECT v.dataset_id, count(v.value)::int AS n, sum(v.value) AS total, sum(v.value * v.value) AS squares,
+      min(v.value) AS lowest, max(v.value) AS highest
+    FROM judge_stats js CROSS JOIN LATERAL (
+      SELECT v.dataset_id, v.value FROM report_judge_values v
+      WHERE v.issue_id = norm_issue_id AND v.user_id = js.user_id OFFSET 0
+    ) v
+    WHERE NOT report_judge_normalised('RatingIssue', js.n, js.sd)
+    GROUP BY v.dataset_id
+  ),
+  items AS (
+    SELECT s.dataset_id, s.nb_z, s.z_total, s.z_squares, s.min_z, s.max_z, sc.mean AS scale_mean,
+      sc.sd AS scale_sd, sc.min_rating, sc.max_rating,
+      s.nb_z > 0 AND (sc.mean + s.min_z * sc.sd < sc.min_rating OR sc.mean + s.max_z * sc.sd > sc.max_rating)
+        AS is_clamped
+    FROM report_item_stats s CROSS JOIN scale sc WHERE s.issue_id = norm_issue_id
+  ),
+  clamped_values AS (
+    SELECT it.dataset_id, avg(m.value) AS mean,
+      CASE WHEN count(m.value) >= 2 THEN stddev_pop(m.value) END AS stdev,
+      CASE WHEN count(m.value) >= 2 THEN max(m.value) - min(m.value) END AS range, max(m.value) AS max_value
+    FROM items it CROSS JOIN LATERAL (
+      SELECT CASE WHEN v.z IS NULL THEN v.value
+        ELSE least(it.max_rating, greatest(it.min_rating, it.scale_mean + v.z * it.scale_sd)) END AS value
+      FROM report_judge_values v WHERE v.issue_id = norm_issue_id AND v.dataset_id = it.dataset_id
+    ) m
+    WHERE it.is_clamped
+    GROUP BY it.dataset_id
+  ),
+  item_sums AS (
+    SELECT it.dataset_id, it.is_clamped, it.nb_z + coalesce(r.n, 0) AS n,
+      CASE WHEN it.nb_z > 0 THEN it.nb_z * it.scale_mean + it.scale_sd * it.z_total::float8 ELSE 0 END
+        + coalesce(r.total, 0) AS sum,
+      CASE WHEN it.nb_z > 0 THEN it.nb_z * it.scale_mean * it.scale_mean
+          + 2 * it.scale_mean * it.scale_sd * it.z_total::float8 + it.scale_sd * it.scale_sd * it.z_squares::float8
+        ELSE 0 END + coalesce(r.squares, 0) AS squares,
+      least(it.scale_mean + it.min_z * it.scale_sd, r.lowest) AS lowest,
+      greatest(it.scale_mean + it.max_z * it.scale_sd, r.highest) AS highest
+    FROM items it LEFT JOIN raw_values r ON r.dataset_id = it.dataset_id
+  ),
+  figures AS (
+    SELECT it.dataset_id,
+      round((CASE WHEN it.is_clamped THEN c.mean ELSE it.sum / nullif(it.n, 0) END)::numeric, 3)::float8 AS mean,
+      round((CASE WHEN it.is_clamped THEN c.stdev WHEN it.n >= 2
+        THEN sqrt(greatest(((it.squares - it.sum * it.sum / it.n) / it.n)::float8, 0)) END)::numeric, 3)::float8 AS stdev,
+      round((CASE WHEN it.is_clamped THEN c.range WHEN it.n >= 2 THEN it.highest - it.lowest END)::numeric, 3)::float8
+        AS range,
+      CASE WHEN it.is_clamped THEN c.max_value ELSE it.highest END AS max_value
+    FROM item_sums it LEFT JOIN clamped_values c ON c.dataset_id = it.dataset_id
+  )
+  UPDATE report_item_stats s SET norm_mean = f.mean, norm_stdev = f.stdev, norm_range = f.range,
+    norm_max = f.max_value, norm_figures_json = f.json
+  FROM (
+    -- As `report_write_figures` writes the raw ones, with the item's criteria as they are now.
+    SELECT f.*, '"value":' || coalesce(f.mean::text, 'null') || ',"nb_answers":' || s.nb_values
+      || ',"criteria":' || coalesce(s.criteria_json, '[]') || ',"stdev":' || coalesce(f.stdev::text, 'null')
+      || ',"range":' || coalesce(f.range::text, 'null') AS json
+    FROM figures f JOIN report_item_stats s ON s.issue_id = norm_issue_id AND s.dataset_id = f.dataset_id
+  ) f
+  WHERE s.issue_id = norm_issue_id AND s.dataset_id = f.dataset_id
+    AND (s.norm_mean, s.norm_stdev, s.norm_range, s.norm_max, s.norm_figures_json)
+      IS DISTINCT FROM (f.mean, f.stdev, f.range, f.max_value, f.json)
+$$;
+--> statement-breakpoint
+SELECT report_write_normalised(i.id) FROM issues i
+WHERE i.resourcetype = 'RatingIssue' AND EXISTS (SELECT 1 FROM report_item_stats s WHERE s.issue_id = i.id);
+--> statement-breakpoint
 -- Takes every change of one selection into the report tables, and answers how many `report_changes` rows
 -- it took. One fold of a selection at a time, across processes (a transaction-level advisory lock: any
 -- caller waits for the fold under way, whose work it then finds done). Submissions never wait for it.
@@ -97,7 +230,8 @@ WHERE r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id;
 --
 -- An item's least and greatest value and z-score move with what comes in; one that goes away is compared
 -- with the item's row as written and, where it was that extreme, the item is read back by index after the
--- main statement (migration 0022's rule); rows left empty are deleted there too. Without JIT: the planner,
+-- main statement (migration 0022's rule); rows left empty are deleted there too; and the JSON text of
+-- every item moved is written again. Without JIT: the planner,
 -- which cannot tell how few keys a fold has, estimated the statement high enough to compile it, 2.7 s of
 -- a 3 s fold of one judge.
 CREATE FUNCTION report_fold(fold_issue_id integer) RETURNS integer LANGUAGE plpgsql SET jit = off AS $$
@@ -109,6 +243,7 @@ DECLARE
   empty_criteria integer[];
   empty_items integer[];
   reread_items integer[];
+  moved_items integer[];
 BEGIN
   PERFORM pg_advisory_xact_lock(712002, fold_issue_id);
   SELECT resourcetype INTO kind FROM issues WHERE id = fold_issue_id;
@@ -149,7 +284,7 @@ BEGIN
         LEFT JOIN report_judge_stats st ON st.issue_id = $1 AND st.user_id = n.user_id
         UNION ALL
         SELECT st.user_id, true FROM report_judge_stats st
-        WHERE st.issue_id = $1 AND EXISTS (SELECT 1 FROM taken WHERE user_id IS NULL)
+        WHERE st.issue_id = $1 AND EXISTS (SELECT 1 FROM taken WHERE user_id IS NULL AND sign = 0)
       ) j
       GROUP BY user_id
     ),
@@ -295,10 +430,13 @@ BEGIN
       (SELECT array_agg(dataset_id) FROM items WHERE nb_values <= 0),
       (SELECT array_agg(i.dataset_id) FROM items i JOIN gone g ON g.dataset_id = i.dataset_id
         WHERE i.nb_values > 0 AND (g.min_value <= i.min_value OR g.max_value >= i.max_value
-          OR g.min_z <= i.min_z OR g.max_z >= i.max_z))
+          OR g.min_z <= i.min_z OR g.max_z >= i.max_z)),
+      (SELECT array_agg(DISTINCT dataset_id) FROM (
+        SELECT dataset_id FROM items UNION ALL SELECT dataset_id FROM criteria
+      ) moved)
   $q$, format(judge_values_of, 'j', ''), format(judge_values_of, 'k', 'AND x.dataset_id = k.dataset_id'))
   USING fold_issue_id, kind
-  INTO taken, empty_criteria_items, empty_criteria, empty_items, reread_items;
+  INTO taken, empty_criteria_items, empty_criteria, empty_items, reread_items, moved_items;
   IF empty_criteria IS NOT NULL THEN
     DELETE FROM report_criterion_sums s USING unnest(empty_criteria_items, empty_criteria) AS e(dataset_id, question_id)
     WHERE s.issue_id = fold_issue_id AND s.dataset_id = e.dataset_id AND s.question_id = e.question_id
@@ -316,6 +454,13 @@ BEGIN
       min_z = (SELECT min(v.z) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id),
       max_z = (SELECT max(v.z) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id)
     WHERE s.issue_id = fold_issue_id AND s.dataset_id = ANY(reread_items);
+  END IF;
+  IF moved_items IS NOT NULL THEN
+    PERFORM report_write_figures(fold_issue_id, kind, moved_items);
+  END IF;
+  -- Any change moves the selection's mean and σ, hence every item's normalised figures.
+  IF kind = 'RatingIssue' AND taken > 0 THEN
+    PERFORM report_write_normalised(fold_issue_id);
   END IF;
   RETURN taken;
 END $$;

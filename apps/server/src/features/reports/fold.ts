@@ -3,11 +3,24 @@ import type { Db } from '../../db/client.ts';
 import type { BackgroundTask } from '../mail/worker.ts';
 import { idList, selectRows } from './item-values.ts';
 
+/** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */
+export const hasPendingChanges = (issueId: number) =>
+  sql`EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = ${issueId})`;
+
 /**
- * Takes the pending changes of each given selection into the report tables (`report_fold`, migration 0025,
- * decision 68): every read of those tables calls it first, so that it reads what the answers say. A
- * selection with nothing pending costs one index probe; one being folded elsewhere (the background task,
- * another process) is waited for, and its work is then found done.
+ * Takes one selection's pending changes into the report tables (`report_fold`, migration 0025, decision
+ * 68), in a transaction of its own, which holds the selection's lock until it commits. A fold under way
+ * elsewhere (the background task, another process) is waited for, and its work is then found done.
+ */
+export async function foldSelection(db: Db, issueId: number): Promise<number> {
+  const [row] = await selectRows<{ taken: number }>(db, sql`SELECT report_fold(${issueId}) AS taken`);
+  return row?.taken ?? 0;
+}
+
+/**
+ * Folds the pending changes of each given selection: every read of the report tables calls it first (or
+ * asks `hasPendingChanges` in a statement it runs anyway), so that it reads what the answers say. A
+ * selection with nothing pending costs one index probe.
  */
 export async function foldReportChanges(db: Db, issueIds: number[]): Promise<void> {
   if (issueIds.length === 0) return;
@@ -16,8 +29,7 @@ export async function foldReportChanges(db: Db, issueIds: number[]): Promise<voi
     sql`SELECT id AS issue_id FROM unnest(ARRAY[${idList(issueIds)}]::int[]) AS id
       WHERE EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = id)`,
   );
-  // One transaction per selection: a fold holds its selection's lock until it commits.
-  for (const { issue_id } of pending) await db.execute(sql`SELECT report_fold(${issue_id})`);
+  for (const { issue_id } of pending) await foldSelection(db, issue_id);
 }
 
 /** The selections with changes pending, oldest first. */
@@ -39,8 +51,7 @@ export async function foldAllReportChanges(db: Db, isStopped: () => boolean = ()
   for (let issueIds = await pendingIssueIds(db); issueIds.length > 0; issueIds = await pendingIssueIds(db)) {
     for (const issueId of issueIds) {
       if (isStopped()) return taken;
-      const [row] = await selectRows<{ taken: number }>(db, sql`SELECT report_fold(${issueId}) AS taken`);
-      taken += row?.taken ?? 0;
+      taken += await foldSelection(db, issueId);
     }
   }
   return taken;
