@@ -4,23 +4,27 @@
 // Two selections in one run: on one the report upkeep runs as it does in production (each statement
 // records its changes, folded apart from the submissions: decision 68), on the other it is off (the
 // triggers disabled while that selection's judges submit). Each side: three lone submissions one after the
-// other, then the 300 at once — first submissions, then edits changing every value, the sides taking
-// turns going first. During a burst pg_stat_activity is sampled: how many of the sessions running a
+// other; twenty from as many clients as the machine has cores (each sends its next as soon as its reply
+// came: a submission with others beside it, none waiting for a core — "p99 ≤ 2× a lone one"); then the
+// 300 at once — first submissions, then edits changing every value, the sides taking turns going first. During a burst pg_stat_activity is sampled: how many of the sessions running a
 // statement wait on another's lock. After the upkeep side's burst the report is read at once (it folds
 // what is left) and the bench waits until every change is folded. Then the other side's answers are folded
 // in one go, `verify-reports` must be clean, every answer there once, and the report of the upkeep side
 // is timed against its floor. Ends with `burst ratio upkeep/no-upkeep: pg=R (300 judges, X s against Y s)`.
+
+import os from 'node:os';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { issueAnswers, issueSubmissions } from '../apps/server/src/db/schema.ts';
 import { verifyReportsCommand } from '../apps/server/src/features/reports/verify.ts';
-import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
 import {
   type Burst,
   burst,
   drained,
   loadAverage,
   loneSubmissions,
+  pacedSubmissions,
   refold,
   setUpkeep,
 } from './judges-burst/burst.ts';
@@ -30,6 +34,7 @@ import {
   ITEMS,
   JUDGES,
   LONE_JUDGES,
+  PACED_JUDGES,
   type Selection,
   seedSelection,
 } from './judges-burst/seed.ts';
@@ -44,6 +49,8 @@ type Side = (typeof SIDES)[number];
 
 interface SideBurst extends Burst {
   lone: number[];
+  /** The paced submissions' times, ascending. */
+  paced: number[];
   intact: boolean;
 }
 
@@ -75,7 +82,7 @@ async function isIntact(database: Database, selection: Selection, kind: Kind, fa
     failed === 0 &&
     answers?.n === JUDGES * ANSWERS_PER_SUBMISSION &&
     Number(answers.sum) === JUDGES * selection.sums[kind] &&
-    submissions?.n === JUDGES + LONE_JUDGES
+    submissions?.n === JUDGES + LONE_JUDGES + PACED_JUDGES
   );
 }
 
@@ -111,6 +118,13 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
             selection.lone,
             selection.bodies[kind],
           );
+          const paced = await pacedSubmissions(
+            base,
+            selection.issueId,
+            selection.paced,
+            selection.bodies[kind],
+          );
+          await drained(database);
           const result = await burst(
             base,
             database,
@@ -125,9 +139,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
             drainMs[kind] = performance.now() - burstEnd;
           }
           const intact = await isIntact(database, selection, kind, result.failed);
-          bursts[side] = { ...bursts[side], [kind]: { ...result, lone, intact } };
+          bursts[side] = { ...bursts[side], [kind]: { ...result, lone, paced, intact } };
           console.error(
-            `    ${(result.wallMs / 1000).toFixed(1)} s, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone.map(Math.round).join('/')} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
+            `    ${(result.wallMs / 1000).toFixed(1)} s, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone.map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
           );
         } finally {
           await setUpkeep(database, true);
@@ -162,10 +176,10 @@ const burstRatio = (r: EngineResult, kind: Kind) => r.bursts.upkeep[kind].wallMs
 function report(results: EngineResult[]) {
   const lines = [
     describeMachine(),
-    `${JUDGES} judges at once, ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria = ${ANSWERS_PER_SUBMISSION.toLocaleString('en')} answers per submission; lone: ${LONE_JUDGES} submissions one after the other before each burst (median)`,
+    `${JUDGES} judges at once, ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria = ${ANSWERS_PER_SUBMISSION.toLocaleString('en')} answers per submission; before each burst, lone: ${LONE_JUDGES} submissions one after the other (median); paced: ${PACED_JUDGES} from ${os.cpus().length} clients (one a core)`,
     '',
-    '| engine | burst | upkeep | wall (s) | p50 (ms) | p99 (ms) | lone (ms) | p99 / lone | sessions waiting on a lock (share, most at once / running) | failed | intact | load average |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |',
+    '| engine | burst | upkeep | wall (s) | p50 (ms) | p99 (ms) | lone (ms) | paced p50 / p99 (ms) | paced p99 / lone | sessions waiting on a lock in the burst (share, most at once / running) | failed | intact | load average |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |',
   ];
   for (const r of results) {
     for (const kind of KINDS) {
@@ -173,7 +187,7 @@ function report(results: EngineResult[]) {
         const b = r.bursts[side][kind];
         const lone = median(b.lone);
         lines.push(
-          `| ${r.engine} | ${kind} | ${side === 'upkeep' ? 'on' : 'off'} | ${seconds(b.wallMs)} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(lone)} | ${(b.p99 / lone).toFixed(1)} | ${(100 * b.lockWaitShare).toFixed(0)} %, ${b.maxWaiting} / ${b.maxActive} | ${b.failed} | ${b.intact ? 'yes' : 'NO'} | ${b.load.map((l) => l.toFixed(1)).join(' → ')} |`,
+          `| ${r.engine} | ${kind} | ${side === 'upkeep' ? 'on' : 'off'} | ${seconds(b.wallMs)} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(lone)} | ${Math.round(percentile(b.paced, 0.5))} / ${Math.round(percentile(b.paced, 0.99))} | ${(percentile(b.paced, 0.99) / lone).toFixed(2)} | ${(100 * b.lockWaitShare).toFixed(0)} %, ${b.maxWaiting} / ${b.maxActive} | ${b.failed} | ${b.intact ? 'yes' : 'NO'} | ${b.load.map((l) => l.toFixed(1)).join(' → ')} |`,
         );
       }
     }

@@ -139,6 +139,30 @@ export async function loneSubmissions(
   return times;
 }
 
+/**
+ * The judges submit `body` from as many clients as the machine has cores, each taking the next judge as
+ * soon as its previous reply came; answers each submission's time.
+ */
+export async function pacedSubmissions(
+  base: string,
+  issueId: number,
+  judges: Judge[],
+  body: string,
+): Promise<number[]> {
+  const queue = [...judges];
+  const times: number[] = [];
+  const client = async () => {
+    for (let judge = queue.shift(); judge; judge = queue.shift()) {
+      const start = performance.now();
+      const status = await post(submissionUrl(base, issueId, judge), body);
+      times.push(performance.now() - start);
+      if (status !== 201) throw new Error(`paced submission: ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: os.cpus().length }, client));
+  return times.sort((a, b) => a - b);
+}
+
 /** Waits until no change is left to fold (the background task takes them in); answers how long it took. */
 export async function drained(database: Database): Promise<number> {
   const start = performance.now();

@@ -16,6 +16,12 @@ import {
 export const JUDGES = Number(process.env.BENCH_JUDGES ?? 300);
 /** Judges who submit alone, one after the other, before each burst: what a submission takes by itself. */
 export const LONE_JUDGES = 3;
+/**
+ * Judges who submit as many at a time as the machine has cores, each client taking the next judge as soon
+ * as the previous one's reply came: what a submission takes when others run beside it but none waits for
+ * a core (decision 68: how "p99 of a submission ≤ 2× a lone one" is measured).
+ */
+export const PACED_JUDGES = 20;
 export const ITEMS = 2_000;
 export const CRITERIA = 5;
 export const ANSWERS_PER_SUBMISSION = ITEMS * CRITERIA;
@@ -29,6 +35,7 @@ export interface Selection {
   issueId: number;
   judges: Judge[];
   lone: Judge[];
+  paced: Judge[];
   /** The body of a first submission, and of an edit that changes every value. */
   bodies: { first: string; edit: string };
   /** The sum of one judge's values in each body. */
@@ -56,7 +63,7 @@ export async function seedSelection(database: Database, teamId: number, name: st
   const people = await db
     .insert(users)
     .values(
-      Array.from({ length: JUDGES + LONE_JUDGES }, (_, i) => ({
+      Array.from({ length: JUDGES + LONE_JUDGES + PACED_JUDGES }, (_, i) => ({
         username: `judge${i}@${name}.bench.test`,
         email: `judge${i}@${name}.bench.test`,
       })),
@@ -81,7 +88,8 @@ export async function seedSelection(database: Database, teamId: number, name: st
   return {
     issueId: issue.id,
     judges: judges.slice(0, JUDGES),
-    lone: judges.slice(JUDGES),
+    lone: judges.slice(JUDGES, JUDGES + LONE_JUDGES),
+    paced: judges.slice(JUDGES + LONE_JUDGES),
     // The edit changes every value: the worst case of an edit, every row rewritten.
     bodies: {
       first: JSON.stringify({ answers: answersWith(0), comments: [] }),

@@ -147,12 +147,21 @@ function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
   const stored = sql`SELECT issue_id, dataset_id, question_id, total, nb_answers, average
     FROM report_criterion_sums WHERE issue_id IN (${idList(issueIds)})`;
   // The stored sums and averages as they are (one row per item and criterion already), or less the
-  // unverified answers, the average then rounded as the stored one is.
+  // unverified answers, the average then rounded as the stored one is. The unverified answers are read as
+  // they are now, so the stored sums are taken as they are now too: plus the changes committed since the
+  // fold that this read ran first (decision 68; almost always none, one index probe).
   const criterionSums = onlyVerifiedEmails
     ? sql`SELECT issue_id, dataset_id, question_id, sum(nb_answers)::int AS nb_answers,
         CASE WHEN sum(nb_answers) > 0 THEN ${rounded(sql`sum(total) / sum(nb_answers)`)} END AS average
       FROM (
         ${stored}
+        UNION ALL
+        SELECT c.issue_id, a.dataset_id, a.question_id, sum(c.sign * a.value::numeric), sum(c.sign)::int, NULL
+        FROM report_changes c
+        CROSS JOIN LATERAL unnest(c.dataset_ids, c.question_ids, c.answer_values) AS a(dataset_id, question_id, value)
+        JOIN issues i ON i.id = c.issue_id AND i.resourcetype <> 'TextIssue'
+        WHERE c.issue_id IN (${idList(issueIds)}) AND c.answer_values IS NOT NULL AND a.question_id IS NOT NULL
+        GROUP BY c.issue_id, a.dataset_id, a.question_id
         UNION ALL
         SELECT ans.issue_id, ans.dataset_id, ans.question_id, -sum(ans.value::numeric), -count(*)::int, NULL
         FROM issue_answers ans

@@ -1,13 +1,13 @@
 import type { ReportDataset } from '@shortlist/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { issueAnswers } from '../../db/schema.ts';
+import { issueAnswers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { foldAllReportChanges } from './fold.ts';
-import { selectRows } from './item-values.ts';
+import { selectItemValues, selectRows } from './item-values.ts';
 import { type OracleRow, oracleItemValuesQuery, toReportDataset } from './report-oracle.ts';
 import { findReportDifferences } from './verify.ts';
 
@@ -112,6 +112,31 @@ describe('report upkeep apart from submissions', () => {
       changes: 0,
     });
     expect(await findReportDifferences(t.db)).toEqual([]);
+  });
+
+  it('the verified-only view, which reads the unverified answers as they are, takes the stored sums as they are too', async () => {
+    const selection = await createSelection(3, 2, 2);
+    const { issue, judges } = selection;
+    const [verified, unverified] = judges;
+    if (!verified || !unverified) throw new Error('setup');
+    await t.db.update(users).set({ emailVerificationStatus: 'ver' }).where(eq(users.id, verified.user.id));
+    for (const [j, judge] of judges.entries()) {
+      expect(
+        (await call.submit(issue.id, judge.token, { answers: answersOf(selection, j) })).statusCode,
+      ).toBe(201);
+    }
+    await foldAllReportChanges(t.db);
+    // The unverified judge edits; their change is not folded yet when the values are read (as when it
+    // commits between a read's fold and its statement).
+    const edit = await call.submit(issue.id, unverified.token, { answers: answersOf(selection, 1, true) });
+    expect(edit.statusCode).toBe(201);
+    expect((await countRows(issue.id))?.changes).toBeGreaterThan(0);
+    const filters = { onlyVerifiedEmails: true };
+    const rows = await selectItemValues(t.db, [issue.id], filters);
+    const oracle = await selectRows<OracleRow>(t.db, oracleItemValuesQuery([issue.id], filters));
+    const criteria = (list: { dataset_id: number; criteria: unknown }[]) =>
+      list.map((row) => [row.dataset_id, row.criteria]).sort();
+    expect(criteria(rows)).toEqual(criteria(oracle));
   });
 
   it.runIf(isPostgres)(
