@@ -10,8 +10,16 @@ import { teamMembers, users } from '../apps/server/src/db/schema.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 
-/** The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off; the web app with WEB_DIST. */
-export function buildBenchApp(database: Database, dataDir: string, env: Record<string, string> = {}) {
+/**
+ * The real app (helmet, rate-limit plugin, swagger, zod, JWT + user lookup), logging off; the web app with
+ * WEB_DIST; the background tasks if asked, as `npm start` runs them.
+ */
+export function buildBenchApp(
+  database: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+  { backgroundJobs = false }: { backgroundJobs?: boolean } = {},
+) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://127.0.0.1',
@@ -25,6 +33,7 @@ export function buildBenchApp(database: Database, dataDir: string, env: Record<s
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
     webDist: config.webDist,
+    backgroundJobs,
   });
 }
 
@@ -85,14 +94,16 @@ export const percentile = (sorted: number[], p: number) =>
 
 /**
  * Runs one benchmark on PGlite, then on PostgreSQL when its binaries exist, and prints the table.
- * `BENCH_ENGINES=postgres` (or `pglite`) runs one engine only, to iterate on a bench.
+ * `BENCH_ENGINES=postgres` (or `pglite`) runs one engine only, to iterate on a bench; a bench may run
+ * fewer engines by default.
  */
 export function benchBothEngines<T>(
   what: string,
   benchEngine: (database: Database, dataDir: string) => Promise<T>,
   report: (results: T[]) => void,
+  defaultEngines = 'pglite,postgres',
 ) {
-  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+  const engines = (process.env.BENCH_ENGINES ?? defaultEngines).split(',');
   const main = async () => {
     console.error(`Benchmarking ${what}...`);
     const results: T[] = [];

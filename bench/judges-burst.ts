@@ -1,227 +1,218 @@
-// Judges at once (`npm run bench:judges`): 300 judges submit together to a 2,000-item rating selection
-// with 5 criteria, each rating every item (10,000 answers per submission), through the real app over
-// loopback HTTP, on PGlite and PostgreSQL. A first burst creates the submissions, a second replaces them
-// with every value changed (the edit path); after each, the rows are counted: nothing may be lost or doubled.
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { count, eq, sql } from 'drizzle-orm';
+// Judges at once (`npm run bench:judges`): 300 judges submit together to a 2,000-item rating selection with
+// 5 criteria, each rating every item (10,000 answers per submission), through the real app over loopback
+// HTTP with its background tasks, on PostgreSQL (BENCH_ENGINES=pglite,postgres adds the embedded engine).
+// Two selections in one run: on one the report upkeep runs as it does in production (each statement
+// records its changes, folded apart from the submissions: decision 84), on the other it is off (the
+// triggers disabled while that selection's judges submit). Each side: three lone submissions one after the
+// other; twenty from as many clients as the machine has cores (each sends its next as soon as its reply
+// came: a submission with others beside it, none waiting for a core — "p99 ≤ 2× a lone one"); then the
+// 300 at once — first submissions, then edits changing every value, the sides taking turns going first. During a burst pg_stat_activity is sampled: how many of the sessions running a
+// statement wait on another's lock. After the upkeep side's burst the report is read at once (it folds
+// what is left) and the bench waits until every change is folded. Then the other side's answers are folded
+// in one go, `verify-reports` must be clean, every answer there once, and the report of the upkeep side
+// is timed against its floor. Ends with `burst ratio upkeep/no-upkeep: pg=R (300 judges, X s against Y s)`.
+
+import os from 'node:os';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { issueAnswers, issueSubmissions } from '../apps/server/src/db/schema.ts';
+import { verifyReportsCommand } from '../apps/server/src/features/reports/verify.ts';
+import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
 import {
-  dataModels,
-  datasets,
-  issueAccesses,
-  issueAnswers,
-  issueDatasets,
-  issueQuestions,
-  issueSubmissions,
-  issues,
-  users,
-} from '../apps/server/src/db/schema.ts';
-import { createTeam } from '../apps/server/src/features/teams/service.ts';
-import { benchBothEngines, buildBenchApp, describeMachine, percentile } from './bench-app.ts';
+  type Burst,
+  burst,
+  drained,
+  loadAverage,
+  loneSubmissions,
+  pacedSubmissions,
+  refold,
+  setUpkeep,
+} from './judges-burst/burst.ts';
+import {
+  ANSWERS_PER_SUBMISSION,
+  CRITERIA,
+  ITEMS,
+  JUDGES,
+  LONE_JUDGES,
+  PACED_JUDGES,
+  type Selection,
+  seedSelection,
+} from './judges-burst/seed.ts';
+import { benchClient } from './report-scale/client.ts';
+import { buildPreAggregate, preAggregateRanking } from './report-scale/seed.ts';
+import { median, pairedMedians, timed } from './report-scale/timed.ts';
 
-const JUDGES = 300;
-const ITEMS = 2_000;
-const CRITERIA = 5;
-const ANSWERS_PER_SUBMISSION = ITEMS * CRITERIA;
-/** One submission waiting behind 299 others may take long on the embedded engine; past this it failed. */
-const REQUEST_TIMEOUT_MS = 10 * 60_000;
-const HOST = '127.0.0.1';
+const KINDS = ['first', 'edit'] as const;
+type Kind = (typeof KINDS)[number];
+const SIDES = ['upkeep', 'off'] as const;
+type Side = (typeof SIDES)[number];
 
-interface Seed {
-  issueId: number;
-  tokens: string[];
-  first: { body: string; sum: number };
-  edit: { body: string; sum: number };
+interface SideBurst extends Burst {
+  lone: number[];
+  /** The paced submissions' times, ascending. */
+  paced: number[];
+  intact: boolean;
 }
 
-/** The selection, its items and criteria, and the judges with their links, written in a few statements. */
-async function seed(database: Database): Promise<Seed> {
-  const { db } = database;
-  const team = await createTeam({ db }, { title: 'Bench team' });
-  const [model] = await db.insert(dataModels).values({ teamId: team.id, title: 'Startups' }).returning();
-  if (!model) throw new Error('no model');
-  const [issue] = await db
-    .insert(issues)
-    .values({
-      teamId: team.id,
-      resourcetype: 'RatingIssue',
-      title: 'Burst',
-      minRating: 0,
-      maxRating: 5,
-      step: 1,
-    })
-    .returning();
-  if (!issue) throw new Error('no issue');
-  const items = await db
-    .insert(datasets)
-    .values(
-      Array.from({ length: ITEMS }, (_, i) => ({
-        teamId: team.id,
-        dataModelId: model.id,
-        title: `Item ${i}`,
-      })),
-    )
-    .returning({ id: datasets.id });
-  await db.insert(issueDatasets).values(items.map((item) => ({ issueId: issue.id, datasetId: item.id })));
-  const questions = await db
-    .insert(issueQuestions)
-    .values(Array.from({ length: CRITERIA }, (_, i) => ({ issueId: issue.id, title: `Criterion ${i + 1}` })))
-    .returning({ id: issueQuestions.id });
-  const judges = await db
-    .insert(users)
-    .values(
-      Array.from({ length: JUDGES }, (_, i) => ({
-        username: `judge${i}@bench.test`,
-        email: `judge${i}@bench.test`,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens = judges.map(() => randomBytes(24).toString('base64url'));
-  await db
-    .insert(issueAccesses)
-    .values(judges.map((judge, i) => ({ issueId: issue.id, userId: judge.id, token: tokens[i] ?? '' })));
-  const answersWith = (shift: number) =>
-    items.flatMap((item, i) =>
-      questions.map((question, q) => ({
-        dataset: item.id,
-        question: question.id,
-        value: (i + q + shift) % 6,
-      })),
-    );
-  const bodyWith = (shift: number) => JSON.stringify({ answers: answersWith(shift), comments: [] });
-  const sumWith = (shift: number) => JUDGES * answersWith(shift).reduce((sum, a) => sum + a.value, 0);
-  // The edit changes every value: the worst case of an edit, every row rewritten.
-  return {
-    issueId: issue.id,
-    tokens,
-    first: { body: bodyWith(0), sum: sumWith(0) },
-    edit: { body: bodyWith(1), sum: sumWith(1) },
-  };
+interface EngineResult {
+  engine: string;
+  bursts: Record<Side, Record<Kind, SideBurst>>;
+  /** The upkeep side: the report read as soon as the burst ended, and until every change was folded. */
+  firstReadMs: Record<Kind, number>;
+  drainMs: Record<Kind, number>;
+  refoldMs: number;
+  verify: { isConsistent: boolean; lines: string[] };
+  report: { app: number; floor: number }[];
 }
 
-interface Burst {
-  wallMs: number;
-  p50: number;
-  p99: number;
-  max: number;
-  failed: number;
-  answersRows: number;
-  /** Every judge's values added up: shows that the edit replaced them all. */
-  valueSum: number;
-  submissionRows: number;
-}
-
-/**
- * POSTs with node:http rather than fetch, whose client gives up after 300 s without response headers:
- * on the embedded engine the last of 300 submissions waits longer than that behind the others.
- */
-function post(url: string, body: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const request = http.request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      timeout: REQUEST_TIMEOUT_MS,
-    });
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (error) => resolve(error.message));
-    request.end(body);
-  });
-}
-
-/** Every judge submits at the same moment; each submission's time and outcome are kept. */
-async function burst(
-  base: string,
-  database: Database,
-  issueId: number,
-  tokens: string[],
-  body: string,
-): Promise<Burst> {
-  const start = performance.now();
-  const results = await Promise.all(
-    tokens.map(async (token) => {
-      const sent = performance.now();
-      const status = await post(`${base}/api/v1/issues/${issueId}/submissions/?token=${token}`, body);
-      return { ms: performance.now() - sent, status };
-    }),
-  );
-  const wallMs = performance.now() - start;
-  const times = results.map((r) => r.ms).sort((a, b) => a - b);
-  const failures = results.filter((r) => r.status !== 201).map((r) => String(r.status));
-  if (failures.length > 0) console.error(`    failed: ${[...new Set(failures)].join(', ')}`);
+/** Every judge's submission saved, each answer there once, and the values those of the last burst. */
+async function isIntact(database: Database, selection: Selection, kind: Kind, failed: number) {
+  const userIds = selection.judges.map((judge) => judge.userId);
   const [[answers], [submissions]] = await Promise.all([
     database.db
       .select({ n: count(), sum: sql<number>`coalesce(sum(${issueAnswers.value}), 0)::float8` })
       .from(issueAnswers)
-      .where(eq(issueAnswers.issueId, issueId)),
-    database.db.select({ n: count() }).from(issueSubmissions).where(eq(issueSubmissions.issueId, issueId)),
+      .where(inArray(issueAnswers.userId, userIds)),
+    database.db
+      .select({ n: count() })
+      .from(issueSubmissions)
+      .where(eq(issueSubmissions.issueId, selection.issueId)),
   ]);
-  return {
-    wallMs,
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    max: times.at(-1) ?? 0,
-    failed: failures.length,
-    answersRows: answers?.n ?? 0,
-    valueSum: Number(answers?.sum ?? 0),
-    submissionRows: submissions?.n ?? 0,
-  };
+  return (
+    failed === 0 &&
+    answers?.n === JUDGES * ANSWERS_PER_SUBMISSION &&
+    Number(answers.sum) === JUDGES * selection.sums[kind] &&
+    submissions?.n === JUDGES + LONE_JUDGES + PACED_JUDGES
+  );
 }
 
-async function benchEngine(database: Database, dataDir: string) {
-  const app = await buildBenchApp(database, dataDir);
+async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
+  const app = await buildBenchApp(database, dataDir, {}, { backgroundJobs: true });
   try {
-    console.error(`  ${database.engine}: seeding ${ITEMS} items, ${CRITERIA} criteria, ${JUDGES} judges...`);
-    const seeded = await seed(database);
-    const base = await app.listen({ port: 0, host: HOST });
-    console.error(`  ${database.engine}: first submissions...`);
-    const first = await burst(base, database, seeded.issueId, seeded.tokens, seeded.first.body);
-    console.error(`  ${database.engine}: edits (every judge submits again)...`);
-    const edits = await burst(base, database, seeded.issueId, seeded.tokens, seeded.edit.body);
-    return {
-      engine: database.engine,
-      first,
-      edits,
-      sums: { first: seeded.first.sum, edit: seeded.edit.sum },
+    const engine = database.engine;
+    console.error(
+      `  ${engine}: seeding two selections of ${ITEMS} items × ${CRITERIA} criteria, ${JUDGES} judges each...`,
+    );
+    const { user, team } = await seedAdminTeam(database);
+    const selections: Record<Side, Selection> = {
+      upkeep: await seedSelection(database, team.id, 'upkeep'),
+      off: await seedSelection(database, team.id, 'off'),
     };
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const client = benchClient(base, (await app.ctx.tokens.issuePair(user.id)).access);
+    const reportOf = (side: Side) => client.json(`/issues/${selections[side].issueId}/report_summary/`);
+    const bursts = {} as EngineResult['bursts'];
+    const firstReadMs = {} as EngineResult['firstReadMs'];
+    const drainMs = {} as EngineResult['drainMs'];
+    for (const [k, kind] of KINDS.entries()) {
+      // The sides take turns going first: the later burst meets a fuller table and a warmer cache.
+      for (const side of k % 2 === 0 ? SIDES : [...SIDES].reverse()) {
+        const selection = selections[side];
+        await setUpkeep(database, side === 'upkeep');
+        try {
+          console.error(`  ${engine}: ${side}, ${kind}: lone submissions, then ${JUDGES} at once...`);
+          const lone = await loneSubmissions(
+            base,
+            database,
+            selection.issueId,
+            selection.lone,
+            selection.bodies[kind],
+          );
+          const paced = await pacedSubmissions(
+            base,
+            selection.issueId,
+            selection.paced,
+            selection.bodies[kind],
+          );
+          await drained(database);
+          const result = await burst(
+            base,
+            database,
+            selection.issueId,
+            selection.judges,
+            selection.bodies[kind],
+          );
+          if (side === 'upkeep') {
+            const burstEnd = performance.now();
+            firstReadMs[kind] = await timed(() => reportOf('upkeep'));
+            await drained(database);
+            drainMs[kind] = performance.now() - burstEnd;
+          }
+          const intact = await isIntact(database, selection, kind, result.failed);
+          bursts[side] = { ...bursts[side], [kind]: { ...result, lone, paced, intact } };
+          console.error(
+            `    ${(result.wallMs / 1000).toFixed(1)} s, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone.map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
+          );
+        } finally {
+          await setUpkeep(database, true);
+        }
+      }
+    }
+    console.error(`  ${engine}: the other side's answers folded in one go, verify-reports, the report...`);
+    const refoldMs = await refold(database, selections.off.issueId);
+    const verify = await verifyReportsCommand(database.db);
+    await buildPreAggregate(database, [selections.upkeep.issueId]);
+    await reportOf('upkeep');
+    await database.db.execute(preAggregateRanking(selections.upkeep.issueId));
+    const report = [];
+    for (let run = 0; run < 2; run++) {
+      report.push(
+        await pairedMedians(
+          () => reportOf('upkeep'),
+          () => database.db.execute(preAggregateRanking(selections.upkeep.issueId)),
+        ),
+      );
+    }
+    await database.db.execute(sql`DROP TABLE bench_judge_values`);
+    return { engine, bursts, firstReadMs, drainMs, refoldMs, verify, report };
   } finally {
     await app.close();
   }
 }
 
-type EngineResult = Awaited<ReturnType<typeof benchEngine>>;
-const EXPECTED_ROWS = JUDGES * ANSWERS_PER_SUBMISSION;
-
-/** Every submission saved, every row there once, and the values those of the last burst. */
-const isIntact = (b: Burst, sum: number) =>
-  b.failed === 0 && b.answersRows === EXPECTED_ROWS && b.submissionRows === JUDGES && b.valueSum === sum;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const burstRatio = (r: EngineResult, kind: Kind) => r.bursts.upkeep[kind].wallMs / r.bursts.off[kind].wallMs;
 
 function report(results: EngineResult[]) {
   const lines = [
     describeMachine(),
-    `${JUDGES} judges at once, ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria = ${ANSWERS_PER_SUBMISSION.toLocaleString('en')} answers per submission (${EXPECTED_ROWS.toLocaleString('en')} in all)`,
+    `${JUDGES} judges at once, ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria = ${ANSWERS_PER_SUBMISSION.toLocaleString('en')} answers per submission; before each burst, lone: ${LONE_JUDGES} submissions one after the other (median); paced: ${PACED_JUDGES} from ${os.cpus().length} clients (one a core)`,
     '',
-    '| engine | burst | wall (s) | answers/s | p50 (ms) | p99 (ms) | max (ms) | failed | answer rows | submissions | values intact |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| engine | burst | upkeep | wall (s) | p50 (ms) | p99 (ms) | lone (ms) | paced p50 / p99 (ms) | paced p99 / lone | sessions waiting on a lock in the burst (share, most at once / running) | failed | intact | load average |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |',
   ];
-  for (const { engine, first, edits, sums } of results) {
-    for (const [name, b, sum] of [
-      ['first', first, sums.first],
-      ['edit', edits, sums.edit],
-    ] as const) {
-      const rate = Math.round(EXPECTED_ROWS / (b.wallMs / 1000));
-      lines.push(
-        `| ${engine} | ${name} | ${(b.wallMs / 1000).toFixed(1)} | ${rate.toLocaleString('en')} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(b.max)} | ${b.failed} | ${b.answersRows.toLocaleString('en')} | ${b.submissionRows} | ${isIntact(b, sum) ? 'yes' : 'NO'} |`,
-      );
+  for (const r of results) {
+    for (const kind of KINDS) {
+      for (const side of SIDES) {
+        const b = r.bursts[side][kind];
+        const lone = median(b.lone);
+        lines.push(
+          `| ${r.engine} | ${kind} | ${side === 'upkeep' ? 'on' : 'off'} | ${seconds(b.wallMs)} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(lone)} | ${Math.round(percentile(b.paced, 0.5))} / ${Math.round(percentile(b.paced, 0.99))} | ${(percentile(b.paced, 0.99) / lone).toFixed(2)} | ${(100 * b.lockWaitShare).toFixed(0)} %, ${b.maxWaiting} / ${b.maxActive} | ${b.failed} | ${b.intact ? 'yes' : 'NO'} | ${b.load.map((l) => l.toFixed(1)).join(' → ')} |`,
+        );
+      }
     }
   }
+  for (const r of results) {
+    const reportRatio = Math.max(...r.report.map((p) => p.app / p.floor));
+    lines.push(
+      '',
+      `${r.engine}: burst ratio upkeep/no-upkeep ${KINDS.map((kind) => `${kind} ${burstRatio(r, kind).toFixed(2)}`).join(', ')}; the report read as the burst ended ${KINDS.map((kind) => `${kind} ${Math.round(r.firstReadMs[kind])} ms`).join(', ')}, every change folded ${KINDS.map((kind) => `${kind} ${seconds(r.drainMs[kind])} s`).join(', ')} after it; the other side's ${JUDGES} judges folded in one go in ${seconds(r.refoldMs)} s`,
+      `${r.engine}: verify-reports: ${r.verify.lines.join(' ')}`,
+      `${r.engine}: report_summary / per-judge pre-aggregate after the bursts: ${reportRatio.toFixed(2)} (${r.report.map((p) => `${Math.round(p.app)} / ${Math.round(p.floor)} ms`).join(', ')}); load average now ${loadAverage().toFixed(1)}`,
+    );
+  }
+  const postgres = results.find((r) => r.engine === 'postgres');
+  lines.push(
+    '',
+    postgres
+      ? `burst ratio upkeep/no-upkeep: pg=${burstRatio(postgres, 'first').toFixed(2)} (${JUDGES} judges, ${seconds(postgres.bursts.upkeep.first.wallMs)} s against ${seconds(postgres.bursts.off.first.wallMs)} s)`
+      : 'burst ratio upkeep/no-upkeep: pg=n/a',
+  );
   console.log(lines.join('\n'));
-  if (results.some((r) => !isIntact(r.first, r.sums.first) || !isIntact(r.edits, r.sums.edit)))
-    process.exitCode = 1;
+  const failed = results.some(
+    (r) => !r.verify.isConsistent || SIDES.some((side) => KINDS.some((kind) => !r.bursts[side][kind].intact)),
+  );
+  if (failed) process.exitCode = 1;
 }
 
-benchBothEngines('judges submitting at once (a few minutes per engine)', benchEngine, report);
+benchBothEngines('judges submitting at once (several minutes)', benchEngine, report, 'postgres');

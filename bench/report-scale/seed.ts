@@ -1,7 +1,11 @@
 // Seeds one rating selection at report scale straight in SQL with generate_series: ITEMS items,
-// JUDGES judges who all submitted, CRITERIA weighted criteria, and every judge rating every item on
-// every criterion (ITEMS × JUDGES × CRITERIA answers).
-import { sql } from 'drizzle-orm';
+// JUDGES judges who all submitted, CRITERIA weighted criteria, and ratings as a jury gives them: each
+// item has a quality, each judge a leniency and a spread of their own, each criterion an offset; a rating
+// is their sum plus the judge's noise, rounded to a whole number and kept on the 0–5 scale; a judge leaves
+// one item in ten unrated and now and then a criterion (about 0.88 × ITEMS × JUDGES × CRITERIA answers).
+// Pseudo-random from hashes of the ids: the same data on every run and engine.
+import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 
 export const ITEMS = 2_000;
@@ -10,6 +14,14 @@ export const CRITERIA = 5;
 
 const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
+
+/** A number in (0, 1) from a hash of `key` and `salt`: the same on every run and engine. */
+const uniform = (key: SQL, salt: number) =>
+  sql`((hashint8((${key})::bigint * 131 + ${salt}) & 2147483647)::float8 + 0.5) / 2147483648`;
+
+/** A standard normal number from two of them (Box–Muller). */
+const gauss = (key: SQL, salt: number) =>
+  sql`(sqrt(-2 * ln(${uniform(key, salt)})) * cos(2 * pi() * ${uniform(key, salt + 100)}))`;
 
 export interface ReportSize {
   items: number;
@@ -49,29 +61,38 @@ export async function seedReport(
   await db.execute(sql`INSERT INTO issue_submissions (issue_id, user_id)
     SELECT ${issue.id}, user_id FROM issue_accesses WHERE issue_id = ${issue.id}`);
   // The answers in bulk with the triggers off (session_replication_role = replica, this transaction only:
-  // no per-statement aggregate upkeep, no foreign-key checks of rows built from the keys themselves), then
-  // the triggers' work set-based, once for all the answers: 3.3M answers through the triggers, one
-  // statement per judge, took > 17 min on PGlite.
+  // no foreign-key checks of rows built from the keys themselves), then one change row per judge, as the
+  // triggers would have written, and one fold of them all.
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    // Deterministic spread of values 0–5 over judges, items and criteria.
-    await tx.execute(sql`INSERT INTO issue_answers (issue_id, user_id, dataset_id, question_id, value)
-      SELECT ${issue.id}, a.user_id, d.dataset_id, q.id, ((a.user_id * 7 + d.dataset_id * 13 + q.id * 3) % 6)::float8
-      FROM issue_accesses a
-      CROSS JOIN issue_datasets d
-      CROSS JOIN issue_questions q
-      WHERE a.issue_id = ${issue.id} AND d.issue_id = ${issue.id} AND q.issue_id = ${issue.id}`);
+    await tx.execute(sql`WITH judges AS (
+        SELECT user_id, 0.6 * ${gauss(sql`user_id`, 1)} AS leniency, 0.5 + 0.6 * ${uniform(sql`user_id`, 2)} AS noise
+        FROM issue_accesses WHERE issue_id = ${issue.id}
+      ),
+      items AS (
+        SELECT dataset_id, 2.7 + 0.9 * ${gauss(sql`dataset_id`, 3)} AS quality
+        FROM issue_datasets WHERE issue_id = ${issue.id}
+      ),
+      criteria AS (
+        SELECT id, 0.3 * ${gauss(sql`id`, 4)} AS shift FROM issue_questions WHERE issue_id = ${issue.id}
+      )
+      INSERT INTO issue_answers (issue_id, user_id, dataset_id, question_id, value)
+      SELECT ${issue.id}, j.user_id, i.dataset_id, c.id,
+        greatest(0, least(5, round(i.quality + j.leniency + c.shift
+          + j.noise * ${gauss(sql`j.user_id * 1000003 + i.dataset_id * 7 + c.id`, 5)})))
+      FROM judges j CROSS JOIN items i CROSS JOIN criteria c
+      WHERE ${uniform(sql`j.user_id * 1000003 + i.dataset_id`, 6)} >= 0.1
+        AND ${uniform(sql`j.user_id * 1000003 + i.dataset_id * 7 + c.id`, 7)} >= 0.02`);
     await tx.execute(sql`INSERT INTO issue_comments (issue_id, user_id, dataset_id, content)
       SELECT ${issue.id}, a.user_id, d.dataset_id, 'Comment ' || a.user_id || '/' || d.dataset_id
       FROM issue_accesses a JOIN issue_datasets d ON d.issue_id = a.issue_id
       WHERE a.issue_id = ${issue.id} AND (a.user_id + d.dataset_id) % 50 = 0`);
-    // The triggers' function once over every (judge, item) key: judge values, their statistics, z-scores.
-    await tx.execute(sql`SELECT report_refresh_judge_values(array_agg(issue_id), array_agg(user_id), array_agg(dataset_id))
-      FROM (SELECT DISTINCT issue_id, user_id, dataset_id FROM issue_answers WHERE issue_id = ${issue.id}) k`);
-    await tx.execute(sql`INSERT INTO report_criterion_sums (issue_id, dataset_id, question_id, total, nb_answers)
-      SELECT issue_id, dataset_id, question_id, total, nb_answers FROM report_criterion_sums_recomputed
-      WHERE issue_id = ${issue.id}`);
+    // The triggers' change rows, one per judge with all their answers, then one fold of them all.
+    await tx.execute(sql`INSERT INTO report_changes (issue_id, user_id, sign, dataset_ids, question_ids, answer_values)
+      SELECT issue_id, user_id, 1, array_agg(dataset_id), array_agg(question_id), array_agg(value)
+      FROM issue_answers WHERE issue_id = ${issue.id} GROUP BY issue_id, user_id`);
   });
+  await db.execute(sql`SELECT report_fold(${issue.id})`);
   // What autovacuum does on PostgreSQL after a bulk load (the visibility map lets the reports scan their
   // index alone); PGlite has no autovacuum, so the bench runs it on both.
   await db.execute(sql`VACUUM ANALYZE`);
@@ -80,21 +101,27 @@ export async function seedReport(
 
 /**
  * The floor a report is measured against: one row per judge and item (the judge's weighted mean),
- * built outside the timed part, for every selection given.
+ * built outside the timed part, for every selection given, with a covering index: the ranking reads
+ * the index alone, each item's values together, as the report's own index lets it read them.
  */
 export async function buildPreAggregate(database: Database, issueIds: number[]) {
   await database.db.execute(sql`CREATE TABLE bench_judge_values AS
-    SELECT a.issue_id, a.dataset_id, a.user_id, sum(a.value * q.weight) / sum(q.weight) AS value
-    FROM issue_answers a JOIN issue_questions q ON q.id = a.question_id
+    SELECT a.issue_id, a.dataset_id, a.user_id, sum(a.value * coalesce(q.weight, 1)) / sum(coalesce(q.weight, 1)) AS value
+    FROM issue_answers a LEFT JOIN issue_questions q ON q.id = a.question_id
     WHERE a.issue_id IN ${issueIds}
     GROUP BY a.issue_id, a.dataset_id, a.user_id`);
-  await database.db.execute(sql`CREATE INDEX ON bench_judge_values (issue_id)`);
-  await database.db.execute(sql`ANALYZE bench_judge_values`);
+  await database.db.execute(sql`CREATE INDEX ON bench_judge_values (issue_id, dataset_id) INCLUDE (value)`);
+  await database.db.execute(sql`VACUUM ANALYZE bench_judge_values`);
 }
 
-/** The ranking read from the per-judge table: mean per item, its rank, the number of judges. */
+/**
+ * The ranking read from the per-judge table: mean per item, rounded as the report shows it, its
+ * competition rank on that (ties share a rank, as in the report), the number of judges.
+ */
 export const preAggregateRanking = (issueId: number) =>
-  sql`SELECT dataset_id, avg(value) AS value, count(*) AS nb_judges, rank() OVER (ORDER BY avg(value) DESC)
+  sql`SELECT dataset_id, round(avg(value)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))})::float8 AS value,
+      count(*)::int AS nb_judges,
+      rank() OVER (ORDER BY round(avg(value)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))}) DESC)::int AS rank
     FROM bench_judge_values WHERE issue_id = ${issueId}
     GROUP BY dataset_id`;
 

@@ -30,6 +30,7 @@ import { startWorker } from './features/mail/worker.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
+import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions) {
           ...judgingJobs,
           ...deadlineJobs,
           ...webhookJobs,
+          ...reportJobs,
           ...verificationJobs,
           function purgeExpiredCounters(jobCtx) {
             return jobCtx.counters.purge();

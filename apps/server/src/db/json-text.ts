@@ -8,13 +8,17 @@ import { type SQL, sql } from 'drizzle-orm';
 /** A SQL string literal of text written in our code. */
 const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
 
-/** An object of the given fields, in their order. */
-export function jsonObjectText(fields: Record<string, SQL>): SQL {
+/** The members of an object (`"key":value,…`, no braces), in their order. */
+export function jsonMembersText(fields: Record<string, SQL>): SQL {
   const parts = Object.entries(fields).map(
-    ([key, value], index) => sql`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || ${value}`,
+    ([key, value], index) => sql`${literal(`${index === 0 ? '' : ','}${JSON.stringify(key)}:`)} || ${value}`,
   );
-  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+  return sql`(${sql.join(parts, sql` || `)})`;
 }
+
+/** An object of the given fields, in their order. */
+export const jsonObjectText = (fields: Record<string, SQL>) =>
+  sql`('{' || ${jsonMembersText(fields)} || '}')`;
 
 /** A finite number or null: float8's shortest exact text, which is also what `json_build_object` writes. */
 export const jsonNumber = (value: SQL) => sql`coalesce((${value})::text, 'null')`;

@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -989,11 +990,9 @@ export const reportJudgeValues = pgTable(
     index('report_judge_values_issue_user').on(t.issueId, t.userId),
     // Reports read an item's values in this order by an index-only scan: grouped for the quartiles
     // without a sort, and without visiting the heap in the primary key's scattered order.
+    // Also where a fold reads an item's least and greatest z-score back (the z of its entries): the index
+    // of z alone (0021) cost every fold one more entry per value written, for a rare read (migration 0031).
     index('report_judge_values_item_value').on(t.issueId, t.datasetId, t.value, t.z),
-    // Each item's least and greatest z-score, read back by the refresh where a change took one of them
-    // away: whether the normalised report may map the item's stored z sums, or must map its values one by
-    // one (0021, 0022).
-    index('report_judge_values_item_z').on(t.issueId, t.datasetId, t.z),
   ],
 );
 
@@ -1064,6 +1063,26 @@ export const reportItemStats = pgTable(
     roundedRange: doublePrecision('rounded_range').generatedAlwaysAs(
       sql`CASE WHEN nb_rated >= 2 THEN ${rounded(sql`max_value - min_value`)} END`,
     ),
+    /**
+     * The item's criterion averages as the report's JSON text (`[{"question":…,"average":…,"nb_answers":…}]`),
+     * and its members of the default report (`"value":…,"nb_answers":…,"criteria":[…],"stdev":…,"range":…`),
+     * written by the fold for the items it moved (migration 0031, decision 84): the report of 2,000 items
+     * then formats no number and aggregates no criterion.
+     */
+    criteriaJson: text('criteria_json'),
+    figuresJson: text('figures_json'),
+    /**
+     * The normalised report's figures of the item (rating selections: each judge's values as z-scores mapped
+     * onto the scale, docs/judging.md), rounded: mean, σ, range and the largest value, and the JSON text. They depend on the
+     * whole selection's mean and σ, so each fold that moved anything writes them again for every item,
+     * from the z sums, or value by value where the scale cuts (migration 0031, decision 84).
+     */
+    normMean: doublePrecision('norm_mean'),
+    normStdev: doublePrecision('norm_stdev'),
+    normRange: doublePrecision('norm_range'),
+    normMax: doublePrecision('norm_max'),
+    /** The normalised report's members of the item as JSON text, like `figuresJson`. */
+    normFiguresJson: text('norm_figures_json'),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
 );
@@ -1086,6 +1105,29 @@ export const reportCriterionSums = pgTable(
     ),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId, t.questionId] })],
+);
+
+/**
+ * The changes that the report tables have not taken in yet (decision 84): each statement on answers or
+ * comments appends, per selection and judge, the rows it removed (sign −1) or wrote (+1) as arrays, in the
+ * transaction that changes them; a criterion's new weight appends a row without a judge (every value of
+ * the selection). No row is ever updated, so judges submitting at once never wait for each other here.
+ * `report_fold` (migration 0031) takes a selection's rows and moves the report tables by them, apart from
+ * the submissions: in the background and before any read of those tables.
+ */
+export const reportChanges = pgTable(
+  'report_changes',
+  {
+    issueId: integer('issue_id').notNull(),
+    /** Null: a criterion's weight changed, every stored value of the selection is recomputed. */
+    userId: integer('user_id'),
+    sign: smallint('sign').notNull(),
+    datasetIds: integer('dataset_ids').array(),
+    /** Answers only (null for comments): the criterion, value and item of each row, in the same order. */
+    questionIds: integer('question_ids').array(),
+    answerValues: doublePrecision('answer_values').array(),
+  },
+  (t) => [index('report_changes_issue').on(t.issueId)],
 );
 
 /** Several selections combined into one weighted ranking. */

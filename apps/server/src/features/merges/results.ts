@@ -1,6 +1,7 @@
 import { MERGE_AVERAGE_DECIMALS, type Merge, type MergeResults } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { foldReportChanges } from '../reports/fold.ts';
 import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function getMergeResultsJson(
 ): Promise<string> {
   const issueIds = merge.issue_merge_infos.map((info) => info.issue.id);
   const decimals = sql.raw(String(MERGE_AVERAGE_DECIMALS));
+  await foldReportChanges(ctx.db, issueIds);
   const [row] = await selectRows<{ json: string }>(
     ctx.db,
     sql`WITH item_values AS (${itemRanksQuery(issueIds, { normalised })}),

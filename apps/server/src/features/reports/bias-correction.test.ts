@@ -70,6 +70,25 @@ describe('the normalised report', () => {
     ]);
   });
 
+  it('cuts the values at the new ends when the scale changes after judging', async () => {
+    const { token, issue } = await f.createBiasSetup();
+    await report(token, issue.id, '?normalised=true');
+    // Scale 0–9: H's 9.509 on A and G's 9.509 on D are cut to 9; A (9 + 5) / 2 = 7.
+    const reply = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/issues/${issue.id}/`,
+      payload: { resourcetype: 'RatingIssue', max_rating: 9 },
+      token,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(table((await report(token, issue.id, '?normalised=true')).datasets)).toEqual([
+      ['D', 9, 1, 0],
+      ['A', 7, 2, 2],
+      ['B', 5.429, 3, -1],
+      ['C', 1.348, 4, -1],
+    ]);
+  });
+
   it('leaves other kinds of selection as they are', async () => {
     const admin = await t.createAdmin();
     const [a, b] = await f.createItems(admin.team.id, [{ title: 'A' }, { title: 'B' }]);

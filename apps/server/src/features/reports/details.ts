@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, issueAccesses, issueDatasets, issueSubmissions, users } from '../../db/schema.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { foldReportChanges } from './fold.ts';
 import { judgesCte, judgeValuesCte, selectRows } from './item-values.ts';
 import { countVoters, toIso } from './summary.ts';
 
@@ -30,7 +31,13 @@ interface ResponseRow {
  * Each (judge, item) pair the judge may answer, for one item or one judge, with values and comments; a
  * pair with a conflict of interest is listed too, marked (docs/judging.md).
  */
-function selectResponses(ctx: AppContext, issue: IssueRow, of: ResponsesOf, onlyVerifiedEmails = false) {
+async function selectResponses(
+  ctx: AppContext,
+  issue: IssueRow,
+  of: ResponsesOf,
+  onlyVerifiedEmails = false,
+) {
+  await foldReportChanges(ctx.db, [issue.id]);
   const only =
     'datasetId' in of ? sql`AND idt.dataset_id = ${of.datasetId}` : sql`AND j.user_id = ${of.userId}`;
   const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { foldReportChanges } from './fold.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
@@ -265,6 +266,7 @@ export async function writeReportWorkbook(
   input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; language: Language },
   output: Writable,
 ) {
+  await foldReportChanges(ctx.db, [input.issue.id]);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const items = await writeRanking(ctx, workbook, { ...input, output });
   await writeJudgeValues(ctx, workbook, { ...input, items, output });

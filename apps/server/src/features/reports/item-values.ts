@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText } from '../../db/json-text.ts';
-import { rounded, sqrtOfVariance } from '../../db/report-figures.ts';
+import { rounded } from '../../db/report-figures.ts';
 
 export interface ValueFilters {
   /** Question ids to keep (rating criteria); absent or empty keeps every criterion. */
@@ -139,19 +139,29 @@ const criteriaText = jsonArrayText(
 );
 
 /**
- * The CTEs `judge_values` and `criterion_values` from the stored aggregates. With only verified e-mails,
- * the answers of the other judges are taken out of the stored sums: only their answers are read.
+ * The CTEs `judge_values` and `criterion_values` from the stored aggregates: with only verified e-mails,
+ * the stored sums less the answers of the other judges (only their answers are read); otherwise none, as
+ * `item_values` reads each item's criteria as the fold wrote their JSON text (migration 0031).
  */
 function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
   const stored = sql`SELECT issue_id, dataset_id, question_id, total, nb_answers, average
     FROM report_criterion_sums WHERE issue_id IN (${idList(issueIds)})`;
   // The stored sums and averages as they are (one row per item and criterion already), or less the
-  // unverified answers, the average then rounded as the stored one is.
+  // unverified answers, the average then rounded as the stored one is. The unverified answers are read as
+  // they are now, so the stored sums are taken as they are now too: plus the changes committed since the
+  // fold that this read ran first (decision 84; almost always none, one index probe).
   const criterionSums = onlyVerifiedEmails
     ? sql`SELECT issue_id, dataset_id, question_id, sum(nb_answers)::int AS nb_answers,
         CASE WHEN sum(nb_answers) > 0 THEN ${rounded(sql`sum(total) / sum(nb_answers)`)} END AS average
       FROM (
         ${stored}
+        UNION ALL
+        SELECT c.issue_id, a.dataset_id, a.question_id, sum(c.sign * a.value::numeric), sum(c.sign)::int, NULL
+        FROM report_changes c
+        CROSS JOIN LATERAL unnest(c.dataset_ids, c.question_ids, c.answer_values) AS a(dataset_id, question_id, value)
+        JOIN issues i ON i.id = c.issue_id AND i.resourcetype <> 'TextIssue'
+        WHERE c.issue_id IN (${idList(issueIds)}) AND c.answer_values IS NOT NULL AND a.question_id IS NOT NULL
+        GROUP BY c.issue_id, a.dataset_id, a.question_id
         UNION ALL
         SELECT ans.issue_id, ans.dataset_id, ans.question_id, -sum(ans.value::numeric), -count(*)::int, NULL
         FROM issue_answers ans
@@ -163,13 +173,15 @@ function storedSources(issueIds: number[], onlyVerifiedEmails = false): SQL {
       ) sums
       GROUP BY issue_id, dataset_id, question_id`
     : stored;
+  // Without the filter, each item's criteria come with its row of `report_item_stats` (`item_values`).
+  const criterionValues = onlyVerifiedEmails
+    ? sql`SELECT issue_id, dataset_id, ${criteriaText} AS criteria
+      FROM criterion_sums WHERE nb_answers > 0
+      GROUP BY issue_id, dataset_id`
+    : sql`SELECT NULL::int AS issue_id, NULL::int AS dataset_id, NULL::text AS criteria WHERE false`;
   return sql`judge_values AS NOT MATERIALIZED (${storedJudgeValuesSql(issueIds, { onlyJudges: onlyVerifiedEmails, withZ: true })}),
     criterion_sums AS NOT MATERIALIZED (${criterionSums}),
-    criterion_values AS (
-      SELECT issue_id, dataset_id, ${criteriaText} AS criteria
-      FROM criterion_sums WHERE nb_answers > 0
-      GROUP BY issue_id, dataset_id
-    )`;
+    criterion_values AS (${criterionValues})`;
 }
 
 /** The same CTEs recomputed from the answers of the chosen criteria, in one pass over them. */
@@ -290,100 +302,47 @@ function normalisedValues(
 const readsItemStats = (filters: ValueFilters) => !filters.criteria?.length && !filters.onlyVerifiedEmails;
 
 /**
- * The normalised report's `item_values` from each item's stored sums (migration 0021). A judge's
- * normalised value is `mean + z × σ` (the selection's mean and σ) kept within the scale: as long as no
- * value of an item leaves the scale — its stored least and greatest z-score say so — its count, sum and
- * sum of squares follow from the stored count and sums of its z-scores, plus the values of the judges left
- * raw (few: fewer than three ratings or no spread), read by judge. In float8, like the `avg` of the values
- * it replaces: the exact sums' numeric arithmetic cost more than the rest of the report. Only the items with a value cut at the
- * scale's ends map their values one by one, as `scored_values` does.
+ * The normalised report's `item_values` as the fold stored them for each item of a rating selection
+ * (`norm_*`, migration 0031, decision 84: from the z sums, or value by value where the scale cuts); other
+ * selections stay raw, with their raw figures.
  */
-function normalisedItemValuesCte(issueIds: number[]): SQL {
-  const mapped = (z: SQL) => sql`zi.scale_mean + ${z} * zi.scale_sd`;
-  return sql`raw_values AS (
-      SELECT v.issue_id, v.dataset_id, count(v.value)::int AS n, sum(v.value) AS total,
-        sum(v.value * v.value) AS squares, min(v.value) AS lowest, max(v.value) AS highest
-      FROM raw_judges rj CROSS JOIN LATERAL unnest(rj.users) AS u(user_id)
-      -- Read by judge through the index (OFFSET 0 keeps the subquery a loop): the planner, which cannot
-      -- tell how few raw judges there are, would otherwise hash the selection's 600,000 values.
-      CROSS JOIN LATERAL (
-        SELECT v.issue_id, v.dataset_id, v.value FROM report_judge_values v
-        WHERE v.issue_id = rj.issue_id AND v.user_id = u.user_id OFFSET 0
-      ) v
-      GROUP BY v.issue_id, v.dataset_id
-    ),
-    clamped_items AS (
-      SELECT zi.*, zi.nb_z > 0
-        AND (${mapped(sql`zi.min_z`)} < zi.min_rating OR ${mapped(sql`zi.max_z`)} > zi.max_rating) AS is_clamped
-      FROM (
-        SELECT s.*, i.resourcetype = 'RatingIssue' AS is_rating, ss.mean AS scale_mean, ss.sd AS scale_sd,
-          ss.min_rating, ss.max_rating
-        FROM report_item_stats s JOIN issues i ON i.id = s.issue_id
-        LEFT JOIN scale_stats ss ON ss.issue_id = s.issue_id
-        WHERE s.issue_id IN (${idList(issueIds)})
-      ) zi
-    ),
-    clamped_values AS (
-      SELECT zi.issue_id, zi.dataset_id, avg(m.value) AS mean,
-        CASE WHEN count(m.value) >= 2 THEN stddev_pop(m.value) END AS stdev,
-        CASE WHEN count(m.value) >= 2 THEN max(m.value) - min(m.value) END AS range, max(m.value) AS max_value
-      FROM clamped_items zi CROSS JOIN LATERAL (
-        SELECT CASE WHEN v.z IS NULL THEN v.value
-          ELSE least(zi.max_rating, greatest(zi.min_rating, ${mapped(sql`v.z`)})) END AS value
-        FROM report_judge_values v WHERE v.issue_id = zi.issue_id AND v.dataset_id = zi.dataset_id
-      ) m
-      WHERE zi.is_clamped
-      GROUP BY zi.issue_id, zi.dataset_id
-    ),
-    item_sums AS (
-      SELECT zi.issue_id, zi.dataset_id, zi.nb_values, zi.rounded_total, zi.rounded_mean, zi.is_clamped,
-        zi.nb_z + rv.n AS n,
-        CASE WHEN zi.nb_z > 0
-          THEN zi.nb_z * zi.scale_mean + zi.scale_sd * zi.z_total::float8 ELSE 0 END + rv.total AS sum,
-        CASE WHEN zi.nb_z > 0
-          THEN zi.nb_z * zi.scale_mean * zi.scale_mean + 2 * zi.scale_mean * zi.scale_sd * zi.z_total::float8
-            + zi.scale_sd * zi.scale_sd * zi.z_squares::float8 ELSE 0 END + rv.squares AS squares,
-        least(${mapped(sql`zi.min_z`)}, rv.lowest) AS lowest, greatest(${mapped(sql`zi.max_z`)}, rv.highest) AS highest
-      FROM clamped_items zi
-      LEFT JOIN raw_values r ON r.issue_id = zi.issue_id AND r.dataset_id = zi.dataset_id
-      -- Other selections than ratings stay raw: their item's stored sums are its raw part.
-      CROSS JOIN LATERAL (
-        SELECT CASE WHEN zi.is_rating THEN coalesce(r.n, 0) ELSE zi.nb_rated END AS n,
-          CASE WHEN zi.is_rating THEN coalesce(r.total, 0) ELSE zi.total::float8 END AS total,
-          CASE WHEN zi.is_rating THEN coalesce(r.squares, 0) ELSE zi.total_squares::float8 END AS squares,
-          CASE WHEN zi.is_rating THEN r.lowest ELSE zi.min_value END AS lowest,
-          CASE WHEN zi.is_rating THEN r.highest ELSE zi.max_value END AS highest
-      ) rv
-    ),
-    item_values AS MATERIALIZED (
-      SELECT it.issue_id, it.dataset_id, it.nb_values AS nb_answers, it.rounded_total AS total,
-        it.rounded_mean AS raw_mean,
-        ${rounded(sql`CASE WHEN it.is_clamped THEN c.mean ELSE it.sum / nullif(it.n, 0) END`)} AS mean,
-        ${rounded(sql`CASE WHEN it.is_clamped THEN c.stdev WHEN it.n >= 2
-          THEN ${sqrtOfVariance(sql`it.squares`, sql`it.sum`, sql`it.n`)} END`)} AS stdev,
-        ${rounded(sql`CASE WHEN it.is_clamped THEN c.range WHEN it.n >= 2 THEN it.highest - it.lowest END`)} AS range,
-        CASE WHEN it.is_clamped THEN c.max_value ELSE it.highest END AS max_value
-      FROM item_sums it
-      LEFT JOIN clamped_values c ON c.issue_id = it.issue_id AND c.dataset_id = it.dataset_id
+function normalisedItemValuesCte(issueIds: number[], criteriaBeside: (figures: SQL) => SQL): SQL {
+  const normal = (normalised: string, raw: string) =>
+    sql.raw(`CASE WHEN i.resourcetype = 'RatingIssue' THEN s.${normalised} ELSE s.${raw} END`);
+  const figures = normal('norm_figures_json', 'figures_json');
+  return sql`item_values AS MATERIALIZED (
+      SELECT s.issue_id, s.dataset_id, s.nb_values AS nb_answers, ${normal('norm_mean', 'rounded_mean')} AS mean,
+        s.rounded_total AS total, s.rounded_mean AS raw_mean, ${normal('norm_stdev', 'rounded_stdev')} AS stdev,
+        ${normal('norm_range', 'rounded_range')} AS range, ${normal('norm_max', 'max_value')} AS max_value,
+        ${figures} AS figures, ${criteriaBeside(figures)} AS criteria
+      FROM report_item_stats s JOIN issues i ON i.id = s.issue_id
+      WHERE s.issue_id IN (${idList(issueIds)})
     )`;
 }
 
 /**
  * Per item: number of values, mean, total, raw mean (normalised only), σ and range, rounded to the report's
  * decimals, and the largest value. The default view reads them from `report_item_stats` (one row an item,
- * exact sums kept by the triggers, decision 55, the figures rounded when the row is written, decision 66);
- * a filter or the normalised report aggregates the judge values in `scored_values`. The mean passes
+ * exact sums kept by the fold, decision 55, the figures rounded when the row is written, decision 66), and
+ * `figures`, the item's members of the reply as JSON text written by the fold (decision 84); a filter or
+ * the normalised report aggregates the judge values in `scored_values` (and has no `figures`). The mean passes
  * through float8 either way, so that it rounds like an `avg` of the values. MATERIALIZED: planned apart
  * from the joins of the items to their counts and criteria, it cost PGlite 5 ms less planning and its
  * normalised report 50 ms less running (decision 66).
  */
-function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
-  if (readsItemStats(filters) && filters.normalised === true) return normalisedItemValuesCte(issueIds);
+function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false): SQL {
+  // The stored criteria, unless the reply takes the stored figures, which hold them.
+  const criteriaBeside = (figures: SQL) =>
+    reply ? sql`CASE WHEN ${figures} IS NULL THEN s.criteria_json END` : sql`s.criteria_json`;
+  if (readsItemStats(filters) && filters.normalised === true) {
+    return normalisedItemValuesCte(issueIds, criteriaBeside);
+  }
   if (readsItemStats(filters)) {
     return sql`item_values AS MATERIALIZED (
       SELECT issue_id, dataset_id, nb_values AS nb_answers, rounded_mean AS mean, rounded_total AS total,
-        NULL::float8 AS raw_mean, rounded_stdev AS stdev, rounded_range AS range, max_value
-      FROM report_item_stats WHERE issue_id IN (${idList(issueIds)})
+        NULL::float8 AS raw_mean, rounded_stdev AS stdev, rounded_range AS range, max_value,
+        figures_json AS figures, ${criteriaBeside(sql`s.figures_json`)} AS criteria
+      FROM report_item_stats s WHERE issue_id IN (${idList(issueIds)})
     )`;
   }
   return sql`item_values AS MATERIALIZED (
@@ -391,7 +350,7 @@ function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
         ${rounded(sql`sum(value)`)} AS total, ${rounded(sql`avg(raw)`)} AS raw_mean,
         ${rounded(sql`CASE WHEN count(value) >= 2 THEN stddev_pop(value) END`)} AS stdev,
         ${rounded(sql`CASE WHEN count(value) >= 2 THEN max(value) - min(value) END`)} AS range,
-        max(value) AS max_value
+        max(value) AS max_value, NULL::text AS figures, NULL::text AS criteria
       FROM scored_values GROUP BY issue_id, dataset_id
     )`;
 }
@@ -401,7 +360,7 @@ function itemValuesCte(issueIds: number[], filters: ValueFilters): SQL {
  * `criterion_values`), `scored_values` (each judge's value, normalised if asked, and `raw`) and
  * `item_values`. A CTE the query does not name is never run.
  */
-function reportCtes(issueIds: number[], filters: ValueFilters): SQL {
+function reportCtes(issueIds: number[], filters: ValueFilters, reply = false): SQL {
   const { criteria = [] } = filters;
   const sources =
     criteria.length > 0
@@ -417,7 +376,7 @@ function reportCtes(issueIds: number[], filters: ValueFilters): SQL {
   return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
     ${scored},
-    ${itemValuesCte(issueIds, filters)}`;
+    ${itemValuesCte(issueIds, filters, reply)}`;
 }
 
 /** The selections' items, those with any of the tags if some are given. */
@@ -451,10 +410,18 @@ const rankOf = (value: SQL) =>
  * competition rank on the value rounded to 3 decimals. A rating nobody gave has no value; tokens, picks
  * and comments nobody gave count 0. The values come from the stored aggregates (decisions 37 and 55), or
  * from the answers for a subset of criteria. The quartiles of the box plots are `distributionQuery`'s.
+ * Rows in the ranking's order. For the JSON reply (`reply`), in no order (it aggregates them in its own)
+ * and, where the fold stored an item's figures as JSON text, without its criteria, which they hold: the
+ * criteria's text carried through the query's joins and sorts cost a 2,000-item reply a quarter of its
+ * statement.
  */
-export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+export function itemValuesQuery(
+  issueIds: number[],
+  filters: ValueFilters = {},
+  { reply = false }: { reply?: boolean } = {},
+): SQL {
   const normalised = filters.normalised === true;
-  return sql`WITH ${reportCtes(issueIds, filters)},
+  return sql`WITH ${reportCtes(issueIds, filters, reply)},
     ${itemsCte(issueIds, filters.tags)},
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
     subset_counts AS (
@@ -479,7 +446,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
         ${normalised ? sql`coalesce(rj.users, '{}')` : sql`NULL::int[]`} AS raw_judges,
         coalesce(iv.nb_answers, 0) AS nb_answers,
         coalesce(CASE WHEN i.access_all_items THEN jc.n - coalesce(cc.n, 0) ELSE sc.n END, 0) AS nb_accessors,
-        coalesce(cv.criteria, '[]') AS criteria, iv.max_value
+        coalesce(iv.criteria, cv.criteria, '[]') AS criteria, iv.max_value, iv.figures
       FROM items it
       JOIN issues i ON i.id = it.issue_id
       LEFT JOIN item_values iv ON iv.issue_id = it.issue_id AND iv.dataset_id = it.dataset_id
@@ -491,7 +458,7 @@ export function itemValuesQuery(issueIds: number[], filters: ValueFilters = {}):
     )
     SELECT *, ${rankOf(sql`value`)} AS rank, ${rankOf(normalised ? sql`raw_value` : sql`value`)} AS raw_rank
     FROM scored
-    ORDER BY issue_id, rank, lower(title), dataset_id`;
+    ${reply ? sql`` : sql`ORDER BY issue_id, rank, lower(title), dataset_id`}`;
 }
 
 /**

@@ -8,9 +8,10 @@ import {
 } from '@shortlist/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { jsonArrayText, jsonNumber, jsonObjectText, jsonValue } from '../../db/json-text.ts';
+import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
 import { issueSubmissions } from '../../db/schema.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
 import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
@@ -23,21 +24,28 @@ export function toValueFilters(filters: ReportFilters) {
   };
 }
 
-/** One item of a report_summary reply (`reportDatasetSchema`) as JSON text, from a row of the values query. */
-const datasetText = jsonObjectText({
-  dataset_id: jsonNumber(sql`r.dataset_id`),
-  title: jsonValue(sql`r.title`),
-  tagsArray: jsonValue(sql`r.tags`),
+/**
+ * An item's figures in the reply: those the fold wrote as JSON text for the default view (decision 84), or
+ * formatted here from the values query's row.
+ */
+const figuresText = sql`coalesce(r.figures, ${jsonMembersText({
   value: jsonNumber(sql`r.value`),
   nb_answers: jsonNumber(sql`r.nb_answers`),
-  nb_accessors: jsonNumber(sql`r.nb_accessors`),
-  // A rating nobody gave has no rank (issue 27); the query still orders it last.
-  rank: jsonNumber(sql`CASE WHEN r.value IS NOT NULL THEN r.rank END`),
   criteria: sql`r.criteria`,
   stdev: jsonNumber(sql`r.stdev`),
   range: jsonNumber(sql`r.range`),
+})})`;
+
+/** One item of a report_summary reply (`reportDatasetSchema`) as JSON text, from a row of the values query. */
+const datasetText = sql`('{' || ${jsonMembersText({
+  dataset_id: jsonNumber(sql`r.dataset_id`),
+  title: jsonValue(sql`r.title`),
+  tagsArray: jsonValue(sql`r.tags`),
+  nb_accessors: jsonNumber(sql`r.nb_accessors`),
+  // A rating nobody gave has no rank (issue 27); the query still orders it last.
+  rank: jsonNumber(sql`CASE WHEN r.value IS NOT NULL THEN r.rank END`),
   rank_shift: jsonNumber(sql`CASE WHEN r.raw_judges IS NOT NULL THEN r.raw_rank - r.rank END`),
-});
+})} || ',' || ${figuresText} || '}')`;
 
 /**
  * The `datasets` of a report_summary reply and its `raw_judges`, built as JSON text in SQL: a 2,000-item
@@ -47,7 +55,7 @@ const datasetText = jsonObjectText({
 function reportJsonQuery(issueId: number, filters: ReportFilters) {
   return sql`SELECT ${jsonArrayText(datasetText, sql`r.rank, lower(r.title), r.dataset_id`)} AS datasets,
       coalesce(max(r.raw_judges), '{}') AS raw_judges, max(r.max_value) AS judge_value_max
-    FROM (${itemValuesQuery([issueId], toValueFilters(filters))}) r`;
+    FROM (${itemValuesQuery([issueId], toValueFilters(filters), { reply: true })}) r`;
 }
 
 export async function countVoters(ctx: AppContext, issueId: number) {
@@ -118,16 +126,25 @@ export async function getReportSummaryJson(
   ctx: AppContext,
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
 ): Promise<string> {
-  const [[report], nbVoters] = await Promise.all([
+  // The voters and whether changes wait to be folded, in one statement: a read costs its round trips.
+  const [state] = await selectRows<{ nb_voters: number; pending: boolean }>(
+    ctx.db,
+    sql`SELECT (SELECT count(*)::int FROM issue_submissions WHERE issue_id = ${issue.id}) AS nb_voters,
+      ${hasPendingChanges(issue.id)} AS pending`,
+  );
+  if (state?.pending) await foldSelection(ctx.db, issue.id);
+  const nbVoters = state?.nb_voters ?? 0;
+  const judgesDisabled = nbVoters > REPORT_USERS_MAX;
+  // The ranking and the judges side by side: two connections of the pool on PostgreSQL.
+  const [[report], users] = await Promise.all([
     selectRows<{ datasets: string; raw_judges: number[]; judge_value_max: number | null }>(
       ctx.db,
       reportJsonQuery(issue.id, filters),
     ),
-    countVoters(ctx, issue.id),
+    judgesDisabled ? [] : listReportUsers(ctx, issue, filters.only_verified_emails),
   ]);
-  const judgesDisabled = nbVoters > REPORT_USERS_MAX;
   const rest: Omit<ReportSummary, 'datasets'> = {
-    users: judgesDisabled ? [] : await listReportUsers(ctx, issue, filters.only_verified_emails),
+    users,
     nb_voters: nbVoters,
     judges_disabled: judgesDisabled,
     raw_judges: report?.raw_judges ?? [],
@@ -141,6 +158,7 @@ export async function getReportDistributions(
   ctx: AppContext,
   { issue, datasetIds, filters }: { issue: IssueRow; datasetIds: number[]; filters: ReportFilters },
 ): Promise<ReportDistributions> {
+  await foldReportChanges(ctx.db, [issue.id]);
   const distributions = await selectRows<ReportDistribution>(
     ctx.db,
     distributionQuery(issue.id, datasetIds, toValueFilters(filters)),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { foldAllReportChanges } from './fold.ts';
 import { selectRows } from './item-values.ts';
 
 /** One stored aggregate that its recomputation from the answers does not give; null where a side has no row. */
@@ -30,9 +31,10 @@ const floatsDiffer = (a: SQL, b: SQL) =>
  * and lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its
  * z-score, a judge's mean, σ or number of items, an item's sums (of values and of z-scores), least or greatest value off by
  * more than rounding, a criterion sum or a count not exactly equal. An empty list means the reports read
- * what the answers say.
+ * what the answers say. Every pending change is folded first (decision 84): what a report would read.
  */
-export function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
+export async function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
+  await foldAllReportChanges(db);
   return selectRows<ReportDifference>(
     db,
     sql`(SELECT 'report_judge_values' AS "table", coalesce(s.issue_id, r.issue_id) AS issue_id,
@@ -99,17 +101,23 @@ export function findReportDifferences(db: Db, limit = 100): Promise<ReportDiffer
   );
 }
 
-/** `npm run admin -- verify-reports`: the differences, one a line, or a line saying there are none. */
+/**
+ * `npm run admin -- verify-reports`: the pending changes folded first (what any report read does), then
+ * the differences, one a line, or a line saying there are none.
+ */
 export async function verifyReportsCommand(db: Db): Promise<{ lines: string[]; isConsistent: boolean }> {
+  const taken = await foldAllReportChanges(db);
+  const folded = taken > 0 ? [`Folded ${taken} pending report changes first.`] : [];
   const differences = await findReportDifferences(db);
   if (differences.length === 0) {
     return {
-      lines: ['Reports are consistent: every stored value equals its recomputation.'],
+      lines: [...folded, 'Reports are consistent: every stored value equals its recomputation.'],
       isConsistent: true,
     };
   }
   return {
     lines: [
+      ...folded,
       `${differences.length} stored report values differ from the answers (at most 100 per table shown):`,
       ...differences.map(
         (d) =>

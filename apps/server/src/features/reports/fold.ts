@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { BackgroundTask } from '../mail/worker.ts';
+import { idList, selectRows } from './item-values.ts';
+
+/** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */
+export const hasPendingChanges = (issueId: number) =>
+  sql`EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = ${issueId})`;
+
+/**
+ * Takes one selection's pending changes into the report tables (`report_fold`, migration 0031, decision
+ * 68), in a transaction of its own, which holds the selection's lock until it commits. A fold under way
+ * elsewhere (the background task, another process) is waited for, and its work is then found done.
+ */
+export async function foldSelection(db: Db, issueId: number): Promise<number> {
+  const [row] = await selectRows<{ taken: number }>(db, sql`SELECT report_fold(${issueId}) AS taken`);
+  return row?.taken ?? 0;
+}
+
+/**
+ * Folds the pending changes of each given selection: every read of the report tables calls it first (or
+ * asks `hasPendingChanges` in a statement it runs anyway), so that it reads what the answers say. A
+ * selection with nothing pending costs one index probe.
+ */
+export async function foldReportChanges(db: Db, issueIds: number[]): Promise<void> {
+  if (issueIds.length === 0) return;
+  const pending = await selectRows<{ issue_id: number }>(
+    db,
+    sql`SELECT id AS issue_id FROM unnest(ARRAY[${idList(issueIds)}]::int[]) AS id
+      WHERE EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = id)`,
+  );
+  for (const { issue_id } of pending) await foldSelection(db, issue_id);
+}
+
+/** The selections with changes pending, oldest first. */
+async function pendingIssueIds(db: Db): Promise<number[]> {
+  const rows = await selectRows<{ issue_id: number }>(
+    db,
+    sql`SELECT DISTINCT issue_id FROM report_changes ORDER BY issue_id`,
+  );
+  return rows.map((row) => row.issue_id);
+}
+
+/**
+ * Folds every selection with changes pending (`verify-reports`, the background task); answers how many
+ * change rows it took in.
+ */
+export async function foldAllReportChanges(db: Db, isStopped: () => boolean = () => false) {
+  let taken = 0;
+  // Submissions go on meanwhile: fold again while some are pending, each round taking all of them.
+  for (let issueIds = await pendingIssueIds(db); issueIds.length > 0; issueIds = await pendingIssueIds(db)) {
+    for (const issueId of issueIds) {
+      if (isStopped()) return taken;
+      taken += await foldSelection(db, issueId);
+    }
+  }
+  return taken;
+}
+
+/** The background fold: while changes are pending, the report tables take them in apart from submissions. */
+export const reportJobs: BackgroundTask[] = [
+  async function foldReports(ctx, control) {
+    return foldAllReportChanges(ctx.db, control.isStopped);
+  },
+];

@@ -1,0 +1,216 @@
+// The judges bench's measures: a burst of submissions sent at the same moment, lone submissions, how
+// many database sessions wait on a lock meanwhile, and the report upkeep switched on or off.
+import http from 'node:http';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import { selectRows } from '../../apps/server/src/features/reports/item-values.ts';
+import { percentile } from '../bench-app.ts';
+import type { Judge } from './seed.ts';
+
+/** One submission waiting behind 299 others may take long; past this it failed. */
+const REQUEST_TIMEOUT_MS = 10 * 60_000;
+const LOCK_SAMPLE_MS = 200;
+
+/**
+ * POSTs with node:http rather than fetch, whose client gives up after 300 s without response headers:
+ * on the embedded engine the last of 300 submissions waits longer than that behind the others.
+ */
+function post(url: string, body: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = http.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      timeout: REQUEST_TIMEOUT_MS,
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error) => resolve(error.message));
+    request.end(body);
+  });
+}
+
+const submissionUrl = (base: string, issueId: number, judge: Judge) =>
+  `${base}/api/v1/issues/${issueId}/submissions/?token=${judge.token}`;
+
+export const loadAverage = () => os.loadavg()[0] ?? 0;
+
+export interface Burst {
+  wallMs: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+  /** Of the database sessions running a statement, the share waiting on another's lock (sampled). */
+  lockWaitShare: number;
+  /** The most sessions seen waiting on a lock at once, and running at once. */
+  maxWaiting: number;
+  maxActive: number;
+  load: [number, number];
+}
+
+/**
+ * Samples pg_stat_activity while the burst runs: sessions of this database running a statement, and those
+ * of them waiting on a heavyweight lock (a row or a transaction: what the report's shared rows made them do).
+ */
+function sampleLocks(database: Database) {
+  let active = 0;
+  let waiting = 0;
+  let maxWaiting = 0;
+  let maxActive = 0;
+  let isRunning = true;
+  const done = (async () => {
+    if (database.engine !== 'postgres') return;
+    while (isRunning) {
+      const [row] = await selectRows<{ active: number; waiting: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS active, count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+          FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      active += row?.active ?? 0;
+      waiting += row?.waiting ?? 0;
+      maxWaiting = Math.max(maxWaiting, row?.waiting ?? 0);
+      maxActive = Math.max(maxActive, row?.active ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
+    }
+  })();
+  return async () => {
+    isRunning = false;
+    await done;
+    return { lockWaitShare: active > 0 ? waiting / active : 0, maxWaiting, maxActive };
+  };
+}
+
+/** Every judge submits `body` at the same moment; each submission's time and outcome are kept. */
+export async function burst(
+  base: string,
+  database: Database,
+  issueId: number,
+  judges: Judge[],
+  body: string,
+): Promise<Burst> {
+  const loadBefore = loadAverage();
+  const stopSampling = sampleLocks(database);
+  const start = performance.now();
+  const results = await Promise.all(
+    judges.map(async (judge) => {
+      const sent = performance.now();
+      const status = await post(submissionUrl(base, issueId, judge), body);
+      return { ms: performance.now() - sent, status };
+    }),
+  );
+  const wallMs = performance.now() - start;
+  const locks = await stopSampling();
+  const times = results.map((r) => r.ms).sort((a, b) => a - b);
+  const failures = results.filter((r) => r.status !== 201).map((r) => String(r.status));
+  if (failures.length > 0) console.error(`    failed: ${[...new Set(failures)].join(', ')}`);
+  return {
+    wallMs,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    max: times.at(-1) ?? 0,
+    failed: failures.length,
+    ...locks,
+    load: [loadBefore, loadAverage()],
+  };
+}
+
+/** The lone judges submit `body` one after the other, each once the report has taken the previous in. */
+export async function loneSubmissions(
+  base: string,
+  database: Database,
+  issueId: number,
+  judges: Judge[],
+  body: string,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (const judge of judges) {
+    await drained(database);
+    const start = performance.now();
+    const status = await post(submissionUrl(base, issueId, judge), body);
+    times.push(performance.now() - start);
+    if (status !== 201) throw new Error(`lone submission: ${status}`);
+  }
+  await drained(database);
+  return times;
+}
+
+/**
+ * The judges submit `body` from as many clients as the machine has cores, each taking the next judge as
+ * soon as its previous reply came; answers each submission's time.
+ */
+export async function pacedSubmissions(
+  base: string,
+  issueId: number,
+  judges: Judge[],
+  body: string,
+): Promise<number[]> {
+  const queue = [...judges];
+  const times: number[] = [];
+  const client = async () => {
+    for (let judge = queue.shift(); judge; judge = queue.shift()) {
+      const start = performance.now();
+      const status = await post(submissionUrl(base, issueId, judge), body);
+      times.push(performance.now() - start);
+      if (status !== 201) throw new Error(`paced submission: ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: os.cpus().length }, client));
+  return times.sort((a, b) => a - b);
+}
+
+/** Waits until no change is left to fold (the background task takes them in); answers how long it took. */
+export async function drained(database: Database): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const [row] = await selectRows<{ pending: boolean }>(
+      database.db,
+      sql`SELECT EXISTS (SELECT 1 FROM report_changes) AS pending`,
+    );
+    if (!row?.pending) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ANSWER_TRIGGERS = [
+  'issue_answers_report_insert',
+  'issue_answers_report_update',
+  'issue_answers_report_delete',
+];
+
+/** The report upkeep on or off: the triggers that record what answers change (migration 0031). */
+export async function setUpkeep(database: Database, isOn: boolean) {
+  for (const trigger of ANSWER_TRIGGERS) {
+    await database.db.execute(
+      sql.raw(`ALTER TABLE issue_answers ${isOn ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`),
+    );
+  }
+}
+
+/**
+ * A selection whose answers changed with the upkeep off: its report tables emptied, and every answer
+ * logged once as a change, then folded in one go (timed): they read what the answers say again.
+ */
+export async function refold(database: Database, issueId: number): Promise<number> {
+  const { db } = database;
+  await db.transaction(async (tx) => {
+    for (const table of [
+      'report_judge_values',
+      'report_judge_stats',
+      'report_item_stats',
+      'report_criterion_sums',
+    ]) {
+      await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE issue_id = ${issueId}`);
+    }
+    await tx.execute(sql`INSERT INTO report_changes (issue_id, user_id, sign, dataset_ids, question_ids, answer_values)
+      SELECT issue_id, user_id, 1, array_agg(dataset_id), array_agg(question_id), array_agg(value)
+      FROM issue_answers WHERE issue_id = ${issueId} GROUP BY issue_id, user_id`);
+  });
+  const start = performance.now();
+  await db.execute(sql`SELECT report_fold(${issueId})`);
+  return performance.now() - start;
+}
