@@ -9,6 +9,8 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
+import { auditJobs } from './features/audit/retention.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
@@ -26,6 +28,7 @@ import { judgingRoutes } from './features/judging/routes.ts';
 import { mailJobs } from './features/mail/jobs.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
+import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { startWorker } from './features/mail/worker.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
@@ -44,6 +47,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
+import { registerRequestActor } from './http/request-actor.ts';
 import { replySerializer } from './http/reply-serializer.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -105,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
   metrics.observe(app);
 
   registerReplyHeaders(app);
+  registerRequestActor(app);
   // A GET or HEAD has no body to decompress: its routes skip the plugin's hook for it, run on every request.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -148,6 +153,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(personalDataRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -163,6 +170,7 @@ export async function buildApp(options: BuildOptions) {
           ...deadlineJobs,
           ...webhookJobs,
           ...verificationJobs,
+          ...auditJobs,
           function purgeExpiredCounters(jobCtx) {
             return jobCtx.counters.purge();
           },

@@ -61,6 +61,7 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,6 +93,8 @@ export interface Config {
   webDist: string | undefined;
   /** Uploaded files go to this bucket when S3_URL is set, to DATA_DIR/files otherwise. */
   s3: S3Config | undefined;
+  /** The audit log keeps its entries this many days; the daily purge deletes older ones (decision 79). */
+  auditRetentionDays: number;
 }
 
 export type ImageHosts = 'any' | readonly string[];
@@ -172,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     richTextImageHosts: readImageHosts(e.RICH_TEXT_IMAGE_HOSTS),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
