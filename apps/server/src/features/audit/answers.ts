@@ -23,7 +23,9 @@ interface AnswersAudit {
  */
 export async function recordAnswersAudit(tx: Pick<Db, 'execute'>, audit: AnswersAudit) {
   const { issueId, userId } = audit;
-  const answers = JSON.stringify(audit.answers.map((a) => ({ d: a.dataset, q: a.question ?? 0, v: a.value })));
+  const answers = JSON.stringify(
+    audit.answers.map((a) => ({ d: a.dataset, q: a.question ?? 0, v: a.value })),
+  );
   const comments = JSON.stringify(
     audit.comments.map((c) => ({ d: c.dataset, q: c.question ?? 0, c: c.content })),
   );

@@ -146,18 +146,32 @@ describe('reading the log', () => {
       comments: [{ dataset: a.id, question: null, content: '=HYPERLINK("x")', shared: false }],
     });
     const url = `/api/v1/teams/${admin.team.id}/audit-log/export/`;
-    const xlsx = await t.request({ method: 'GET', url: `${url}?action=answers.submitted`, token: admin.token });
+    const xlsx = await t.request({
+      method: 'GET',
+      url: `${url}?action=answers.submitted`,
+      token: admin.token,
+    });
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const sheet = (await readWorkbook(xlsx.rawPayload))['Audit log'] ?? [];
     expect(sheet).toHaveLength(2);
     expect(sheet[1]).toEqual(
-      expect.arrayContaining(['judge', judge.user.id, judge.user.email, 'answers.submitted', 'selection', issue.id]),
+      expect.arrayContaining([
+        'judge',
+        judge.user.id,
+        judge.user.email,
+        'answers.submitted',
+        'selection',
+        issue.id,
+      ]),
     );
 
     const csv = await t.request({ method: 'GET', url: `${url}?format=csv`, token: admin.token });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // The header, this export (logged before it is read), the xlsx export and the submission.
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('export.audit_log');

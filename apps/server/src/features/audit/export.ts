@@ -11,8 +11,28 @@ import { readAuditRowsBefore, toAuditEntries } from './read.ts';
 const EXPORT_BATCH_SIZE = 1000;
 
 const HEADERS: Record<Language, string[]> = {
-  en: ['Time (UTC)', 'Actor', 'Actor id', 'Actor e-mail', 'Action', 'Object type', 'Object id', 'Object', 'Changes'],
-  fr: ['Date (UTC)', 'Auteur', 'Id de l’auteur', 'E-mail de l’auteur', 'Action', 'Type d’objet', 'Id de l’objet', 'Objet', 'Modifications'],
+  en: [
+    'Time (UTC)',
+    'Actor',
+    'Actor id',
+    'Actor e-mail',
+    'Action',
+    'Object type',
+    'Object id',
+    'Object',
+    'Changes',
+  ],
+  fr: [
+    'Date (UTC)',
+    'Auteur',
+    'Id de l’auteur',
+    'E-mail de l’auteur',
+    'Action',
+    'Type d’objet',
+    'Id de l’objet',
+    'Objet',
+    'Modifications',
+  ],
 };
 
 const toCells = (entry: AuditEntry) => [

@@ -2,8 +2,8 @@ import type { AuditEntry, AuditFilter, AuditRefs } from '@shortlist/contract';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditLog, datasets, issueQuestions, issues, users } from '../../db/schema.ts';
 import { isoTime } from '../../db/iso-time.ts';
+import { auditLog, datasets, issueQuestions, issues, users } from '../../db/schema.ts';
 
 /**
  * Whether the team erased this user's personal data (decision 79): its log then shows their id and never
@@ -75,8 +75,16 @@ export function readAuditRows(db: Db, where: SQL | undefined, page: { limit: num
 }
 
 /** The next entries of an export, older than `before`. */
-export function readAuditRowsBefore(db: Db, where: SQL | undefined, before: number | undefined, limit: number) {
-  return readAuditRows(db, before === undefined ? where : and(where, lt(entries.id, before)), { limit, offset: 0 });
+export function readAuditRowsBefore(
+  db: Db,
+  where: SQL | undefined,
+  before: number | undefined,
+  limit: number,
+) {
+  return readAuditRows(db, before === undefined ? where : and(where, lt(entries.id, before)), {
+    limit,
+    offset: 0,
+  });
 }
 
 export async function countAuditRows(db: Db, where: SQL | undefined) {
@@ -85,7 +93,7 @@ export async function countAuditRows(db: Db, where: SQL | undefined) {
 }
 
 /** Keys whose values are ids of users, of items, of criteria. */
-const USER_KEYS = new Set(['judge', 'user']);
+const USER_KEYS = new Set(['judge', 'from_judge', 'user']);
 const ITEM_KEYS = new Set(['item']);
 const CRITERION_KEYS = new Set(['criterion']);
 /** `answer.<item>.<criterion>` and `comment.<item>.<criterion>`. */

@@ -1,6 +1,13 @@
-import type { AuditAction, AuditActorKind, AuditChanges, AuditObjectType } from '@shortlist/contract';
+import {
+  AUDIT_CHANGES_MAX,
+  type AuditAction,
+  type AuditActorKind,
+  type AuditChanges,
+  type AuditObjectType,
+} from '@shortlist/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, issues } from '../../db/schema.ts';
 import { signedInUserId } from '../../http/request-actor.ts';
 
 /** Who made a change: judges and respondents are named by the service that knows them. */
@@ -11,7 +18,8 @@ export type AuditActor =
 export const SYSTEM_ACTOR: AuditActor = { kind: 'system' };
 
 export interface AuditWrite {
-  teamId: number;
+  /** The team, or a subquery that finds it (`teamOfIssue`) where the caller holds no team row. */
+  teamId: number | SQL;
   action: AuditAction;
   objectType: AuditObjectType;
   objectId: number | null;
@@ -43,8 +51,51 @@ export async function recordAudit(db: Pick<Db, 'insert'>, entries: AuditWrite | 
   );
 }
 
+/** The start of an entry about a selection: its team and itself. */
+export const selectionEntry = (issue: { id: number; teamId: number }) => ({
+  teamId: issue.teamId,
+  objectType: 'selection' as const,
+  objectId: issue.id,
+});
+
+/** Access given to a judge (by an admin, or by the judge through the public link). */
+export const judgeAdded = (
+  issue: { id: number; teamId: number },
+  userId: number,
+  actor?: AuditActor,
+): AuditWrite => ({
+  ...selectionEntry(issue),
+  action: 'judge.added',
+  changes: { judge: [null, userId] },
+  actor,
+});
+
+/** The team of a selection, read by the entry's own INSERT. */
+export const teamOfIssue = (issueId: number) =>
+  sql`(select ${issues.teamId} from ${issues} where ${issues.id} = ${issueId})`;
+
+/** Ids added or removed as one change, capped: past AUDIT_CHANGES_MAX, the rest are counted under `more`. */
+export function idsChange(key: string, ids: number[], side: 'added' | 'removed'): AuditChanges {
+  const listed = ids.slice(0, AUDIT_CHANGES_MAX);
+  const more = ids.length - listed.length;
+  return {
+    [key]: side === 'added' ? [null, listed] : [listed, null],
+    ...(more > 0 ? { more: [null, more] } : {}),
+  };
+}
+
 /** Never in the log: secrets and what only the database uses. */
-const LEFT_OUT = new Set(['id', 'createTime', 'updateTime', 'secret', 'token', 'tokenHash', 'passwordHash']);
+const LEFT_OUT = new Set([
+  'id',
+  'teamId',
+  'issueId',
+  'createTime',
+  'updateTime',
+  'secret',
+  'token',
+  'tokenHash',
+  'passwordHash',
+]);
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -53,9 +104,12 @@ function comparable(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+const isEmpty = (value: unknown) => value === null || value === '';
+
 /**
  * The fields that differ between two versions of a row, as `{column: [old, new]}` (the database's names);
- * a created row has no `before`, a deleted one no `after`. Dates become ISO text; secrets never appear.
+ * a created row has no `before` (its empty fields are left out), a deleted one no `after` (likewise).
+ * Dates become ISO text; secrets never appear.
  */
 export function diffRows(
   before: Record<string, unknown> | null | undefined,
@@ -67,6 +121,8 @@ export function diffRows(
     if (LEFT_OUT.has(key)) continue;
     const old = comparable(before?.[key]);
     const value = comparable(after?.[key]);
+    if (!before && isEmpty(value)) continue;
+    if (!after && isEmpty(old)) continue;
     if (JSON.stringify(old) !== JSON.stringify(value)) changes[snakeCase(key)] = [old, value];
   }
   return changes;

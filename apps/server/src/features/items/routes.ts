@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import {
   createDatasets,
@@ -65,6 +66,8 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     { schema: { tags, querystring: datasetListQuerySchema } },
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
+      const { team, offset, limit, ...filters } = request.query;
+      await recordExport(ctx.db, team, 'export.items', filters);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
       return sendWorkbook(request, reply, {
         name: 'items',

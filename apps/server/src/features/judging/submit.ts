@@ -71,7 +71,13 @@ export async function submitAnswers(
 
     const judge = { issueId: issue.id, userId };
     // Before the rows change: the entry compares what is stored with what is sent.
-    await recordAnswersAudit(tx, { teamId: issue.teamId, ...judge, isEdit: Boolean(previous), ...input, comments });
+    await recordAnswersAudit(tx, {
+      teamId: issue.teamId,
+      ...judge,
+      isEdit: Boolean(previous),
+      ...input,
+      comments,
+    });
     await replaceAnswers(tx, judge, input.answers);
     await replaceComments(tx, judge, comments);
     // What was a draft is now submitted: a reload shows the submission.

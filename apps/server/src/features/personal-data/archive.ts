@@ -2,8 +2,8 @@ import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { personalDataArchiveName } from '@shortlist/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileDriver } from '../items/file-store.ts';
 import { type TarEntry, writeTar } from '../admin/tar.ts';
+import type { FileDriver } from '../items/file-store.ts';
 import type { ArchivedFile } from './collect.ts';
 
 export interface ArchivePart {

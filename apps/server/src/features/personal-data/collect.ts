@@ -107,7 +107,13 @@ async function judgingOf(db: Db, person: PersonInTeam) {
   );
 }
 
-async function itemsOf(db: Db, person: PersonInTeam, language: Language, files: ArchivedFile[], folder: string) {
+async function itemsOf(
+  db: Db,
+  person: PersonInTeam,
+  language: Language,
+  files: ArchivedFile[],
+  folder: string,
+) {
   if (person.itemIds.length === 0) return [];
   const [items, values, submissions] = await Promise.all([
     db.select().from(datasets).where(inArray(datasets.id, person.itemIds)).orderBy(asc(datasets.id)),
@@ -212,7 +218,12 @@ async function mailsOf(db: Db, person: PersonInTeam, email: string) {
  */
 export async function collectPersonData(
   db: Db,
-  { person, email, language, folder }: { person: PersonInTeam; email: string; language: Language; folder: string },
+  {
+    person,
+    email,
+    language,
+    folder,
+  }: { person: PersonInTeam; email: string; language: Language; folder: string },
 ) {
   const files: ArchivedFile[] = [];
   const [[team], memberships, judging, items, mails] = await Promise.all([
@@ -231,7 +242,10 @@ export async function collectPersonData(
     email,
     team,
     is_member: person.isMember,
-    membership_invitations: memberships.map((row) => ({ status: row.status, create_time: iso(row.create_time) })),
+    membership_invitations: memberships.map((row) => ({
+      status: row.status,
+      create_time: iso(row.create_time),
+    })),
     judging,
     items,
     ...mails,

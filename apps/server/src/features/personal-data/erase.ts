@@ -56,8 +56,15 @@ async function detachJudge(tx: Tx, judge: PersonInTeam['judges'][number]) {
     and(eq(table.userId, judge.userId), inArray(table.issueId, issueIds));
   const to = { userId: anonymous.id };
   for (const access of accesses)
-    await tx.update(issueAccesses).set({ ...to, token: newAccessToken() }).where(eq(issueAccesses.id, access.id));
-  const answers = await tx.update(issueAnswers).set(to).where(ofJudge(issueAnswers)).returning({ id: issueAnswers.id });
+    await tx
+      .update(issueAccesses)
+      .set({ ...to, token: newAccessToken() })
+      .where(eq(issueAccesses.id, access.id));
+  const answers = await tx
+    .update(issueAnswers)
+    .set(to)
+    .where(ofJudge(issueAnswers))
+    .returning({ id: issueAnswers.id });
   const comments = await tx
     .update(issueComments)
     .set(to)
@@ -72,7 +79,12 @@ async function detachJudge(tx: Tx, judge: PersonInTeam['judges'][number]) {
       .where(
         and(
           eq(users.id, judge.userId),
-          notExists(tx.select({ id: issueAccesses.id }).from(issueAccesses).where(eq(issueAccesses.userId, judge.userId))),
+          notExists(
+            tx
+              .select({ id: issueAccesses.id })
+              .from(issueAccesses)
+              .where(eq(issueAccesses.userId, judge.userId)),
+          ),
         ),
       );
   return { anonymousId: anonymous.id, answers: answers.length, comments: comments.length };
@@ -99,7 +111,9 @@ async function eraseItems(tx: Tx, itemIds: number[]) {
 async function eraseMails(tx: Tx, person: PersonInTeam) {
   const { batchEmailIds, submissionIds } = person;
   if (batchEmailIds.length > 0) {
-    await tx.delete(batchEmails).where(and(inArray(batchEmails.id, batchEmailIds), isNull(batchEmails.status)));
+    await tx
+      .delete(batchEmails)
+      .where(and(inArray(batchEmails.id, batchEmailIds), isNull(batchEmails.status)));
     const isUnsent = sql`${batchEmails.status} in (2, 3)`;
     await tx
       .update(batchEmails)
@@ -144,7 +158,8 @@ export async function erasePersonInTeam(
   tx: Tx,
   { person, email }: { person: PersonInTeam; email: string },
 ): Promise<{ counts: Omit<PersonalDataErasure, 'teams'>; fileKeys: string[] }> {
-  if (person.invitationIds.length > 0) await tx.delete(teamMembers).where(inArray(teamMembers.id, person.invitationIds));
+  if (person.invitationIds.length > 0)
+    await tx.delete(teamMembers).where(inArray(teamMembers.id, person.invitationIds));
   const detached = [];
   for (const judge of person.judges) detached.push(await detachJudge(tx, judge));
   if (person.submissionIds.length > 0)

@@ -71,7 +71,11 @@ export async function findPersonInTeam(db: Db, teamId: number, email: string): P
   ]);
   const judges = new Map<number, PersonInTeam['judges'][number]>();
   for (const row of judgeRows) {
-    const judge = judges.get(row.userId) ?? { userId: row.userId, isJudgeOnly: row.isJudgeOnly, accessIds: [] };
+    const judge = judges.get(row.userId) ?? {
+      userId: row.userId,
+      isJudgeOnly: row.isJudgeOnly,
+      accessIds: [],
+    };
     judge.accessIds.push(row.accessId);
     judges.set(row.userId, judge);
   }

@@ -25,7 +25,8 @@ export const personalDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   /** The team of the path for its admin; every team (null) for a superuser at the site's path. */
   async function scopeOf(request: FastifyRequest<{ Params: { id?: number } }>) {
     const user = currentUser(request);
-    if (request.params.id !== undefined) return (await requireTeamAdmin(ctx, user, request.params.id)).team.id;
+    if (request.params.id !== undefined)
+      return (await requireTeamAdmin(ctx, user, request.params.id)).team.id;
     if (!user.isSuperuser) throw forbidden('Only a site administrator can answer a request for every team.');
     return null;
   }
@@ -44,7 +45,11 @@ export const personalDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   }
 
   const erased = { 200: personalDataErasureSchema };
-  app.post('/teams/:id/personal-data/export/', { schema: { tags, params: idParamsSchema, body } }, sendExport);
+  app.post(
+    '/teams/:id/personal-data/export/',
+    { schema: { tags, params: idParamsSchema, body } },
+    sendExport,
+  );
   app.post(
     '/teams/:id/personal-data/erase/',
     { schema: { tags, params: idParamsSchema, body, response: erased } },

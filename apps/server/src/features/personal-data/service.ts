@@ -66,7 +66,15 @@ export async function erasePersonalData(
   const { total, fileKeys } = await ctx.db.transaction(async (tx) => {
     const people = await peopleOf({ ...ctx, db: tx }, email, teamId);
     if (people.some((person) => person.isMember)) throw refusal(PERSON_IS_MEMBER, PERSON_IS_MEMBER_MESSAGE);
-    const total: PersonalDataErasure = { teams: 0, judges: 0, answers: 0, comments: 0, items: 0, files: 0, emails: 0 };
+    const total: PersonalDataErasure = {
+      teams: 0,
+      judges: 0,
+      answers: 0,
+      comments: 0,
+      items: 0,
+      files: 0,
+      emails: 0,
+    };
     const fileKeys: string[] = [];
     for (const person of people) {
       const erased = await erasePersonInTeam(tx, { person, email });
