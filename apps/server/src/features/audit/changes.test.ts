@@ -47,9 +47,9 @@ describe('what the log records', () => {
     const added = await post('set_access', { emails: ['new.judge@example.org'], access: true });
     expect(added.statusCode, added.body).toBe(200);
     const newJudge = added.json().results[0].user;
-    expect((await post('set_datasets_access', { user: newJudge, access: true, datasets: [a.id] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('set_datasets_access', { user: newJudge, access: true, datasets: [a.id] })).statusCode,
+    ).toBe(200);
     const declared = await t.request({
       method: 'POST',
       url: `/api/v1/issues/${issue.id}/conflicts/?token=${judge.token}`,
@@ -67,7 +67,11 @@ describe('what the log records', () => {
     const entries = await entriesOf(admin.team.id, admin.token);
     const byAdmin = expect.objectContaining({ kind: 'user', id: admin.user.id });
     expect(entries).toEqual([
-      expect.objectContaining({ action: 'judge.added', actor: byAdmin, changes: { judge: [null, newJudge] } }),
+      expect.objectContaining({
+        action: 'judge.added',
+        actor: byAdmin,
+        changes: { judge: [null, newJudge] },
+      }),
       expect.objectContaining({
         action: 'judge.items_changed',
         changes: { judge: [newJudge, newJudge], items_added: [null, [a.id]] },
@@ -75,7 +79,12 @@ describe('what the log records', () => {
       expect.objectContaining({
         action: 'conflict.declared',
         actor: expect.objectContaining({ kind: 'judge', id: judge.user.id }),
-        changes: { judge: [judge.user.id, judge.user.id], item: [null, b.id], answers: [0, 0], comments: [0, 0] },
+        changes: {
+          judge: [judge.user.id, judge.user.id],
+          item: [null, b.id],
+          answers: [0, 0],
+          comments: [0, 0],
+        },
       }),
       expect.objectContaining({ action: 'conflict.removed', actor: byAdmin, changes: expect.any(Object) }),
       expect.objectContaining({
@@ -89,7 +98,11 @@ describe('what the log records', () => {
 
   it('criteria and their weights, settings of a selection, decisions on items', async () => {
     const { admin, issue, items } = await f.createSetup('RatingIssue');
-    const created = await api(admin.token, 'POST', 'issue-questions/', { issue: issue.id, title: 'Team', weight: 0.5 });
+    const created = await api(admin.token, 'POST', 'issue-questions/', {
+      issue: issue.id,
+      title: 'Team',
+      weight: 0.5,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const criterion = created.json().id;
     await api(admin.token, 'PATCH', `issue-questions/${criterion}/`, { weight: 0.25 });
@@ -101,10 +114,18 @@ describe('what the log records', () => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const status = (
-      await api(admin.token, 'POST', 'review-status/', { team: admin.team.id, label: 'Accepted', bg_color: '#bae0ff' })
+      await api(admin.token, 'POST', 'review-status/', {
+        team: admin.team.id,
+        label: 'Accepted',
+        bg_color: '#bae0ff',
+      })
     ).json();
     const item = items[0]?.id ?? 0;
-    const review = await api(admin.token, 'POST', 'reviews/', { data_set_id: item, issue_id: issue.id, status_id: status.id });
+    const review = await api(admin.token, 'POST', 'reviews/', {
+      data_set_id: item,
+      issue_id: issue.id,
+      status_id: status.id,
+    });
     expect(review.statusCode, review.body).toBe(201);
     await api(admin.token, 'PATCH', `reviews/${review.json().id}/`, { status_id: null });
 
@@ -200,12 +221,14 @@ describe('one transaction with the change', () => {
     expect(await entriesOf(admin.team.id, admin.token)).toEqual([]);
 
     // A log that refuses this team's entries: the change it would record must not stay either.
-    await t.db.execute(sql.raw(`
+    await t.db.execute(
+      sql.raw(`
       create function refuse_team_entries() returns trigger language plpgsql as $$
       begin
         if new.team_id = ${admin.team.id} then raise exception 'log unavailable'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await t.db.execute(sql`create trigger refuse_team_entries before insert on audit_log
       for each row execute function refuse_team_entries()`);
     try {

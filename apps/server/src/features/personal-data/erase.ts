@@ -70,7 +70,11 @@ async function detachJudge(tx: Tx, judge: PersonInTeam['judges'][number]) {
     .set(to)
     .where(ofJudge(issueComments))
     .returning({ id: issueComments.id });
-  await tx.update(issueSubmissions).set(to).where(ofJudge(issueSubmissions));
+  // The report shows when each judge submitted: the erasure keeps that time.
+  await tx
+    .update(issueSubmissions)
+    .set({ ...to, updateTime: sql`${issueSubmissions.updateTime}` })
+    .where(ofJudge(issueSubmissions));
   await tx.update(issueInvitations).set(to).where(ofJudge(issueInvitations));
   await tx.delete(issueAnswerDrafts).where(inArray(issueAnswerDrafts.accessId, judge.accessIds));
   if (judge.isJudgeOnly)
