@@ -33,42 +33,43 @@ export interface PersonInTeam {
 
 const lowerIs = (column: AnyColumn, email: string) => sql`lower(${column}) = ${email}`;
 
-/** What one team holds about `email` (lower case). */
+/**
+ * What one team holds about `email` (lower case). The queries run one after the other: inside the
+ * erasure's transaction they share one connection.
+ */
 export async function findPersonInTeam(db: Db, teamId: number, email: string): Promise<PersonInTeam> {
-  const [memberships, judgeRows, submissions, itemRows, mails] = await Promise.all([
-    db
-      .select({ id: teamMembers.id, status: teamMembers.status })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, teamId), lowerIs(users.email, email))),
-    db
-      .select({ userId: users.id, isJudgeOnly: users.isJudgeOnly, accessId: issueAccesses.id })
-      .from(issueAccesses)
-      .innerJoin(users, eq(users.id, issueAccesses.userId))
-      .innerJoin(issues, eq(issues.id, issueAccesses.issueId))
-      .where(and(eq(issues.teamId, teamId), lowerIs(users.email, email)))
-      .orderBy(users.id, issueAccesses.id),
-    db
-      .select({ id: formSubmissions.id, itemId: formSubmissions.datasetId })
-      .from(formSubmissions)
-      .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
-      .where(and(eq(intakeForms.teamId, teamId), lowerIs(formSubmissions.email, email))),
-    db
-      .selectDistinct({ id: datasets.id })
-      .from(datasets)
-      .leftJoin(datumValues, eq(datumValues.datasetId, datasets.id))
-      .where(
-        and(
-          eq(datasets.teamId, teamId),
-          sql`(${datasets.contactEmail} = ${email} or lower(trim(${datumValues.response})) = ${email})`,
-        ),
+  const memberships = await db
+    .select({ id: teamMembers.id, status: teamMembers.status })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), lowerIs(users.email, email)));
+  const judgeRows = await db
+    .select({ userId: users.id, isJudgeOnly: users.isJudgeOnly, accessId: issueAccesses.id })
+    .from(issueAccesses)
+    .innerJoin(users, eq(users.id, issueAccesses.userId))
+    .innerJoin(issues, eq(issues.id, issueAccesses.issueId))
+    .where(and(eq(issues.teamId, teamId), lowerIs(users.email, email)))
+    .orderBy(users.id, issueAccesses.id);
+  const submissions = await db
+    .select({ id: formSubmissions.id, itemId: formSubmissions.datasetId })
+    .from(formSubmissions)
+    .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
+    .where(and(eq(intakeForms.teamId, teamId), lowerIs(formSubmissions.email, email)));
+  const itemRows = await db
+    .selectDistinct({ id: datasets.id })
+    .from(datasets)
+    .leftJoin(datumValues, eq(datumValues.datasetId, datasets.id))
+    .where(
+      and(
+        eq(datasets.teamId, teamId),
+        sql`(${datasets.contactEmail} = ${email} or lower(trim(${datumValues.response})) = ${email})`,
       ),
-    db
-      .select({ id: batchEmails.id })
-      .from(batchEmails)
-      .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
-      .where(and(eq(emailBatches.teamId, teamId), lowerIs(batchEmails.to, email))),
-  ]);
+    );
+  const mails = await db
+    .select({ id: batchEmails.id })
+    .from(batchEmails)
+    .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
+    .where(and(eq(emailBatches.teamId, teamId), lowerIs(batchEmails.to, email)));
   const judges = new Map<number, PersonInTeam['judges'][number]>();
   for (const row of judgeRows) {
     const judge = judges.get(row.userId) ?? {

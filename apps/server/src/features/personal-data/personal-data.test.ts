@@ -280,14 +280,12 @@ describe.each(storages)('personal data on request, $name', (storage) => {
 
     // The same person judges in a second team too, under the same identity.
     const second = await j.createSetup('RatingIssue');
-    await t.db
-      .insert(issueAccesses)
-      .values({
-        issueId: second.issue.id,
-        userId: p.judge.user.id,
-        token: 'second-team-link',
-        origin: 'admin',
-      });
+    await t.db.insert(issueAccesses).values({
+      issueId: second.issue.id,
+      userId: p.judge.user.id,
+      token: 'second-team-link',
+      origin: 'admin',
+    });
     const superuser = await t.superuserToken();
     const exported = await post(superuser, 'personal-data/export/', p.email);
     expect(exported.statusCode, exported.body).toBe(200);

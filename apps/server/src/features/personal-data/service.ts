@@ -15,7 +15,9 @@ import { findPersonInTeam, holdsAnything, type PersonInTeam, teamsHolding } from
 /** The request's teams: one, or for a superuser every team that holds something about the address. */
 async function peopleOf(ctx: AppContext, email: string, teamId: number | null) {
   const teamIds = teamId === null ? await teamsHolding(ctx.db, email) : [teamId];
-  const people = await Promise.all(teamIds.map((id) => findPersonInTeam(ctx.db, id, email)));
+  const people: PersonInTeam[] = [];
+  // One after the other: in the erasure's transaction, they share one connection.
+  for (const id of teamIds) people.push(await findPersonInTeam(ctx.db, id, email));
   return teamId === null ? people.filter(holdsAnything) : people;
 }
 

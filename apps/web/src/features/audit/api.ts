@@ -1,0 +1,33 @@
+import {
+  type AuditEntry,
+  type AuditFilter,
+  type Page,
+  type PersonalDataErasure,
+  personalDataArchiveName,
+} from '@shortlist/contract';
+import { apiGet, apiPost, apiRequest } from '../../app/api-client';
+import { downloadFile, saveBlob } from '../../app/download';
+
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (teamId: number, filter: AuditFilter, offset: number) =>
+    ['audit-log', teamId, filter, offset] as const,
+};
+
+export const fetchAuditLog = (teamId: number, filter: AuditFilter, offset: number, limit: number) =>
+  apiGet<Page<AuditEntry>>(`teams/${teamId}/audit-log/`, { ...filter, offset, limit });
+
+export const downloadAuditLog = (teamId: number, filter: AuditFilter, format: 'xlsx' | 'csv') =>
+  downloadFile(`teams/${teamId}/audit-log/export/`, `audit-log.${format}`, { ...filter, format });
+
+export async function downloadPersonalData(teamId: number, email: string) {
+  const blob = await apiRequest<Blob>(`teams/${teamId}/personal-data/export/`, {
+    method: 'POST',
+    body: { email },
+    asBlob: true,
+  });
+  saveBlob(blob, personalDataArchiveName(new Date()));
+}
+
+export const erasePersonalData = (teamId: number, email: string) =>
+  apiPost<PersonalDataErasure>(`teams/${teamId}/personal-data/erase/`, { email });

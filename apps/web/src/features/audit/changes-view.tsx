@@ -1,0 +1,71 @@
+import type { AuditEntry } from '@shortlist/contract';
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/** `answer.<item>.<criterion>` and `comment.<item>.<criterion>` (criterion 0: the item as a whole). */
+const VALUE_KEY = /^(answer|comment)\.(\d+)\.(\d+)$/;
+const USER_KEYS = new Set(['judge', 'from_judge', 'user']);
+
+type Refs = AuditEntry['refs'];
+
+/** The name of an id as the page's refs give it, else `#id`. */
+const nameOf = (names: Record<string, string>, id: unknown) =>
+  typeof id === 'number' ? (names[id] ?? `#${id}`) : String(id);
+
+/** A changed field's name: an answer's item and criterion, else the field's own name, spaced. */
+function labelOf(key: string, refs: Refs, t: TFunction<'audit'>) {
+  const match = VALUE_KEY.exec(key);
+  if (!match) return key === 'more' ? t('more') : key.replace(/_/g, ' ');
+  const item = nameOf(refs.items, Number(match[2]));
+  if (match[1] === 'comment') return t('commentOf', { item });
+  const criterion = match[3] === '0' ? t('wholeItem') : nameOf(refs.criteria, Number(match[3]));
+  return t('answerOf', { item, criterion });
+}
+
+/** One side of a change, with the ids it holds named. */
+function valueText(key: string, value: unknown, refs: Refs): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const names = USER_KEYS.has(key)
+    ? refs.users
+    : key === 'item' || key.startsWith('items_')
+      ? refs.items
+      : key === 'criterion'
+        ? refs.criteria
+        : null;
+  if (Array.isArray(value))
+    return value.map((one) => (names ? nameOf(names, one) : valueText(key, one, refs))).join(', ');
+  if (names) return nameOf(names, value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** An entry's changes, one line each: "field: old → new" (only the new value for what was created). */
+export function ChangesView({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
+  const pairs = Object.entries(entry.changes);
+  if (pairs.length === 0) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
+  return (
+    <ul className="sl-audit-changes">
+      {pairs.map(([key, [old, value]]) => (
+        <li key={key}>
+          <Typography.Text strong>{labelOf(key, entry.refs, t)}</Typography.Text>
+          {': '}
+          {key === 'more' ? (
+            t('moreValue', { count: Number(value) })
+          ) : old === null || JSON.stringify(old) === JSON.stringify(value) ? (
+            valueText(key, value, entry.refs)
+          ) : (
+            <>
+              <Typography.Text delete type="secondary">
+                {valueText(key, old, entry.refs)}
+              </Typography.Text>
+              {' → '}
+              {valueText(key, value, entry.refs)}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
