@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@shortlist/contract';
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** `answer.<item>.<criterion>` and `comment.<item>.<criterion>` (criterion 0: the item as a whole). */
@@ -40,32 +41,51 @@ function valueText(key: string, value: unknown, refs: Refs): string {
   return String(value);
 }
 
+/** Lines shown before "Show N more": a created selection lists some twenty settings. */
+const FOLDED_LINES = 5;
+
 /** An entry's changes, one line each: "field: old → new" (only the new value for what was created). */
 export function ChangesView({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
+  const [isOpen, setOpen] = useState(false);
   const pairs = Object.entries(entry.changes);
   if (pairs.length === 0) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
+  const folds = pairs.length > FOLDED_LINES + 1;
+  const shown = folds && !isOpen ? pairs.slice(0, FOLDED_LINES) : pairs;
   return (
-    <ul className="sl-audit-changes">
-      {pairs.map(([key, [old, value]]) => (
-        <li key={key}>
-          <Typography.Text strong>{labelOf(key, entry.refs, t)}</Typography.Text>
-          {': '}
-          {key === 'more' ? (
-            t('moreValue', { count: Number(value) })
-          ) : old === null || JSON.stringify(old) === JSON.stringify(value) ? (
-            valueText(key, value, entry.refs)
-          ) : (
-            <>
-              <Typography.Text delete type="secondary">
-                {valueText(key, old, entry.refs)}
-              </Typography.Text>
-              {' → '}
-              {valueText(key, value, entry.refs)}
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="sl-audit-changes">
+        {shown.map(([key, [old, value]]) => (
+          <li key={key}>
+            <Typography.Text strong>{labelOf(key, entry.refs, t)}</Typography.Text>
+            {': '}
+            {key === 'more' ? (
+              t('moreValue', { count: Number(value) })
+            ) : old === null || JSON.stringify(old) === JSON.stringify(value) ? (
+              valueText(key, value, entry.refs)
+            ) : (
+              <>
+                <Typography.Text delete type="secondary">
+                  {valueText(key, old, entry.refs)}
+                </Typography.Text>
+                {' → '}
+                {valueText(key, value, entry.refs)}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {folds && (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => setOpen(!isOpen)}
+          aria-expanded={isOpen}
+        >
+          {isOpen ? t('showLess') : t('showMore', { count: pairs.length - FOLDED_LINES })}
+        </Button>
+      )}
+    </>
   );
 }

@@ -87,6 +87,9 @@ export const en = {
   moreValue_one: '{{count}} more value not listed',
   moreValue_other: '{{count}} more values not listed',
   noChanges: '—',
+  showMore_one: 'Show {{count}} more',
+  showMore_other: 'Show {{count}} more',
+  showLess: 'Show less',
   personal: {
     title: 'Personal data requests',
     intro:
@@ -205,6 +208,9 @@ export const fr: typeof en = {
   moreValue_one: '{{count}} autre valeur non listée',
   moreValue_other: '{{count}} autres valeurs non listées',
   noChanges: '—',
+  showMore_one: 'Afficher {{count}} de plus',
+  showMore_other: 'Afficher {{count}} de plus',
+  showLess: 'Afficher moins',
   personal: {
     title: 'Demandes sur les données personnelles',
     intro:
