@@ -188,6 +188,23 @@ describe('reading the log', () => {
 });
 
 describe('keeping the log', () => {
+  it('has no way through the API to change or delete an entry, not even for a superuser', async () => {
+    const { issue, judge, a } = await ratingSetup();
+    await t.db.execute(sql`delete from issue_questions where issue_id = ${issue.id}`);
+    await call.submit(issue.id, judge.token, { answers: [{ dataset: a.id, value: 1 }], comments: [] });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.teamId, issue.teamId));
+    if (!entry) throw new Error('no entry');
+    const superuser = await t.superuserToken();
+    const base = `/api/v1/teams/${issue.teamId}/audit-log/`;
+    for (const url of [base, `${base}${entry.id}/`])
+      for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+        const reply = await t.request({ method, url, token: superuser, payload: { changes: {} } });
+        expect([404, 405], `${method} ${url}`).toContain(reply.statusCode);
+      }
+    const [kept] = await t.db.select().from(auditLog).where(eq(auditLog.id, entry.id));
+    expect(kept).toEqual(entry);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE, even straight in the database', async () => {
     const { issue, judge, a } = await ratingSetup();
     await t.db.execute(sql`delete from issue_questions where issue_id = ${issue.id}`);

@@ -71,6 +71,10 @@ export function AuditPage() {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
   };
+  const clearFilters = () => {
+    setFilters(NO_FILTERS);
+    setPage(1);
+  };
   const hasFilters = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
   const actorName = (actor: AuditEntry['actor']) =>
@@ -214,7 +218,7 @@ export function AuditPage() {
           </Tag>
         )}
         {hasFilters && (
-          <Button icon={<CloseOutlined />} onClick={() => filter(NO_FILTERS)}>
+          <Button icon={<CloseOutlined />} onClick={clearFilters}>
             {t('filters.clear')}
           </Button>
         )}
