@@ -8,7 +8,7 @@ import {
   type AuditObjectType,
 } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Grid, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
@@ -55,6 +55,7 @@ export function AuditPage() {
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const screens = Grid.useBreakpoint();
   const { offset, limit } = toOffsetLimit({ page });
   const query = toQuery(filters);
   useDocumentTitle(t('title'));
@@ -80,59 +81,73 @@ export function AuditPage() {
   const actorName = (actor: AuditEntry['actor']) =>
     actor.email ?? (actor.id !== null && actor.kind !== 'user' ? t('erasedPerson', { id: actor.id }) : null);
 
+  const renderTime = (entry: AuditEntry) => formatDateTime(entry.time, i18n.language);
+  const renderActor = ({ actor }: AuditEntry) => {
+    const name = actorName(actor);
+    return (
+      <div>
+        <Typography.Text type="secondary">{t(`actorKind.${actor.kind}`)}</Typography.Text>
+        {actor.id !== null && (
+          <div>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+              title={t('filterByActor')}
+              onClick={() =>
+                filter({ actor: { id: actor.id ?? 0, kind: actor.kind, name: name ?? `#${actor.id}` } })
+              }
+            >
+              {name ?? `#${actor.id}`}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  };
+  const renderObject = (entry: AuditEntry) => (
+    <div>
+      <Typography.Text type="secondary">{t(`objectType.${entry.object_type}`)}</Typography.Text>
+      {entry.object_id !== null && <div>{entry.object_label ?? `#${entry.object_id}`}</div>}
+    </div>
+  );
+  /** From 576 px: one column each; below, one cell holding them all, read top to bottom. */
+  const wide = ['sm'] as const;
   const columns: TableColumnsType<AuditEntry> = [
     {
       key: 'time',
       title: t('column.time'),
       width: 150,
-      render: (_, entry) => formatDateTime(entry.time, i18n.language),
+      responsive: [...wide],
+      render: (_, e) => renderTime(e),
     },
-    {
-      key: 'actor',
-      title: t('column.actor'),
-      render: (_, { actor }) => {
-        const name = actorName(actor);
-        return (
-          <div>
-            <Typography.Text type="secondary">{t(`actorKind.${actor.kind}`)}</Typography.Text>
-            {actor.id !== null && (
-              <div>
-                <Button
-                  type="link"
-                  size="small"
-                  style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-                  title={t('filterByActor')}
-                  onClick={() =>
-                    filter({ actor: { id: actor.id ?? 0, kind: actor.kind, name: name ?? `#${actor.id}` } })
-                  }
-                >
-                  {name ?? `#${actor.id}`}
-                </Button>
-              </div>
-            )}
-          </div>
-        );
-      },
-    },
+    { key: 'actor', title: t('column.actor'), responsive: [...wide], render: (_, e) => renderActor(e) },
     {
       key: 'action',
       title: t('column.action'),
+      responsive: [...wide],
       render: (_, entry) => t(`action.${entry.action}`),
     },
-    {
-      key: 'object',
-      title: t('column.object'),
-      render: (_, entry) => (
-        <div>
-          <Typography.Text type="secondary">{t(`objectType.${entry.object_type}`)}</Typography.Text>
-          {entry.object_id !== null && <div>{entry.object_label ?? `#${entry.object_id}`}</div>}
-        </div>
-      ),
-    },
+    { key: 'object', title: t('column.object'), responsive: [...wide], render: (_, e) => renderObject(e) },
     {
       key: 'changes',
       title: t('column.changes'),
+      responsive: [...wide],
       render: (_, entry) => <ChangesView entry={entry} />,
+    },
+    {
+      key: 'phone',
+      title: t('title'),
+      responsive: ['xs'],
+      render: (_, entry) => (
+        <div className="sl-audit-phone-entry">
+          <Typography.Text strong>{t(`action.${entry.action}`)}</Typography.Text>
+          <Typography.Text type="secondary">{renderTime(entry)}</Typography.Text>
+          {renderActor(entry)}
+          {renderObject(entry)}
+          <ChangesView entry={entry} />
+        </div>
+      ),
     },
   ];
 
@@ -240,7 +255,7 @@ export function AuditPage() {
             hideOnSinglePage: true,
             showSizeChanger: false,
           }}
-          scroll={{ x: 900 }}
+          scroll={screens.sm ? { x: 900 } : undefined}
           size="small"
           data-testid="audit-table"
         />

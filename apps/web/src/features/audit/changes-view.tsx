@@ -3,6 +3,9 @@ import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { en } from './i18n';
+
+const FIELD_NAMES = en.field;
 
 /** `answer.<item>.<criterion>` and `comment.<item>.<criterion>` (criterion 0: the item as a whole). */
 const VALUE_KEY = /^(answer|comment)\.(\d+)\.(\d+)$/;
@@ -17,7 +20,10 @@ const nameOf = (names: Record<string, string>, id: unknown) =>
 /** A changed field's name: an answer's item and criterion, else the field's own name, spaced. */
 function labelOf(key: string, refs: Refs, t: TFunction<'audit'>) {
   const match = VALUE_KEY.exec(key);
-  if (!match) return key === 'more' ? t('more') : key.replace(/_/g, ' ');
+  if (!match) {
+    if (key === 'more') return t('more');
+    return key in FIELD_NAMES ? t(`field.${key as keyof typeof FIELD_NAMES}`) : key.replace(/_/g, ' ');
+  }
   const item = nameOf(refs.items, Number(match[2]));
   if (match[1] === 'comment') return t('commentOf', { item });
   const criterion = match[3] === '0' ? t('wholeItem') : nameOf(refs.criteria, Number(match[3]));
