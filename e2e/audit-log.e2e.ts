@@ -31,7 +31,9 @@ async function judgedSelection() {
   const criterion = await api<{ id: number }>('POST', 'issue-questions/', { issue: issue.id, title: 'Team' });
   await api('POST', `issues/${issue.id}/set_access/`, { emails: [JUDGE], access: true });
   const judges = await api<{ results: { issue_answer_link: string }[] }>('GET', `issues/${issue.id}/judges/`);
-  const token = new URL(judges.results[0]?.issue_answer_link ?? '', session.server.url).searchParams.get('token');
+  const token = new URL(judges.results[0]?.issue_answer_link ?? '', session.server.url).searchParams.get(
+    'token',
+  );
   const reply = await fetch(`${session.server.url}/api/v1/issues/${issue.id}/submissions/?token=${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -70,11 +72,16 @@ describe('the audit log page', () => {
     await page.getByTestId('personal-data-erase').click();
     await page.getByText(`Erase everything this workspace holds about ${JUDGE}?`).waitFor();
     await page.getByRole('button', { name: 'Erase', exact: true }).click();
-    await page.getByText('Erased: 1 judge identity, 2 answers anonymised, 0 items, 0 files, 0 e-mails.').waitFor();
+    await page
+      .getByText('Erased: 1 judge identity, 2 answers anonymised, 0 items, 0 files, 0 e-mails.')
+      .waitFor();
     await table.getByText('Personal data erased').waitFor();
     // The judge's entries stay, no longer named.
     expect(await table.getByText(JUDGE).count()).toBe(0);
-    await table.getByText(/Erased person/).first().waitFor();
+    await table
+      .getByText(/Erased person/)
+      .first()
+      .waitFor();
 
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SHOTS}/audit-en-phone.png`, fullPage: true });

@@ -9,7 +9,7 @@ const FIELD_NAMES = en.field;
 
 /** `answer.<item>.<criterion>` and `comment.<item>.<criterion>` (criterion 0: the item as a whole). */
 const VALUE_KEY = /^(answer|comment)\.(\d+)\.(\d+)$/;
-const USER_KEYS = new Set(['judge', 'from_judge', 'user']);
+const USER_KEYS = new Set(['judge', 'judges', 'from_judge', 'user']);
 
 type Refs = AuditEntry['refs'];
 
@@ -33,6 +33,7 @@ function labelOf(key: string, refs: Refs, t: TFunction<'audit'>) {
 /** One side of a change, with the ids it holds named. */
 function valueText(key: string, value: unknown, refs: Refs): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value) && value.length === 0) return '—';
   const names = USER_KEYS.has(key)
     ? refs.users
     : key === 'item' || key.startsWith('items_')
