@@ -96,4 +96,31 @@ describe('the audit log page', () => {
     await page.getByText(`Effacer tout ce que cet espace de travail détient sur ${JUDGE} ?`).waitFor();
     await page.screenshot({ path: `${SHOTS}/audit-fr-desktop.png`, fullPage: true });
   });
+
+  it('lets a site administrator export a person’s data from every workspace as one archive', async () => {
+    const email = 'bob.audit@example.org';
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Another audited selection',
+    });
+    await api('POST', `issues/${issue.id}/set_access/`, { emails: [email], access: true });
+    const { page, server } = session;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/admin/teams`);
+    const card = page.getByTestId('personal-data');
+    await card.getByText('For every workspace at once', { exact: false }).waitFor();
+    await card.getByLabel('E-mail address').fill(email);
+    const download = page.waitForEvent('download');
+    await card.getByTestId('personal-data-export').click();
+    expect((await download).suggestedFilename()).toMatch(/^personal-data-\d{4}-\d\d-\d\d\.tar\.gz$/);
+    await page.getByText('The archive is downloaded.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/personal-data-site-en-desktop.png`, fullPage: true });
+    const log = await api<{ results: { action: string }[] }>(
+      'GET',
+      'teams/1/audit-log/?action=personal_data.exported',
+    );
+    expect(log.results.length).toBeGreaterThan(0);
+  });
 });

@@ -20,8 +20,12 @@ export const fetchAuditLog = (teamId: number, filter: AuditFilter, offset: numbe
 export const downloadAuditLog = (teamId: number, filter: AuditFilter, format: 'xlsx' | 'csv') =>
   downloadFile(`teams/${teamId}/audit-log/export/`, `audit-log.${format}`, { ...filter, format });
 
-export async function downloadPersonalData(teamId: number, email: string) {
-  const blob = await apiRequest<Blob>(`teams/${teamId}/personal-data/export/`, {
+/** A team's personal data requests, or a site administrator's for every team (`teamId` null). */
+const personalDataPath = (teamId: number | null) =>
+  teamId === null ? 'personal-data/' : `teams/${teamId}/personal-data/`;
+
+export async function downloadPersonalData(teamId: number | null, email: string) {
+  const blob = await apiRequest<Blob>(`${personalDataPath(teamId)}export/`, {
     method: 'POST',
     body: { email },
     asBlob: true,
@@ -29,5 +33,5 @@ export async function downloadPersonalData(teamId: number, email: string) {
   saveBlob(blob, personalDataArchiveName(new Date()));
 }
 
-export const erasePersonalData = (teamId: number, email: string) =>
-  apiPost<PersonalDataErasure>(`teams/${teamId}/personal-data/erase/`, { email });
+export const erasePersonalData = (teamId: number | null, email: string) =>
+  apiPost<PersonalDataErasure>(`${personalDataPath(teamId)}erase/`, { email });

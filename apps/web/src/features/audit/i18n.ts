@@ -126,18 +126,24 @@ export const en = {
     title: 'Personal data requests',
     intro:
       'A judge, a respondent or a contact may ask for the data this workspace holds about them, or for its erasure. Members are not covered: they manage their own account.',
+    introSite:
+      'For every workspace at once: what each one holds about a judge, a respondent or a contact, or its erasure. A member of a workspace is refused: they manage their own account.',
     email: 'E-mail address',
     export: 'Export their data',
     erase: 'Erase their data',
     eraseConfirmTitle: 'Erase everything this workspace holds about {{email}}?',
     eraseConfirm:
       'Their answers stay in the reports without their name, their form responses and files are deleted, and no e-mail will be sent to them again. This cannot be undone.',
+    eraseConfirmTitleSite: 'Erase everything every workspace holds about {{email}}?',
     eraseOk: 'Erase',
     cancel: 'Cancel',
     exported: 'The archive is downloaded.',
     failed: 'The request could not be completed.',
     isMember: 'This address belongs to a member of the workspace: remove them from the workspace first.',
     erased: 'Erased: {{judges}}, {{answers}}, {{items}}, {{files}}, {{emails}}.',
+    erasedSite: 'Erased in {{teams}}: {{judges}}, {{answers}}, {{items}}, {{files}}, {{emails}}.',
+    teams_one: '{{count}} workspace',
+    teams_other: '{{count}} workspaces',
     judges_one: '{{count}} judge identity',
     judges_other: '{{count}} judge identities',
     answers_one: '{{count}} answer anonymised',
@@ -278,12 +284,15 @@ export const fr: typeof en = {
     title: 'Demandes sur les données personnelles',
     intro:
       'Un juge, un répondant ou un contact peut demander les données que cet espace de travail détient sur lui, ou leur effacement. Les membres n’en relèvent pas : ils gèrent leur propre compte.',
+    introSite:
+      'Pour tous les espaces de travail à la fois : ce que chacun détient sur un juge, un répondant ou un contact, ou son effacement. Un membre d’un espace de travail est refusé : il gère son propre compte.',
     email: 'Adresse e-mail',
     export: 'Exporter ses données',
     erase: 'Effacer ses données',
     eraseConfirmTitle: 'Effacer tout ce que cet espace de travail détient sur {{email}} ?',
     eraseConfirm:
       'Ses réponses restent dans les rapports sans son nom, ses réponses aux formulaires et ses fichiers sont supprimés, et aucun e-mail ne lui sera plus envoyé. C’est définitif.',
+    eraseConfirmTitleSite: 'Effacer tout ce que chaque espace de travail détient sur {{email}} ?',
     eraseOk: 'Effacer',
     cancel: 'Annuler',
     exported: 'L’archive est téléchargée.',
@@ -291,6 +300,9 @@ export const fr: typeof en = {
     isMember:
       'Cette adresse est celle d’un membre de l’espace de travail : retirez-le d’abord de l’espace de travail.',
     erased: 'Effacé : {{judges}}, {{answers}}, {{items}}, {{files}}, {{emails}}.',
+    erasedSite: 'Effacé dans {{teams}} : {{judges}}, {{answers}}, {{items}}, {{files}}, {{emails}}.',
+    teams_one: '{{count}} espace de travail',
+    teams_other: '{{count}} espaces de travail',
     judges_one: '{{count}} identité de juge',
     judges_other: '{{count}} identités de juge',
     answers_one: '{{count}} réponse anonymisée',

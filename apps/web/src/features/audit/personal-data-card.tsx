@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { auditKeys, downloadPersonalData, erasePersonalData } from './api';
 
-/** A team admin's answer to a person's request: their data as one archive, or its erasure (confirmed first). */
-export function PersonalDataCard({ teamId }: { teamId: number }) {
+/**
+ * The answer to a person's request: their data as one archive, or its erasure (confirmed first), in one
+ * team, or in every team for a site administrator (`teamId` null).
+ */
+export function PersonalDataCard({ teamId }: { teamId: number | null }) {
+  const isSite = teamId === null;
   const { t } = useTranslation('audit');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -35,7 +39,8 @@ export function PersonalDataCard({ teamId }: { teamId: number }) {
       refresh();
       setEmail('');
       void message.success(
-        t('personal.erased', {
+        t(isSite ? 'personal.erasedSite' : 'personal.erased', {
+          teams: t('personal.teams', { count: done.teams }),
           judges: t('personal.judges', { count: done.judges }),
           answers: t('personal.answers', { count: done.answers }),
           items: t('personal.items', { count: done.items }),
@@ -50,7 +55,9 @@ export function PersonalDataCard({ teamId }: { teamId: number }) {
 
   return (
     <Card title={t('personal.title')} className="sl-audit-personal" data-testid="personal-data">
-      <Typography.Paragraph type="secondary">{t('personal.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(isSite ? 'personal.introSite' : 'personal.intro')}
+      </Typography.Paragraph>
       <Form layout="vertical" onSubmitCapture={(event) => event.preventDefault()}>
         <Form.Item label={t('personal.email')} htmlFor="personal-data-email">
           <Input
@@ -72,7 +79,9 @@ export function PersonalDataCard({ teamId }: { teamId: number }) {
             {t('personal.export')}
           </Button>
           <Popconfirm
-            title={t('personal.eraseConfirmTitle', { email: address ?? '' })}
+            title={t(isSite ? 'personal.eraseConfirmTitleSite' : 'personal.eraseConfirmTitle', {
+              email: address ?? '',
+            })}
             description={<div style={{ maxWidth: 320 }}>{t('personal.eraseConfirm')}</div>}
             okText={t('personal.eraseOk')}
             okButtonProps={{ danger: true }}
