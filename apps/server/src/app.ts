@@ -9,6 +9,8 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
+import { auditJobs } from './features/audit/retention.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
@@ -31,6 +33,7 @@ import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
+import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
@@ -47,6 +50,7 @@ import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from '
 import { registerErrorHandler } from './http/errors.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
 import { replySerializer } from './http/reply-serializer.ts';
+import { registerRequestActor } from './http/request-actor.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
 
@@ -107,6 +111,7 @@ export async function buildApp(options: BuildOptions) {
   metrics.observe(app);
 
   registerReplyHeaders(app);
+  registerRequestActor(app);
   // A GET or HEAD has no body to decompress: its routes skip the plugin's hook for it, run on every request.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -151,6 +156,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(personalDataRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -167,6 +174,7 @@ export async function buildApp(options: BuildOptions) {
           ...webhookJobs,
           ...reportJobs,
           ...verificationJobs,
+          ...auditJobs,
           function purgeExpiredCounters(jobCtx) {
             return jobCtx.counters.purge();
           },

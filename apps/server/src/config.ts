@@ -73,6 +73,7 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +114,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** OpenID Connect providers shown on the sign-in page, in OIDC_PROVIDERS' order (decision 82). */
   ssoProviders: SsoProviderConfig[];
+  /** The audit log keeps its entries this many days; the daily purge deletes older ones (decision 85). */
+  auditRetentionDays: number;
 }
 
 export type ImageHosts = 'any' | readonly string[];
@@ -196,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : undefined,
     s3: readS3(e),
     ssoProviders: readSsoProviders(env, (name, message) => new ConfigError(`Invalid ${name}: ${message}`)),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

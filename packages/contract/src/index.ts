@@ -1,6 +1,7 @@
 import './messages.ts';
 
 export * from './answer-text.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './budget.ts';
 export * from './captcha.ts';

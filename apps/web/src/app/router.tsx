@@ -91,6 +91,7 @@ export const router = createBrowserRouter([
                 path: 'webhooks',
                 ...lazyPage(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
               },
+              { path: 'audit', ...lazyPage(() => import('../features/audit/audit-page'), 'AuditPage') },
               { path: 'emails', ...lazyPage(() => import('../features/emails/emails-page'), 'EmailsPage') },
               {
                 path: 'email/batch/:id',

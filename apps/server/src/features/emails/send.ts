@@ -17,6 +17,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { batchEmails, emailBatches } from '../../db/schema.ts';
 import { refusal } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
@@ -63,6 +64,7 @@ export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow
       .where(and(eq(emailBatches.id, batch.id), eq(emailBatches.status, 'draft')))
       .returning({ id: emailBatches.id });
     if (!started) requireDraft({ ...batch, status: 'sending' });
+    let queued = 0;
     for (let after = 0; ; ) {
       const page = await tx
         .select()
@@ -72,6 +74,7 @@ export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow
         .limit(CHUNK);
       if (page.length === 0) break;
       after = page.at(-1)?.id ?? after;
+      queued += page.length;
       await enqueueMail(
         tx,
         page.map((email) => ({
@@ -86,6 +89,17 @@ export async function sendEmails(ctx: AppContext, team: TeamRow, batch: BatchRow
       );
     }
     await tx.update(batchEmails).set({ status: DEMAIL_STATUS.queued }).where(sendable(batch.id));
+    await recordAudit(tx, {
+      teamId: team.id,
+      action: 'mailing.sent',
+      objectType: 'mailing',
+      objectId: batch.id,
+      changes: {
+        status: [batch.status, 'sending'],
+        emails: [null, queued],
+        template: [null, batch.templateId],
+      },
+    });
   });
   return reloadBatch(ctx, batch.id);
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets, datumValues, intakeForms, intakeFormTags, tags } from '../../db/schema.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { diffRows, recordAudit } from '../audit/record.ts';
 import type { IntakeFormRow } from './access.ts';
 import { checkFormReferences } from './references.ts';
 import { toFormSummaries, toIntakeForm } from './replies.ts';
@@ -39,6 +40,12 @@ export async function listIntakeForms(ctx: AppContext, query: z.output<typeof in
   return { count: total?.n ?? 0, results: await toFormSummaries(ctx.db, rows) };
 }
 
+export const formEntry = (form: IntakeFormRow) => ({
+  teamId: form.teamId,
+  objectType: 'form' as const,
+  objectId: form.id,
+});
+
 /** Creates the form and its own item type (same title) together. */
 export async function createIntakeForm(ctx: AppContext, input: z.output<typeof intakeFormCreateSchema>) {
   await checkFormReferences(ctx.db, { teamId: input.team }, input);
@@ -63,6 +70,7 @@ export async function createIntakeForm(ctx: AppContext, input: z.output<typeof i
       })
       .returning();
     if (!form) throw new Error('no form');
+    await recordAudit(tx, { ...formEntry(form), action: 'form.created', changes: diffRows(null, form) });
     return form;
   });
   return toIntakeForm(ctx, row);
@@ -76,9 +84,17 @@ export async function deleteIntakeForm(ctx: AppContext, form: IntakeFormRow) {
       .from(datumValues)
       .innerJoin(datasets, eq(datasets.id, datumValues.datasetId))
       .where(and(eq(datasets.dataModelId, form.dataModelId), isNotNull(datumValues.fileKey)));
-    await tx.delete(datasets).where(eq(datasets.dataModelId, form.dataModelId));
+    const items = await tx
+      .delete(datasets)
+      .where(eq(datasets.dataModelId, form.dataModelId))
+      .returning({ id: datasets.id });
     await tx.delete(intakeForms).where(eq(intakeForms.id, form.id));
     await tx.delete(dataModels).where(eq(dataModels.id, form.dataModelId));
+    await recordAudit(tx, {
+      ...formEntry(form),
+      action: 'form.deleted',
+      changes: { title: [form.title, null], items: [items.length, 0] },
+    });
     return files.map((file) => file.key);
   });
   await ctx.files.remove(fileKeys);

@@ -4,7 +4,9 @@ import type { ImageHosts } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { dataModels, intakeForms, intakeFormTags } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
+import { diffRows, recordAudit } from '../audit/record.ts';
 import type { IntakeFormRow } from './access.ts';
+import { formEntry } from './intake-forms.ts';
 import { checkFormReferences } from './references.ts';
 import { toIntakeForm } from './replies.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -71,6 +73,11 @@ export async function updateIntakeForm(ctx: AppContext, form: IntakeFormRow, pat
         await tx.insert(intakeFormTags).values(tagIds.map((tagId) => ({ formId: form.id, tagId })));
       }
     }
+    await recordAudit(tx, {
+      ...formEntry(form),
+      action: 'form.updated',
+      changes: diffRows(form, updated ?? form),
+    });
     return updated ?? form;
   });
   return toIntakeForm(ctx, row);

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { writeItemsWorkbook } from './export.ts';
 import {
@@ -87,6 +88,7 @@ export const itemTypeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const user = currentUser(request);
       const { itemType } = await requireItemType(ctx, user, request.params.id);
+      await recordExport(ctx.db, itemType.teamId, 'export.item_type', {}, itemType.id);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
       return sendWorkbook(request, reply, {
         name: itemType.title || 'items',

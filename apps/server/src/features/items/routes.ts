@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { listDatasetIdsJson, listDatasets } from './dataset-list.ts';
 import {
@@ -73,6 +74,8 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     { schema: { tags, querystring: datasetListQuerySchema } },
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
+      const { team, offset, limit, ...filters } = request.query;
+      await recordExport(ctx.db, team, 'export.items', filters);
       // Streamed: the workbook is written while the items are read, never held whole in memory.
       const write = await openDatasetsExport(ctx, request.query);
       return sendWorkbook(request, reply, { name: 'items', write });

@@ -10,6 +10,7 @@ import {
   issues,
 } from '../../db/schema.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
+import { recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { assignJudges } from './balanced-assignment.ts';
 
@@ -81,6 +82,16 @@ export async function assignAccess(
         on conflict do nothing`);
     }
     await tx.update(issues).set({ accessAllItems: false }).where(eq(issues.id, issue.id));
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'access.assigned',
+      changes: {
+        mode: [null, mode],
+        judges_per_item: [null, input.judges_per_item],
+        pairs_added: [null, assignment.added.length],
+        access_all_items: [issue.accessAllItems, false],
+      },
+    });
   });
   const loads = [...assignment.loads.values()];
   return {

@@ -22,6 +22,7 @@ import {
   teams,
 } from '../../db/schema.ts';
 import { AppError, refusal } from '../../http/errors.ts';
+import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';
 import { markAddressInvalid } from '../mail/suppressions.ts';
 import type { IssueRow } from '../selections/access.ts';
@@ -89,6 +90,11 @@ export async function deliverInvitation(ctx: AppContext, delivery: Delivery): Pr
       .values({ issueId: issue.id, userId: user.id })
       .returning();
     if (!created) throw new Error('invitation insert returned nothing');
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'judge.invited',
+      changes: { judge: [user.id, user.id], invitations: [previous, previous + 1] },
+    });
     return { id: created.id, previous };
   });
   if (!invitation) return null;

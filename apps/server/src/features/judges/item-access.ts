@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { alreadySubmitted, invalidPk, lockAccess, requireJudge } from './judge-access.ts';
 
@@ -56,19 +57,42 @@ export async function setDatasetsAccess(
   const { access } = await requireJudge(ctx.db, issue.id, input.user);
   const ids = [...new Set(input.datasets)];
   await requireIssueDatasets(ctx.db, issue.id, ids);
+  const judge = { judge: [input.user, input.user] as [number, number] };
   if (input.access) {
-    await ctx.db
-      .insert(issueAccessDatasets)
-      .values(ids.map((datasetId) => ({ accessId: access.id, datasetId })))
-      .onConflictDoNothing();
+    await ctx.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(issueAccessDatasets)
+        .values(ids.map((datasetId) => ({ accessId: access.id, datasetId })))
+        .onConflictDoNothing()
+        .returning({ id: issueAccessDatasets.datasetId });
+      const changes = {
+        ...judge,
+        ...idsChange(
+          'items_added',
+          added.map((row) => row.id),
+          'added',
+        ),
+      };
+      await recordAudit(tx, { ...selectionEntry(issue), action: 'judge.items_changed', changes });
+    });
   } else {
     await ctx.db.transaction(async (tx) => {
       // A submission under way is waited for and then seen; one that comes after checks the items left.
       await lockAccess(tx, access.id);
       if ((await requireJudge(tx, issue.id, input.user)).hasSubmitted) throw alreadySubmitted();
-      await tx
+      const removed = await tx
         .delete(issueAccessDatasets)
-        .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)));
+        .where(and(eq(issueAccessDatasets.accessId, access.id), inArray(issueAccessDatasets.datasetId, ids)))
+        .returning({ id: issueAccessDatasets.datasetId });
+      const changes = {
+        ...judge,
+        ...idsChange(
+          'items_removed',
+          removed.map((row) => row.id),
+          'removed',
+        ),
+      };
+      await recordAudit(tx, { ...selectionEntry(issue), action: 'judge.items_changed', changes });
     });
   }
   return { user: input.user, nb_datasets: await countAccessDatasets(ctx.db, access.id) };
@@ -104,6 +128,15 @@ export async function copyAccess(
       select ${to.access.id}, dataset_id from ${issueAccessDatasets} where access_id = ${from.access.id}
         and not exists (select 1 from issue_conflicts c where c.access_id = ${to.access.id} and c.dataset_id = issue_access_datasets.dataset_id)
       on conflict do nothing`);
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'access.assigned',
+      changes: {
+        mode: [null, 'copy'],
+        judge: [input.to_user, input.to_user],
+        from_judge: [null, input.from_user],
+      },
+    });
   });
   return { user: input.to_user, nb_datasets: await countAccessDatasets(ctx.db, to.access.id) };
 }
@@ -156,6 +189,15 @@ export async function spreadAccess(
         on judge.rank = (item.rank * ${perItem} + slot) % ${judges}
       where not exists (select 1 from issue_conflicts c where c.access_id = judge.id and c.dataset_id = item.dataset_id)`);
     await tx.update(issues).set({ accessAllItems: false }).where(eq(issues.id, issue.id));
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'access.assigned',
+      changes: {
+        mode: [null, 'spread'],
+        judges_per_item: [null, perItem],
+        access_all_items: [issue.accessAllItems, false],
+      },
+    });
   });
   const total = items * perItem;
   return {

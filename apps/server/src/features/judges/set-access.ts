@@ -10,6 +10,7 @@ import {
   issueSubmissions,
 } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
+import { judgeAdded, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { newAccessToken, requireJudge } from './judge-access.ts';
 import { findAddressStates, findOrCreateJudgeIdentities } from './judge-identity.ts';
@@ -38,8 +39,8 @@ export async function addJudges(
       tx,
       wanted.filter((email) => !states.get(email)?.judge),
     );
-    if (identities.size > 0)
-      await tx
+    if (identities.size > 0) {
+      const added = await tx
         .insert(issueAccesses)
         .values(
           [...identities.values()].map((user) => ({
@@ -48,7 +49,13 @@ export async function addJudges(
             token: newAccessToken(),
           })),
         )
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: issueAccesses.userId });
+      await recordAudit(
+        tx,
+        added.map((row) => judgeAdded(issue, row.userId)),
+      );
+    }
     return identities;
   });
 
@@ -83,11 +90,22 @@ export async function removeJudge(
   const ofJudge = (table: { issueId: AnyPgColumn; userId: AnyPgColumn }) =>
     and(eq(table.issueId, issue.id), eq(table.userId, userId));
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(issueAnswers).where(ofJudge(issueAnswers));
-    await tx.delete(issueComments).where(ofJudge(issueComments));
+    const answers = await tx
+      .delete(issueAnswers)
+      .where(ofJudge(issueAnswers))
+      .returning({ id: issueAnswers.id });
+    const comments = await tx
+      .delete(issueComments)
+      .where(ofJudge(issueComments))
+      .returning({ id: issueComments.id });
     await tx.delete(issueSubmissions).where(ofJudge(issueSubmissions));
     await tx.delete(issueInvitations).where(ofJudge(issueInvitations));
     await tx.delete(issueAccesses).where(eq(issueAccesses.id, access.id));
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'judge.removed',
+      changes: { judge: [userId, null], answers: [answers.length, 0], comments: [comments.length, 0] },
+    });
   });
   return { results: [{ user: user.id, email: user.email, type: 'REMOVED' }] };
 }

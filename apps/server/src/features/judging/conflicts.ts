@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
+import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { resolveAnswerer } from './answerer.ts';
@@ -129,12 +130,29 @@ export async function declareConflict(
       eq(table.datasetId, input.dataset),
     );
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const [declared] = await tx
       .insert(issueConflicts)
       .values({ accessId: access.id, datasetId: input.dataset, setBy: caller.isAdmin ? 'admin' : 'judge' })
-      .onConflictDoNothing();
-    await tx.delete(issueAnswers).where(mine(issueAnswers));
-    await tx.delete(issueComments).where(mine(issueComments));
+      .onConflictDoNothing()
+      .returning();
+    const answers = await tx
+      .delete(issueAnswers)
+      .where(mine(issueAnswers))
+      .returning({ id: issueAnswers.id });
+    const comments = await tx
+      .delete(issueComments)
+      .where(mine(issueComments))
+      .returning({ id: issueComments.id });
+    if (declared)
+      await recordAudit(tx, {
+        ...conflictEntry(caller, 'conflict.declared'),
+        changes: {
+          judge: [access.userId, access.userId],
+          item: [null, input.dataset],
+          answers: [answers.length, 0],
+          comments: [comments.length, 0],
+        },
+      });
   });
   const [row] = await selectConflicts(ctx).where(
     and(eq(issueConflicts.accessId, access.id), eq(issueConflicts.datasetId, input.dataset)),
@@ -157,7 +175,22 @@ export async function clearConflict(
     if (caller.issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
     if (conflict.setBy === 'admin') throw forbidden(CONFLICT_SET_BY_ADMIN_DETAIL);
   }
-  await ctx.db.delete(issueConflicts).where(which);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(issueConflicts).where(which);
+    await recordAudit(tx, {
+      ...conflictEntry(caller, 'conflict.removed'),
+      changes: { judge: [access.userId, access.userId], item: [input.dataset, null] },
+    });
+  });
+}
+
+/** A conflict's entry, on its selection, by the judge themselves or by the signed-in admin. */
+function conflictEntry(caller: ConflictCaller, action: 'conflict.declared' | 'conflict.removed'): AuditWrite {
+  return {
+    ...selectionEntry(caller.issue),
+    action,
+    actor: caller.isAdmin ? undefined : { kind: 'judge', id: caller.userId },
+  };
 }
 
 /** GET issues/{id}/conflicts/: a judge's own; for an admin the selection's, optionally of some judges. */

@@ -14,6 +14,7 @@ import { issueAccesses, issues, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';
+import { judgeAdded, recordAudit } from '../audit/record.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { answerLink, newAccessToken } from '../judges/judge-access.ts';
 import { findAddressStates, findOrCreateJudgeIdentities } from '../judges/judge-identity.ts';
@@ -89,11 +90,15 @@ export async function unlockPublic(
   const user = (await findOrCreateJudgeIdentities(ctx.db, [address])).get(address);
   if (!user) throw new Error('judge identity insert returned nothing');
   const token = newAccessToken();
-  const [access] = await ctx.db
-    .insert(issueAccesses)
-    .values({ issueId: issue.id, userId: user.id, token, origin: 'public' })
-    .onConflictDoNothing()
-    .returning();
+  const [access] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(issueAccesses)
+      .values({ issueId: issue.id, userId: user.id, token, origin: 'public' })
+      .onConflictDoNothing()
+      .returning();
+    if (rows[0]) await recordAudit(tx, judgeAdded(issue, user.id, { kind: 'judge', id: user.id }));
+    return rows;
+  });
   if (!access) return mailOwnLink(ctx, { issue, email, judge: { user, token: null } });
   if (!isLinkMailed(issue) || !email) return { token, email_sent: false };
   return mailLink(ctx, { issue, user, email, token });

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
+import { recordAnswersAudit } from '../audit/answers.ts';
 import { lockAccess } from '../judges/judge-access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { loadQuestions } from './answer-view.ts';
@@ -69,6 +70,14 @@ export async function submitAnswers(
     if (previous && issue.public) throw refusal(HAS_SUBMITTED, 'You have already submitted your responses.');
 
     const judge = { issueId: issue.id, userId };
+    // Before the rows change: the entry compares what is stored with what is sent.
+    await recordAnswersAudit(tx, {
+      teamId: issue.teamId,
+      ...judge,
+      isEdit: Boolean(previous),
+      ...input,
+      comments,
+    });
     await replaceAnswers(tx, judge, input.answers);
     await replaceComments(tx, judge, comments);
     // What was a draft is now submitted: a reload shows the submission.

@@ -41,6 +41,15 @@ export const initialVerificationStatus = (email: string) =>
 export const unsubscribe = (db: Db, teamId: number, email: string) =>
   suppress(db, email, teamId, SUPPRESSION_REASONS.unsubscribed);
 
+export const ERASED_DETAIL = 'Personal data erased on request.';
+
+/**
+ * A person whose data was erased (decision 85) is not written to again: suppressed like an unsubscription,
+ * for the team, or for every team (`null`) after a superuser's erasure.
+ */
+export const suppressErased = (db: Db, email: string, teamId: number | null) =>
+  suppress(db, email, teamId, SUPPRESSION_REASONS.unsubscribed, ERASED_DETAIL);
+
 export async function isUnsubscribed(db: Db, teamId: number, email: string) {
   const n = await db.$count(
     emailSuppressions,

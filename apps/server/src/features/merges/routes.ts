@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { requireMerge, requireMergeTeam } from './access.ts';
 import { writeMergeWorkbook } from './export.ts';
 import { getMergeResults, getMergeResultsJson } from './results.ts';
@@ -93,6 +94,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { tags, params: idParamsSchema, querystring: mergeResultsQuerySchema } },
     async (request, reply) => {
       const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+      await recordExport(ctx.db, merge.teamId, 'export.merge', request.query, merge.id);
       const results = await getMergeResults(ctx, await getMerge(ctx, merge), {
         normalised: request.query.normalised,
       });

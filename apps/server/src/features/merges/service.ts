@@ -1,3 +1,4 @@
+import type { AuditChanges } from '@shortlist/contract';
 import {
   MERGE_DUPLICATE_ISSUE,
   MERGE_MIN_ISSUES,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { diffRows, recordAudit } from '../audit/record.ts';
 import { groupRows } from '../reports/item-values.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { MergeRow } from './access.ts';
@@ -127,17 +129,27 @@ async function checkReferences(
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
-/** Replaces the merge's selections and tags with the given ones (those given only). */
+/**
+ * Replaces the merge's selections and tags with the given ones (those given only). Returns the change of
+ * its selections and their weights, `{selection id: weight}` before and after, for the audit log.
+ */
 async function writeLinks(
   tx: Tx,
   mergeId: number,
   input: { issue_merge_infos?: MergeInfoInput[]; tags?: number[] },
-) {
+): Promise<AuditChanges> {
+  let changes: AuditChanges = {};
   if (input.issue_merge_infos) {
-    await tx.delete(issueMergeInfos).where(eq(issueMergeInfos.mergeId, mergeId));
+    const before = await tx
+      .delete(issueMergeInfos)
+      .where(eq(issueMergeInfos.mergeId, mergeId))
+      .returning({ issue: issueMergeInfos.issueId, weight: issueMergeInfos.weight });
+    const weights = (rows: { issue: number; weight: number }[]) =>
+      Object.fromEntries(rows.map((row) => [row.issue, row.weight]));
     await tx
       .insert(issueMergeInfos)
       .values(input.issue_merge_infos.map((info) => ({ mergeId, issueId: info.issue, weight: info.weight })));
+    changes = diffRows({ weights: weights(before) }, { weights: weights(input.issue_merge_infos) });
   }
   if (input.tags) {
     await tx.delete(issueMergeTags).where(eq(issueMergeTags.mergeId, mergeId));
@@ -145,7 +157,14 @@ async function writeLinks(
     if (tagIds.length > 0)
       await tx.insert(issueMergeTags).values(tagIds.map((tagId) => ({ mergeId, tagId })));
   }
+  return changes;
 }
+
+const mergeEntry = (merge: MergeRow) => ({
+  teamId: merge.teamId,
+  objectType: 'merge' as const,
+  objectId: merge.id,
+});
 
 export async function createMerge(
   ctx: AppContext,
@@ -158,7 +177,12 @@ export async function createMerge(
       .values({ teamId: team.id, title: input.title, description: input.description })
       .returning();
     if (!merge) throw new Error('merge insert returned nothing');
-    await writeLinks(tx, merge.id, input);
+    const weights = await writeLinks(tx, merge.id, input);
+    await recordAudit(tx, {
+      ...mergeEntry(merge),
+      action: 'merge.created',
+      changes: { ...diffRows(null, merge), ...weights },
+    });
     return merge;
   });
   return getMerge(ctx, row);
@@ -175,12 +199,20 @@ export async function updateMerge(
       .set({ title: patch.title, description: patch.description, updateTime: new Date() })
       .where(eq(issueMerges.id, merge.id))
       .returning();
-    await writeLinks(tx, merge.id, patch);
+    const weights = await writeLinks(tx, merge.id, patch);
+    await recordAudit(tx, {
+      ...mergeEntry(merge),
+      action: 'merge.updated',
+      changes: { ...diffRows(merge, updated ?? merge), ...weights },
+    });
     return updated ?? merge;
   });
   return getMerge(ctx, row);
 }
 
 export async function deleteMerge(ctx: AppContext, merge: MergeRow) {
-  await ctx.db.delete(issueMerges).where(eq(issueMerges.id, merge.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(issueMerges).where(eq(issueMerges.id, merge.id));
+    await recordAudit(tx, { ...mergeEntry(merge), action: 'merge.deleted', changes: diffRows(merge, null) });
+  });
 }

@@ -33,7 +33,7 @@ type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
  * limit and does not wait for the reader, so a download slower than the writing would otherwise let the
  * workbook pile up in memory: at 300 judges, the judge sheet is ten times that of 30.
  */
-async function drained(output: Writable) {
+export async function drained(output: Writable) {
   await new Promise((resolve) => setImmediate(resolve));
   while (output.writableNeedDrain && !output.destroyed) {
     await new Promise<void>((resolve) => {

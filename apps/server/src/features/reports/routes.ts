@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { getDatasetDetails, getUserReport } from './details.ts';
 import { writeReportWorkbook } from './export.ts';
@@ -103,6 +104,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);
       const { include_dataset, ...filters } = request.query;
+      await recordExport(ctx.db, issue.teamId, 'export.report', request.query, issue.id);
       const language = toLanguage(user.language);
       // Streamed: the workbook is written while the report is read, never held whole in memory.
       return sendWorkbook(request, reply, {

@@ -2,6 +2,7 @@ import type { Review, ReviewComment, reviewCreateSchema, reviewListQuerySchema }
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
   datasets,
   issueDatasets,
@@ -13,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 
 /** DRF's words for an id that names nothing the caller may use. */
@@ -160,12 +162,16 @@ export async function createReview(
   const { teamId, input } = options;
   await checkIssueOfDataset(ctx, input.issue_id, input.data_set_id);
   await checkStatusOfTeam(ctx, input.status_id, teamId);
-  const [row] = await ctx.db
-    .insert(reviews)
-    .values({ datasetId: input.data_set_id, issueId: input.issue_id, statusId: input.status_id })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
-  if (!row) throw refusal('ALREADY_EXISTS', 'This item already has a review.');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(reviews)
+      .values({ datasetId: input.data_set_id, issueId: input.issue_id, statusId: input.status_id })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw refusal('ALREADY_EXISTS', 'This item already has a review.');
+    await recordReviewChange(tx, teamId, null, created);
+    return created;
+  });
   return getReview(ctx, row.id);
 }
 
@@ -174,8 +180,45 @@ export async function updateReview(
   options: { reviewId: number; teamId: number; statusId: number | null },
 ) {
   await checkStatusOfTeam(ctx, options.statusId, options.teamId);
-  await ctx.db.update(reviews).set({ statusId: options.statusId }).where(eq(reviews.id, options.reviewId));
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reviews).where(eq(reviews.id, options.reviewId)).for('update');
+    const [after] = await tx
+      .update(reviews)
+      .set({ statusId: options.statusId })
+      .where(eq(reviews.id, options.reviewId))
+      .returning();
+    if (before && after && before.statusId !== after.statusId)
+      await recordReviewChange(tx, options.teamId, before, after);
+  });
   return getReview(ctx, options.reviewId);
+}
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** A decision on an item, logged on the item: its status by label, in which selection (or none). */
+async function recordReviewChange(tx: Db, teamId: number, before: ReviewRow | null, after: ReviewRow) {
+  const ids = [before?.statusId, after.statusId].filter((id): id is number => typeof id === 'number');
+  const labels = new Map(
+    ids.length
+      ? (
+          await tx
+            .select({ id: reviewStatuses.id, label: reviewStatuses.label })
+            .from(reviewStatuses)
+            .where(inArray(reviewStatuses.id, ids))
+        ).map((row) => [row.id, row.label])
+      : [],
+  );
+  const label = (id: number | null | undefined) => (typeof id === 'number' ? (labels.get(id) ?? null) : null);
+  await recordAudit(tx, {
+    teamId,
+    action: 'review.changed',
+    objectType: 'item',
+    objectId: after.datasetId,
+    changes: {
+      status: [label(before?.statusId), label(after.statusId)],
+      selection: [after.issueId, after.issueId],
+    },
+  });
 }
 
 export async function addReviewComment(

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, not, sql } fr
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, issueInvitations, issueSubmissions, issues, teams, users } from '../../db/schema.ts';
+import { recordAudit, SYSTEM_ACTOR, selectionEntry } from '../audit/record.ts';
 import { composeInvitation } from '../judges/invitation-mail.ts';
 import { answerLink, hasSubmittedColumn } from '../judges/judge-access.ts';
 import { datasetsColumn } from '../judges/judges-list.ts';
@@ -38,6 +39,15 @@ export async function closeSelectionsAtDeadline(ctx: Pick<AppContext, 'db'>, now
       await emitWebhookEvent(tx, issue.teamId, 'selection.closed', {
         selection: { id: issue.id, title: issue.title, type: issue.resourcetype },
       });
+    await recordAudit(
+      tx,
+      closed.map((issue) => ({
+        ...selectionEntry(issue),
+        action: 'selection.closed' as const,
+        actor: SYSTEM_ACTOR,
+        changes: { status: ['open', 'closed'] },
+      })),
+    );
     return closed.length;
   });
 }

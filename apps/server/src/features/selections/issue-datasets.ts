@@ -9,6 +9,7 @@ import {
   issueDatasets,
 } from '../../db/schema.ts';
 import { fieldErrors } from '../../http/errors.ts';
+import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from './access.ts';
 
 /** Adds items of the selection's team; any other id refuses the whole request. */
@@ -21,10 +22,23 @@ export async function addIssueDatasets(ctx: AppContext, issue: IssueRow, ids: nu
   const missing = wanted.filter((id) => !found.some((row) => row.id === id));
   if (missing.length > 0)
     throw fieldErrors({ datasets: [`Invalid pk "${missing[0]}" - object does not exist.`] });
-  await ctx.db
-    .insert(issueDatasets)
-    .values(wanted.map((datasetId) => ({ issueId: issue.id, datasetId })))
-    .onConflictDoNothing();
+  await ctx.db.transaction(async (tx) => {
+    const added = await tx
+      .insert(issueDatasets)
+      .values(wanted.map((datasetId) => ({ issueId: issue.id, datasetId })))
+      .onConflictDoNothing()
+      .returning({ id: issueDatasets.datasetId });
+    if (added.length > 0)
+      await recordAudit(tx, {
+        ...selectionEntry(issue),
+        action: 'selection.items_added',
+        changes: idsChange(
+          'items_added',
+          added.map((row) => row.id),
+          'added',
+        ),
+      });
+  });
   return { datasets: wanted };
 }
 
@@ -37,8 +51,14 @@ export async function removeIssueDatasets(ctx: AppContext, issue: IssueRow, ids:
   await ctx.db.transaction(async (tx) => {
     const inIssue = <T extends typeof issueAnswers | typeof issueComments | typeof issueDatasets>(table: T) =>
       and(eq(table.issueId, issue.id), inArray(table.datasetId, wanted));
-    await tx.delete(issueAnswers).where(inIssue(issueAnswers));
-    await tx.delete(issueComments).where(inIssue(issueComments));
+    const answers = await tx
+      .delete(issueAnswers)
+      .where(inIssue(issueAnswers))
+      .returning({ id: issueAnswers.id });
+    const comments = await tx
+      .delete(issueComments)
+      .where(inIssue(issueComments))
+      .returning({ id: issueComments.id });
     await tx
       .delete(issueAccessDatasets)
       .where(
@@ -50,7 +70,24 @@ export async function removeIssueDatasets(ctx: AppContext, issue: IssueRow, ids:
           ),
         ),
       );
-    await tx.delete(issueDatasets).where(inIssue(issueDatasets));
+    const removed = await tx
+      .delete(issueDatasets)
+      .where(inIssue(issueDatasets))
+      .returning({ id: issueDatasets.datasetId });
+    if (removed.length > 0)
+      await recordAudit(tx, {
+        ...selectionEntry(issue),
+        action: 'selection.items_removed',
+        changes: {
+          ...idsChange(
+            'items_removed',
+            removed.map((row) => row.id),
+            'removed',
+          ),
+          answers: [answers.length, 0],
+          comments: [comments.length, 0],
+        },
+      });
   });
   return { datasets: wanted };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { issueQuestions } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
+import { type AuditWrite, diffRows, recordAudit, teamOfIssue } from '../audit/record.ts';
 import { requireIssueAdmin } from './access.ts';
 import { type QuestionRow, toQuestion } from './replies.ts';
 
@@ -17,11 +18,15 @@ export async function createQuestion(
 ) {
   const issue = await requireIssueAdmin(ctx, user, input.issue);
   if (issue.resourcetype !== 'RatingIssue') throw fieldErrors({ issue: [CRITERIA_RATING_ONLY_MESSAGE] });
-  const [row] = await ctx.db
-    .insert(issueQuestions)
-    .values({ issueId: issue.id, title: input.title, description: input.description, weight: input.weight })
-    .returning();
-  if (!row) throw new Error('question insert returned nothing');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(issueQuestions)
+      .values({ issueId: issue.id, title: input.title, description: input.description, weight: input.weight })
+      .returning();
+    if (!created) throw new Error('question insert returned nothing');
+    await recordAudit(tx, criterionEntry('criterion.created', null, created));
+    return created;
+  });
   return toQuestion(row);
 }
 
@@ -39,14 +44,37 @@ export async function updateQuestion(
   patch: z.infer<typeof issueQuestionPatchSchema>,
 ) {
   if (Object.keys(patch).length === 0) return toQuestion(question);
-  const [row] = await ctx.db
-    .update(issueQuestions)
-    .set(patch)
-    .where(eq(issueQuestions.id, question.id))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(issueQuestions)
+      .set(patch)
+      .where(eq(issueQuestions.id, question.id))
+      .returning();
+    await recordAudit(tx, criterionEntry('criterion.updated', question, updated ?? question));
+    return updated;
+  });
   return toQuestion(row ?? question);
 }
 
 export async function deleteQuestion(ctx: AppContext, question: QuestionRow) {
-  await ctx.db.delete(issueQuestions).where(eq(issueQuestions.id, question.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(issueQuestions).where(eq(issueQuestions.id, question.id));
+    await recordAudit(tx, criterionEntry('criterion.deleted', question, null));
+  });
+}
+
+/** A criterion's change, logged on its selection: which criterion, then what changed (title, weight…). */
+function criterionEntry(
+  action: 'criterion.created' | 'criterion.updated' | 'criterion.deleted',
+  before: QuestionRow | null,
+  after: QuestionRow | null,
+): AuditWrite {
+  const issueId = (after ?? before)?.issueId ?? 0;
+  return {
+    teamId: teamOfIssue(issueId),
+    action,
+    objectType: 'selection',
+    objectId: issueId,
+    changes: { criterion: [before?.id ?? null, after?.id ?? null], ...diffRows(before, after) },
+  };
 }

@@ -16,6 +16,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
+import { diffRows, recordAudit, selectionEntry } from '../audit/record.ts';
 import { alreadySubmitted, wouldTakeItemsFromSubmitted } from '../judges/judge-access.ts';
 import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../teams/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
@@ -116,11 +117,19 @@ export async function createIssue(ctx: AppContext, user: UserRow, input: IssueCr
   const { team } = await requireTeamAdmin(ctx, user, input.team);
   const columns = toColumns(input.resourcetype, input);
   await checkSettings(ctx, team, { ...NEW_ISSUE, resourcetype: input.resourcetype, ...columns }, input);
-  const [row] = await ctx.db
-    .insert(issues)
-    .values({ ...columns, title: input.title, teamId: team.id, resourcetype: input.resourcetype })
-    .returning();
-  if (!row) throw new Error('issue insert returned nothing');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(issues)
+      .values({ ...columns, title: input.title, teamId: team.id, resourcetype: input.resourcetype })
+      .returning();
+    if (!created) throw new Error('issue insert returned nothing');
+    await recordAudit(tx, {
+      ...selectionEntry(created),
+      action: 'selection.created',
+      changes: diffRows(null, created),
+    });
+    return created;
+  });
   return toIssueReply(ctx, row);
 }
 
@@ -190,6 +199,11 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
       .set({ ...columns, ...deadlineMarkersReset(issue, columns), updateTime: new Date() })
       .where(eq(issues.id, issue.id))
       .returning();
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'selection.updated',
+      changes: diffRows(issue, updated ?? issue),
+    });
     if (updated && updated.status === 'closed' && issue.status !== 'closed') {
       await emitWebhookEvent(tx, team.id, 'selection.closed', {
         selection: { id: updated.id, title: updated.title, type: updated.resourcetype },
@@ -230,5 +244,12 @@ function deadlineMarkersReset(issue: IssueRow, columns: Partial<IssueRow>): Part
 }
 
 export async function deleteIssue(ctx: AppContext, issue: IssueRow) {
-  await ctx.db.delete(issues).where(eq(issues.id, issue.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(issues).where(eq(issues.id, issue.id));
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'selection.deleted',
+      changes: diffRows(issue, null),
+    });
+  });
 }

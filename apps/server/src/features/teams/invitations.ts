@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { MembershipRow, TeamRow } from './access.ts';
 import { toTeam } from './service.ts';
 
@@ -45,13 +46,22 @@ async function answerInvitation(
   ctx: AppContext,
   options: { user: UserRow; invitationId: number; status: 'accepted' | 'refused' },
 ) {
-  const [member] = await ctx.db
-    .update(teamMembers)
-    .set({ status: options.status })
-    .where(and(eq(teamMembers.id, options.invitationId), isPendingFor(options.user.id)))
-    .returning();
-  if (!member) throw notFound();
-  return member;
+  return ctx.db.transaction(async (tx) => {
+    const [member] = await tx
+      .update(teamMembers)
+      .set({ status: options.status })
+      .where(and(eq(teamMembers.id, options.invitationId), isPendingFor(options.user.id)))
+      .returning();
+    if (!member) throw notFound();
+    await recordAudit(tx, {
+      teamId: member.teamId,
+      action: options.status === 'accepted' ? 'member.accepted' : 'member.refused',
+      objectType: 'member',
+      objectId: member.id,
+      changes: { status: ['pending', options.status] },
+    });
+    return member;
+  });
 }
 
 /** The caller becomes a member: the team, as its members see it, opens to them from now on. */

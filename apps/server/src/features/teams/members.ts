@@ -7,6 +7,7 @@ import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
+import { recordAudit } from '../audit/record.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
 
@@ -184,6 +185,17 @@ export async function addMember(ctx: AppContext, team: TeamRow, input: Required<
           .values({ teamId: team.id, userId: user.id, role: 'admin', ...invitation })
           .returning();
     if (!member) throw new Error('member write returned nothing');
+    await recordAudit(tx, {
+      teamId: team.id,
+      action: 'member.invited',
+      objectType: 'member',
+      objectId: member.id,
+      changes: {
+        user: [null, user.id],
+        role: [null, member.role],
+        status: [current?.status ?? null, 'pending'],
+      },
+    });
     return { user, member };
   });
   await mailInvitation(ctx, team, user);

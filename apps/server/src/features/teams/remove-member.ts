@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { teamMembers } from '../../db/schema.ts';
 import { notFound, refusal } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { TeamRow } from './access.ts';
 
 /**
@@ -33,5 +34,12 @@ export async function removeMember(ctx: AppContext, team: TeamRow, memberId: num
     const isLastAdmin = admins.length === 1 && admins[0]?.id === member.id;
     if (isLastAdmin) throw refusal(LAST_ADMIN, LAST_ADMIN_MESSAGE);
     await tx.delete(teamMembers).where(eq(teamMembers.id, member.id));
+    await recordAudit(tx, {
+      teamId: team.id,
+      action: 'member.removed',
+      objectType: 'member',
+      objectId: member.id,
+      changes: { user: [member.userId, null], role: [member.role, null], status: [member.status, null] },
+    });
   });
 }

@@ -12,7 +12,10 @@ import { teamMembers, teams } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
+import { diffRows, recordAudit } from '../audit/record.ts';
 import { findMembership, isMembershipOf, type MembershipRow, type TeamRow } from './access.ts';
+
+const teamEntry = (teamId: number) => ({ teamId, objectType: 'team' as const, objectId: teamId });
 
 export function toTeam(team: TeamRow, membership: MembershipRow | null | undefined): Team {
   return {
@@ -94,6 +97,7 @@ export async function createTeamAsAdmin(
       .insert(teamMembers)
       .values({ teamId: team.id, userId: user.id, pseudo: user.firstName, role: 'admin' })
       .returning();
+    await recordAudit(tx, { ...teamEntry(team.id), action: 'team.created', changes: diffRows(null, team) });
     return toTeam(team, membership);
   });
 }
@@ -117,18 +121,23 @@ export async function updateTeam(
     throw fieldErrors({
       sso_only: ['No identity provider is configured on this server: the members could not sign in.'],
     });
-  const [team] = await ctx.db
-    .update(teams)
-    .set({
-      title: face.title,
-      description: face.description,
-      teamImage: face.team_image,
-      customHeader: face.custom_header,
-      ssoOnly: face.sso_only,
-      package: packagePatch ? { ...current.package, ...packagePatch } : undefined,
-    })
-    .where(eq(teams.id, teamId))
-    .returning();
-  if (!team) throw notFound();
+  const team = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
+    const [after] = await tx
+      .update(teams)
+      .set({
+        title: face.title,
+        description: face.description,
+        teamImage: face.team_image,
+        customHeader: face.custom_header,
+        ssoOnly: face.sso_only,
+        package: packagePatch ? { ...current.package, ...packagePatch } : undefined,
+      })
+      .where(eq(teams.id, teamId))
+      .returning();
+    if (!before || !after) throw notFound();
+    await recordAudit(tx, { ...teamEntry(teamId), action: 'team.updated', changes: diffRows(before, after) });
+    return after;
+  });
   return toTeam(team, await findMembership(ctx, teamId, user.id));
 }

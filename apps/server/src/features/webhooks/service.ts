@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
+import { diffRows, recordAudit } from '../audit/record.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
 import { checkWebhookUrl } from './egress.ts';
 import { emitWebhookEvent } from './emit.ts';
@@ -85,28 +86,46 @@ export async function createWebhook(ctx: AppContext, team: TeamRow, input: Webho
       })
       .returning();
     if (!row) throw new Error('webhook not created');
+    await recordAudit(tx, { ...webhookEntry(row), action: 'webhook.created', changes: diffRows(null, row) });
     return toWebhook(row);
   });
 }
 
 export async function updateWebhook(ctx: AppContext, row: WebhookRow, patch: WebhookPatch) {
   if (patch.url !== undefined) await checkWebhookUrl(ctx.config, patch.url);
-  const [updated] = await ctx.db
-    .update(webhooks)
-    .set({
-      url: patch.url,
-      events: patch.events ? [...new Set(patch.events)] : undefined,
-      active: patch.active,
-    })
-    .where(eq(webhooks.id, row.id))
-    .returning();
-  if (!updated) throw notFound();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [written] = await tx
+      .update(webhooks)
+      .set({
+        url: patch.url,
+        events: patch.events ? [...new Set(patch.events)] : undefined,
+        active: patch.active,
+      })
+      .where(eq(webhooks.id, row.id))
+      .returning();
+    if (!written) throw notFound();
+    await recordAudit(tx, {
+      ...webhookEntry(row),
+      action: 'webhook.updated',
+      changes: diffRows(row, written),
+    });
+    return written;
+  });
   return toWebhook(updated);
 }
 
 export async function deleteWebhook(ctx: AppContext, row: WebhookRow) {
-  await ctx.db.delete(webhooks).where(eq(webhooks.id, row.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(webhooks).where(eq(webhooks.id, row.id));
+    await recordAudit(tx, { ...webhookEntry(row), action: 'webhook.deleted', changes: diffRows(row, null) });
+  });
 }
+
+const webhookEntry = (row: WebhookRow) => ({
+  teamId: row.teamId,
+  objectType: 'webhook' as const,
+  objectId: row.id,
+});
 
 /** The test button: a `ping` queued for this webhook alone, sent by the worker like any event. */
 export async function pingWebhook(ctx: AppContext, row: WebhookRow) {

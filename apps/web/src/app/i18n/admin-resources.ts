@@ -1,3 +1,4 @@
+import * as audit from '../../features/audit/i18n';
 import * as dashboard from '../../features/dashboard/i18n';
 import * as excelImport from '../../features/excel-import/i18n';
 import * as forms from '../../features/forms/i18n';
@@ -22,6 +23,7 @@ import './emails-resources';
  */
 export const adminResources = {
   en: {
+    audit: audit.en,
     dashboard: dashboard.en,
     excelImport: excelImport.en,
     forms: forms.en,
@@ -38,6 +40,7 @@ export const adminResources = {
     webhooks: webhooks.en,
   },
   fr: {
+    audit: audit.fr,
     dashboard: dashboard.fr,
     excelImport: excelImport.fr,
     forms: forms.fr,

@@ -61,6 +61,10 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
         key: `/team/${teamId}/webhooks`,
         label: <Link to={`/team/${teamId}/webhooks`}>{t('title', { ns: 'webhooks' })}</Link>,
       },
+      {
+        key: `/team/${teamId}/audit`,
+        label: <Link to={`/team/${teamId}/audit`}>{t('title', { ns: 'audit' })}</Link>,
+      },
     );
   }
   if (isSignedIn && invitations.length > 0) {

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
+import { PersonalDataCard } from '../audit/personal-data-card';
 import { isTeamAdmin } from '../teams/api';
 import { CreateTeamDialog } from './create-team-dialog';
 import { PACKAGE_FLAGS } from './package-fields';
@@ -113,6 +114,7 @@ export function AdminTeamsPage() {
       )}
       <CreateTeamDialog isOpen={isCreating} onClose={() => setCreating(false)} />
       {edited && <TeamPackageDrawer team={edited} onClose={() => setEditedId(null)} />}
+      <PersonalDataCard teamId={null} />
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import {
+  type AuditEntry,
+  type AuditFilter,
+  type Page,
+  type PersonalDataErasure,
+  personalDataArchiveName,
+} from '@shortlist/contract';
+import { apiGet, apiPost, apiRequest } from '../../app/api-client';
+import { downloadFile, saveBlob } from '../../app/download';
+
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (teamId: number, filter: AuditFilter, offset: number) =>
+    ['audit-log', teamId, filter, offset] as const,
+};
+
+export const fetchAuditLog = (teamId: number, filter: AuditFilter, offset: number, limit: number) =>
+  apiGet<Page<AuditEntry>>(`teams/${teamId}/audit-log/`, { ...filter, offset, limit });
+
+export const downloadAuditLog = (teamId: number, filter: AuditFilter, format: 'xlsx' | 'csv') =>
+  downloadFile(`teams/${teamId}/audit-log/export/`, `audit-log.${format}`, { ...filter, format });
+
+/** A team's personal data requests, or a site administrator's for every team (`teamId` null). */
+const personalDataPath = (teamId: number | null) =>
+  teamId === null ? 'personal-data/' : `teams/${teamId}/personal-data/`;
+
+export async function downloadPersonalData(teamId: number | null, email: string) {
+  const blob = await apiRequest<Blob>(`${personalDataPath(teamId)}export/`, {
+    method: 'POST',
+    body: { email },
+    asBlob: true,
+  });
+  saveBlob(blob, personalDataArchiveName(new Date()));
+}
+
+export const erasePersonalData = (teamId: number | null, email: string) =>
+  apiPost<PersonalDataErasure>(`${personalDataPath(teamId)}erase/`, { email });
