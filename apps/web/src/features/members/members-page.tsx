@@ -7,11 +7,17 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
-import { AddMemberDialog } from './add-member-dialog';
 import { MemberStatusTag, RoleTag } from './member-tags';
 import { useAdminMembers } from './use-admin-members';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const AddMemberDialog = lazyDialog(
+  () => import('./add-member-dialog').then((m) => m.AddMemberDialog),
+  (props) => props.isOpen,
+);
 
 /** `/team/:teamId/members`: the admins of the team, paged by the server, and a dialog to add one. */
 export function MembersPage() {
