@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Grid, Layout, Menu, Typography } from 'antd';
+import { Button, Grid, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { useSignOut } from '../auth/use-sign-out';
 import { lazyDialog } from '../lazy-dialog';
 import { ButtonLink } from './button-link';
 import { LanguageSwitcher } from './language-switcher';
+import { NavLinks } from './nav-links';
 import { TeamSwitcher } from './team-switcher';
 import { useNavItems } from './use-nav-items';
 
@@ -46,13 +47,7 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
       {isWide && isSignedIn && <TeamSwitcher teams={teams} currentId={teamId} />}
       {isWide && (
         <nav aria-label={t('nav.label')} className="sl-nav">
-          <Menu
-            mode="horizontal"
-            selectedKeys={[pathname]}
-            items={items}
-            className="sl-menu"
-            disabledOverflow
-          />
+          <NavLinks items={items} selectedKey={pathname} />
         </nav>
       )}
       <div className="sl-navbar-end">
