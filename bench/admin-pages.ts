@@ -54,6 +54,8 @@ interface Load {
   taskMs: number;
 }
 
+/** The dashboard's recent changes, once loaded: the seed's objects are among them. */
+const DASHBOARD_CONTENT = '[data-testid="dashboard-recent"] a';
 const row = (table: string) => `[data-testid="${table}"] .ant-table-row`;
 
 async function seed(baseUrl: string): Promise<Route[]> {
@@ -147,7 +149,7 @@ async function seed(baseUrl: string): Promise<Route[]> {
 
   const at = (path: string) => `${baseUrl}/team/${team}${path}`;
   return [
-    { name: 'dashboard', pattern: '/team/:teamId', path: at(''), content: '.sl-page .ant-card' },
+    { name: 'dashboard', pattern: '/team/:teamId', path: at(''), content: DASHBOARD_CONTENT },
     { name: 'items', pattern: '/team/:teamId/items', path: at('/items'), content: row('items-table') },
     { name: 'forms', pattern: '/team/:teamId/forms', path: at('/forms'), content: row('forms-table') },
     {
@@ -259,7 +261,7 @@ async function signInJourney(browser: Browser, build: string, baseUrl: string): 
     name: 'sign-in to dashboard',
     pattern: '/login',
     path: `${baseUrl}/login`,
-    content: '.sl-page .ant-card',
+    content: DASHBOARD_CONTENT,
   };
   const context = await browser.newContext(DESKTOP);
   await watchFirstFrames(context, [route.content]);
