@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { COMPRESSIBLE, MIN_BYTES } from './precompress-plugin';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads-plugin';
 
-/** Below this the build writes no compressed copy (precompress-plugin.ts): the file is sent as it is. */
-const COMPRESSED_FROM_BYTES = 1024;
 const KIB = 1024;
 
 /** Each route's budget in KiB, by route pattern as route-preloads.json names it (`*`: any other path). */
@@ -19,12 +18,12 @@ export interface RouteWeight {
   files: { file: string; kib: number }[];
 }
 
-/** A built file's bytes as the server sends it: its brotli copy when the build wrote one. */
+/** A built file's bytes as the server sends it: its brotli copy when the build wrote one (precompress-plugin.ts). */
 function servedBytes(dist: string, file: string): number {
   const full = path.join(dist, file);
   if (!existsSync(full)) throw new Error(`route budgets: ${file} is named but not in the build`);
   const size = statSync(full).size;
-  if (!/\.(js|css|svg|json)$/.test(file) || size < COMPRESSED_FROM_BYTES) return size;
+  if (!COMPRESSIBLE.test(file) || size < MIN_BYTES) return size;
   if (!existsSync(`${full}.br`))
     throw new Error(`route budgets: ${file} has no .br copy (run after precompress)`);
   return statSync(`${full}.br`).size;
