@@ -8,9 +8,9 @@
 // last reply arrived, and the main thread's time.
 // First meaningful paint: the first frame, by the page's own clock from navigation start
 // (page-clock.ts), in which the route's main content is visible: its table's first row, the dashboard's
-// cards, the form's first question, the selection's information.
+// recent changes, the form's first question, the selection's information.
 // The journey "sign-in to dashboard" loads /login cold, signs in through the form and counts everything
-// up to the dashboard's cards; its time is from the click on "Sign in".
+// up to the dashboard's recent changes; its time is from the click on "Sign in".
 // Goals (issue 28): dashboard ≤ 250 KiB, every admin page's first visit ≤ 400 KiB, first meaningful paint
 // ≤ 2 s. WEB_DISTS=before=/tmp/a,after=/tmp/b compares builds, each served by its own server.
 import type { Browser } from 'playwright-core';
