@@ -7,33 +7,18 @@
 // Also the page's main-thread time (CDP: tasks, of which script), to tell a busy machine from a slow page.
 // E2E_WEB_DIST names a build of your own; WEB_DISTS=before=/tmp/a,after=/tmp/b serves each build from its
 // own server and loads their pages in turn within the same run (ratios).
-import os from 'node:os';
+// The admin pages have their own bench beside this one (admin-pages.ts), which `npm run bench:pages` runs next.
 import { adminApi } from '../e2e/support/admin-api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ADMIN, startServer } from '../e2e/support/server.ts';
 import { describeMachine, percentile } from './bench-app.ts';
 import { firstFrames, watchFirstFrames } from './page-clock.ts';
+import { BUILDS, buildOrder, loadAverage, meter, REPEATS } from './page-load.ts';
 
-const FOUR_G = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: 1024 * 1024,
-  uploadThroughput: 750 * 1024,
-};
 /** What counts as the first input: a field or a rating control (hidden ones are not visible). */
 const FIRST_INPUT = 'input, textarea, [role="slider"]';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-/** Each page's loads per build (BENCH_REPEATS): a loaded machine needs more than two to show a ratio. */
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 const ITEMS = 200;
-
-/** The builds to compare, by name; one (E2E_WEB_DIST or apps/web/dist) unless WEB_DISTS names several. */
-const BUILDS = (process.env.WEB_DISTS ?? `build=${process.env.E2E_WEB_DIST ?? ''}`)
-  .split(',')
-  .map((entry) => {
-    const [name = '', dist = ''] = entry.split('=');
-    return { name, dist };
-  });
 
 interface Load {
   build: string;
@@ -101,27 +86,13 @@ async function load(
   const context = await browser.newContext(PHONE);
   await watchFirstFrames(context, [FIRST_INPUT, control]);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Performance.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', FOUR_G);
-  let bytes = 0;
-  let requests = 0;
-  cdp.on('Network.requestWillBeSent', () => {
-    requests += 1;
-  });
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
-    bytes += event.encodedDataLength;
-  });
+  const metered = await meter(context, page);
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(FIRST_INPUT).first().waitFor({ timeout: 60_000, state: 'attached' });
   const firstInputMs = (await firstFrames(page, FIRST_INPUT)).shownMs;
   await page.locator(control).first().waitFor({ timeout: 60_000 });
   const interactiveMs = (await firstFrames(page, control)).idleMs;
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const ms = (metric: string) => (metrics.find((m) => m.name === metric)?.value ?? 0) * 1000;
-  const [taskMs, scriptMs] = [ms('TaskDuration'), ms('ScriptDuration')];
+  const { taskMs, scriptMs } = await metered.mainThreadMs();
   const htmlMs = await page.evaluate(
     () =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
@@ -132,8 +103,8 @@ async function load(
   return {
     build,
     page: name,
-    kib: bytes / 1024,
-    requests,
+    kib: metered.traffic.bytes / 1024,
+    requests: metered.traffic.requests,
     firstInputMs,
     interactiveMs,
     taskMs,
@@ -164,21 +135,14 @@ async function main() {
     const loads: Load[] = [];
     for (let repeat = 0; repeat < REPEATS; repeat += 1) {
       for (const [index, page] of (pagesByBuild[0] ?? []).entries()) {
-        // The builds take turns going first, so that neither always meets the same moment of the machine.
-        const order = repeat % 2 === 0 ? [...BUILDS.keys()] : [...BUILDS.keys()].reverse();
-        for (const b of order) {
+        for (const b of buildOrder(repeat)) {
           const each = pagesByBuild[b]?.[index] ?? page;
           loads.push(await load(browser, BUILDS[b]?.name ?? '', each.name, each.url, each.control));
         }
       }
     }
     console.log(describeMachine());
-    console.log(
-      `Load average at the end (1, 5, 15 min): ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(', ')}`,
-    );
+    console.log(`Load average at the end (1, 5, 15 min): ${loadAverage()}`);
     console.log(`Chromium at 390 × 844, 4G (1 MB/s down, 150 ms), cold cache, each page ${REPEATS} times.\n`);
     console.log(
       '| page | build | KiB transferred | requests | HTML in ms | first input ms | interactive ms | main thread: tasks / script ms |',

@@ -4,9 +4,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+/** The files the build writes compressed copies of (route-budgets.ts weighs those as sent). */
+export const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 /** Below this, headers outweigh what compression saves. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

@@ -14,13 +14,20 @@ export interface RoutePreload {
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** A module whose lazily loaded pages must all be listed (the router), but for those in `except`. */
+export interface EveryPageOf {
+  module: string;
+  except?: string[];
+}
+
 /**
  * Writes `route-preloads.json`: for each route pattern, the chunks its modules import, with their own
  * imports, beyond what index.html already loads. The server announces them as `modulepreload` links
  * so they download along with the entry instead of after it (docs/performance.md). `routes` maps a
- * pattern to modules relative to the app's root.
+ * pattern to modules relative to the app's root; with `everyPageOf`, the build fails when that module
+ * loads a page that no route lists (a new page would otherwise go unannounced and unweighed).
  */
-export function routePreloads(routes: Record<string, string[]>): Plugin {
+export function routePreloads(routes: Record<string, string[]>, everyPageOf?: EveryPageOf): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -31,6 +38,21 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
       base = config.base;
     },
     generateBundle(_options, bundle) {
+      if (everyPageOf) {
+        const listed = new Set(
+          Object.values(routes).flatMap((modules) => modules.map((m) => path.resolve(root, m))),
+        );
+        for (const module of [everyPageOf.module, ...(everyPageOf.except ?? [])])
+          listed.add(path.resolve(root, module));
+        const pages =
+          this.getModuleInfo(path.resolve(root, everyPageOf.module))?.dynamicallyImportedIds ?? [];
+        const missing = pages.filter((id) => !listed.has(id)).map((id) => path.relative(root, id));
+        if (missing.length > 0) {
+          throw new Error(
+            `route-preloads: ${everyPageOf.module} loads pages that no route lists: ${missing.join(', ')}`,
+          );
+        }
+      }
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const byModule = new Map(
         chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),

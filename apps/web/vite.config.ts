@@ -1,8 +1,12 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leanAntd } from './lean-antd-plugin';
 import { precompress } from './precompress-plugin';
 import { pureContract } from './pure-contract-plugin';
+import { routeBudgets } from './route-budgets';
 import { routePreloads } from './route-preloads-plugin';
+import { ADMIN_PAGES, ADMIN_SHELL, adminPageModules } from './src/app/admin-paths';
 import { ANTD_SHELL_MODULE, PUBLIC_PAGES, type PublicPath } from './src/app/public-paths';
 
 /** Where the dev server sends /api; the API listens on 3000 unless told otherwise. */
@@ -19,23 +23,35 @@ export default defineConfig({
   plugins: [
     react(),
     pureContract(),
-    // A public page's chunks are announced with index.html; the Ant Design theme with the pages using it.
-    routePreloads({
-      ...Object.fromEntries(
-        Object.entries(PUBLIC_PAGES).map(([pattern, page]) => [
-          pattern,
-          [
-            page.module,
-            ...(page.usesAntd ? [ANTD_SHELL_MODULE] : []),
-            PAGE_TEXTS[pattern as PublicPath] ?? [],
-          ]
-            .flat()
-            .map((module) => `src/${module}`),
-        ]),
-      ),
-      '*': ['src/app/app.tsx', 'src/app/session-expiry.ts'],
-    }),
+    leanAntd(),
+    // A page's chunks are announced with index.html; the Ant Design theme with the public pages using it.
+    routePreloads(
+      {
+        ...Object.fromEntries(
+          Object.entries(PUBLIC_PAGES).map(([pattern, page]) => [
+            pattern,
+            [
+              page.module,
+              ...(page.usesAntd ? [ANTD_SHELL_MODULE] : []),
+              PAGE_TEXTS[pattern as PublicPath] ?? [],
+            ]
+              .flat()
+              .map((module) => `src/${module}`),
+          ]),
+        ),
+        ...Object.fromEntries(
+          Object.keys(ADMIN_PAGES).map((pattern) => [
+            pattern,
+            adminPageModules(pattern as keyof typeof ADMIN_PAGES).map((module) => `src/${module}`),
+          ]),
+        ),
+        '*': ADMIN_SHELL.map((module) => `src/${module}`),
+      },
+      { module: 'src/app/router.tsx' },
+    ),
     precompress(),
+    // Each route's first visit against its budget: the build fails when one grows past it.
+    routeBudgets(path.join(import.meta.dirname, 'route-budgets.json')),
   ],
   server: {
     proxy: {
@@ -118,22 +134,41 @@ export default defineConfig({
               test: /node_modules[\\/]exceljs[\\/]/,
               priority: 2,
             },
-            // Ant Design's layout with the sider's three icons, apart: left to the grouping below, they
-            // joined the admin pages' pagination, which brought their select, and the admin app's shell
-            // downloaded both (+28 KiB) once no public page loaded Ant Design's number input (issue 27).
+            // The rich text editor (tiptap, ProseMirror) and the drag and drop of the forms' questions, each
+            // apart: only the pages that edit with them load them, not those that merely share a library.
             {
-              name: 'antd-layout',
-              test: /node_modules[\\/](antd[\\/]es[\\/]layout[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](Right|Left|Bars)Outlined\.js)/,
-              includeDependenciesRecursively: false,
+              name: 'rich-text',
+              test: /node_modules[\\/](@tiptap|prosemirror-[a-z]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|@popperjs)[\\/]/,
               priority: 2,
             },
-            // Libraries grouped by the set of routes that use them, small groups merged: a page loads
-            // only what it uses, in a few requests rather than one per component.
+            {
+              name: 'dnd-kit',
+              test: /node_modules[\\/]@dnd-kit[\\/]/,
+              priority: 2,
+            },
+            // What Ant Design's every admin page draws (the layout, buttons, typography, the
+            // spinner, the App's modal and messages, the theme), in one chunk that stays cached from page
+            // to page: left to the grouping below, it came in dozens of files, each shared by a different
+            // set of routes (issue 28).
+            {
+              name: 'antd-base',
+              test: /node_modules[\\/]antd[\\/]es[\\/](layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,
+              priority: 2,
+            },
+            // zod whole, apart: the admin pages' forms check with it, the entry only uses its core.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]/,
+              priority: 1,
+            },
+            // Libraries grouped by the set of routes that use them, small groups not merged: merging them
+            // (from 40 kB) saved a few requests but made pages load other pages' components (the dashboard
+            // 428 KiB instead of 280, a public link page 268 instead of 164: issue 28).
             {
               name: 'vendor',
               test: /node_modules/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 40_000,
+              entriesAwareMergeThreshold: 0,
               priority: 1,
             },
           ],

@@ -5,6 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { lazyComponent, lazyPage } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
+import { prefetchCurrentUser, prefetchTeam } from './route-prefetch';
 import { followPendingNavigation } from './version/chunk-reload';
 
 /**
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
       })),
       {
         element: <RequireAuth />,
+        loader: prefetchCurrentUser,
         children: [
           {
             path: '/',
@@ -50,6 +52,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '/team/:teamId',
+            loader: prefetchTeam,
             ...lazyPage(() => import('../features/teams/team-base-view'), 'TeamBaseView'),
             children: [
               { index: true, ...lazyPage(() => import('../features/teams/dashboard-page'), 'DashboardPage') },

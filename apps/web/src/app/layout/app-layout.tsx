@@ -1,21 +1,31 @@
 import { Layout } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { VersionBanner } from '../version/version-banner';
-import { ContactBox } from './contact-box';
+import { isVersionMismatch, useServerVersion } from '../version/version-store';
+import { ContactLauncher } from './contact-launcher';
 import { LanguageSwitcher } from './language-switcher';
 import { useRouteFlags } from './route-flags';
 
 // Public pages show neither: their menus, team switcher and links stay out of those pages' downloads.
 const Navbar = lazy(() => import('./navbar').then((m) => ({ default: m.Navbar })));
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+// Loaded when needed: the contact panel's form when its button is pressed, the banner after a release.
+const ContactBox = lazy(() => import('./contact-box').then((m) => ({ default: m.ContactBox })));
+const VersionBanner = lazy(() =>
+  import('../version/version-banner').then((m) => ({ default: m.VersionBanner })),
+);
 
 /** The shell around every page; routes hide or move its parts through their `handle` flags. */
 export function AppLayout() {
   const flags = useRouteFlags();
+  const isOutdated = isVersionMismatch(useServerVersion());
   return (
     <Layout className="sl-layout">
-      <VersionBanner />
+      {isOutdated && (
+        <Suspense fallback={null}>
+          <VersionBanner />
+        </Suspense>
+      )}
       {flags.hideNavbar ? (
         !flags.hideLanguageSwitcher && (
           <div className="sl-floating-language">
@@ -36,7 +46,7 @@ export function AppLayout() {
         </Suspense>
       )}
       {!flags.hideContactBox && (
-        <ContactBox isHigh={flags.contactBoxHigh} isInFlow={flags.contactBoxInFlow} />
+        <ContactLauncher box={ContactBox} isHigh={flags.contactBoxHigh} isInFlow={flags.contactBoxInFlow} />
       )}
     </Layout>
   );

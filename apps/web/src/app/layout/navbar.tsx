@@ -1,15 +1,23 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { Button, Grid, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useIsSignedIn } from '../auth/token-storage';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useSignOut } from '../auth/use-sign-out';
+import { lazyDialog } from '../lazy-dialog';
 import { ButtonLink } from './button-link';
 import { LanguageSwitcher } from './language-switcher';
+import { NavLinks } from './nav-links';
 import { TeamSwitcher } from './team-switcher';
 import { useNavItems } from './use-nav-items';
+
+// The links' drawer of narrow screens, loaded the first time it opens.
+const NavDrawer = lazyDialog(
+  () => import('./nav-drawer').then((m) => m.NavDrawer),
+  (props) => props.open,
+);
 
 /** Top bar: brand, team switcher, links, language, user and logout; a drawer menu on small screens. */
 export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?: boolean }) {
@@ -39,13 +47,7 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
       {isWide && isSignedIn && <TeamSwitcher teams={teams} currentId={teamId} />}
       {isWide && (
         <nav aria-label={t('nav.label')} className="sl-nav">
-          <Menu
-            mode="horizontal"
-            selectedKeys={[pathname]}
-            items={items}
-            className="sl-menu"
-            disabledOverflow
-          />
+          <NavLinks items={items} selectedKey={pathname} />
         </nav>
       )}
       <div className="sl-navbar-end">
@@ -75,24 +77,16 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
         )}
       </div>
       {!isWide && (
-        <Drawer
+        <NavDrawer
           open={isMenuOpen}
           onClose={() => setMenuOpen(false)}
           title={me?.username ?? t('app.name')}
-          size={280}
           footer={logoutButton}
-        >
-          <TeamSwitcher teams={teams} currentId={teamId} />
-          <nav aria-label={t('nav.label')}>
-            <Menu
-              mode="vertical"
-              selectedKeys={[pathname]}
-              items={items}
-              onClick={() => setMenuOpen(false)}
-              className="sl-drawer-menu"
-            />
-          </nav>
-        </Drawer>
+          items={items}
+          selectedKey={pathname}
+          teams={teams}
+          teamId={teamId}
+        />
       )}
     </Layout.Header>
   );

@@ -1,7 +1,8 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError, isReloadingOntoNewBuild } from '../version/chunk-reload';
+import { StatusResult } from './status-result';
 
 /**
  * Last resort when a page crashes while rendering. A page of an older build that the server no longer
@@ -12,7 +13,8 @@ export function RouteErrorPage() {
   const error = useRouteError();
   if (isReloadingOntoNewBuild()) {
     return (
-      <Result
+      <StatusResult
+        status="warning"
         icon={<Spin size="large" />}
         title={t('app.reloadingNewVersion')}
         data-testid="reloading-new-version"
@@ -21,7 +23,7 @@ export function RouteErrorPage() {
   }
   if (isChunkLoadError(error)) {
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('app.pageNotLoaded')}
         subTitle={t('app.pageNotLoadedHint')}
@@ -34,8 +36,8 @@ export function RouteErrorPage() {
     );
   }
   return (
-    <Result
-      status="500"
+    <StatusResult
+      status="error"
       title={t('common.error')}
       extra={
         <Button type="primary" onClick={() => window.location.assign('/')}>

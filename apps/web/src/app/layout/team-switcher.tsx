@@ -1,23 +1,15 @@
 import type { Team } from '@shortlist/contract';
-import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+
+// Ant Design's Select, loaded only for those who administer several teams: most never see it.
+const TeamSelect = lazy(() => import('./team-select').then((m) => ({ default: m.TeamSelect })));
 
 /** Jumps between the workspaces the user administers; shown only when there is more than one. */
 export function TeamSwitcher({ teams, currentId }: { teams: Team[]; currentId: number | null }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   if (teams.length < 2) return null;
   return (
-    <Select
-      className="sl-team-switcher"
-      aria-label={t('nav.teamSwitcher')}
-      placeholder={t('nav.teamSwitcher')}
-      value={currentId ?? undefined}
-      options={teams.map((team) => ({ value: team.id, label: team.title }))}
-      onChange={(id: number) => navigate(`/team/${id}`)}
-      showSearch={{ optionFilterProp: 'label' }}
-      popupMatchSelectWidth={false}
-    />
+    <Suspense fallback={<div className="sl-team-switcher" />}>
+      <TeamSelect teams={teams} currentId={currentId} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { Team } from '@shortlist/contract';
-import { Badge } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
 import { useMyInvitations } from '../../features/members/use-invitations';
@@ -9,6 +9,9 @@ import { parseTeamId } from '../../features/teams/team-context';
 import { useAdminTeams } from '../../features/teams/use-admin-teams';
 import { useIsSignedIn } from '../auth/token-storage';
 import { useCurrentUser } from '../auth/use-current-user';
+
+// Shown only while invitations wait for an answer: not downloaded by every page for the few who have some.
+const Badge = lazy(() => import('antd/es/badge'));
 
 /**
  * The navbar's links; "Emails" only for a team whose package has mass e-mail, "Invitations" only while
@@ -72,7 +75,10 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       key: '/invitations',
       label: (
         <Link to="/invitations" data-testid="invitations-link">
-          {t('invitations.title', { ns: 'members' })} <Badge count={invitations.length} size="small" />
+          {t('invitations.title', { ns: 'members' })}{' '}
+          <Suspense fallback={null}>
+            <Badge count={invitations.length} size="small" />
+          </Suspense>
         </Link>
       ),
     });

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyPanel } from '../../app/lazy-panel';
 import { parsePage } from '../../app/paging';
-import { PersonalDataCard } from '../audit/personal-data-card';
 import { isTeamAdmin } from '../teams/api';
 import { CreateTeamDialog } from './create-team-dialog';
 import { PACKAGE_FLAGS } from './package-fields';
@@ -15,6 +15,11 @@ import { TeamPackageDrawer } from './team-package-drawer';
 import { useSiteTeams } from './use-site-teams';
 
 /** `/admin/teams` (superusers): every team, creation, and package settings. */
+// Below the list, for the rare request: loaded when the page has drawn (decision 85).
+const PersonalDataCard = lazyPanel(() =>
+  import('../audit/personal-data-card').then((m) => m.PersonalDataCard),
+);
+
 export function AdminTeamsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

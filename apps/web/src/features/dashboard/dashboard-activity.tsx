@@ -1,9 +1,10 @@
 import type { DashboardData } from '@shortlist/contract';
-import { Card, Col, List, Row, Skeleton, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
+import { PlainCard } from '../../app/layout/plain-card';
 import { useDashboardData } from './use-dashboard';
 
 interface ActivityCardProps<T> {
@@ -16,14 +17,44 @@ interface ActivityCardProps<T> {
 }
 
 function ActivityCard<T>({ title, empty, rows, loading, render, testId }: ActivityCardProps<T>) {
+  let body: ReactNode;
+  if (loading) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (!rows?.length) body = <p className="sl-plain-list-empty">{empty}</p>;
+  else {
+    body = (
+      <ul className="sl-plain-list">
+        {rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: short lists redrawn whole; a row has no id of its own
+          <Fragment key={index}>{render(row)}</Fragment>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <Card title={title} className="sl-card-gap" data-testid={testId}>
-      {loading ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : (
-        <List dataSource={rows ?? []} locale={{ emptyText: empty }} renderItem={(row) => render(row)} />
-      )}
-    </Card>
+    <PlainCard title={title} className="sl-card-gap" data-testid={testId}>
+      {body}
+    </PlainCard>
+  );
+}
+
+/** One entry of a card's list: its title (a link), a line under it, and what goes on its right. */
+function Entry({
+  title,
+  description,
+  extra,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  extra?: ReactNode;
+}) {
+  return (
+    <li>
+      <div>
+        <div className="sl-plain-list-title">{title}</div>
+        <div className="sl-plain-list-description">{description}</div>
+      </div>
+      {extra}
+    </li>
   );
 }
 
@@ -45,13 +76,11 @@ export function DashboardActivity({ teamId }: { teamId: number }) {
           loading={isPending}
           testId="dashboard-recent"
           render={(row) => (
-            <List.Item>
-              <List.Item.Meta
-                title={<Link to={`${base}/${row.object_route}`}>{row.object_name}</Link>}
-                description={when(row.object_update)}
-              />
-              <Tag>{t(`objectTypes.${row.object_type}`)}</Tag>
-            </List.Item>
+            <Entry
+              title={<Link to={`${base}/${row.object_route}`}>{row.object_name}</Link>}
+              description={when(row.object_update)}
+              extra={<Tag>{t(`objectTypes.${row.object_type}`)}</Tag>}
+            />
           )}
         />
       </Col>
@@ -63,14 +92,12 @@ export function DashboardActivity({ teamId }: { teamId: number }) {
           loading={isPending}
           testId="dashboard-form-submissions"
           render={(row) => (
-            <List.Item>
-              <List.Item.Meta
-                title={
-                  <Link to={`${base}/intake-forms/${row.form_id}?tab=responses`}>{row.submission_title}</Link>
-                }
-                description={`${t('inForm', { form: row.form_title })} · ${when(row.date)}`}
-              />
-            </List.Item>
+            <Entry
+              title={
+                <Link to={`${base}/intake-forms/${row.form_id}?tab=responses`}>{row.submission_title}</Link>
+              }
+              description={`${t('inForm', { form: row.form_title })} · ${when(row.date)}`}
+            />
           )}
         />
       </Col>
@@ -82,25 +109,19 @@ export function DashboardActivity({ teamId }: { teamId: number }) {
           loading={isPending}
           testId="dashboard-reviews"
           render={(row) => (
-            <List.Item>
-              <List.Item.Meta
-                title={<Link to={`${base}/issue/${row.issue_id}/manage?tab=report`}>{row.issue_title}</Link>}
-                description={
-                  <>
-                    {`${t('bySubmitter', { submitter: row.submitter })} · ${when(row.date)}`}
-                    {row.comments.map((comment) => (
-                      <Typography.Paragraph
-                        key={comment}
-                        ellipsis={{ rows: 2 }}
-                        className="sl-comment-preview"
-                      >
-                        “{comment}”
-                      </Typography.Paragraph>
-                    ))}
-                  </>
-                }
-              />
-            </List.Item>
+            <Entry
+              title={<Link to={`${base}/issue/${row.issue_id}/manage?tab=report`}>{row.issue_title}</Link>}
+              description={
+                <>
+                  {`${t('bySubmitter', { submitter: row.submitter })} · ${when(row.date)}`}
+                  {row.comments.map((comment) => (
+                    <Typography.Paragraph key={comment} ellipsis={{ rows: 2 }} className="sl-comment-preview">
+                      “{comment}”
+                    </Typography.Paragraph>
+                  ))}
+                </>
+              }
+            />
           )}
         />
       </Col>

@@ -8,12 +8,18 @@ import { Link, useNavigate } from 'react-router';
 import { getErrorDetail } from '../../app/api-errors';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteBatch, emailKeys, fetchBatches } from './api';
-import { BatchDialog } from './batch-dialog';
 import { BatchProgress } from './batch-progress';
 import { BatchStatusTag } from './status-tags';
 import { BATCH_POLL_MS } from './use-batch-view';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const BatchDialog = lazyDialog(
+  () => import('./batch-dialog').then((m) => m.BatchDialog),
+  (props) => props.isOpen,
+);
 
 export const batchPath = (teamId: number, id: number) => `/team/${teamId}/email/batch/${id}`;
 

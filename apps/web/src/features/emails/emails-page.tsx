@@ -2,9 +2,12 @@ import { Alert, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyPanel } from '../../app/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { BatchesTab } from './batches-tab';
-import { TemplatesTab } from './templates-tab';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const TemplatesTab = lazyPanel(() => import('./templates-tab').then((m) => m.TemplatesTab));
 
 /** `/team/:teamId/emails` (spec: emails-manage): the mailings (with the package) and the templates. */
 export function EmailsPage() {

@@ -5,9 +5,15 @@ import { App, Button, Flex, Input, Popconfirm, Table, type TableColumnsType } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteTemplate, emailKeys, fetchTemplates } from './api';
-import { TemplateDialog } from './template-dialog';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const TemplateDialog = lazyDialog(
+  () => import('./template-dialog').then((m) => m.TemplateDialog),
+  (props) => props.isOpen,
+);
 
 /** The team's templates, 10 a page with a search, and their create/edit dialog. */
 export function TemplatesTab({ teamId }: { teamId: number }) {

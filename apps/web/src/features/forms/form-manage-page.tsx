@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { FormView } from '../form-respond/form-view';
+import { lazyPanel } from '../../app/lazy-panel';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { EditFormTab } from './edit-form-tab';
-import { NotificationsTab } from './notifications-tab';
-import { ResponsesTab } from './responses-tab';
-import { ShareTab } from './share-tab';
 import { useForm } from './use-form';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const ShareTab = lazyPanel(() => import('./share-tab').then((m) => m.ShareTab));
+const FormView = lazyPanel(() => import('../form-respond/form-view').then((m) => m.FormView));
+const NotificationsTab = lazyPanel(() => import('./notifications-tab').then((m) => m.NotificationsTab));
+const ResponsesTab = lazyPanel(() => import('./responses-tab').then((m) => m.ResponsesTab));
 
 const TABS = ['editForm', 'share', 'preview', 'notifications', 'responses'] as const;
 type Tab = (typeof TABS)[number];

@@ -6,15 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage } from '../../app/paging';
 import { useCreateQuery } from '../../app/use-create-query';
-import { TagsManagerDialog } from '../reviews/tags-manager-dialog';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
-import { CreateFormDialog } from './create-form-dialog';
 import { useFormListMutations, useForms } from './use-forms';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const TagsManagerDialog = lazyDialog(
+  () => import('../reviews/tags-manager-dialog').then((m) => m.TagsManagerDialog),
+  (props) => props.open,
+);
+const CreateFormDialog = lazyDialog(
+  () => import('./create-form-dialog').then((m) => m.CreateFormDialog),
+  (props) => props.isOpen,
+);
 
 const DUPLICATED_SECONDS = 8;
 

@@ -9,11 +9,17 @@ import { Alert, App, Button, Form, Input, Select, Switch, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useCurrentTeam } from '../teams/team-context';
-import { PageHeadersDialog } from './page-headers-dialog';
 import type { FormMutations } from './use-form';
 import { useFormOptions } from './use-form-options';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const PageHeadersDialog = lazyDialog(
+  () => import('./page-headers-dialog').then((m) => m.PageHeadersDialog),
+  (props) => props.isOpen,
+);
 
 type GeneralValues = Required<
   Pick<

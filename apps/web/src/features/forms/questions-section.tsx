@@ -24,17 +24,27 @@ import {
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldDialog } from '../item-types/field-dialog';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { useShowSaveError } from '../item-types/use-save-error';
 import { useCurrentTeam } from '../teams/team-context';
 import { ConditionPicker, type ConditionValues } from './condition-picker';
 import { SectionSlot } from './section-block';
-import { SectionDialog, type SectionTarget } from './section-dialog';
+import type { SectionTarget } from './section-dialog';
 import { freePosition, placeSections } from './section-placement';
 import { SortableQuestion } from './sortable-question';
 import { useDragAccessibility } from './use-drag-accessibility';
 import type { FormMutations } from './use-form';
 import { toConditionValues, useSaveQuestion } from './use-save-question';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const FieldDialog = lazyDialog(
+  () => import('../item-types/field-dialog').then((m) => m.FieldDialog),
+  (props) => props.isOpen,
+);
+const SectionDialog = lazyDialog(
+  () => import('./section-dialog').then((m) => m.SectionDialog),
+  (props) => props.target !== null,
+);
 
 /** The form's questions in order (drag and drop, also by keyboard), the section titles between them, and their dialogs. */
 export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutations: FormMutations }) {

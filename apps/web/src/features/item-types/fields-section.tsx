@@ -8,10 +8,16 @@ import {
 import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldDialog } from './field-dialog';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { FieldsTable } from './fields-table';
 import type { useItemTypeMutations } from './use-item-type';
 import { useShowSaveError } from './use-save-error';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const FieldDialog = lazyDialog(
+  () => import('./field-dialog').then((m) => m.FieldDialog),
+  (props) => props.isOpen,
+);
 
 interface FieldsSectionProps {
   itemType: ItemType;

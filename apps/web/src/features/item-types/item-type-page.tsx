@@ -6,13 +6,16 @@ import { ApiError } from '../../app/api-client';
 import { LoadError } from '../../app/layout/load-error';
 import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyPanel } from '../../app/lazy-panel';
 // Any positive integer route parameter reads the same way as a team id.
 import { ImportExcelButton } from '../excel-import/import-excel-button';
-import { ItemsTable } from '../items/items-table';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { ExportItemsButton } from './export-items-button';
 import { ItemTypeEditTab } from './item-type-edit-tab';
 import { useItemType } from './use-item-type';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const ItemsTable = lazyPanel(() => import('../items/items-table').then((m) => m.ItemsTable));
 
 const TABS = ['edit', 'list'] as const;
 type Tab = (typeof TABS)[number];

@@ -7,10 +7,16 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
-import { CreateItemTypeDialog } from './create-item-type-dialog';
 import { useItemTypes } from './use-item-types';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const CreateItemTypeDialog = lazyDialog(
+  () => import('./create-item-type-dialog').then((m) => m.CreateItemTypeDialog),
+  (props) => props.isOpen,
+);
 
 /** `/team/:teamId/item-types`: the team's item types, paged by the server (page and filter kept in the query). */
 export function ItemTypesPage() {

@@ -18,17 +18,29 @@ import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
 import { fetchDatasetIds } from './api';
 import { ExportDatasetsButton } from './export-datasets-button';
-import { ItemEditDialog } from './item-edit-dialog';
-import { ItemInfoDialog } from './item-info-dialog';
-import { NewItemDialog } from './new-item-dialog';
 import { useAnswerColumns } from './use-answer-columns';
 import { useColumnChoice } from './use-column-choice';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const NewItemDialog = lazyDialog(
+  () => import('./new-item-dialog').then((m) => m.NewItemDialog),
+  (props) => props.isOpen,
+);
+const ItemInfoDialog = lazyDialog(
+  () => import('./item-info-dialog').then((m) => m.ItemInfoDialog),
+  (props) => props.datasetId !== null,
+);
+const ItemEditDialog = lazyDialog(
+  () => import('./item-edit-dialog').then((m) => m.ItemEditDialog),
+  (props) => props.datasetId !== null,
+);
 
 const DEFAULT_ORDERING = '-create_time';
 const ALL_STATUSES = 'all';

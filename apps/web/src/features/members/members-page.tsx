@@ -7,13 +7,21 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyPanel } from '../../app/lazy-panel';
 import { parsePage } from '../../app/paging';
-import { TeamSsoSetting } from '../sso/team-sso-setting';
 import { useCurrentTeam } from '../teams/team-context';
-import { AddMemberDialog } from './add-member-dialog';
 import { MemberStatusTag, RoleTag } from './member-tags';
 import { RemoveMemberButton } from './remove-member-button';
 import { useAdminMembers } from './use-admin-members';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Only servers with an identity provider show it (decision 82): the others never download it.
+const TeamSsoSetting = lazyPanel(() => import('../sso/team-sso-setting').then((m) => m.TeamSsoSetting), null);
+const AddMemberDialog = lazyDialog(
+  () => import('./add-member-dialog').then((m) => m.AddMemberDialog),
+  (props) => props.isOpen,
+);
 
 /** `/team/:teamId/members`: the admins of the team, paged by the server, and a dialog to add one. */
 export function MembersPage() {

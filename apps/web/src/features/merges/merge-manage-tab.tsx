@@ -4,9 +4,15 @@ import { App, Button, Descriptions, Flex, Popconfirm, Table, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
-import { MergeFormDialog } from './merge-form-dialog';
 import { useMergeMutations } from './use-merges';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const MergeFormDialog = lazyDialog(
+  () => import('./merge-form-dialog').then((m) => m.MergeFormDialog),
+  (props) => props.isOpen,
+);
 
 /** The manage tab: title, description, the selections with their weights, edit and delete. */
 export function MergeManageTab({ merge }: { merge: Merge }) {

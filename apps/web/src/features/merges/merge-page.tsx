@@ -3,10 +3,13 @@ import { Button, Result, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyPanel } from '../../app/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeManageTab } from './merge-manage-tab';
-import { MergeResultsTab } from './merge-results-tab';
 import { useMerge } from './use-merges';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const MergeResultsTab = lazyPanel(() => import('./merge-results-tab').then((m) => m.MergeResultsTab));
 
 const TABS = ['manage', 'results'] as const;
 type TabKey = (typeof TABS)[number];

@@ -3,12 +3,18 @@ import { Alert, Button, Empty, Flex, Table, type TableColumnsType, Typography } 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../app/i18n/format';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage, toOffsetLimit } from '../../app/paging';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
-import { MergeFormDialog } from './merge-form-dialog';
 import { useMergeMutations, useMerges } from './use-merges';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const MergeFormDialog = lazyDialog(
+  () => import('./merge-form-dialog').then((m) => m.MergeFormDialog),
+  (props) => props.isOpen,
+);
 
 const MERGE_PARAM = 'merge';
 

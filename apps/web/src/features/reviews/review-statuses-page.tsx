@@ -6,13 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { useColorName } from './color-swatches';
 import { ConfirmDeleteButton } from './confirm-delete-button';
-import { ReviewStatusDialog } from './review-status-dialog';
 import { ReviewStatusTag } from './review-status-tag';
-import { TagsManagerDialog } from './tags-manager-dialog';
 import { useReviewStatuses, useReviewStatusMutations } from './use-review-statuses';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const ReviewStatusDialog = lazyDialog(
+  () => import('./review-status-dialog').then((m) => m.ReviewStatusDialog),
+  (props) => props.status !== undefined,
+);
+const TagsManagerDialog = lazyDialog(
+  () => import('./tags-manager-dialog').then((m) => m.TagsManagerDialog),
+  (props) => props.open,
+);
 
 /** `/team/:teamId/issues/review-statuses`: the team's review statuses, added, edited and deleted here. */
 export function ReviewStatusesPage() {

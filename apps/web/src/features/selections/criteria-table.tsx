@@ -3,10 +3,16 @@ import type { Issue, IssueQuestion } from '@shortlist/contract';
 import { App, Button, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { ConfirmDeleteButton } from '../reviews/confirm-delete-button';
-import { CriterionDialog } from './criterion-dialog';
 import { useIssueMutations } from './use-issues';
 import { weightShares } from './weight-shares';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const CriterionDialog = lazyDialog(
+  () => import('./criterion-dialog').then((m) => m.CriterionDialog),
+  (props) => props.criterion !== null,
+);
 
 /** The criteria of a rating selection with their share of the weighted average; add, edit, delete. */
 export function CriteriaTable({ issue }: { issue: Issue }) {

@@ -2,11 +2,17 @@ import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
-import { AddExistingItemsDialog } from './add-existing-items-dialog';
 import { addIssueDatasets } from './api';
 import { ItemsBulkActions } from './items-bulk-actions';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const AddExistingItemsDialog = lazyDialog(
+  () => import('./add-existing-items-dialog').then((m) => m.AddExistingItemsDialog),
+  (props) => props.isOpen,
+);
 
 /**
  * The Items tab: the selection's items by title, with the submission columns, removal from the

@@ -4,15 +4,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { AnswerPreview } from '../answering/answer-preview';
+import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyPanel } from '../../app/lazy-panel';
 import { AdminNotifications } from '../forms/admin-notifications';
-import { AccessTab } from '../judges/access-tab';
-import { ReportTab } from '../reports/report-tab';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { GeneralTab } from './general-tab';
-import { IssueDialog } from './issue-dialog';
-import { IssueItemsTab } from './issue-items-tab';
 import { useIssue } from './use-issue';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const IssueItemsTab = lazyPanel(() => import('./issue-items-tab').then((m) => m.IssueItemsTab));
+const AccessTab = lazyPanel(() => import('../judges/access-tab').then((m) => m.AccessTab));
+const ReportTab = lazyPanel(() => import('../reports/report-tab').then((m) => m.ReportTab));
+const AnswerPreview = lazyPanel(() => import('../answering/answer-preview').then((m) => m.AnswerPreview));
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const IssueDialog = lazyDialog(
+  () => import('./issue-dialog').then((m) => m.IssueDialog),
+  (props) => props.isOpen,
+);
 
 const TABS = ['general', 'items', 'access', 'report', 'preview'] as const;
 type TabKey = (typeof TABS)[number];

@@ -4,14 +4,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage, toOffsetLimit } from '../../app/paging';
 import { TAGS_PARAM } from '../tags/tag-query';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
-import { IssueDialog } from './issue-dialog';
 import { IssueListEntry } from './issue-list-entry';
 import { useIssue } from './use-issue';
 import { useIssues } from './use-issues';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const IssueDialog = lazyDialog(
+  () => import('./issue-dialog').then((m) => m.IssueDialog),
+  (props) => props.isOpen,
+);
 
 const FILTER_PARAMS = ['search', 'status', 'public', 'page', TAGS_PARAM];
 const STATUS_VALUES = ['open', 'closed'] as const;

@@ -2,13 +2,22 @@ import { Col, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyPanel } from '../../app/lazy-panel';
 import { useCreateQuery } from '../../app/use-create-query';
-import { MergesTab } from '../merges/merges-tab';
 import { useCurrentTeam } from '../teams/team-context';
-import { IssueDialog } from './issue-dialog';
 import { issueManagePath } from './issue-list-entry';
 import { IssuesList } from './issues-list';
 import { IssuesSidePanel } from './issues-side-panel';
+
+// Loaded when its tab is first shown (app/lazy-panel.tsx).
+const MergesTab = lazyPanel(() => import('../merges/merges-tab').then((m) => m.MergesTab));
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const IssueDialog = lazyDialog(
+  () => import('./issue-dialog').then((m) => m.IssueDialog),
+  (props) => props.isOpen,
+);
 
 const MERGES_TAB = 'merges';
 

@@ -3,9 +3,15 @@ import { Button, Card, Divider, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TagsManagerDialog } from '../reviews/tags-manager-dialog';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useCurrentTeam } from '../teams/team-context';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const TagsManagerDialog = lazyDialog(
+  () => import('../reviews/tags-manager-dialog').then((m) => m.TagsManagerDialog),
+  (props) => props.open,
+);
 
 /** The list's left panel: create, merge (with the package), review statuses, tags and the tag filter. */
 export function IssuesSidePanel({ onCreate }: { onCreate: () => void }) {

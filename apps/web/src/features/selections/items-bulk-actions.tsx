@@ -4,10 +4,19 @@ import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AddToIssueDialog } from './add-to-issue-dialog';
-import { IssueDialog } from './issue-dialog';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { issueManagePath } from './issue-list-entry';
 import { useIssueMutations } from './use-issues';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const IssueDialog = lazyDialog(
+  () => import('./issue-dialog').then((m) => m.IssueDialog),
+  (props) => props.isOpen,
+);
+const AddToIssueDialog = lazyDialog(
+  () => import('./add-to-issue-dialog').then((m) => m.AddToIssueDialog),
+  (props) => props.isOpen,
+);
 
 interface ItemsBulkActionsProps {
   teamId: number;

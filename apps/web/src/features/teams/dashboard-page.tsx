@@ -1,8 +1,9 @@
 import { FormOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { ButtonLink } from '../../app/layout/button-link';
+import { PlainCard } from '../../app/layout/plain-card';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { DashboardActivity } from '../dashboard/dashboard-activity';
 import { PackageSummary } from './package-summary';
@@ -32,7 +33,7 @@ export function DashboardPage() {
       <DashboardActivity teamId={team.id} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card
+          <PlainCard
             title={team.title}
             cover={
               team.team_image ? <img className="sl-team-image" src={team.team_image} alt="" /> : undefined
@@ -41,10 +42,10 @@ export function DashboardPage() {
             <Typography.Paragraph className="sl-pre-line" type={team.description ? undefined : 'secondary'}>
               {team.description || t('dashboard.noDescription')}
             </Typography.Paragraph>
-          </Card>
+          </PlainCard>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title={t('dashboard.membersTitle')} className="sl-card-gap">
+          <PlainCard title={t('dashboard.membersTitle')} className="sl-card-gap">
             <Typography.Paragraph>{t('dashboard.membersText')}</Typography.Paragraph>
             <ButtonLink icon={<TeamOutlined />} to={`/team/${team.id}/members`}>
               {t('dashboard.membersLink')}
@@ -52,10 +53,10 @@ export function DashboardPage() {
             <ButtonLink icon={<TagsOutlined />} to={`/team/${team.id}/issues/review-statuses`}>
               {t('title', { ns: 'reviews' })}
             </ButtonLink>
-          </Card>
-          <Card title={t('dashboard.packageTitle')}>
+          </PlainCard>
+          <PlainCard title={t('dashboard.packageTitle')}>
             <PackageSummary pkg={team.package} />
-          </Card>
+          </PlainCard>
         </Col>
       </Row>
     </div>

@@ -1,11 +1,12 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusResult } from '../../app/layout/status-result';
 
 /** Shown when the workspace cannot be loaded for another reason than a missing right. */
 export function TeamLoadError() {
   const { t } = useTranslation();
   return (
-    <Result
+    <StatusResult
       status="error"
       title={t('team.loadError')}
       subTitle={t('team.refreshHint')}

@@ -6,11 +6,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { deleteWebhook, fetchWebhooks, testWebhook, updateWebhook, webhookKeys } from './api';
-import { DeliveriesDrawer } from './deliveries-drawer';
-import { WebhookDialog } from './webhook-dialog';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const WebhookDialog = lazyDialog(
+  () => import('./webhook-dialog').then((m) => m.WebhookDialog),
+  (props) => props.isOpen,
+);
+const DeliveriesDrawer = lazyDialog(
+  () => import('./deliveries-drawer').then((m) => m.DeliveriesDrawer),
+  (props) => props.webhookId !== null,
+);
 
 /** `/team/:teamId/webhooks`: the team's webhooks, their secrets, a test button and each one's delivery log. */
 export function WebhooksPage() {

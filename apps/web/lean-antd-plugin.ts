@@ -1,0 +1,36 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Imports of Ant Design's that keep far more than they use, pointed at the one module they need.
+ * `antd/es/form/context.js`, which every input and the config provider import, takes `FormProvider` from
+ * `@rc-component/form`'s index; that index assigns the form's parts onto its default export, which keeps
+ * them all (the form, fields, lists, hooks and the async validator: about 11 KiB compressed) in every page,
+ * forms or not. `FormProvider` is `FormContext.js`'s own export, the same module the index re-exports.
+ */
+const REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    source: '@rc-component/form',
+    to: '@rc-component/form/es/FormContext.js',
+  },
+];
+
+export function leanAntd(): Plugin {
+  return {
+    name: 'shortlist-lean-antd',
+    apply: 'build',
+    resolveId: {
+      order: 'pre',
+      async handler(source, importer, options) {
+        const redirect = REDIRECTS.find(
+          (each) => each.source === source && importer && each.importer.test(importer),
+        );
+        if (!redirect) return null;
+        const resolved = await this.resolve(redirect.to, importer, { ...options, skipSelf: true });
+        if (!resolved)
+          throw new Error(`lean-antd: ${redirect.to} is gone (Ant Design or @rc-component/form changed)`);
+        return resolved;
+      },
+    },
+  };
+}

@@ -1,0 +1,384 @@
+// The admin pages over 4G (`npm run bench:pages` runs it after the public pages; alone:
+// `npx tsx bench/admin-pages.ts` once the web app is built): the built app served by the real server, a
+// team seeded with a form, items, two judged selections and their merge, members, a mailing, a webhook and
+// review statuses. Each route is a cold load after sign-in: a fresh Chromium context at 1366 × 768 holding
+// the admin's tokens, the cache off, 4G (1 MB/s down, 150 ms latency); BENCH_REPEATS passes (2).
+// Reported per route: bytes transferred (as sent: compressed, headers included; the API's replies too),
+// requests, JS files (and those that index.html did not announce), the first meaningful paint, when the
+// last reply arrived, and the main thread's time.
+// First meaningful paint: the first frame, by the page's own clock from navigation start
+// (page-clock.ts), in which the route's main content is visible: its table's first row, the dashboard's
+// recent changes, the form's first question, the selection's information.
+// The journey "sign-in to dashboard" loads /login cold, signs in through the form and counts everything
+// up to the dashboard's recent changes; its time is from the click on "Sign in".
+// Goals (issue 28): dashboard ≤ 250 KiB, every admin page's first visit ≤ 400 KiB, first meaningful paint
+// ≤ 2 s. WEB_DISTS=before=/tmp/a,after=/tmp/b compares builds, each served by its own server.
+import type { Browser } from 'playwright-core';
+import { adminApi, callAdminApi } from '../e2e/support/admin-api.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { ADMIN, startServer } from '../e2e/support/server.ts';
+import { describeMachine, percentile } from './bench-app.ts';
+import { firstFrames, watchFirstFrames } from './page-clock.ts';
+import { announcedScripts, BUILDS, buildOrder, loadAverage, meter, REPEATS } from './page-load.ts';
+
+const DESKTOP = { viewport: { width: 1366, height: 768 } };
+const ITEMS = 60;
+const JUDGES = 3;
+const GOAL_KIB = 400;
+const DASHBOARD_GOAL_KIB = 250;
+const GOAL_PAINT_MS = 2000;
+/** Storage keys of the tokens (apps/web/src/app/config.ts). */
+const STORAGE_KEYS = { access: 'shortlist.access', refresh: 'shortlist.refresh' };
+
+interface Route {
+  name: string;
+  /** The route's pattern, as the budgets file names it (apps/web/route-budgets.json). */
+  pattern: string;
+  path: string;
+  /** What the first meaningful paint waits for. */
+  content: string;
+}
+
+interface Load {
+  build: string;
+  route: string;
+  pattern: string;
+  kib: number;
+  requests: number;
+  scripts: number;
+  /** Scripts fetched that index.html had not announced, and their KiB: what the page asked for later. */
+  lateScripts: number;
+  lateKib: number;
+  paintMs: number;
+  lastByteMs: number;
+  taskMs: number;
+}
+
+/** The dashboard's recent changes, once loaded: the seed's objects are among them. */
+const DASHBOARD_CONTENT = '[data-testid="dashboard-recent"] a';
+const row = (table: string) => `[data-testid="${table}"] .ant-table-row`;
+
+async function seed(baseUrl: string): Promise<Route[]> {
+  const post = await adminApi(baseUrl);
+  const team = 1;
+  // Mass e-mail is part of the plan of a team that uses the e-mails page.
+  await callAdminApi(baseUrl, 'PATCH', `teams/${team}/`, { package: { mass_emails: true } });
+  for (const name of ['Seed', 'Series A', 'Hardware']) await post(`teams/${team}/tags/`, { name });
+  for (const [label, bg_color] of [
+    ['Shortlisted', '#d9f7be'],
+    ['To discuss', '#ffffb8'],
+    ['Declined', '#ffccc7'],
+  ] as const) {
+    await post('review-status/', { team, label, bg_color });
+  }
+  for (let i = 1; i <= 5; i += 1) await post(`teams/${team}/members/`, { email: `member${i}@bench.test` });
+
+  const form = await post<{ id: number; data_model_id: number }>('intake-forms/', {
+    team,
+    title: 'Call for projects',
+    published: true,
+  });
+  for (const label of ['Project name', 'Team', 'Pitch']) {
+    await post(`data-models/${form.data_model_id}/datum-fields/`, {
+      resourcetype: 'text',
+      label,
+      required: true,
+    });
+  }
+  const itemType = await post<{ id: number }>('data-models/', { team, title: 'Startups' });
+  for (const label of ['Sector', 'City']) {
+    await post(`data-models/${itemType.id}/datum-fields/`, { resourcetype: 'text', label });
+  }
+  const items = await post<{ id: number }[]>(
+    'datasets/',
+    Array.from({ length: ITEMS }, (_, i) => ({ data_model: itemType.id, title: `Startup ${i + 1}` })),
+  );
+  const ids = items.map((item) => item.id);
+
+  const judgedSelection = async (title: string) => {
+    const issue = await post<{ id: number }>('issues/', { team, resourcetype: 'RatingIssue', title });
+    await post(`issues/${issue.id}/datasets/`, { datasets: ids });
+    const criteria: number[] = [];
+    for (const [criterion, weight] of [
+      ['Team', 1],
+      ['Market', 0.5],
+    ] as const) {
+      criteria.push(
+        (await post<{ id: number }>('issue-questions/', { issue: issue.id, title: criterion, weight })).id,
+      );
+    }
+    const emails = Array.from({ length: JUDGES }, (_, j) => `judge${j + 1}-${issue.id}@bench.test`);
+    await post(`issues/${issue.id}/set_access/`, { emails, access: true });
+    const judges = await callAdminApi<{ results: { issue_answer_link: string }[] }>(
+      baseUrl,
+      'GET',
+      `issues/${issue.id}/judges/?limit=100`,
+    );
+    for (const [j, judge] of judges.results.entries()) {
+      const token = new URL(judge.issue_answer_link, baseUrl).searchParams.get('token');
+      const answers = ids.flatMap((dataset, i) =>
+        criteria.map((question, q) => ({ dataset, question, value: 1 + ((i * 7 + j * 3 + q) % 5) })),
+      );
+      const reply = await fetch(`${baseUrl}/api/v1/issues/${issue.id}/submissions/?token=${token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers }),
+      });
+      if (reply.status !== 201) throw new Error(`submission: ${reply.status} ${await reply.text()}`);
+    }
+    return issue.id;
+  };
+  const selection = await judgedSelection('Demo day');
+  const second = await judgedSelection('Demo day, second jury');
+  const merge = await post<{ id: number }>('issues-merge/', {
+    team,
+    title: 'Final ranking',
+    issue_merge_infos: [
+      { issue: selection, weight: 1 },
+      { issue: second, weight: 1 },
+    ],
+  });
+  const template = await post<{ id: number }>('email-templates/', {
+    team,
+    title: 'Invitation',
+    subject: 'Demo day',
+    html_content: '<p>Hello, see you at the demo day.</p>',
+  });
+  await post('email-batches/', { team, title: 'Demo day invitations', template: template.id });
+  await post('webhooks/', { team, url: 'https://hooks.bench.test/shortlist', events: ['selection.closed'] });
+
+  const at = (path: string) => `${baseUrl}/team/${team}${path}`;
+  return [
+    { name: 'dashboard', pattern: '/team/:teamId', path: at(''), content: DASHBOARD_CONTENT },
+    { name: 'items', pattern: '/team/:teamId/items', path: at('/items'), content: row('items-table') },
+    { name: 'forms', pattern: '/team/:teamId/forms', path: at('/forms'), content: row('forms-table') },
+    {
+      name: 'a form',
+      pattern: '/team/:teamId/intake-forms/:id',
+      path: at(`/intake-forms/${form.id}`),
+      content: '[data-testid="form-question"]',
+    },
+    {
+      name: 'item types',
+      pattern: '/team/:teamId/item-types',
+      path: at('/item-types'),
+      content: row('item-types-table'),
+    },
+    {
+      name: 'an item type',
+      pattern: '/team/:teamId/item-types/:id/manage',
+      path: at(`/item-types/${itemType.id}/manage`),
+      content: row('fields-table'),
+    },
+    {
+      name: 'selections',
+      pattern: '/team/:teamId/issues',
+      path: at('/issues'),
+      content: '[data-testid^="issue-entry-"]',
+    },
+    {
+      name: 'a selection',
+      pattern: '/team/:teamId/issue/:id/manage',
+      path: at(`/issue/${selection}/manage`),
+      content: '[data-testid="issue-info"]',
+    },
+    {
+      name: "a selection's report",
+      pattern: '/team/:teamId/issue/:id/manage',
+      path: at(`/issue/${selection}/manage?tab=report`),
+      content: row('report-items-table'),
+    },
+    {
+      name: 'members',
+      pattern: '/team/:teamId/members',
+      path: at('/members'),
+      content: row('members-table'),
+    },
+    {
+      name: 'a merge',
+      pattern: '/team/:teamId/issues-merge/:id',
+      path: at(`/issues-merge/${merge.id}`),
+      content: row('merge-infos-table'),
+    },
+    {
+      name: 'e-mails',
+      pattern: '/team/:teamId/emails',
+      path: at('/emails'),
+      content: '.sl-page .ant-table-row',
+    },
+    {
+      name: 'webhooks',
+      pattern: '/team/:teamId/webhooks',
+      path: at('/webhooks'),
+      content: '.sl-page .ant-table-row',
+    },
+    {
+      name: 'review statuses',
+      pattern: '/team/:teamId/issues/review-statuses',
+      path: at('/issues/review-statuses'),
+      content: row('review-statuses-table'),
+    },
+  ];
+}
+
+async function tokensOf(baseUrl: string) {
+  const reply = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  return (await reply.json()) as { access: string; refresh: string };
+}
+
+/** One cold load of a route by a signed-in admin. */
+async function loadRoute(
+  browser: Browser,
+  build: string,
+  route: Route,
+  tokens: { access: string; refresh: string },
+) {
+  const context = await browser.newContext(DESKTOP);
+  await context.addInitScript(
+    `localStorage.setItem(${JSON.stringify(STORAGE_KEYS.access)}, ${JSON.stringify(tokens.access)});` +
+      `localStorage.setItem(${JSON.stringify(STORAGE_KEYS.refresh)}, ${JSON.stringify(tokens.refresh)});`,
+  );
+  await watchFirstFrames(context, [route.content]);
+  const page = await context.newPage();
+  const metered = await meter(context, page);
+  const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
+  await page.locator(route.content).first().waitFor({ timeout: 60_000 });
+  const paintMs = (await firstFrames(page, route.content)).shownMs;
+  const { taskMs } = await metered.mainThreadMs();
+  await page.waitForLoadState('networkidle');
+  const announced = announcedScripts((await html) ?? '');
+  await context.close();
+  return measured(build, route, metered.traffic, announced, paintMs, taskMs);
+}
+
+/** /login cold, then the sign-in form, up to the dashboard's cards. */
+async function signInJourney(browser: Browser, build: string, baseUrl: string): Promise<Load> {
+  const route: Route = {
+    name: 'sign-in to dashboard',
+    pattern: '/login',
+    path: `${baseUrl}/login`,
+    content: DASHBOARD_CONTENT,
+  };
+  const context = await browser.newContext(DESKTOP);
+  await watchFirstFrames(context, [route.content]);
+  const page = await context.newPage();
+  const metered = await meter(context, page);
+  const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
+  await page.getByLabel('Password', { exact: true }).waitFor({ timeout: 60_000 });
+  const announced = announcedScripts((await html) ?? '');
+  await page.getByLabel('Username or e-mail', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  const clickedMs = await page.evaluate(() => performance.now());
+  await page.getByTestId('login-submit').click();
+  await page.locator(route.content).first().waitFor({ timeout: 60_000 });
+  const paintMs = (await firstFrames(page, route.content)).shownMs - clickedMs;
+  const { taskMs } = await metered.mainThreadMs();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return measured(build, route, metered.traffic, announced, paintMs, taskMs);
+}
+
+function measured(
+  build: string,
+  route: Route,
+  traffic: Awaited<ReturnType<typeof meter>>['traffic'],
+  announced: Set<string>,
+  paintMs: number,
+  taskMs: number,
+): Load {
+  const late = [...traffic.scripts].filter(([path]) => !announced.has(path));
+  return {
+    build,
+    route: route.name,
+    pattern: route.pattern,
+    kib: traffic.bytes / 1024,
+    requests: traffic.requests,
+    scripts: traffic.scripts.size,
+    lateScripts: late.length,
+    lateKib: late.reduce((sum, [, bytes]) => sum + bytes, 0) / 1024,
+    paintMs,
+    lastByteMs: traffic.lastByteMs,
+    taskMs,
+  };
+}
+
+async function main() {
+  const servers = [];
+  for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
+  const browser = await launchBrowser();
+  const loadAtStart = loadAverage();
+  try {
+    const routesByBuild: Route[][] = [];
+    for (const server of servers) routesByBuild.push(await seed(server.url));
+    const loads: Load[] = [];
+    for (let pass = 0; pass < REPEATS; pass += 1) {
+      // Tokens of a pass: an access token lasts 15 minutes.
+      const tokens = await Promise.all(servers.map((server) => tokensOf(server.url)));
+      for (const b of buildOrder(pass)) {
+        loads.push(await signInJourney(browser, BUILDS[b]?.name ?? '', servers[b]?.url ?? ''));
+      }
+      for (const [index] of (routesByBuild[0] ?? []).entries()) {
+        for (const b of buildOrder(pass)) {
+          const route = routesByBuild[b]?.[index];
+          const pair = tokens[b];
+          if (route && pair) loads.push(await loadRoute(browser, BUILDS[b]?.name ?? '', route, pair));
+        }
+      }
+    }
+    console.log(describeMachine());
+    console.log(`Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${loadAverage()}`);
+    console.log(
+      `Chromium at 1366 × 768, 4G (1 MB/s down, 150 ms), cold cache, each route ${REPEATS} times.\n`,
+    );
+    console.log(
+      '| route | build | KiB transferred | requests | JS files (late) | late JS KiB | first meaningful paint ms | last byte ms | main thread ms |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const l of loads) {
+      console.log(
+        `| ${l.route} | ${l.build} | ${l.kib.toFixed(0)} | ${l.requests} | ${l.scripts} (${l.lateScripts}) | ${l.lateKib.toFixed(0)} | ${l.paintMs.toFixed(0)} | ${l.lastByteMs.toFixed(0)} | ${l.taskMs.toFixed(0)} |`,
+      );
+    }
+    console.log(
+      '\n| route | build | max KiB | JS files | median first meaningful paint ms | max ms | goal |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---|');
+    const misses: string[] = [];
+    for (const route of new Set(loads.map((l) => l.route))) {
+      for (const { name } of BUILDS) {
+        const of = loads.filter((l) => l.route === route && l.build === name);
+        const paints = of.map((l) => l.paintMs).sort((a, b) => a - b);
+        const kib = Math.max(...of.map((l) => l.kib));
+        const kibGoal =
+          route === 'sign-in to dashboard'
+            ? Number.POSITIVE_INFINITY
+            : route === 'dashboard'
+              ? DASHBOARD_GOAL_KIB
+              : GOAL_KIB;
+        const worst = paints.at(-1) ?? 0;
+        const isMet = kib <= kibGoal && worst <= GOAL_PAINT_MS;
+        if (!isMet) misses.push(`${route} (${name})`);
+        console.log(
+          `| ${route} | ${name} | ${kib.toFixed(0)} | ${Math.max(...of.map((l) => l.scripts))} | ${percentile(paints, 0.5).toFixed(0)} | ${worst.toFixed(0)} | ${isMet ? 'met' : 'missed'} |`,
+        );
+      }
+    }
+    console.log(
+      misses.length === 0
+        ? `\nadmin pages: every route within ${GOAL_KIB} KiB (dashboard ${DASHBOARD_GOAL_KIB}) and painted within ${GOAL_PAINT_MS} ms`
+        : `\nadmin pages: goal missed by ${misses.join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

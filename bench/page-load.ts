@@ -1,0 +1,98 @@
+// What the page benches share (`public-pages.ts`, `admin-pages.ts`): the 4G profile, the builds to compare,
+// a browser context whose traffic is counted through Chromium's CDP with the cache off, the machine's load.
+import os from 'node:os';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Chromium's emulation: 1 MB/s down, 750 KB/s up, 150 ms latency. */
+export const FOUR_G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1024 * 1024,
+  uploadThroughput: 750 * 1024,
+};
+
+/** Each page's loads per build (BENCH_REPEATS): a loaded machine needs more than two to show a ratio. */
+export const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
+
+/** The builds to compare, by name; one (E2E_WEB_DIST or apps/web/dist) unless WEB_DISTS names several. */
+export const BUILDS = (process.env.WEB_DISTS ?? `build=${process.env.E2E_WEB_DIST ?? ''}`)
+  .split(',')
+  .map((entry) => {
+    const [name = '', dist = ''] = entry.split('=');
+    return { name, dist };
+  });
+
+/** The order of the builds on a pass: they take turns going first, so that neither always meets the same moment. */
+export const buildOrder = (pass: number) =>
+  pass % 2 === 0 ? [...BUILDS.keys()] : [...BUILDS.keys()].reverse();
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
+
+/** What a page downloaded, as sent (compressed, headers included), counted by CDP since `meter`. */
+export interface Traffic {
+  bytes: number;
+  requests: number;
+  /** The scripts fetched, by URL path, and their bytes. */
+  scripts: Map<string, number>;
+  /** When the last reply finished, in ms after the first request. */
+  lastByteMs: number;
+}
+
+/**
+ * Turns the page's cache off, applies the 4G profile and counts its traffic. `mainThreadMs` reads the
+ * main thread's time so far (CDP Performance.getMetrics): all tasks, and script among them.
+ */
+export async function meter(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Performance.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FOUR_G);
+  const traffic: Traffic = { bytes: 0, requests: 0, scripts: new Map(), lastByteMs: 0 };
+  const urls = new Map<string, string>();
+  let firstRequestAt: number | undefined;
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; request: { url: string }; timestamp: number }) => {
+      traffic.requests += 1;
+      firstRequestAt ??= event.timestamp;
+      urls.set(event.requestId, event.request.url);
+    },
+  );
+  cdp.on(
+    'Network.loadingFinished',
+    (event: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+      traffic.bytes += event.encodedDataLength;
+      traffic.lastByteMs = (event.timestamp - (firstRequestAt ?? event.timestamp)) * 1000;
+      const url = urls.get(event.requestId);
+      if (url && /\.js$/.test(new URL(url).pathname))
+        traffic.scripts.set(new URL(url).pathname, event.encodedDataLength);
+    },
+  );
+  return {
+    traffic,
+    /** Counting starts again from here (a journey's later page). */
+    reset() {
+      Object.assign(traffic, { bytes: 0, requests: 0, lastByteMs: 0 });
+      traffic.scripts.clear();
+      firstRequestAt = undefined;
+    },
+    async mainThreadMs() {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const ms = (metric: string) => (metrics.find((m) => m.name === metric)?.value ?? 0) * 1000;
+      return { taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration') };
+    },
+  };
+}
+
+/** The scripts that an index.html as served announces (its entry and `modulepreload` links), by URL path. */
+export const announcedScripts = (html: string) =>
+  new Set(
+    [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map(
+      (match) => new URL(match[1] ?? '', 'http://host').pathname,
+    ),
+  );
