@@ -2,7 +2,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { access, constants, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileDriver } from './file-store.ts';
+import type { FileDriver } from './file-driver.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -12,7 +12,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
-import type { FileDriver } from './file-store.ts';
+import type { FileDriver } from './file-driver.ts';
 
 /** S3's smallest part but the last: the most an upload of unknown size holds in memory. */
 const PART_BYTES = 5 * 1024 * 1024;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server.ts';
-import type { FileDriver } from './file-store.ts';
+import type { FileDriver } from './file-driver.ts';
 import { createDirectoryDriver } from './file-store-directory.ts';
 import { createS3Driver } from './file-store-s3.ts';
 

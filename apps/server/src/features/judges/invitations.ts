@@ -3,7 +3,6 @@ import {
   EMAIL_REFUSED_MESSAGE,
   INVITATIONS_PER_JUDGE,
   type InvitationPreview,
-  ISSUE_CLOSED_DETAIL,
   type invitationListQuerySchema,
   NO_INVITATIONS_LEFT,
   NO_ITEMS,
@@ -25,7 +24,7 @@ import { AppError, refusal } from '../../http/errors.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';
 import { markAddressInvalid } from '../mail/suppressions.ts';
-import type { IssueRow } from '../selections/access.ts';
+import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { mailedLink } from '../verification/links.ts';
 import { markUserMailed } from '../verification/status.ts';
 import { composeInvitation } from './invitation-mail.ts';
@@ -135,7 +134,7 @@ export async function sendInvitation(
   const sent = await countInvitations(ctx.db, issue.id, user.id);
   const remaining = Math.max(0, INVITATIONS_PER_JUDGE - sent);
   if (hasSubmitted) return { type: 'ANSWERED_ALREADY', remaining };
-  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+  assertIssueOpen(issue);
   if ((await countAnswerableItems(ctx, issue, access.id)) === 0) throw refusal(NO_ITEMS, NO_ITEMS_MESSAGE);
   const previous = await deliverInvitation(ctx, {
     issue,

@@ -2,7 +2,6 @@ import {
   EMAIL_REFUSED,
   INVITE_ALL_MAX,
   type InviteAllResult,
-  ISSUE_CLOSED_DETAIL,
   NO_ITEMS,
   NO_ITEMS_MESSAGE,
 } from '@shortlist/contract';
@@ -11,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueDatasets, users } from '../../db/schema.ts';
 import { AppError, refusal } from '../../http/errors.ts';
 import { createPacer } from '../mail/pacer.ts';
-import type { IssueRow } from '../selections/access.ts';
+import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { deliverInvitation, teamTitleOf } from './invitations.ts';
 import { hasSubmittedColumn } from './judge-access.ts';
 import { datasetsColumn, isInvitedColumn } from './judges-list.ts';
@@ -42,7 +41,7 @@ export async function inviteAll(
   issue: IssueRow,
   input: { message?: string | undefined },
 ): Promise<InviteAllResult> {
-  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+  assertIssueOpen(issue);
   const [items] = await ctx.db
     .select({ n: count() })
     .from(issueDatasets)

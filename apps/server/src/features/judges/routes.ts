@@ -15,6 +15,7 @@ import {
   judgeListQuerySchema,
   judgeSchema,
   judgesStatusesSchema,
+  type PageQuery,
   pageSchema,
   sendInvitationResultSchema,
   sendInvitationSchema,
@@ -26,10 +27,11 @@ import {
 } from '@shortlist/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType, z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
+import { type IssueRow, requireIssueAdmin } from '../selections/access.ts';
 import { assignAccess } from './assign-access.ts';
 import { listInvitations, previewInvitation, sendInvitation } from './invitations.ts';
 import { inviteAll } from './invite-all.ts';
@@ -44,180 +46,105 @@ export const judgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const issueOf = (request: FastifyRequest, issueId: number) =>
     requireIssueAdmin(ctx, currentUser(request), issueId);
 
-  app.get(
-    '/issues/:id/judges/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: judgeListQuerySchema,
-        response: { 200: pageSchema(judgeSchema) },
+  // The helpers below take each route's schemas as type parameters. Fastify cannot resolve a reply type
+  // from a generic schema, so the reply schema is widened and the callback's signature holds the contract.
+
+  /** An admin's change to the selection: the body as the contract checks it, the result as it says. */
+  function action<B extends ZodType, R extends ZodType>(
+    url: string,
+    body: B,
+    result: R,
+    act: (issue: IssueRow, body: z.output<B>) => Promise<z.output<R>>,
+  ) {
+    app.post(
+      url,
+      { schema: { tags, params: idParamsSchema, body, response: { 200: result as ZodType } } },
+      async (request) => act(await issueOf(request, request.params.id), request.body as z.output<B>),
+    );
+  }
+
+  /** A read of the selection, with an optional query. */
+  function read<Q extends ZodType, R extends ZodType>(
+    url: string,
+    querystring: Q | undefined,
+    response: R,
+    load: (issue: IssueRow, query: z.output<Q>) => Promise<z.output<R>>,
+  ) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          ...(querystring && { querystring }),
+          response: { 200: response as ZodType },
+        },
       },
-    },
-    async (request) => {
-      const { count, results } = await listJudges(
-        ctx,
-        await issueOf(request, request.params.id),
-        request.query,
-      );
-      return toPage(request, request.query, count, results);
-    },
-  );
+      async (request) => load(await issueOf(request, request.params.id), request.query as z.output<Q>),
+    );
+  }
 
-  app.get(
-    '/issues/:id/judges_statuses/',
-    { schema: { tags, params: idParamsSchema, response: { 200: judgesStatusesSchema } } },
-    async (request) => getJudgesStatuses(ctx, await issueOf(request, request.params.id)),
-  );
-
-  app.post(
-    '/issues/:id/set_access/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: setAccessSchema,
-        response: { 200: setAccessResultSchema },
+  /** A list of the selection's, paged in SQL: `list` answers the count and the page. */
+  function pagedRead<Q extends ZodType<PageQuery>, T extends ZodType>(
+    url: string,
+    querystring: Q,
+    item: T,
+    list: (issue: IssueRow, query: z.output<Q>) => Promise<{ count: number; results: z.output<T>[] }>,
+  ) {
+    app.get(
+      url,
+      { schema: { tags, params: idParamsSchema, querystring, response: { 200: pageSchema(item) } } },
+      async (request) => {
+        const query = request.query as z.output<Q>;
+        const { count, results } = await list(await issueOf(request, request.params.id), query);
+        return toPage(request, query, count, results);
       },
-    },
-    async (request) => {
-      const issue = await issueOf(request, request.params.id);
-      const { user, emails, access } = request.body;
-      if (emails) return addJudges(ctx, issue, emails);
-      if (user === undefined) throw new Error('set_access without user passed validation');
-      return access ? confirmJudge(ctx, issue, user) : removeJudge(ctx, issue, user);
-    },
-  );
+    );
+  }
 
-  app.post(
+  pagedRead('/issues/:id/judges/', judgeListQuerySchema, judgeSchema, (issue, query) =>
+    listJudges(ctx, issue, query),
+  );
+  read('/issues/:id/judges_statuses/', undefined, judgesStatusesSchema, (issue) =>
+    getJudgesStatuses(ctx, issue),
+  );
+  action('/issues/:id/set_access/', setAccessSchema, setAccessResultSchema, async (issue, body) => {
+    const { user, emails, access } = body;
+    if (emails) return addJudges(ctx, issue, emails);
+    if (user === undefined) throw new Error('set_access without user passed validation');
+    return access ? confirmJudge(ctx, issue, user) : removeJudge(ctx, issue, user);
+  });
+  action(
     '/issues/:id/set_datasets_access/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: setDatasetsAccessSchema,
-        response: { 200: judgeAccessResultSchema },
-      },
-    },
-    async (request) => setDatasetsAccess(ctx, await issueOf(request, request.params.id), request.body),
+    setDatasetsAccessSchema,
+    judgeAccessResultSchema,
+    (issue, body) => setDatasetsAccess(ctx, issue, body),
   );
-
-  app.post(
-    '/issues/:id/copy_access/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: copyAccessSchema,
-        response: { 200: judgeAccessResultSchema },
-      },
-    },
-    async (request) => copyAccess(ctx, await issueOf(request, request.params.id), request.body),
+  action('/issues/:id/copy_access/', copyAccessSchema, judgeAccessResultSchema, (issue, body) =>
+    copyAccess(ctx, issue, body),
   );
-
-  app.post(
-    '/issues/:id/spread_access/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: spreadAccessSchema,
-        response: { 200: spreadAccessResultSchema },
-      },
-    },
-    async (request) =>
-      spreadAccess(ctx, await issueOf(request, request.params.id), request.body.judges_per_item),
+  action('/issues/:id/spread_access/', spreadAccessSchema, spreadAccessResultSchema, (issue, body) =>
+    spreadAccess(ctx, issue, body.judges_per_item),
   );
-
-  app.post(
-    '/issues/:id/assign_access/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: assignAccessSchema,
-        response: { 200: assignAccessResultSchema },
-      },
-    },
-    async (request) => assignAccess(ctx, await issueOf(request, request.params.id), request.body),
+  action('/issues/:id/assign_access/', assignAccessSchema, assignAccessResultSchema, (issue, body) =>
+    assignAccess(ctx, issue, body),
   );
-
-  app.get(
-    '/issues/:id/access_datasets/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: accessDatasetsQuerySchema,
-        response: { 200: pageSchema(accessDatasetSchema) },
-      },
-    },
-    async (request) => {
-      const { count, results } = await listAccessDatasets(
-        ctx,
-        await issueOf(request, request.params.id),
-        request.query,
-      );
-      return toPage(request, request.query, count, results);
-    },
+  pagedRead('/issues/:id/access_datasets/', accessDatasetsQuerySchema, accessDatasetSchema, (issue, query) =>
+    listAccessDatasets(ctx, issue, query),
   );
-
-  app.post(
-    '/issues/:id/send_invitation/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: sendInvitationSchema,
-        response: { 200: sendInvitationResultSchema },
-      },
-    },
-    async (request) => sendInvitation(ctx, await issueOf(request, request.params.id), request.body),
+  action('/issues/:id/send_invitation/', sendInvitationSchema, sendInvitationResultSchema, (issue, body) =>
+    sendInvitation(ctx, issue, body),
   );
-
-  app.get(
+  read(
     '/issues/:id/invitation_preview/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: invitationPreviewQuerySchema,
-        response: { 200: invitationPreviewSchema },
-      },
-    },
-    async (request) => previewInvitation(ctx, await issueOf(request, request.params.id), request.query),
+    invitationPreviewQuerySchema,
+    invitationPreviewSchema,
+    (issue, query) => previewInvitation(ctx, issue, query),
   );
-
-  app.post(
-    '/issues/:id/invite_all/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: inviteAllSchema,
-        response: { 200: inviteAllResultSchema },
-      },
-    },
-    async (request) => inviteAll(ctx, await issueOf(request, request.params.id), request.body),
+  action('/issues/:id/invite_all/', inviteAllSchema, inviteAllResultSchema, (issue, body) =>
+    inviteAll(ctx, issue, body),
   );
-
-  app.get(
-    '/issues/:id/invitations/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: invitationListQuerySchema,
-        response: { 200: pageSchema(invitationSchema) },
-      },
-    },
-    async (request) => {
-      const { count, results } = await listInvitations(
-        ctx,
-        await issueOf(request, request.params.id),
-        request.query,
-      );
-      return toPage(request, request.query, count, results);
-    },
+  pagedRead('/issues/:id/invitations/', invitationListQuerySchema, invitationSchema, (issue, query) =>
+    listInvitations(ctx, issue, query),
   );
 };

@@ -10,15 +10,8 @@ import { selectComments, toAnswer, toComments } from './comments.ts';
 import { conflictedItemIds } from './conflicts.ts';
 import { loadDraft } from './drafts.ts';
 import { loadAnswerItems } from './items.ts';
+import { loadQuestions } from './questions.ts';
 import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';
-
-export function loadQuestions(ctx: AppContext, issueId: number) {
-  return ctx.db
-    .select()
-    .from(issueQuestions)
-    .where(eq(issueQuestions.issueId, issueId))
-    .orderBy(asc(issueQuestions.createTime), asc(issueQuestions.id));
-}
 
 async function toAnswerViewIssue(ctx: AppContext, issue: IssueRow): Promise<AnswerViewIssue> {
   const [[team], questions] = await Promise.all([

@@ -1,9 +1,4 @@
-import {
-  CONFLICT_SET_BY_ADMIN_DETAIL,
-  type Conflict,
-  type ConflictSetBy,
-  ISSUE_CLOSED_DETAIL,
-} from '@shortlist/contract';
+import { CONFLICT_SET_BY_ADMIN_DETAIL, type Conflict, type ConflictSetBy } from '@shortlist/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
@@ -19,7 +14,7 @@ import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
 import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
-import type { IssueRow } from '../selections/access.ts';
+import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { resolveAnswerer } from './answerer.ts';
 import { loadAccessibleItemIds } from './items.ts';
 
@@ -76,7 +71,7 @@ async function requireTargetAccess(ctx: AppContext, caller: ConflictCaller, user
 /** A judge declares on the items of their page, while the selection is open; an admin on any item. */
 async function checkItem(ctx: AppContext, caller: ConflictCaller, access: AccessRow, datasetId: number) {
   if (!caller.isAdmin) {
-    if (caller.issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+    assertIssueOpen(caller.issue);
     const itemIds = await loadAccessibleItemIds(ctx, {
       kind: 'judge',
       issue: caller.issue,
@@ -172,7 +167,7 @@ export async function clearConflict(
   const [conflict] = await ctx.db.select().from(issueConflicts).where(which);
   if (!conflict) throw notFound();
   if (!caller.isAdmin) {
-    if (caller.issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
+    assertIssueOpen(caller.issue);
     if (conflict.setBy === 'admin') throw forbidden(CONFLICT_SET_BY_ADMIN_DETAIL);
   }
   await ctx.db.transaction(async (tx) => {

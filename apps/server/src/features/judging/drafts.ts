@@ -1,14 +1,14 @@
-import { type AnswerDraft, HAS_SUBMITTED, ISSUE_CLOSED_DETAIL } from '@shortlist/contract';
+import { type AnswerDraft, HAS_SUBMITTED } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswerDrafts, issueSubmissions } from '../../db/schema.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
-import { loadQuestions } from './answer-view.ts';
+import { assertIssueOpen } from '../selections/access.ts';
 import type { Answerer } from './answerer.ts';
 import { loadConflictedItemIds } from './conflicts.ts';
 import { loadAccessibleItemIds } from './items.ts';
+import { loadQuestions } from './questions.ts';
 import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
-import { ISSUE_CLOSED } from './submit.ts';
 
 const NO_DRAFT: AnswerDraft = { answers: [], comments: [], update_time: null };
 
@@ -72,7 +72,7 @@ export async function saveDraft(
 ): Promise<AnswerDraft> {
   const judge = requireJudge(answerer);
   const { issue, access } = judge;
-  if (issue.status !== 'open') throw refusal(ISSUE_CLOSED, ISSUE_CLOSED_DETAIL);
+  assertIssueOpen(issue);
   const [questions, itemIds, conflicts, submitted] = await Promise.all([
     loadQuestions(ctx, issue.id),
     loadAccessibleItemIds(ctx, judge),

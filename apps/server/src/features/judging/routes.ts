@@ -12,6 +12,7 @@ import {
   issueCommentSchema,
   issueSubmissionSchema,
   issueTokenQuerySchema,
+  type PageQuery,
   pageSchema,
   publicInfoSchema,
   submissionCreateSchema,
@@ -21,12 +22,13 @@ import {
   unlockPublicSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType, z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { loadUser, type UserRow } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { loadAnswerView } from './answer-view.ts';
-import { resolveAnswerer } from './answerer.ts';
+import { type Answerer, resolveAnswerer } from './answerer.ts';
 import { getDraft, saveDraft } from './drafts.ts';
 import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
 import { getPublicInfo, unlockPublic } from './public-link.ts';
@@ -49,100 +51,76 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...UNLOCK_PUBLIC_PER_EMAIL,
   });
   const tags = ['judging'];
-  const answererOf = (request: { params: { id: number }; query: { token?: string }; user: UserRow | null }) =>
-    resolveAnswerer(ctx, { issueId: request.params.id, token: request.query.token, user: request.user });
+  const answererOf = (request: { params: { id: number }; user: UserRow | null }, token: string | undefined) =>
+    resolveAnswerer(ctx, { issueId: request.params.id, token, user: request.user });
 
-  app.get(
-    '/issues/:id/answer_view/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: answerViewQuerySchema,
-        response: { 200: answerViewSchema },
+  // As in judges/routes.ts: Fastify cannot resolve a reply type from a generic schema, so the reply
+  // schema is widened and the callback's signature holds the contract.
+
+  /** A read by whoever answers (the link's judge, a signed-in judge or a previewing admin). */
+  function answererRead<Q extends ZodType<{ token?: string }>, R extends ZodType>(
+    url: string,
+    querystring: Q,
+    response: R,
+    load: (answerer: Answerer, query: z.output<Q>) => Promise<z.output<R>>,
+  ) {
+    app.get(
+      url,
+      {
+        preHandler: loadUser(ctx),
+        schema: { tags, params: idParamsSchema, querystring, response: { 200: response as ZodType } },
       },
-    },
-    async (request) => loadAnswerView(ctx, await answererOf(request), request.query.v),
-  );
-
-  app.get(
-    '/issues/:id/answers/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: answersQuerySchema,
-        response: { 200: pageSchema(issueAnswerSchema) },
+      async (request) => {
+        const query = request.query as z.output<Q>;
+        return load(await answererOf(request, query.token), query);
       },
-    },
-    async (request) => {
-      const { count, results } = await listAnswers(ctx, await answererOf(request), request.query);
-      return toPage(request, request.query, count, results);
-    },
-  );
+    );
+  }
 
-  app.get(
-    '/issues/:id/answers/count/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: answersCountQuerySchema,
-        response: { 200: countSchema },
+  /** A list the answerer may read, paged in SQL: `list` answers the count and the page. */
+  function answererPage<Q extends ZodType<PageQuery & { token?: string }>, T extends ZodType>(
+    url: string,
+    querystring: Q,
+    item: T,
+    list: (answerer: Answerer, query: z.output<Q>) => Promise<{ count: number; results: z.output<T>[] }>,
+  ) {
+    app.get(
+      url,
+      {
+        preHandler: loadUser(ctx),
+        schema: { tags, params: idParamsSchema, querystring, response: { 200: pageSchema(item) } },
       },
-    },
-    async (request) => countAnswers(ctx, await answererOf(request), request.query),
-  );
-
-  app.get(
-    '/issues/:id/submissions/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: submissionsQuerySchema,
-        response: { 200: pageSchema(issueSubmissionSchema) },
+      async (request) => {
+        const query = request.query as z.output<Q>;
+        const { count, results } = await list(await answererOf(request, query.token), query);
+        return toPage(request, query, count, results);
       },
-    },
-    async (request) => {
-      const { count, results } = await listSubmissions(ctx, await answererOf(request), request.query);
-      return toPage(request, request.query, count, results);
-    },
-  );
+    );
+  }
 
-  app.get(
+  answererRead('/issues/:id/answer_view/', answerViewQuerySchema, answerViewSchema, (answerer, query) =>
+    loadAnswerView(ctx, answerer, query.v),
+  );
+  answererPage('/issues/:id/answers/', answersQuerySchema, issueAnswerSchema, (answerer, query) =>
+    listAnswers(ctx, answerer, query),
+  );
+  answererRead('/issues/:id/answers/count/', answersCountQuerySchema, countSchema, (answerer, query) =>
+    countAnswers(ctx, answerer, query),
+  );
+  answererPage('/issues/:id/submissions/', submissionsQuerySchema, issueSubmissionSchema, (answerer, query) =>
+    listSubmissions(ctx, answerer, query),
+  );
+  answererRead(
     '/issues/:id/submissions/count/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: submissionsCountQuerySchema,
-        response: { 200: countSchema },
-      },
-    },
-    async (request) => countSubmissions(ctx, await answererOf(request), request.query),
+    submissionsCountQuerySchema,
+    countSchema,
+    (answerer, query) => countSubmissions(ctx, answerer, query),
   );
-
-  app.get(
-    '/issues/:id/comments/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: commentsQuerySchema,
-        response: { 200: pageSchema(issueCommentSchema) },
-      },
-    },
-    async (request) => {
-      const { count, results } = await listComments(ctx, await answererOf(request), request.query);
-      return toPage(request, request.query, count, results);
-    },
+  answererPage('/issues/:id/comments/', commentsQuerySchema, issueCommentSchema, (answerer, query) =>
+    listComments(ctx, answerer, query),
+  );
+  answererRead('/issues/:id/draft/', issueTokenQuerySchema, answerDraftSchema, (answerer) =>
+    getDraft(ctx, answerer),
   );
 
   app.post(
@@ -159,21 +137,9 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await submitAnswers(ctx, await answererOf(request), request.body)),
-  );
-
-  app.get(
-    '/issues/:id/draft/',
-    {
-      preHandler: loadUser(ctx),
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: issueTokenQuerySchema,
-        response: { 200: answerDraftSchema },
-      },
-    },
-    async (request) => getDraft(ctx, await answererOf(request)),
+      reply
+        .status(201)
+        .send(await submitAnswers(ctx, await answererOf(request, request.query.token), request.body)),
   );
 
   app.put(
@@ -189,7 +155,7 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: answerDraftSchema },
       },
     },
-    async (request) => saveDraft(ctx, await answererOf(request), request.body),
+    async (request) => saveDraft(ctx, await answererOf(request, request.query.token), request.body),
   );
 
   app.get(

@@ -2,7 +2,6 @@ import {
   CONFLICT_OF_INTEREST,
   CONFLICT_OF_INTEREST_DETAIL,
   HAS_SUBMITTED,
-  ISSUE_CLOSED_DETAIL,
   type IssueSubmission,
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
@@ -11,17 +10,16 @@ import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts'
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { recordAnswersAudit } from '../audit/answers.ts';
 import { lockAccess } from '../judges/judge-access.ts';
+import { assertIssueOpen } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { loadQuestions } from './answer-view.ts';
 import type { Answerer } from './answerer.ts';
 import { loadConflictedItemIds } from './conflicts.ts';
 import { loadAccessibleItemIds } from './items.ts';
 import { toSubmission } from './lists.ts';
 import { queueSelectionSubmissionMails } from './notifications.ts';
+import { loadQuestions } from './questions.ts';
 import { replaceAnswers, replaceComments } from './replace-rows.ts';
 import { type SubmissionInput, submissionErrors } from './submission-rules.ts';
-
-export const ISSUE_CLOSED = 'ISSUE_CLOSED';
 
 /**
  * Replaces the judge's answers and comments, records the submission and deletes the draft, in one transaction. Every rule
@@ -34,7 +32,7 @@ export async function submitAnswers(
 ): Promise<IssueSubmission> {
   if (answerer.kind === 'preview') throw forbidden('The preview cannot be submitted.');
   const { issue, access } = answerer;
-  if (issue.status !== 'open') throw refusal(ISSUE_CLOSED, ISSUE_CLOSED_DETAIL);
+  assertIssueOpen(issue);
   const comments = input.comments.filter((comment) => comment.content !== '');
   const userId = access.userId;
   return ctx.db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
+import { ISSUE_CLOSED_DETAIL } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issues, teamMembers } from '../../db/schema.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, refusal } from '../../http/errors.ts';
 
 export type IssueRow = typeof issues.$inferSelect;
 
@@ -26,4 +27,9 @@ export async function requireIssueAdmin(ctx: AppContext, user: UserRow, issueId:
     .where(eq(issues.id, issueId));
   if (!row) throw notFound();
   return row.issue;
+}
+
+/** Answers, drafts, conflicts and invitations are refused once the selection is closed or archived. */
+export function assertIssueOpen(issue: Pick<IssueRow, 'status'>) {
+  if (issue.status !== 'open') throw refusal('ISSUE_CLOSED', ISSUE_CLOSED_DETAIL);
 }
