@@ -171,7 +171,11 @@ describe('what the log records', () => {
       pseudo: 'Col',
     });
     expect(invited.statusCode, invited.body).toBe(201);
-    const withdrawn = await api(admin.token, 'DELETE', `teams/${admin.team.id}/members/${invited.json().member.id}/`);
+    const withdrawn = await api(
+      admin.token,
+      'DELETE',
+      `teams/${admin.team.id}/members/${invited.json().member.id}/`,
+    );
     expect(withdrawn.statusCode, withdrawn.body).toBe(204);
 
     const entries = await entriesOf(admin.team.id, admin.token);

@@ -3,7 +3,7 @@ import { createGzip } from 'node:zlib';
 import { personalDataArchiveName } from '@shortlist/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type TarEntry, writeTar } from '../admin/tar.ts';
-import type { FileDriver } from '../items/file-store.ts';
+import type { FileDriver } from '../items/file-driver.ts';
 import type { ArchivedFile } from './collect.ts';
 
 export interface ArchivePart {
