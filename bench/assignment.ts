@@ -13,7 +13,7 @@ import {
   issues,
   teamMembers,
   users,
-} from '../apps/server/src/db/schema.ts';
+} from '../apps/server/src/db/schema/index.ts';
 import { assignJudges } from '../apps/server/src/features/judges/balanced-assignment.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { benchBothEngines, buildBenchApp, describeMachine } from './bench-app.ts';

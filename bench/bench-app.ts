@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 

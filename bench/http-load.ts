@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
 import {

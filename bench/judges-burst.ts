@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { issueAnswers, issueSubmissions } from '../apps/server/src/db/schema.ts';
+import { issueAnswers, issueSubmissions } from '../apps/server/src/db/schema/index.ts';
 import { verifyReportsCommand } from '../apps/server/src/features/reports/verify.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
 import {

@@ -16,7 +16,7 @@ import {
   intakeForms,
   teamMembers,
   users,
-} from '../apps/server/src/db/schema.ts';
+} from '../apps/server/src/db/schema/index.ts';
 import { mailJobs } from '../apps/server/src/features/mail/jobs.ts';
 import { startWorker } from '../apps/server/src/features/mail/worker.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { issueMergeInfos, issueMerges } from '../apps/server/src/db/schema.ts';
+import { issueMergeInfos, issueMerges } from '../apps/server/src/db/schema/index.ts';
 import { foldReportChanges } from '../apps/server/src/features/reports/fold.ts';
 import { oracleItemValuesQuery } from '../apps/server/src/features/reports/report-oracle.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';

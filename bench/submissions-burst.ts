@@ -25,7 +25,7 @@ import {
   formSubmissions,
   intakeForms,
   mailQueue,
-} from '../apps/server/src/db/schema.ts';
+} from '../apps/server/src/db/schema/index.ts';
 import { createFileDriver } from '../apps/server/src/features/items/file-store.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { cheapCaptcha } from '../apps/server/src/test/captcha.ts';

@@ -10,7 +10,7 @@ import {
   issueQuestions,
   issues,
   users,
-} from '../../apps/server/src/db/schema.ts';
+} from '../../apps/server/src/db/schema/index.ts';
 
 /** BENCH_JUDGES=30 runs a smaller burst, to try the bench out. */
 export const JUDGES = Number(process.env.BENCH_JUDGES ?? 300);

@@ -2,7 +2,7 @@ import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 
 // How a report rounds and spreads its figures: one definition for the columns that store them rounded
-// (schema.ts) and for the queries that compute them when no stored figure fits (features/reports).
+// (schema/reports.ts) and for the queries that compute them when no stored figure fits (features/reports).
 
 /** Rounded to the report's decimals through numeric, ties away from zero. */
 export const rounded = (value: SQL) =>

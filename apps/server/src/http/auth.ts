@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { type AccessClaims, invalidToken, TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
 import { unauthorized } from './errors.ts';
 import { preparedPerShape } from './prepared.ts';

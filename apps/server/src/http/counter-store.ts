@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateAttempts, rateCounters } from '../db/schema.ts';
+import { rateAttempts, rateCounters } from '../db/schema/index.ts';
 
 /**
  * Counts behind every limit (decision 44): fixed windows for the per-IP limits of @fastify/rate-limit,

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { teamMembers, users } from '../db/schema.ts';
+import { teamMembers, users } from '../db/schema/index.ts';
 import { createTeam } from '../features/teams/service.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { preparedPerShape } from './prepared.ts';

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { teamMembers, users } from '../db/schema.ts';
+import { teamMembers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createTeam as insertTeam } from '../features/teams/service.ts';
 import { openTestDatabase } from './database.ts';

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
-import { dataModels, datumFields, teamMembers, users } from '../../db/schema.ts';
+import { dataModels, datumFields, teamMembers, users } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';

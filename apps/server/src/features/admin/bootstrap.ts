@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, users } from '../../db/schema.ts';
+import { teamMembers, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createTeam } from '../teams/service.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { checkPassword } from '../auth/passwords.ts';
 import { findUserByLogin } from '../auth/service.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type TeamPackage, teamPackageSchema } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, teams, users } from '../../db/schema.ts';
+import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByLogin, setPassword } from '../auth/service.ts';
 import { createTeam } from '../teams/service.ts';

@@ -1,7 +1,7 @@
 import { AUDIT_CHANGES_MAX } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, issueAnswers, issueComments } from '../../db/schema.ts';
+import { auditLog, issueAnswers, issueComments } from '../../db/schema/index.ts';
 import type { SubmissionInput } from '../judging/submission-rules.ts';
 
 interface AnswersAudit {

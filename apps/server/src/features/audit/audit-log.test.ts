@@ -1,7 +1,7 @@
 import { AUDIT_CHANGES_MAX } from '@shortlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';

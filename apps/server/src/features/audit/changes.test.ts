@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueQuestions, issues } from '../../db/schema.ts';
+import { issueQuestions, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isoTime } from '../../db/iso-time.ts';
-import { auditLog, datasets, issueQuestions, issues, users } from '../../db/schema.ts';
+import { auditLog, datasets, issueQuestions, issues, users } from '../../db/schema/index.ts';
 
 /**
  * Whether the team erased this user's personal data (decision 85): its log then shows their id and never

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, issues } from '../../db/schema.ts';
+import { auditLog, issues } from '../../db/schema/index.ts';
 import { signedInUserId } from '../../http/request-actor.ts';
 
 /** Who made a change: judges and respondents are named by the service that knows them. */

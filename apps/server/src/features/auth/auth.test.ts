@@ -1,7 +1,7 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, refreshTokens } from '../../db/schema.ts';
+import { issueAccesses, refreshTokens } from '../../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from '../judges/test-factories.ts';
 import { SIGN_IN_DELAY } from './sign-in-guard.ts';

@@ -1,7 +1,7 @@
 import { RESET_REQUEST_DETAIL } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../../db/schema.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
 import { resetPasswordCommand } from '../admin/commands.ts';

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
 import { unauthorized } from '../../http/errors.ts';
 
 const ACCESS_TTL_SECONDS = 15 * 60;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spentCaptchas } from '../../db/schema.ts';
+import { spentCaptchas } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CAPTCHA_RATE_LIMIT } from './routes.ts';

@@ -4,7 +4,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { spentCaptchas } from '../../db/schema.ts';
+import { spentCaptchas } from '../../db/schema/index.ts';
 
 /**
  * Proof of work of one challenge: PBKDF2-SHA-256 at CAPTCHA_COST iterations, tried for counters 0, 1, 2…

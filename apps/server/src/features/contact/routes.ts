@@ -1,7 +1,7 @@
 import { contactMessageSchema, detailSchema } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from '../../db/schema/index.ts';
 import { loadUser } from '../../http/auth.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 

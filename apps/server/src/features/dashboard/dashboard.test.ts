@@ -7,7 +7,7 @@ import {
   issueMerges,
   issueSubmissions,
   issues,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 

@@ -18,7 +18,7 @@ import {
   issues,
   teams,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 
 type RecentEntry = DashboardData['recently_updated'][number];
 interface Titled {

@@ -1,7 +1,7 @@
 import { MASS_EMAILS_NOT_ALLOWED, MASS_EMAILS_NOT_ALLOWED_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { emailBatches, emailTemplates } from '../../db/schema.ts';
+import { emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';

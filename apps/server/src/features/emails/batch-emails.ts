@@ -14,7 +14,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema.ts';
+import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { SUPPRESSION_REASONS, suppressionsOf } from '../mail/suppressions.ts';
 import type { TeamRow } from '../teams/access.ts';

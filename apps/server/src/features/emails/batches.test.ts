@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumValues, emailBatches, emailSuppressions } from '../../db/schema.ts';
+import { datumValues, emailBatches, emailSuppressions } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { drainMailQueue } from '../mail/queue.ts';
 import { emailFactories } from './test-factories.ts';

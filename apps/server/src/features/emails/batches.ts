@@ -11,7 +11,7 @@ import {
 } from '@shortlist/contract';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { batchEmails, emailBatches, emailTemplates } from '../../db/schema.ts';
+import { batchEmails, emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import type { TeamRow } from '../teams/access.ts';

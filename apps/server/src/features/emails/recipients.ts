@@ -1,7 +1,7 @@
 import { emailSchema, invalidPkMessage } from '@shortlist/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, datumValues, formSubmissions } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, datumValues, formSubmissions } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 
 /** A pending submission (files still uploading, never committed) has given no address yet. */

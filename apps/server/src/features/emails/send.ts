@@ -15,7 +15,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { batchEmails, emailBatches } from '../../db/schema.ts';
+import { batchEmails, emailBatches } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';

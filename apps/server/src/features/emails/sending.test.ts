@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailSuppressions, mailQueue, users } from '../../db/schema.ts';
+import { emailSuppressions, mailQueue, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { mailJobs } from '../mail/jobs.ts';

@@ -12,7 +12,7 @@ import {
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { datasets, emailBatches, emailTemplates, formSubmissions } from '../../db/schema.ts';
+import { datasets, emailBatches, emailTemplates, formSubmissions } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';

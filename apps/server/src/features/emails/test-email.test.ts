@@ -1,7 +1,7 @@
 import { TEMPLATE_TOO_LARGE_MESSAGE, TEST_EMAILS_PER_WINDOW } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { pendingMailCount } from '../mail/queue.ts';

@@ -13,7 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { batchEmails, emailTemplates } from '../../db/schema.ts';
+import { batchEmails, emailTemplates } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { isPermanentFailure } from '../mail/mailer.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_TEAM_PACKAGE, type TeamPackage } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
-import { datasets, datumValues, formSubmissions, intakeForms, teams } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions, intakeForms, teams } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 

@@ -5,7 +5,7 @@ import {
 } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { teams } from '../../db/schema.ts';
+import { teams } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import { isUnsubscribed, unsubscribe } from '../mail/suppressions.ts';
 import { readUnsubscribeToken } from './unsubscribe-links.ts';

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, datumValues, intakeForms } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 
 /** Only text and choice answers can fill an e-mail (spec: template_variable_email). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { intakeForms } from '../../db/schema.ts';
+import { intakeForms } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireTeamAdmin } from '../teams/access.ts';

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datumFieldConditions, datumFields, intakeForms } from '../../db/schema.ts';
+import { datumFieldConditions, datumFields, intakeForms } from '../../db/schema/index.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
 import type { DataModelRow } from '../item-types/service.ts';
 import { toCondition } from './replies.ts';

@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { cssThemes } from '../../db/schema.ts';
+import { cssThemes } from '../../db/schema/index.ts';
 
 /** Offered to every team; the stylesheets are served by the web app (apps/web/public/themes/). */
 const BUILT_IN_THEMES = [

@@ -9,7 +9,7 @@ import {
   formTitles,
   intakeForms,
   intakeFormTags,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { IntakeFormRow } from './access.ts';
 import { toIntakeForm } from './replies.ts';
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataModels, datasets, intakeForms } from '../../db/schema.ts';
+import { dataModels, datasets, intakeForms } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 import {

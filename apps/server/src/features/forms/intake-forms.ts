@@ -2,7 +2,14 @@ import type { intakeFormCreateSchema, intakeFormListQuerySchema } from '@shortli
 import { and, count, desc, eq, exists, ilike, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { dataModels, datasets, datumValues, intakeForms, intakeFormTags, tags } from '../../db/schema.ts';
+import {
+  dataModels,
+  datasets,
+  datumValues,
+  intakeForms,
+  intakeFormTags,
+  tags,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
 import type { IntakeFormRow } from './access.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataModels } from '../../db/schema.ts';
+import { dataModels } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 import { type FormFactories, startFormsTest, type TestAdmin, textQuestion } from './test-factories.ts';

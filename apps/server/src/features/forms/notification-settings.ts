@@ -7,7 +7,7 @@ import type {
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notificationSettings } from '../../db/schema.ts';
+import { notificationSettings } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { requireIssueAdmin } from '../selections/access.ts';

@@ -2,7 +2,7 @@ import type { PageHeader, PageHeaderPatch, PageQuery, pageHeaderCreateSchema } f
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { pageHeaders } from '../../db/schema.ts';
+import { pageHeaders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireTeamAdmin } from '../teams/access.ts';

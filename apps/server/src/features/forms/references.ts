@@ -1,7 +1,7 @@
 import { type FieldErrors, invalidPkMessage } from '@shortlist/contract';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cssThemes, datumFields, pageHeaders, tags } from '../../db/schema.ts';
+import { cssThemes, datumFields, pageHeaders, tags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 
 /** Ids a form may point to: the team's page headers, themes, tags, and its own text or choice questions. */

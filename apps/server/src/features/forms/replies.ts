@@ -2,7 +2,7 @@ import type { Condition, FormSection, IntakeForm, IntakeFormSummary, Tag } from 
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datumFieldConditions, formTitles, intakeFormTags, tags } from '../../db/schema.ts';
+import { datumFieldConditions, formTitles, intakeFormTags, tags } from '../../db/schema/index.ts';
 import { getItemType } from '../item-types/service.ts';
 import type { IntakeFormRow } from './access.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageHeaders } from '../../db/schema.ts';
+import { pageHeaders } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { type FormFactories, startFormsTest, type TestAdmin } from './test-factories.ts';

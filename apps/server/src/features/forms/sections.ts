@@ -3,7 +3,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datumFields, formTitles } from '../../db/schema.ts';
+import { datumFields, formTitles } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { type IntakeFormRow, requireForm } from './access.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issues, pageHeaders } from '../../db/schema.ts';
+import { issues, pageHeaders } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { type FormFactories, startFormsTest, type TestAdmin } from './test-factories.ts';
 

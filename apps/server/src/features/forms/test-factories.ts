@@ -1,6 +1,6 @@
 import type { IntakeForm } from '@shortlist/contract';
 import { expect } from 'vitest';
-import { formSubmissions, tags } from '../../db/schema.ts';
+import { formSubmissions, tags } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/harness.ts';
 
 type Reply = Awaited<ReturnType<TestApp['request']>>;

@@ -1,7 +1,7 @@
 import { TEXTAREA_THRESHOLD } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets } from '../../db/schema.ts';
+import { datasets } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { submissionFactories } from '../submissions/test-factories.ts';
 import { choiceQuestion, type FormFactories, startFormsTest, type TestAdmin } from './test-factories.ts';

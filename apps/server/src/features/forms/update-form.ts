@@ -2,7 +2,7 @@ import { type IntakeFormPatch, RESPONDENT_EMAIL_REQUIRED_MESSAGE, SUMMARY_MARKER
 import { eq } from 'drizzle-orm';
 import type { ImageHosts } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { dataModels, intakeForms, intakeFormTags } from '../../db/schema.ts';
+import { dataModels, intakeForms, intakeFormTags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
 import type { IntakeFormRow } from './access.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_TEAM_PACKAGE, MAX_FIELDS_PER_ITEM_TYPE } from '@shortlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataModels, datasets, datumFields, datumValues, teams } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, datumValues, teams } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;

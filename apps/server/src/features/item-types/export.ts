@@ -3,7 +3,7 @@ import { answerCell, type Language } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumFields, datumValues } from '../../db/schema.ts';
+import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import type { DataModelRow } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { DatumField, DatumFieldType, TextFormat, TextFormatRules } from '@shortlist/contract';
-import type { datumFields } from '../../db/schema.ts';
+import type { datumFields } from '../../db/schema/index.ts';
 
 export type DatumFieldRow = typeof datumFields.$inferSelect;
 

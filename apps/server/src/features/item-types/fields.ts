@@ -16,7 +16,7 @@ import {
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datumFields, intakeForms } from '../../db/schema.ts';
+import { dataModels, datumFields, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
 import { checkFieldCondition } from '../forms/conditions.ts';
 import type { TeamRow } from '../teams/access.ts';

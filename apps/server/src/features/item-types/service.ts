@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, not, type SQL, sql }
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, intakeForms, issues } from '../../db/schema.ts';
+import { dataModels, datasets, datumFields, intakeForms, issues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, notFound, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';

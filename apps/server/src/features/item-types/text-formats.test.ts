@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { datasets, datumValues } from '../../db/schema.ts';
+import { datasets, datumValues } from '../../db/schema/index.ts';
 import { useSubmissionApp } from '../submissions/test-factories.ts';
 
 // Text formats through every door: the field's settings, the public form, and the item's answers.

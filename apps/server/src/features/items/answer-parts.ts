@@ -1,5 +1,5 @@
 import type { AnswerParts } from '@shortlist/contract';
-import type { datumValues } from '../../db/schema.ts';
+import type { datumValues } from '../../db/schema/index.ts';
 
 type ValueRow = typeof datumValues.$inferSelect;
 

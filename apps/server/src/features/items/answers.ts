@@ -11,7 +11,7 @@ import {
 } from '@shortlist/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datumFields } from '../../db/schema.ts';
+import { datumFields } from '../../db/schema/index.ts';
 import { toTextFormatRules } from '../item-types/field-replies.ts';
 
 export type FieldRow = typeof datumFields.$inferSelect;

@@ -1,7 +1,7 @@
 import { DATASET_COUNT_EXACT_MAX, DATASET_IDS_MAX } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueDatasets, issues } from '../../db/schema.ts';
+import { issueDatasets, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 

@@ -27,7 +27,7 @@ import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, intakeForms, issueDatasets, issues, reviews } from '../../db/schema.ts';
+import { datasets, intakeForms, issueDatasets, issues, reviews } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import {
   containsPattern,

@@ -2,7 +2,7 @@ import type { DatasetCreateInput, DatasetPatchInput, FieldErrors } from '@shortl
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumValues } from '../../db/schema.ts';
+import { dataModels, datasets, datumValues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { requireTeamAdmin } from '../teams/access.ts';

@@ -1,7 +1,7 @@
 import { BUDGET_MAX_LINES, BUDGET_MAX_VALUE } from '@shortlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumValues } from '../../db/schema.ts';
+import { datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 

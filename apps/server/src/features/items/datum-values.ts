@@ -1,7 +1,7 @@
 import type { DatumValueCreate, DatumValuePatch } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumFields, datumValues } from '../../db/schema.ts';
+import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { requireTeamAdmin } from '../teams/access.ts';

@@ -4,7 +4,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { dataModels, datasets } from '../../db/schema.ts';
+import { dataModels, datasets } from '../../db/schema/index.ts';
 import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FILE_TOO_BIG_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumValues } from '../../db/schema.ts';
+import { datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 

@@ -8,7 +8,7 @@ import {
   reviewComments,
   reviewStatuses,
   reviews,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 

@@ -20,7 +20,7 @@ import {
   reviewComments,
   reviewStatuses,
   reviews,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 
 export type DatasetRow = typeof datasets.$inferSelect;
 export type DatumValueRow = typeof datumValues.$inferSelect;

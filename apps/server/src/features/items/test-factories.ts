@@ -1,4 +1,4 @@
-import { dataModels, datumFields } from '../../db/schema.ts';
+import { dataModels, datumFields } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 type FieldValues = Partial<typeof datumFields.$inferInsert>;

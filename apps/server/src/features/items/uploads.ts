@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
-import { datumValues } from '../../db/schema.ts';
+import { datumValues } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
 import { CONTENT_SECURITY_POLICY } from '../../http/reply-headers.ts';
 import type { FieldRow } from './answers.ts';

@@ -1,7 +1,7 @@
 import { DATASETS_BULK_MAX } from '@shortlist/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, datumValues } from '../../db/schema.ts';
+import { datasets, datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from './test-factories.ts';
 

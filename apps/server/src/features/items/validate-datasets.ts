@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets } from '../../db/schema.ts';
+import { datasets } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { toFieldErrors } from '../../http/errors.ts';
 import { selectRows } from '../reports/item-values.ts';

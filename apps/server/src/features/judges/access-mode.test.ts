@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, issueAccessDatasets, issueAccesses, issueAnswers, issues } from '../../db/schema.ts';
+import { datasets, issueAccessDatasets, issueAccesses, issueAnswers, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls } from '../judging/test-factories.ts';
 import { judgeFactories } from './test-factories.ts';

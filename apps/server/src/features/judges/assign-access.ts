@@ -8,7 +8,7 @@ import {
   issueDatasets,
   issueSubmissions,
   issues,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';

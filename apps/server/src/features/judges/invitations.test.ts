@@ -6,7 +6,7 @@ import {
 } from '@shortlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issueInvitations, issues, users } from '../../db/schema.ts';
+import { issueAccesses, issueInvitations, issues, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
 import { judgeFactories } from './test-factories.ts';

@@ -19,7 +19,7 @@ import {
   issueDatasets,
   issueInvitations,
   teams,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { AppError, refusal } from '../../http/errors.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';

@@ -1,7 +1,7 @@
 import { NO_ITEMS } from '@shortlist/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueInvitations, issues, users } from '../../db/schema.ts';
+import { issueInvitations, issues, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { judgeFactories } from './test-factories.ts';

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, eq, not } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issueDatasets, users } from '../../db/schema.ts';
+import { issueAccesses, issueDatasets, users } from '../../db/schema/index.ts';
 import { AppError, refusal } from '../../http/errors.ts';
 import { createPacer } from '../mail/pacer.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';

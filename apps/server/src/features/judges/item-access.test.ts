@@ -6,7 +6,7 @@ import {
 } from '@shortlist/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessDatasets, issueAccesses, issues } from '../../db/schema.ts';
+import { issueAccessDatasets, issueAccesses, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from './test-factories.ts';
 

@@ -19,7 +19,7 @@ import {
   issueDatasets,
   issueSubmissions,
   issues,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';

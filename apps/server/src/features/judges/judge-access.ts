@@ -10,7 +10,7 @@ import {
   issueDatasets,
   issueSubmissions,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 
 export type AccessRow = typeof issueAccesses.$inferSelect;

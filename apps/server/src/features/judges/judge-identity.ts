@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, issueSubmissions, teamMembers, users } from '../../db/schema.ts';
+import { issueAccesses, issueSubmissions, teamMembers, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { initialVerificationStatus } from '../mail/suppressions.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issueInvitations, issues, users } from '../../db/schema.ts';
+import { issueAccesses, issueInvitations, issues, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from './test-factories.ts';
 

@@ -14,7 +14,7 @@ import {
   issueInvitations,
   issueSubmissions,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { answerLink, hasSubmittedColumn } from './judge-access.ts';

@@ -8,7 +8,7 @@ import {
   issueInvitations,
   issueSubmissions,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from './test-factories.ts';
 

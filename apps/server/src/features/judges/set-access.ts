@@ -8,7 +8,7 @@ import {
   issueComments,
   issueInvitations,
   issueSubmissions,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { judgeAdded, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';

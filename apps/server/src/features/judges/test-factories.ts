@@ -1,4 +1,4 @@
-import { dataModels, datasets, issueDatasets, issueSubmissions, issues } from '../../db/schema.ts';
+import { dataModels, datasets, issueDatasets, issueSubmissions, issues } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 type IssueValues = Partial<typeof issues.$inferInsert>;

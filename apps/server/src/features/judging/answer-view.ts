@@ -1,7 +1,13 @@
 import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAnswers, issueComments, issueQuestions, issueSubmissions, teams } from '../../db/schema.ts';
+import {
+  issueAnswers,
+  issueComments,
+  issueQuestions,
+  issueSubmissions,
+  teams,
+} from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import { verifyUser } from '../verification/status.ts';

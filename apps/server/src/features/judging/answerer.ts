@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issues } from '../../db/schema.ts';
+import { issueAccesses, issues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import type { AccessRow } from '../judges/judge-access.ts';

@@ -1,7 +1,7 @@
 import type { IssueAnswer, IssueComment } from '@shortlist/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { type issueAnswers, issueComments, users } from '../../db/schema.ts';
+import { type issueAnswers, issueComments, users } from '../../db/schema/index.ts';
 
 export type AnswerRow = typeof issueAnswers.$inferSelect;
 type CommentRow = typeof issueComments.$inferSelect;

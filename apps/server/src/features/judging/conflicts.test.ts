@@ -1,7 +1,7 @@
 import { CONFLICT_OF_INTEREST } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessDatasets, issueAnswers, issueComments } from '../../db/schema.ts';
+import { issueAccessDatasets, issueAnswers, issueComments } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from './test-factories.ts';
 

@@ -9,7 +9,7 @@ import {
   issueConflicts,
   issueDatasets,
   teamMembers,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
 import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAnswerDrafts, issueAnswers, issueConflicts, issues } from '../../db/schema.ts';
+import { issueAnswerDrafts, issueAnswers, issueConflicts, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from './test-factories.ts';
 

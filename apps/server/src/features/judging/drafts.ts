@@ -1,7 +1,7 @@
 import { type AnswerDraft, HAS_SUBMITTED } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAnswerDrafts, issueSubmissions } from '../../db/schema.ts';
+import { issueAnswerDrafts, issueSubmissions } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { assertIssueOpen } from '../selections/access.ts';
 import type { Answerer } from './answerer.ts';

@@ -1,7 +1,13 @@
 import type { AnswerViewDetail, AnswerViewItem, TextFormat } from '@shortlist/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumFields, datumValues, issueAccessDatasets, issueDatasets } from '../../db/schema.ts';
+import {
+  datasets,
+  datumFields,
+  datumValues,
+  issueAccessDatasets,
+  issueDatasets,
+} from '../../db/schema/index.ts';
 import type { Answerer } from './answerer.ts';
 
 /** The selection's items the answerer may see: all of them, or the judge's subset when access is per item. */

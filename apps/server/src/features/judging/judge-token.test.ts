@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessDatasets, issueComments } from '../../db/schema.ts';
+import { issueAccessDatasets, issueComments } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from './test-factories.ts';
 

@@ -1,7 +1,7 @@
 import type { IssueAnswer, IssueComment, IssueSubmission, PageQuery } from '@shortlist/contract';
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAnswers, issueComments, issueSubmissions, users } from '../../db/schema.ts';
+import { issueAnswers, issueComments, issueSubmissions, users } from '../../db/schema/index.ts';
 import type { Answerer } from './answerer.ts';
 import { fullnameColumn, toAnswer, toComments } from './comments.ts';
 import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailQueue, notificationSettings } from '../../db/schema.ts';
+import { mailQueue, notificationSettings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { selectionFactories } from '../selections/test-factories.ts';
 import { sendSelectionDigests } from './notifications.ts';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueSubmissions, issues, notificationSettings, users } from '../../db/schema.ts';
+import { issueSubmissions, issues, notificationSettings, users } from '../../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { loadTeamAdmins } from '../submissions/mails.ts';

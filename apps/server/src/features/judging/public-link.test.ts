@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issues, passwordResetTokens, users } from '../../db/schema.ts';
+import { issueAccesses, issues, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';

@@ -10,7 +10,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAccesses, issues, teams } from '../../db/schema.ts';
+import { issueAccesses, issues, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import type { Throttle } from '../../http/throttle.ts';

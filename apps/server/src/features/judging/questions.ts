@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueQuestions } from '../../db/schema.ts';
+import { issueQuestions } from '../../db/schema/index.ts';
 
 /** A selection's criteria in the order they were added: the answer page, drafts and submissions read them. */
 export function loadQuestions(ctx: AppContext, issueId: number) {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { issueAnswers, issueComments } from '../../db/schema.ts';
+import { issueAnswers, issueComments } from '../../db/schema/index.ts';
 import type { SubmissionInput } from './submission-rules.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

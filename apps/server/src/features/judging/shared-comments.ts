@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueComments, issueSubmissions } from '../../db/schema.ts';
+import { issueComments, issueSubmissions } from '../../db/schema/index.ts';
 import type { Answerer } from './answerer.ts';
 import { conflictedItemIds } from './conflicts.ts';
 import { accessibleItemIds } from './items.ts';

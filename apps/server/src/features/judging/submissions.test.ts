@@ -1,7 +1,7 @@
 import { PARTLY_RATED_MESSAGE } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAnswers, issueComments, issueSubmissions, issues } from '../../db/schema.ts';
+import { issueAnswers, issueComments, issueSubmissions, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from './test-factories.ts';
 

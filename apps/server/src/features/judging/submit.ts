@@ -6,7 +6,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema.ts';
+import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { recordAnswersAudit } from '../audit/answers.ts';
 import { lockAccess } from '../judges/judge-access.ts';

@@ -6,7 +6,7 @@ import {
   issueDatasets,
   issueQuestions,
   issues,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 

@@ -1,7 +1,7 @@
 import { DEMAIL_STATUS } from '@shortlist/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { batchEmails, emailBatches } from '../../db/schema.ts';
+import { batchEmails, emailBatches } from '../../db/schema/index.ts';
 
 /**
  * A sending batch whose e-mails are all sent or failed ends `sent` (at least one went out) or

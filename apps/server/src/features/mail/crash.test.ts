@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DEMAIL_STATUS } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, openDatabase } from '../../db/client.ts';
-import { batchEmails, emailBatches, teamMembers, users } from '../../db/schema.ts';
+import { batchEmails, emailBatches, teamMembers, users } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { startServerProcess } from '../../test/processes.ts';
 import { startSmtpSink } from '../../test/smtp.ts';

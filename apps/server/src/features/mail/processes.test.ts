@@ -9,7 +9,7 @@ import {
   teamMembers,
   teams,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { startServerProcess } from '../../test/processes.ts';
 import { startSmtpSink } from '../../test/smtp.ts';

@@ -3,7 +3,7 @@ import { DEMAIL_STATUS } from '@shortlist/contract';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { batchEmails, mailQueue } from '../../db/schema.ts';
+import { batchEmails, mailQueue } from '../../db/schema/index.ts';
 import { settleRespondentMail } from '../verification/status.ts';
 import { settleBatches } from './batch-state.ts';
 import { failureText, isPermanentFailure, type MailMessage, SMTP_MAX_CONNECTIONS } from './mailer.ts';

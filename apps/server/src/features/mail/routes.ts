@@ -2,7 +2,7 @@ import { outboxMessageSchema, pageQuerySchema, pageSchema } from '@shortlist/con
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { outboxMessages } from '../../db/schema.ts';
+import { outboxMessages } from '../../db/schema/index.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { toPage } from '../../http/pagination.ts';

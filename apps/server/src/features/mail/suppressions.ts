@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { batchEmails, emailBatches, emailSuppressions } from '../../db/schema.ts';
+import { batchEmails, emailBatches, emailSuppressions } from '../../db/schema/index.ts';
 import { markInvalid } from '../verification/status.ts';
 
 /**

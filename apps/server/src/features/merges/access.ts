@@ -1,7 +1,7 @@
 import { MERGE_NOT_ALLOWED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueMerges } from '../../db/schema.ts';
+import { issueMerges } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';

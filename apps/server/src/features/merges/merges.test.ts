@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueMerges, tags, teams } from '../../db/schema.ts';
+import { issueMerges, tags, teams } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 

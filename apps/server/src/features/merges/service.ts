@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL } from 'dri
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../../db/schema.ts';
+import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';

@@ -15,7 +15,7 @@ import {
   intakeForms,
   teamMembers,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { cheapCaptcha } from '../../test/captcha.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { startServerProcess } from '../../test/processes.ts';

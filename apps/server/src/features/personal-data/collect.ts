@@ -22,7 +22,7 @@ import {
   mailQueue,
   teamMembers,
   teams,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import type { PersonInTeam } from './person.ts';
 

@@ -18,7 +18,7 @@ import {
   outboxMessages,
   teamMembers,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newAccessToken } from '../judges/judge-access.ts';
 import { suppressErased } from '../mail/suppressions.ts';

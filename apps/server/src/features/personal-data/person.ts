@@ -11,7 +11,7 @@ import {
   issues,
   teamMembers,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { selectRows } from '../reports/item-values.ts';
 
 /** Everything a team holds that carries one address, by id (issue 29, point 5; decision 85). */

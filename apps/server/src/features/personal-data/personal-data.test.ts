@@ -13,7 +13,7 @@ import {
   emailSuppressions,
   issueAccesses,
   issueAnswers,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { readTar } from '../admin/tar.ts';

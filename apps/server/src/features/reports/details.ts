@@ -8,7 +8,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, issueAccesses, issueDatasets, issueSubmissions, users } from '../../db/schema.ts';
+import { datasets, issueAccesses, issueDatasets, issueSubmissions, users } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';

@@ -3,7 +3,7 @@ import { type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@short
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema.ts';
+import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';

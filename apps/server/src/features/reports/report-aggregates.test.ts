@@ -7,7 +7,7 @@ import {
   reportJudgeStats,
   reportJudgeValues,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';

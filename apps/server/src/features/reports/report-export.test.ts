@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { datumValues } from '../../db/schema.ts';
+import { datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook } from '../../test/workbook.ts';
 import { reportFactories } from './test-factories.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { issueAnswers, users } from '../../db/schema.ts';
+import { issueAnswers, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { foldAllReportChanges } from './fold.ts';

@@ -9,7 +9,7 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
-import { issueSubmissions } from '../../db/schema.ts';
+import { issueSubmissions } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
 import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';

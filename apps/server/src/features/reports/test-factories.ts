@@ -11,7 +11,7 @@ import {
   issueSubmissions,
   issues,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
 

@@ -8,7 +8,7 @@ import { REVIEW_STATUSES_MAX } from '@shortlist/contract';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { reviewStatuses } from '../../db/schema.ts';
+import { reviewStatuses } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/pagination.ts';

@@ -11,7 +11,7 @@ import {
   reviewStatuses,
   reviews,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';

@@ -1,4 +1,4 @@
-import { dataModels, datasets } from '../../db/schema.ts';
+import { dataModels, datasets } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 /** An item (with its own item type) of the team, written directly: reviews only need its id. */

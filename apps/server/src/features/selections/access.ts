@@ -1,7 +1,7 @@
 import { ISSUE_CLOSED_DETAIL } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issues, teamMembers } from '../../db/schema.ts';
+import { issues, teamMembers } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 

@@ -1,7 +1,7 @@
 import { formatDeadline, INVITATIONS_PER_JUDGE, REMINDER_NEEDS_DEADLINE_MESSAGE } from '@shortlist/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueInvitations, issues } from '../../db/schema.ts';
+import { issueInvitations, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';

@@ -2,7 +2,14 @@ import { INVITATIONS_PER_JUDGE } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, issueInvitations, issueSubmissions, issues, teams, users } from '../../db/schema.ts';
+import {
+  issueAccesses,
+  issueInvitations,
+  issueSubmissions,
+  issues,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 import { recordAudit, SYSTEM_ACTOR, selectionEntry } from '../audit/record.ts';
 import { composeInvitation } from '../judges/invitation-mail.ts';
 import { answerLink, hasSubmittedColumn } from '../judges/judge-access.ts';

@@ -1,7 +1,7 @@
 import { ISSUE_TITLE_MAX_LENGTH } from '@shortlist/contract';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { issueDatasets, issueQuestions, issues, issueTags } from '../../db/schema.ts';
+import { issueDatasets, issueQuestions, issues, issueTags } from '../../db/schema/index.ts';
 import type { IssueRow } from './access.ts';
 import { toIssueReply } from './replies.ts';
 

@@ -7,7 +7,7 @@ import {
   issueAnswers,
   issueComments,
   issueDatasets,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from './access.ts';

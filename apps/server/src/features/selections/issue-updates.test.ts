@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessDatasets, teams } from '../../db/schema.ts';
+import { issueAccessDatasets, teams } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDataset } from '../reviews/test-factories.ts';
 import { issueCalls, selectionFactories } from './test-factories.ts';

@@ -8,7 +8,7 @@ import {
   issueQuestions,
   reviewStatuses,
   reviews,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDataset } from '../reviews/test-factories.ts';
 import { selectionFactories } from './test-factories.ts';

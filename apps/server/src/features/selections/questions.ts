@@ -2,7 +2,7 @@ import type { issueQuestionCreateSchema, issueQuestionPatchSchema } from '@short
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { issueQuestions } from '../../db/schema.ts';
+import { issueQuestions } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { type AuditWrite, diffRows, recordAudit, teamOfIssue } from '../audit/record.ts';

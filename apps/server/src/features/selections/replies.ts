@@ -11,7 +11,7 @@ import {
   issueTags,
   tags,
   teams,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { answerLink } from '../judges/judge-access.ts';
 import type { IssueRow } from './access.ts';
 

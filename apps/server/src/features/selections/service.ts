@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL, sql } from
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/schema.ts';
+import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';

@@ -13,7 +13,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { dataModels, type issues } from '../../db/schema.ts';
+import { dataModels, type issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
 

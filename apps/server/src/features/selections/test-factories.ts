@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { issueAccesses, issueAnswers, issueComments, issues, tags } from '../../db/schema.ts';
+import { issueAccesses, issueAnswers, issueComments, issues, tags } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 export type IssueBody = Record<string, unknown>;

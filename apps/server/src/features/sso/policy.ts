@@ -1,7 +1,7 @@
 import { SSO_REQUIRED_DETAIL } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, teams, users } from '../../db/schema.ts';
+import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 /** The `code` of a refused password sign-in, password reset or password-issued refresh. */

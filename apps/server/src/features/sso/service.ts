@@ -4,7 +4,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { SsoProviderConfig } from '../../config-sso.ts';
 import type { AppContext } from '../../context.ts';
-import { ssoSignInCodes, users } from '../../db/schema.ts';
+import { ssoSignInCodes, users } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import type { SsoProviders } from './providers.ts';
 import type { SsoState } from './state-cookie.ts';

@@ -1,7 +1,7 @@
 import { RESET_REQUEST_DETAIL, SSO_REQUIRED_DETAIL } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, users } from '../../db/schema.ts';
+import { teamMembers, users } from '../../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoSignInCodes, users } from '../../db/schema.ts';
+import { ssoSignInCodes, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { callbackOf, codeOf, ssoBrowsers, TEST_PUBLIC_URL } from '../../test/sso-sign-in.ts';

@@ -1,7 +1,7 @@
 import { ALREADY_SUBMITTED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { purgePendingSubmissions } from './purge.ts';
 import { useSubmissionApp } from './test-factories.ts';
 

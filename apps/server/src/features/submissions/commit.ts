@@ -10,7 +10,7 @@ import {
 } from '@shortlist/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { mailedLink } from '../verification/links.ts';

@@ -6,7 +6,7 @@ import {
 } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { datasets, datumValues, formSubmissions } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { SUBMISSIONS_PER_FORM } from './routes.ts';
 import { useSubmissionApp } from './test-factories.ts';

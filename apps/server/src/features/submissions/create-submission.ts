@@ -11,7 +11,7 @@ import { and, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { type PreparedAnswers, prepareAnswers } from './prepare-answers.ts';

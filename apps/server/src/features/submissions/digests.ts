@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, formSubmissions, intakeForms, notificationSettings } from '../../db/schema.ts';
+import { datasets, formSubmissions, intakeForms, notificationSettings } from '../../db/schema/index.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { loadTeamAdmins, responsesLink, textsFor } from './mails.ts';
 

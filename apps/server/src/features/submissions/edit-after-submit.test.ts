@@ -1,7 +1,7 @@
 import { ALREADY_SUBMITTED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { datasets, datumValues, formSubmissions, intakeForms, mailQueue } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions, intakeForms, mailQueue } from '../../db/schema/index.ts';
 import { PDF, useSubmissionApp } from './test-factories.ts';
 
 // Issue 12 point 6: a form may let respondents change a submitted response until a closing date.

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intakeForms, mailQueue, notificationSettings } from '../../db/schema.ts';
+import { intakeForms, mailQueue, notificationSettings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, startSmtpSink } from '../../test/smtp.ts';
 import { createMailer } from '../mail/mailer.ts';

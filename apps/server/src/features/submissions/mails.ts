@@ -2,7 +2,7 @@ import { SUMMARY_MARKER, toLanguage } from '@shortlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ImageHosts } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notificationSettings, teamMembers, users } from '../../db/schema.ts';
+import { notificationSettings, teamMembers, users } from '../../db/schema/index.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { IntakeFormRow } from './public-form.ts';

@@ -1,7 +1,7 @@
 import { ALREADY_SUBMITTED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cssThemes, formTitles, intakeForms, pageHeaders } from '../../db/schema.ts';
+import { cssThemes, formTitles, intakeForms, pageHeaders } from '../../db/schema/index.ts';
 import { useSubmissionApp } from './test-factories.ts';
 
 const s = useSubmissionApp();

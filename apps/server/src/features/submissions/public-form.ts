@@ -2,7 +2,7 @@ import type { PublicForm, publicFormQuerySchema, SavedAnswer } from '@shortlist/
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { cssThemes, datumValues, formTitles, intakeForms, pageHeaders } from '../../db/schema.ts';
+import { cssThemes, datumValues, formTitles, intakeForms, pageHeaders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datasets, datumValues, formSubmissions } from '../../db/schema.ts';
+import { datasets, datumValues, formSubmissions } from '../../db/schema/index.ts';
 
 /** A submission neither saved, submitted nor cancelled within this time was abandoned midway. */
 export const PENDING_SUBMISSION_TTL_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { CHOICE_RESPONSE_SEPARATOR, type PublicQuestion } from '@shortlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datumFieldConditions, datumFields } from '../../db/schema.ts';
+import { datumFieldConditions, datumFields } from '../../db/schema/index.ts';
 import { toDatumField } from '../item-types/field-replies.ts';
 import type { FieldRow } from '../items/answers.ts';
 

@@ -1,5 +1,5 @@
 import { answerText, type Language, withColon } from '@shortlist/contract';
-import type { datumValues } from '../../db/schema.ts';
+import type { datumValues } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import type { Question } from './questions.ts';
 

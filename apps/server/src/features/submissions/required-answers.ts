@@ -1,5 +1,5 @@
 import { FIELD_REQUIRED_MESSAGE, type FieldErrors } from '@shortlist/contract';
-import type { datumValues } from '../../db/schema.ts';
+import type { datumValues } from '../../db/schema/index.ts';
 import { type Question, visibleQuestionIds } from './questions.ts';
 
 /** What the required check reads of an answer, stored or about to be. */

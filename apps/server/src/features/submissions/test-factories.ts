@@ -1,7 +1,7 @@
 import type { FormSubmission, FormSubmissionAction } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { datumFieldConditions, datumFields, intakeForms } from '../../db/schema.ts';
+import { datumFieldConditions, datumFields, intakeForms } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';

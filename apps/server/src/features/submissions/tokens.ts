@@ -7,7 +7,7 @@ import {
 } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { formSubmissions, type intakeForms } from '../../db/schema.ts';
+import { formSubmissions, type intakeForms } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 
 export type SubmissionRow = typeof formSubmissions.$inferSelect;

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema.ts';
+import { datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden } from '../../http/errors.ts';
 import { uploadFile } from '../items/uploads.ts';
 import { isValidGrantKey, requireChangeable } from './tokens.ts';

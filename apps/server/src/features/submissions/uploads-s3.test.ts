@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumFields, datumValues } from '../../db/schema.ts';
+import { datumFields, datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { submissionFactories } from './test-factories.ts';

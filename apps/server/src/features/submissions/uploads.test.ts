@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ALREADY_SUBMITTED, FILE_TOO_BIG_MESSAGE, FILE_TYPE_REFUSED_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumFields, datumValues } from '../../db/schema.ts';
+import { datumFields, datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { PDF, PNG, submissionFactories } from './test-factories.ts';
 

@@ -1,7 +1,7 @@
 import type { PageQuery, Tag, TagCreate } from '@shortlist/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tags } from '../../db/schema.ts';
+import { tags } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, exists, type Placeholder, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 

@@ -1,7 +1,7 @@
 import type { PageQuery, Team, TeamInvitation } from '@shortlist/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, users } from '../../db/schema.ts';
+import { teamMembers, users } from '../../db/schema/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { judgeFactories } from '../judges/test-factories.ts';
 

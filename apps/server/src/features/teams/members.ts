@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, teamMembers, users } from '../../db/schema.ts';
+import { issueAccesses, teamMembers, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';

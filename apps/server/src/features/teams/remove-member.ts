@@ -1,7 +1,7 @@
 import { LAST_ADMIN, LAST_ADMIN_MESSAGE } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { teamMembers } from '../../db/schema.ts';
+import { teamMembers } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { TeamRow } from './access.ts';

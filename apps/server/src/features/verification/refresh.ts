@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { emailSuppressions, formSubmissions, mailQueue, users } from '../../db/schema.ts';
+import { emailSuppressions, formSubmissions, mailQueue, users } from '../../db/schema/index.ts';
 import { DAY_MS, runOncePer } from '../mail/schedule.ts';
 import { SUPPRESSION_REASONS } from '../mail/suppressions.ts';
 import type { BackgroundTask } from '../mail/worker.ts';

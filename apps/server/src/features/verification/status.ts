@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { formSubmissions, users } from '../../db/schema.ts';
+import { formSubmissions, users } from '../../db/schema/index.ts';
 import { isVerificationCode } from './links.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { EMAIL_REFUSED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSubmissions, mailQueue, users } from '../../db/schema.ts';
+import { formSubmissions, mailQueue, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { judgeFactories } from '../judges/test-factories.ts';

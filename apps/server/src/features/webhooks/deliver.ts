@@ -2,7 +2,7 @@ import { webhookAddressRefusedMessage } from '@shortlist/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { EgressRefused, egressPost, type Resolve } from '../../http/egress-request.ts';
 import { retryDelayMs } from '../mail/queue.ts';
 import { webhookPolicy } from './egress.ts';

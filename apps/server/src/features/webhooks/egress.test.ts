@@ -1,6 +1,6 @@
 import { parseWebhookAddressRefusal } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooks } from '../../db/schema.ts';
+import { webhooks } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { selectionFactories } from '../selections/test-factories.ts';
 import { deliverWebhooks } from './deliver.ts';

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 
 /**
  * Queues an event for every active webhook of the team that listens to it, in one statement: pass

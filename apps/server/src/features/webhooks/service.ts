@@ -12,7 +12,7 @@ import {
 } from '@shortlist/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
