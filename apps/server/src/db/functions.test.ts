@@ -1,0 +1,88 @@
+import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/database.ts';
+import type { Db } from './client.ts';
+import { readSqlDefinitions } from './functions/index.ts';
+
+// db/functions/ holds the current text of every function and trigger the migrations made: a migrated
+// database must hold exactly those, so that what one reads there is what runs.
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+}, 180_000);
+afterAll(() => database?.close());
+
+const definitions = readSqlDefinitions();
+
+async function selectRows<T>(db: Pick<Db, 'execute'>, query: SQL) {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Whitespace aside: indentation and line breaks in a file change nothing that runs. */
+const normalised = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The app's functions and triggers as the database prints them, by name; extensions' functions left out. */
+async function readDatabaseDefinitions(db: Pick<Db, 'execute'>) {
+  const functions = await selectRows<{ signature: string; definition: string }>(
+    db,
+    sql`SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS signature,
+        pg_get_functiondef(p.oid) AS definition
+      FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema()
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+          AND d.deptype = 'e')`,
+  );
+  const triggers = await selectRows<{ name: string; definition: string }>(
+    db,
+    sql`SELECT c.relname || '.' || t.tgname AS name, pg_get_triggerdef(t.oid) AS definition
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND NOT t.tgisinternal`,
+  );
+  const byName = (rows: { name: string; definition: string }[]) =>
+    Object.fromEntries(rows.map((row) => [row.name, normalised(row.definition)]));
+  return {
+    functions: byName(functions.map(({ signature, definition }) => ({ name: signature, definition }))),
+    triggers: byName(triggers),
+  };
+}
+
+describe('db/functions', () => {
+  it('names every function and trigger of the migrated database, and no other', async () => {
+    const { functions, triggers } = await readDatabaseDefinitions(database.db);
+    const named = (kind: 'function' | 'trigger') =>
+      definitions.flatMap((d) => (d.kind !== kind ? [] : d.kind === 'trigger' ? `${d.table}.${d.name}` : d.name)).sort();
+    expect(Object.keys(functions).map((signature) => signature.replace(/\(.*/, '')).sort()).toEqual(named('function'));
+    expect(Object.keys(triggers).sort()).toEqual(named('trigger'));
+  });
+
+  // The files' statements run over the migrated database in a transaction rolled back: where a file differs
+  // from what the migrations left (body, arguments, volatility, settings; a trigger's events, table,
+  // condition or function), the database prints that object differently afterwards.
+  it('holds each definition as the files write it', async () => {
+    const migrated = await readDatabaseDefinitions(database.db);
+    let fromFiles: typeof migrated | undefined;
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const definition of definitions) {
+          if (definition.kind === 'trigger') {
+            await tx.execute(sql.raw(`DROP TRIGGER IF EXISTS ${definition.name} ON ${definition.table}`));
+          }
+          await tx.execute(sql.raw(definition.sql));
+        }
+        fromFiles = await readDatabaseDefinitions(tx);
+        tx.rollback();
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    }
+    // Only the objects that differ, each as the migrations left it and as its file writes it.
+    const differences = (['functions', 'triggers'] as const).flatMap((kind) =>
+      Object.entries(migrated[kind])
+        .filter(([name, definition]) => fromFiles?.[kind][name] !== definition)
+        .map(([name, definition]) => ({ name, migrated: definition, file: fromFiles?.[kind][name] })),
+    );
+    expect(fromFiles && Object.keys(fromFiles.functions).sort()).toEqual(Object.keys(migrated.functions).sort());
+    expect(differences).toEqual([]);
+  });
+});
