@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
  * `CREATE OR REPLACE` of each there is a hunt; these files hold the current text, and `db/functions.test.ts`
  * checks that a freshly migrated database holds exactly these definitions, no more and no fewer.
  *
- * To change one: edit it here, then copy the changed statements into a new migration (drizzle-kit cannot
- * see functions: `npm run db:generate -- --custom --name=<what>` makes an empty one). A function's
- * `CREATE OR REPLACE` copies as it is; a changed trigger needs `DROP TRIGGER <name> ON <table>;` before its
- * `CREATE TRIGGER`; a function or trigger removed needs its `DROP`. docs/architecture.md says the same.
+ * To change one: edit it here, then copy the changed statements into a new migration, which
+ * `npm run db:generate -w apps/server -- --custom --name=<what>` makes empty (drizzle-kit cannot see
+ * functions). A function's `CREATE OR REPLACE` copies as it is; a changed trigger needs
+ * `DROP TRIGGER <name> ON <table>;` before its `CREATE TRIGGER`; one removed needs its `DROP`; a new file is
+ * listed below. docs/architecture.md says the same.
  */
 export const FUNCTION_FILES = ['reports.sql', 'judge-access.sql', 'items.sql', 'audit-log.sql'] as const;
 
@@ -31,12 +32,17 @@ export function readSqlDefinitions(): SqlDefinition[] {
     readFileSync(path.join(folder, file), 'utf8')
       .split(BREAKPOINT)
       .map((sql): SqlDefinition => {
-        if (sql.match(/^CREATE /gm)?.length !== 1) throw new Error(`db/functions/${file}: one CREATE a statement:\n${sql}`);
         const fn = FUNCTION.exec(sql);
-        if (fn) return { kind: 'function', name: fn[1], file, sql };
         const trigger = TRIGGER.exec(sql);
-        if (trigger) return { kind: 'trigger', name: trigger[1], table: trigger[2], file, sql };
-        throw new Error(`db/functions/${file}: a statement that is no CREATE OR REPLACE FUNCTION or CREATE TRIGGER:\n${sql}`);
+        // One object a statement, so that each is compared on its own and copies into a migration alone.
+        const isSingle = sql.match(/^CREATE /gm)?.length === 1;
+        if (isSingle && fn) return { kind: 'function', name: fn[1], file, sql };
+        if (isSingle && trigger) {
+          return { kind: 'trigger', name: trigger[1], table: trigger[2], file, sql };
+        }
+        throw new Error(
+          `db/functions/${file}: one CREATE OR REPLACE FUNCTION or CREATE TRIGGER a statement:\n${sql}`,
+        );
       }),
   );
 }
