@@ -1,4 +1,5 @@
 -- The items list reads each item's own review status from its row (issue 28, decision 83; migration 0030).
+
 -- An item's own review is the one outside any selection (at most one: reviews_dataset_issue). Its status is
 -- copied to the item whenever the review is written, moved, deleted, or loses its status (a status deleted
 -- sets the reviews' status_id to null, which fires this trigger too).

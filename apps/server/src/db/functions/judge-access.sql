@@ -1,5 +1,6 @@
 -- A judge's answers and comments stand only on items the judge may answer (issue 27, point 7; decision 78):
 -- the services refuse what would break this, and these triggers make the database refuse it too.
+
 -- A selection that goes from "all items" to "a subset per judge" must leave every judge's answers and
 -- comments on items of their subset. Checked only on that switch, which is rare; no answer yet (the switch
 -- before judging starts) costs nothing.
