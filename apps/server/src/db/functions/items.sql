@@ -1,0 +1,20 @@
+-- The items list reads each item's own review status from its row (issue 28, decision 83; migration 0030).
+
+-- An item's own review is the one outside any selection (at most one: reviews_dataset_issue). Its status is
+-- copied to the item whenever the review is written, moved, deleted, or loses its status (a status deleted
+-- sets the reviews' status_id to null, which fires this trigger too).
+CREATE OR REPLACE FUNCTION datasets_copy_review_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.issue_id IS NULL
+    AND (TG_OP = 'DELETE' OR NEW.issue_id IS NOT NULL OR NEW.dataset_id <> OLD.dataset_id) THEN
+    UPDATE datasets SET review_status_id = NULL WHERE id = OLD.dataset_id AND review_status_id IS NOT NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.issue_id IS NULL THEN
+    UPDATE datasets SET review_status_id = NEW.status_id
+      WHERE id = NEW.dataset_id AND review_status_id IS DISTINCT FROM NEW.status_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER reviews_copy_status AFTER INSERT OR DELETE OR UPDATE OF status_id, issue_id, dataset_id ON reviews
+  FOR EACH ROW EXECUTE FUNCTION datasets_copy_review_status();
