@@ -1,13 +1,7 @@
 import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import {
-  issueAnswers,
-  issueComments,
-  issueQuestions,
-  issueSubmissions,
-  teams,
-} from '../../db/schema/index.ts';
+import { issueAnswers, issueComments, issueSubmissions, teams } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import { verifyUser } from '../verification/status.ts';

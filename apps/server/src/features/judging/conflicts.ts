@@ -11,7 +11,7 @@ import {
   teamMembers,
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, forbidden, notFound, refusal } from '../../http/errors.ts';
+import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
