@@ -13,8 +13,8 @@ async function addQuestion(page: Page, type: string, label: string, fill?: () =>
   const dialog = page.getByRole('dialog', { name: 'New field' });
   await dialog.waitFor();
   if (type !== 'Text') {
-    await dialog.getByTestId('field-type').click();
-    await page.locator('.ant-select-item-option', { hasText: type }).click();
+    // Picked and checked, again if a click landed while the list was still opening (chooseOption).
+    await chooseOption(page, dialog.getByTestId('field-type'), type);
   }
   await dialog.getByTestId('field-label').fill(label);
   await fill?.();
