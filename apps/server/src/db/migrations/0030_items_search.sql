@@ -1,4 +1,4 @@
--- The items list at a million items (issue 28, decision 68): a trigram index for the title search and the
+-- The items list at a million items (issue 28, decision 83): a trigram index for the title search and the
 -- item's own review status copied onto its row, so that search, status and tag meet in one GIN index;
 -- the members and selections lists' orders read from indexes at 10,000 of each.
 -- Both extensions are trusted (PostgreSQL 13+: a database owner may create them); PGlite loads them in

@@ -9,7 +9,7 @@ export const hasPendingChanges = (issueId: number) =>
 
 /**
  * Takes one selection's pending changes into the report tables (`report_fold`, migration 0031, decision
- * 68), in a transaction of its own, which holds the selection's lock until it commits. A fold under way
+ * 84), in a transaction of its own, which holds the selection's lock until it commits. A fold under way
  * elsewhere (the background task, another process) is waited for, and its work is then found done.
  */
 export async function foldSelection(db: Db, issueId: number): Promise<number> {
