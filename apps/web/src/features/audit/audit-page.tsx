@@ -182,7 +182,7 @@ export function AuditPage() {
           </Button>
         </Space>
       </div>
-      <Space wrap className="sl-audit-filters" align="end">
+      <Space wrap className="sl-audit-filters" align="start">
         <div>
           <label htmlFor="audit-filter-action">{t('filters.action')}</label>
           <Select<AuditAction>
