@@ -1,4 +1,5 @@
--- The items list reads each item's own review status from its row (issue 28, decision 83; migration 0030).
+-- The items list reads each item's own review status from its row (issue 28, decision 83; migration 0030) and
+-- counts a tag's items from rows of their own (decision 89, migration 0033).
 
 -- An item's own review is the one outside any selection (at most one: reviews_dataset_issue). Its status is
 -- copied to the item whenever the review is written, moved, deleted, or loses its status (a status deleted
@@ -18,3 +19,22 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER reviews_copy_status AFTER INSERT OR DELETE OR UPDATE OF status_id, issue_id, dataset_id ON reviews
   FOR EACH ROW EXECUTE FUNCTION datasets_copy_review_status();
+--> statement-breakpoint
+
+-- Each item's tags as rows of dataset_tags (issue 28, decision 89; migration 0033): the items list counts a tag's
+-- items from that table's primary key. An item's deletion removes its rows by the foreign key's cascade.
+CREATE OR REPLACE FUNCTION datasets_copy_tags() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM dataset_tags
+      WHERE team_id = OLD.team_id AND tag = ANY (OLD.tags) AND dataset_id = OLD.id
+        AND (NEW.team_id <> OLD.team_id OR NOT tag = ANY (NEW.tags));
+  END IF;
+  INSERT INTO dataset_tags (team_id, tag, dataset_id)
+    SELECT NEW.team_id, tag, NEW.id FROM unnest(NEW.tags) AS tag
+    ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER datasets_copy_tags AFTER INSERT OR UPDATE OF tags, team_id ON datasets
+  FOR EACH ROW EXECUTE FUNCTION datasets_copy_tags();

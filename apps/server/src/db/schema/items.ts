@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createTime, updateTime } from './columns.ts';
 import { dataModels, datumFields } from './forms.ts';
 import { teams } from './teams.ts';
@@ -49,6 +59,26 @@ export const datasets = pgTable(
     // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
     // the status), so a rare combination is found without reading the rows of each part.
     index('datasets_search').using('gin', t.reviewStatusId, t.tags, sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each tag of each item, one row apiece, that a trigger keeps equal to `datasets.tags` (migration 0033): the
+ * items list counts a tag's items up to its cap from this table's primary key alone, where the GIN index of
+ * the tags would have it read an item row for each match (decision 89).
+ */
+export const datasetTags = pgTable(
+  'dataset_tags',
+  {
+    teamId: integer('team_id').notNull(),
+    tag: text('tag').notNull(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.tag, t.datasetId] }),
+    index('dataset_tags_dataset').on(t.datasetId),
   ],
 );
 

@@ -173,6 +173,59 @@ describe('GET datasets/ next links carry a cursor', () => {
   });
 });
 
+describe('GET datasets/ by tag alone', () => {
+  it('follows each change of an item’s tags: set, changed, removed, the item deleted; never another team’s', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    const first = await f.createDataset(token, model.id, { title: 'First', tags: 'Finalist;AI' });
+    await f.createDataset(token, model.id, { title: 'Second', tags: 'AI' });
+    const third = await f.createDataset(token, model.id, { title: 'Third' });
+    const stranger = await f.createItemSetup();
+    await f.createDataset(stranger.token, stranger.model.id, { title: 'Theirs', tags: 'Finalist' });
+    const tagged = async (tag: string) => {
+      const reply = await list(token, `team=${team.id}&tag=${tag}&ordering=title`);
+      const exact = await list(token, `team=${team.id}&tag=${tag}&count=exact`);
+      expect(exact.count).toBe(reply.count);
+      return { count: reply.count, titles: reply.results.map((item) => item.title) };
+    };
+    const patchTags = async (id: number, tags: string) =>
+      expect(
+        (await t.request({ method: 'PATCH', url: `/api/v1/datasets/${id}/`, token, payload: { tags } }))
+          .statusCode,
+      ).toBe(200);
+
+    expect(await tagged('Finalist')).toEqual({ count: 1, titles: ['First'] });
+    expect(await tagged('AI')).toEqual({ count: 2, titles: ['First', 'Second'] });
+    await patchTags(third.id, 'Finalist');
+    await patchTags(first.id, 'AI;Winner');
+    expect(await tagged('Finalist')).toEqual({ count: 1, titles: ['Third'] });
+    expect(await tagged('Winner')).toEqual({ count: 1, titles: ['First'] });
+    await patchTags(third.id, '');
+    expect(await tagged('Finalist')).toEqual({ count: 0, titles: [] });
+    const removed = await t.request({ method: 'DELETE', url: `/api/v1/datasets/${first.id}/`, token });
+    expect(removed.statusCode).toBe(204);
+    expect(await tagged('AI')).toEqual({ count: 1, titles: ['Second'] });
+    expect(await tagged('Winner')).toEqual({ count: 0, titles: [] });
+  });
+
+  it('says "10,000+" past the cap and counts every tagged item on request, the newest first', async () => {
+    const { token, team, model } = await f.createItemSetup();
+    await t.db.execute(sql`
+      insert into datasets (data_model_id, team_id, title, tags, create_time, update_time)
+      select ${model.id}::int, ${team.id}::int, 'Item ' || i,
+        case when i % 2 = 0 then '{Finalist}'::text[] else '{}'::text[] end,
+        now() - (${2 * DATASET_COUNT_EXACT_MAX + 10}::int - i) * interval '1 minute', now()
+      from generate_series(1, ${2 * DATASET_COUNT_EXACT_MAX + 10}::int) as i`);
+    const capped = await list(token, `team=${team.id}&tag=Finalist`);
+    expect(capped).toMatchObject({ count: DATASET_COUNT_EXACT_MAX, count_exact: false });
+    expect(capped.results.slice(0, 2).map((item) => item.title)).toEqual([
+      `Item ${2 * DATASET_COUNT_EXACT_MAX + 10}`,
+      `Item ${2 * DATASET_COUNT_EXACT_MAX + 8}`,
+    ]);
+    const exact = await list(token, `team=${team.id}&tag=Finalist&count=exact`);
+    expect(exact).toMatchObject({ count: DATASET_COUNT_EXACT_MAX + 5, count_exact: true });
+  });
+});
+
 describe('GET datasets/ by review status', () => {
   it('follows each change of an item’s own review: status set, changed, cleared, its status deleted', async () => {
     const { token, team, model } = await f.createItemSetup();

@@ -27,7 +27,7 @@ import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, intakeForms, issueDatasets, issues, reviews } from '../../db/schema/index.ts';
+import { datasets, datasetTags, intakeForms, issueDatasets, issues, reviews } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import {
   containsPattern,
@@ -291,18 +291,37 @@ const datasetListStatements = preparedPerShape(
       ? anyMatches.orderBy(direction(order.key(datasets)), direction(datasets.id))
       : anyMatches;
     const matched = db.$with('matched').as(firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1));
+    // A tag alone is counted from `dataset_tags`' primary key, which holds the team, the tag and the item:
+    // the GIN index of the tags would have the count read an item row for each match (decision 89).
+    const isTagAlone =
+      filters.tag &&
+      !filters.pattern &&
+      !filters.issue &&
+      !filters.dataModel &&
+      !filters.form &&
+      !shape.status;
+    const matchesCounted = () =>
+      isTagAlone
+        ? db
+            .select({ one: sql`1`.as('one') })
+            .from(datasetTags)
+            .where(and(eq(datasetTags.teamId, p('team')), eq(datasetTags.tag, p('tag'))))
+            .$dynamic()
+        : db
+            .select({ one: sql`1`.as('one') })
+            .from(datasets)
+            .where(where)
+            .$dynamic();
     const capped = db.select({ n: count().as('n') }).from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(datasets)
-        .where(where)
+      matchesCounted()
         .limit(DATASET_COUNT_EXACT_MAX + 1)
         .as('c'),
     );
-    // Where an index holds the filters (item type, form, the item's own status), the count selects nothing
-    // and reads that index alone; the few matches of a rare value are then read again, apart from the
-    // order. A search, a tag or a selection reads rows anyway: their matches are read once.
-    const isCountedFromIndex = !filters.pattern && !filters.tag && !filters.issue;
+    // Where an index holds the filters (item type, form, the item's own status, a tag alone), the count
+    // selects nothing and reads that index alone; the few matches of a rare value are then read again,
+    // apart from the order. A search, a selection or a tag among other filters reads rows anyway: their
+    // matches are read once.
+    const isCountedFromIndex = (!filters.pattern && !filters.tag && !filters.issue) || isTagAlone;
     const found = db
       .$with('found')
       .as(isCountedFromIndex ? capped : db.select({ n: count().as('n') }).from(matched));
@@ -338,7 +357,7 @@ const datasetListStatements = preparedPerShape(
       .limit(p('limit'))
       .offset(p('offset'));
     const picked = unionAll(sorted, inIndexOrder).as('picked');
-    const counted = db.select({ n: count() }).from(datasets).where(where);
+    const counted = db.select({ n: count() }).from(matchesCounted().as('every'));
     // Past the cap, `count=exact` counts them all: a scalar subquery that PostgreSQL runs only then.
     const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${counted}) end` : n;
     const page = (isCountedFromIndex ? db.with(found) : db.with(matched, found))
