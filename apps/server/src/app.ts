@@ -35,6 +35,7 @@ import { operationRoutes } from './features/operations/routes.ts';
 import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { agreementRoutes } from './features/agreement/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(formRoutes, { ctx });
       await api.register(submissionRoutes, { ctx });
       await api.register(reportRoutes, { ctx });
+      await api.register(agreementRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });
