@@ -173,3 +173,61 @@ export function toReportDataset(row: ItemValueRow): ReportDataset {
     rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,
   };
 }
+
+/** One rating answer of a current judge, with its criterion's weight (1 without criteria). */
+export interface OracleAnswer {
+  dataset: number;
+  user: number;
+  question: number | null;
+  value: number;
+  weight: number;
+}
+
+const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const sdOf = (values: number[]) => {
+  const mean = meanOf(values);
+  return Math.sqrt(meanOf(values.map((value) => (value - mean) ** 2)));
+};
+
+/**
+ * The report's per-judge-and-criterion correction recomputed in plain TypeScript from the answers
+ * (docs/judging.md, "Per criterion"): each item's unrounded normalised mean, and the judges left raw on some
+ * criterion. The property test compares `normalised=true&per_criterion=true` with it.
+ */
+export function oracleCriterionNormalised(
+  answers: OracleAnswer[],
+  scale: { min: number | null; max: number | null },
+  minRatings: number,
+): { items: Map<number, number>; rawJudges: number[] } {
+  const byKey = <T>(rows: T[], key: (row: T) => string) => {
+    const groups = new Map<string, T[]>();
+    for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    return groups;
+  };
+  const criterionOf = (answer: OracleAnswer) => String(answer.question);
+  const judgeCriterion = byKey(answers, (answer) => `${answer.user}/${criterionOf(answer)}`);
+  const criterion = byKey(answers, criterionOf);
+  const rawJudges = new Set<number>();
+  const mapped = answers.map((answer) => {
+    const own = (judgeCriterion.get(`${answer.user}/${criterionOf(answer)}`) ?? []).map((row) => row.value);
+    const all = (criterion.get(criterionOf(answer)) ?? []).map((row) => row.value);
+    const sd = sdOf(own);
+    if (own.length < minRatings || sd === 0) {
+      rawJudges.add(answer.user);
+      return { ...answer, mapped: answer.value };
+    }
+    let value = meanOf(all) + ((answer.value - meanOf(own)) / sd) * sdOf(all);
+    if (scale.max !== null) value = Math.min(scale.max, value);
+    if (scale.min !== null) value = Math.max(scale.min, value);
+    return { ...answer, mapped: value };
+  });
+  const items = new Map<number, number>();
+  for (const [, rows] of byKey(mapped, (row) => String(row.dataset))) {
+    const judges = [...byKey(rows, (row) => String(row.user)).values()].map(
+      (own) =>
+        own.reduce((sum, row) => sum + row.mapped * row.weight, 0) / own.reduce((sum, row) => sum + row.weight, 0),
+    );
+    items.set((rows[0] as OracleAnswer).dataset, meanOf(judges));
+  }
+  return { items, rawJudges: [...rawJudges].sort((a, b) => a - b) };
+}
