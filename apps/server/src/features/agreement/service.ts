@@ -50,11 +50,12 @@ export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Ag
     return { alpha: null, alpha_low: null, alpha_high: null, questions: [], judges: [] };
   }
   const metric = metricOf(issue);
-  const [{ units, judges }, criterionSums, criteria] = [
-    await selectAgreementSums(ctx.db, issue),
-    await selectCriterionSums(ctx.db, issue),
-    await selectCriteria(ctx.db, issue),
-  ];
+  // Concurrent: on PostgreSQL the pool runs the values' and the criteria's scans side by side.
+  const [{ units, judges }, criterionSums, criteria] = await Promise.all([
+    selectAgreementSums(ctx.db, issue),
+    selectCriterionSums(ctx.db, issue),
+    selectCriteria(ctx.db, issue),
+  ]);
   const alphaUnits = units.map((unit) => unitOf(metric, unit));
   const interval = alphaInterval(alphaUnits, metric, { draws: AGREEMENT_BOOTSTRAP_DRAWS, seed: BOOTSTRAP_SEED });
   const perCriterion = new Map<number, AlphaUnit[]>(criteria.map((id) => [id, []]));

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { seededRandom } from '../../test/random.ts';
+import { oracleCriterionNormalisedOf } from './report-oracle.ts';
 import { reportFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -116,4 +118,48 @@ describe('the report normalised per judge and criterion', () => {
     const body = await report(token, issue.id, '?normalised=true&per_criterion=true');
     expect(body.raw_judges).toEqual([harsh.id, lone.id].sort((x, y) => x - y));
   });
+
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`equals its recomputation in TypeScript on a random jury (seed ${seed})`, async () => {
+      const random = seededRandom(seed);
+      const admin = await t.createAdmin();
+      const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => ({ title })));
+      const ids = items.map((item) => item.id);
+      const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 0.5 });
+      await f.addItems(issue.id, ids);
+      const criteria = [
+        await f.addQuestion(issue.id, 'Team', 1),
+        await f.addQuestion(issue.id, 'Market', 0.5),
+        await f.addQuestion(issue.id, 'Impact', 0.25),
+      ];
+      for (let judge = 0; judge < 6; judge++) {
+        const subset = random() < 0.3 ? ids.filter(() => random() < 0.7) : [];
+        const user = await f.addJudge(issue.id, { datasetIds: subset });
+        // Each judge their own leniency per criterion, so that the correction has something to correct.
+        const offsets = criteria.map(() => Math.floor(random() * 7) - 3);
+        const rated = (subset.length > 0 ? subset : ids).filter(() => random() < 0.8);
+        await f.submit(
+          issue.id,
+          user.id,
+          rated.flatMap((item) =>
+            criteria.map((q, index): [number, number, number] => [
+              item,
+              Math.max(0, Math.min(10, Math.floor(random() * 9) + (offsets[index] as number))),
+              q.id,
+            ]),
+          ),
+        );
+      }
+      const body = await report(admin.token, issue.id, '?normalised=true&per_criterion=true');
+      const oracle = await oracleCriterionNormalisedOf(t.db, issue.id);
+      const byId = new Map(items.map((item) => [item.title, item.id]));
+      expect(
+        body.datasets
+          .filter((row) => row.value !== null)
+          .map((row): [number, number] => [byId.get(row.title) as number, row.value as number])
+          .sort((a, b) => a[0] - b[0]),
+      ).toEqual(oracle.values);
+      expect(body.raw_judges).toEqual(oracle.rawJudges);
+    });
+  }
 });

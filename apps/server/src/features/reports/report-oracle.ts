@@ -1,9 +1,15 @@
 // Test support: the report query as it was before the stored aggregates (issue 14), recomputing every
 // value from the answers on each call. Kept unchanged as the oracle that the property test compares the
 // reports read from the stored aggregates with; it serves no request.
-import { REPORT_VALUE_DECIMALS, type ReportDataset, type ReportDistribution } from '@shortlist/contract';
+import {
+  NORMALISE_MIN_RATINGS,
+  REPORT_VALUE_DECIMALS,
+  type ReportDataset,
+  type ReportDistribution,
+} from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ItemValueRow, idList, judgesCte, type ValueFilters } from './item-values.ts';
+import type { Db } from '../../db/client.ts';
+import { type ItemValueRow, idList, judgesCte, selectRows, type ValueFilters } from './item-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0
@@ -230,4 +236,33 @@ export function oracleCriterionNormalised(
     items.set((rows[0] as OracleAnswer).dataset, meanOf(judges));
   }
   return { items, rawJudges: [...rawJudges].sort((a, b) => a - b) };
+}
+
+/**
+ * `oracleCriterionNormalised` of one rating selection read from its current judges' answers: each valued
+ * item as [dataset id, value rounded as the report rounds it] by id, and the judges left raw.
+ */
+export async function oracleCriterionNormalisedOf(db: Db, issueId: number) {
+  const answers = await selectRows<OracleAnswer>(
+    db,
+    sql`SELECT ans.dataset_id AS dataset, ans.user_id AS "user", ans.question_id AS question, ans.value,
+        coalesce(q.weight, 1) AS weight
+      FROM issue_answers ans
+      JOIN issue_accesses a ON a.issue_id = ans.issue_id AND a.user_id = ans.user_id
+      LEFT JOIN issue_questions q ON q.id = ans.question_id
+      WHERE ans.issue_id = ${issueId}`,
+  );
+  const [scale] = await selectRows<{ min: number | null; max: number | null }>(
+    db,
+    sql`SELECT min_rating AS min, max_rating AS max FROM issues WHERE id = ${issueId}`,
+  );
+  const { items, rawJudges } = oracleCriterionNormalised(
+    answers,
+    scale ?? { min: null, max: null },
+    NORMALISE_MIN_RATINGS,
+  );
+  const values = [...items]
+    .map(([dataset, value]): [number, number] => [dataset, Number(value.toFixed(REPORT_VALUE_DECIMALS))])
+    .sort((a, b) => a[0] - b[0]);
+  return { values, rawJudges };
 }
