@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readWorkbook } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 let t: TestApp;
@@ -168,5 +169,26 @@ describe('agreement between judges', () => {
     expect(reply.statusCode).toBe(404);
     const anonymous = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/agreement/` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('is the Excel export’s Agreement sheet, the inconsistent judge flagged', async () => {
+    const { token, issue, judges } = await createJury();
+    const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/export_excel/`, token });
+    expect(reply.statusCode).toBe(200);
+    const sheet = (await readWorkbook(reply.rawPayload)).Agreement ?? [];
+    expect(sheet.slice(0, 4)).toEqual([
+      [undefined, "Krippendorff's α", '95 % interval', 'Reading'],
+      ['All criteria', 0.376, '-0.509 – 0.446', 'Judges agree poorly'],
+      ['Team', -0.134, undefined, 'Judges agree poorly'],
+      ['Market', 0.343, undefined, 'Judges agree poorly'],
+    ]);
+    const judgeRows = sheet.slice(sheet.findIndex((row) => row[0] === 'Judge') + 1);
+    expect(judgeRows).toEqual([
+      [judges.ann.email, -1.25, 0.929],
+      [judges.bob.email, 0.833, 0.99],
+      // Cem: 0.422, more than 0.3 below the median 0.929.
+      [judges.cem.email, 0.625, 0.422, 'Yes'],
+      [judges.dan.email],
+    ]);
   });
 });
