@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
+import { agreementRoutes } from './features/agreement/routes.ts';
 import { auditJobs } from './features/audit/retention.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
@@ -35,7 +36,6 @@ import { operationRoutes } from './features/operations/routes.ts';
 import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
-import { agreementRoutes } from './features/agreement/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';

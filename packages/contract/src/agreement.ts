@@ -44,7 +44,10 @@ export function inconsistentJudges(judges: AgreementJudge[]): Set<number> {
     .sort((a, b) => a - b);
   if (values.length < 3) return new Set();
   const middle = values.length / 2;
-  const median = values.length % 2 ? (values[Math.floor(middle)] as number) : ((values[middle - 1] as number) + (values[middle] as number)) / 2;
+  const median =
+    values.length % 2
+      ? (values[Math.floor(middle)] as number)
+      : ((values[middle - 1] as number) + (values[middle] as number)) / 2;
   if (median < CONSISTENCY_FAR_BELOW) return new Set();
   return new Set(
     judges

@@ -31,7 +31,10 @@ async function agreement(token: string, issueId: number) {
  */
 async function createJury() {
   const admin = await t.createAdmin();
-  const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D'].map((title) => ({ title })));
+  const items = await f.createItems(
+    admin.team.id,
+    ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+  );
   const ids = items.map((item) => item.id) as [number, number, number, number];
   const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
   await f.addItems(issue.id, ids);
@@ -52,9 +55,23 @@ async function createJury() {
         [ids[index] as number, m, market.id],
       ]),
     );
-  await rate(ann.id, [[8, 6], [6, 4], [4, 2], [2, 2]]);
-  await rate(bob.id, [[9, 7], [7, 5], [5, 3]]);
-  await rate(cem.id, [[3, 8], [8, 2], [2, 9], [9, 1]]);
+  await rate(ann.id, [
+    [8, 6],
+    [6, 4],
+    [4, 2],
+    [2, 2],
+  ]);
+  await rate(bob.id, [
+    [9, 7],
+    [7, 5],
+    [5, 3],
+  ]);
+  await rate(cem.id, [
+    [3, 8],
+    [8, 2],
+    [2, 9],
+    [9, 1],
+  ]);
   return { ...admin, issue, ids, team, market, judges: { ann, bob, cem, dan } };
 }
 
@@ -115,7 +132,10 @@ describe('agreement between judges', () => {
 
   it('counts picks as nominal data: every item a submitted judge could pick, picked or not', async () => {
     const admin = await t.createAdmin();
-    const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D'].map((title) => ({ title })));
+    const items = await f.createItems(
+      admin.team.id,
+      ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+    );
     const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
     const issue = await f.createIssue(admin.team.id, 'SelectionIssue', { minItems: 0, maxItems: 4 });
     await f.addItems(issue.id, [a, b, c, d]);
@@ -126,9 +146,19 @@ describe('agreement between judges', () => {
       await f.addJudge(issue.id),
     ];
     // Picked: J1 A B, J2 A B (C stored as not picked), J3 A C; the idle judge never submitted.
-    await f.submit(issue.id, j1.id, [[a, 1], [b, 1]]);
-    await f.submit(issue.id, j2.id, [[a, 1], [b, 1], [c, 0]]);
-    await f.submit(issue.id, j3.id, [[a, 1], [c, 1]]);
+    await f.submit(issue.id, j1.id, [
+      [a, 1],
+      [b, 1],
+    ]);
+    await f.submit(issue.id, j2.id, [
+      [a, 1],
+      [b, 1],
+      [c, 0],
+    ]);
+    await f.submit(issue.id, j3.id, [
+      [a, 1],
+      [c, 1],
+    ]);
     const reply = await agreement(admin.token, issue.id);
     // Nominal α of [1 1 0 0; 1 1 0 0; 1 0 1 0] by the coincidence matrix: 1 − 11 × (8/3) / 48 = 0.389.
     expect(reply.alpha).toBe(0.389);
@@ -139,13 +169,26 @@ describe('agreement between judges', () => {
 
   it('counts tokens on an interval scale, 0 where a judge gave none; comments have no α', async () => {
     const admin = await t.createAdmin();
-    const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D'].map((title) => ({ title })));
+    const items = await f.createItems(
+      admin.team.id,
+      ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+    );
     const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
     const tokens = await f.createIssue(admin.team.id, 'TokenIssue', { nbTokens: 5, maxPerItem: 5 });
     await f.addItems(tokens.id, [a, b, c, d]);
-    const [j1, j2, j3] = [await f.addJudge(tokens.id), await f.addJudge(tokens.id), await f.addJudge(tokens.id)];
-    await f.submit(tokens.id, j1.id, [[a, 3], [b, 2]]);
-    await f.submit(tokens.id, j2.id, [[a, 4], [b, 1]]);
+    const [j1, j2, j3] = [
+      await f.addJudge(tokens.id),
+      await f.addJudge(tokens.id),
+      await f.addJudge(tokens.id),
+    ];
+    await f.submit(tokens.id, j1.id, [
+      [a, 3],
+      [b, 2],
+    ]);
+    await f.submit(tokens.id, j2.id, [
+      [a, 4],
+      [b, 1],
+    ]);
     await f.submit(tokens.id, j3.id, [[c, 5]]);
     expect((await agreement(admin.token, tokens.id)).alpha).toBe(-0.037);
 
@@ -165,7 +208,11 @@ describe('agreement between judges', () => {
   it("answers 404 for another team's selection and 401 without sign-in", async () => {
     const { issue } = await createJury();
     const other = await t.createAdmin();
-    const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/agreement/`, token: other.token });
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/agreement/`,
+      token: other.token,
+    });
     expect(reply.statusCode).toBe(404);
     const anonymous = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/agreement/` });
     expect(anonymous.statusCode).toBe(401);

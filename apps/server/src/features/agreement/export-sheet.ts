@@ -23,7 +23,11 @@ const READINGS = {
 export async function writeAgreementSheet(ctx: AppContext, workbook: Workbook, issue: IssueRow) {
   const agreement = await getAgreement(ctx, issue);
   const [questions, judges] = await Promise.all([
-    ctx.db.select().from(issueQuestions).where(eq(issueQuestions.issueId, issue.id)).orderBy(asc(issueQuestions.id)),
+    ctx.db
+      .select()
+      .from(issueQuestions)
+      .where(eq(issueQuestions.issueId, issue.id))
+      .orderBy(asc(issueQuestions.id)),
     agreement.judges.length > 0
       ? ctx.db
           .select({ id: users.id, email: users.email })
@@ -60,7 +64,12 @@ export async function writeAgreementSheet(ctx: AppContext, workbook: Workbook, i
   row();
   row('Judge', 'Leniency', 'Consistency', 'Consistency far below the others');
   for (const judge of agreement.judges) {
-    row(emails.get(judge.user) ?? String(judge.user), judge.leniency, judge.consistency, flagged.has(judge.user) ? 'Yes' : '');
+    row(
+      emails.get(judge.user) ?? String(judge.user),
+      judge.leniency,
+      judge.consistency,
+      flagged.has(judge.user) ? 'Yes' : '',
+    );
   }
   sheet.commit();
 }

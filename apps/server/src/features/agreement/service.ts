@@ -2,7 +2,14 @@ import { AGREEMENT_BOOTSTRAP_DRAWS, type Agreement, REPORT_VALUE_DECIMALS } from
 import type { AppContext } from '../../context.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { type AlphaMetric, type AlphaUnit, alphaInterval, alphaOf, intervalUnit, nominalUnit } from './krippendorff.ts';
+import {
+  type AlphaMetric,
+  type AlphaUnit,
+  alphaInterval,
+  alphaOf,
+  intervalUnit,
+  nominalUnit,
+} from './krippendorff.ts';
 import {
   type JudgeSums,
   selectAgreementSums,
@@ -20,7 +27,8 @@ const round = (value: number | null) =>
   value === null || !Number.isFinite(value) ? null : Number(value.toFixed(REPORT_VALUE_DECIMALS));
 
 /** Picks are nominal (picked or not, counted per item); ratings and tokens are interval. */
-const metricOf = (issue: IssueRow): AlphaMetric => (issue.resourcetype === 'SelectionIssue' ? 'nominal' : 'interval');
+const metricOf = (issue: IssueRow): AlphaMetric =>
+  issue.resourcetype === 'SelectionIssue' ? 'nominal' : 'interval';
 
 const unitOf = (metric: AlphaMetric, { m, s1, s2 }: UnitSums): AlphaUnit =>
   // A pick's value is 1 or 0, so Σv is the number of judges who picked the item.
@@ -57,9 +65,13 @@ export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Ag
     selectCriteria(ctx.db, issue),
   ]);
   const alphaUnits = units.map((unit) => unitOf(metric, unit));
-  const interval = alphaInterval(alphaUnits, metric, { draws: AGREEMENT_BOOTSTRAP_DRAWS, seed: BOOTSTRAP_SEED });
+  const interval = alphaInterval(alphaUnits, metric, {
+    draws: AGREEMENT_BOOTSTRAP_DRAWS,
+    seed: BOOTSTRAP_SEED,
+  });
   const perCriterion = new Map<number, AlphaUnit[]>(criteria.map((id) => [id, []]));
-  for (const { question_id, ...sums } of criterionSums) perCriterion.get(question_id)?.push(unitOf('interval', sums));
+  for (const { question_id, ...sums } of criterionSums)
+    perCriterion.get(question_id)?.push(unitOf('interval', sums));
   return {
     alpha: round(alphaOf(alphaUnits, metric)),
     alpha_low: round(interval?.low ?? null),

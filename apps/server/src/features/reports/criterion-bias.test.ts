@@ -22,7 +22,11 @@ interface Row {
 }
 
 async function report(token: string, issueId: number, query = '') {
-  const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issueId}/report_summary/${query}`, token });
+  const reply = await t.request({
+    method: 'GET',
+    url: `/api/v1/issues/${issueId}/report_summary/${query}`,
+    token,
+  });
   expect(reply.statusCode).toBe(200);
   return reply.json() as { datasets: Row[]; raw_judges: number[] };
 }
@@ -34,13 +38,20 @@ const table = (rows: Row[]) => rows.map((row) => [row.title, row.value, row.rank
  */
 async function createSetup() {
   const admin = await t.createAdmin();
-  const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D'].map((title) => ({ title })));
+  const items = await f.createItems(
+    admin.team.id,
+    ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+  );
   const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
   const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
   await f.addItems(issue.id, [a, b, c, d]);
   const team = await f.addQuestion(issue.id, 'Team');
   const market = await f.addQuestion(issue.id, 'Market');
-  const [harsh, generous, lone] = [await f.addJudge(issue.id), await f.addJudge(issue.id), await f.addJudge(issue.id)];
+  const [harsh, generous, lone] = [
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+  ];
   const rate = (userId: number, rows: [number, number, number][]) =>
     f.submit(
       issue.id,
@@ -98,7 +109,11 @@ describe('the report normalised per judge and criterion', () => {
       { question: market.id, average: 5.5, nb_answers: 2 },
     ]);
     // Market alone: H and G give it the same mean and spread, so only L's raw 5 moves nothing; A (5.926 + 5) / 2.
-    const market1 = await report(token, issue.id, `?normalised=true&per_criterion=true&criteria=${market.id}`);
+    const market1 = await report(
+      token,
+      issue.id,
+      `?normalised=true&per_criterion=true&criteria=${market.id}`,
+    );
     expect(table(market1.datasets)).toEqual([
       ['D', 5.926, 1, 0],
       ['A', 5.463, 2, 0],
@@ -123,9 +138,16 @@ describe('the report normalised per judge and criterion', () => {
     it(`equals its recomputation in TypeScript on a random jury (seed ${seed})`, async () => {
       const random = seededRandom(seed);
       const admin = await t.createAdmin();
-      const items = await f.createItems(admin.team.id, ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => ({ title })));
+      const items = await f.createItems(
+        admin.team.id,
+        ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => ({ title })),
+      );
       const ids = items.map((item) => item.id);
-      const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 0.5 });
+      const issue = await f.createIssue(admin.team.id, 'RatingIssue', {
+        minRating: 0,
+        maxRating: 10,
+        step: 0.5,
+      });
       await f.addItems(issue.id, ids);
       const criteria = [
         await f.addQuestion(issue.id, 'Team', 1),

@@ -433,11 +433,11 @@ function reportCtes(issueIds: number[], filters: ValueFilters, reply = false): S
     filters.normalised === true && filters.perCriterion === true
       ? criterionNormalisedValues(issueIds, criteria)
       : filters.normalised === true
-      ? normalisedValues(issueIds, {
-          stored: criteria.length === 0,
-          onlyVerifiedEmails: filters.onlyVerifiedEmails,
-        })
-      : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
+        ? normalisedValues(issueIds, {
+            stored: criteria.length === 0,
+            onlyVerifiedEmails: filters.onlyVerifiedEmails,
+          })
+        : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
   return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
     ${scored},

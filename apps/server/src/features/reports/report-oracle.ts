@@ -231,7 +231,8 @@ export function oracleCriterionNormalised(
   for (const [, rows] of byKey(mapped, (row) => String(row.dataset))) {
     const judges = [...byKey(rows, (row) => String(row.user)).values()].map(
       (own) =>
-        own.reduce((sum, row) => sum + row.mapped * row.weight, 0) / own.reduce((sum, row) => sum + row.weight, 0),
+        own.reduce((sum, row) => sum + row.mapped * row.weight, 0) /
+        own.reduce((sum, row) => sum + row.weight, 0),
     );
     items.set((rows[0] as OracleAnswer).dataset, meanOf(judges));
   }
