@@ -15,7 +15,11 @@ export const en = {
   normalised: 'Correct judges’ bias',
   normalisedHelp:
     'Each judge’s ratings are compared with that judge’s own average and spread, so that a harsh and a generous judge weigh alike; ▲ and ▼ show how far an item moved. Per judge and criterion, each criterion apart: a judge harsh on one criterion only is corrected on that one. Judges with fewer than 3 ratings (on a criterion), or who gave everything the same, are left as they are.',
-  normalisation: { none: 'Raw values', judge: 'Per judge', criterion: 'Per judge and criterion' },
+  normalisation: {
+    none: 'Raw values',
+    judge: 'Per judge, all criteria together',
+    criterion: 'Per judge and criterion',
+  },
   rawJudges_one: '{{count}} judge left as rated (fewer than 3 ratings, or all alike).',
   rawJudges_other: '{{count}} judges left as rated (fewer than 3 ratings, or all alike).',
   noRank: 'No rank: nobody rated it',
@@ -98,7 +102,11 @@ export const fr: typeof en = {
   normalised: 'Corriger le biais des juges',
   normalisedHelp:
     'Les notes de chaque juge sont rapportées à sa propre moyenne et à sa propre dispersion, pour qu’un juge sévère et un juge généreux pèsent autant ; ▲ et ▼ indiquent de combien un élément a bougé. Par juge et par critère, chaque critère à part : un juge sévère sur un seul critère est corrigé sur celui-là. Les juges ayant moins de 3 notes (sur un critère), ou ayant tout noté pareil, sont laissés tels quels.',
-  normalisation: { none: 'Valeurs brutes', judge: 'Par juge', criterion: 'Par juge et par critère' },
+  normalisation: {
+    none: 'Valeurs brutes',
+    judge: 'Par juge, tous critères ensemble',
+    criterion: 'Par juge et par critère',
+  },
   rawJudges_one: '{{count}} juge laissé tel quel (moins de 3 notes, ou toutes identiques).',
   rawJudges_other: '{{count}} juges laissés tels quels (moins de 3 notes, ou toutes identiques).',
   noRank: 'Pas de rang : personne ne l’a noté',
