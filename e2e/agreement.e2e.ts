@@ -138,7 +138,9 @@ describe('agreement between judges and the correction per criterion', () => {
     const table = page.getByTestId('report-items-table');
     const rows = table.locator('tbody tr.ant-table-row');
     const order = async () =>
-      (await rows.allInnerTexts()).map((text) => text.split(/\s+/).find((word) => /^(Acme|Bolt|Core|Dyno)$/.test(word)));
+      (await rows.allInnerTexts()).map((text) =>
+        text.split(/\s+/).find((word) => /^(Acme|Bolt|Core|Dyno)$/.test(word)),
+      );
     await table.getByRole('cell', { name: 'Core', exact: true }).waitFor();
     expect(await order()).toEqual(['Dyno', 'Bolt', 'Acme', 'Core']);
     await chooseOption(page, page.getByTestId('report-normalised'), 'Per judge and criterion');
