@@ -311,34 +311,43 @@ function normalisedValues(
  * `raw_judges`, as `normalisedValues`.
  */
 function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL {
-  const sameCriterion = (a: string, b: string) =>
-    sql.raw(`${b}.issue_id = ${a}.issue_id AND ${b}.question_id IS NOT DISTINCT FROM ${a}.question_id`);
-  return sql`criterion_answers AS MATERIALIZED (
-      SELECT ans.issue_id, ans.dataset_id, ans.user_id, ans.question_id, ans.value, coalesce(q.weight, 1) AS weight,
-        i.resourcetype, i.min_rating, i.max_rating
+  // `criterion` is the question, 0 for a rating without criteria: an equality, so that the joins of
+  // 2,600,000 answers to their statistics hash (IS NOT DISTINCT FROM made PostgreSQL loop, 150× the raw
+  // report). The answers are read twice, never materialized: once for the statistics, once mapped.
+  return sql`criterion_answers AS NOT MATERIALIZED (
+      SELECT ans.issue_id, ans.dataset_id, ans.user_id, ans.question_id, coalesce(ans.question_id, 0) AS criterion,
+        ans.value
       FROM issue_answers ans
       JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
       JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
-      LEFT JOIN issue_questions q ON q.id = ans.question_id
       WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
     ),
-    criterion_judge_stats AS (
-      SELECT issue_id, user_id, question_id, max(resourcetype) AS resourcetype, avg(value) AS mean,
-        stddev_pop(value) AS sd, count(*) AS n
-      FROM criterion_answers GROUP BY issue_id, user_id, question_id
+    criterion_judge_stats AS MATERIALIZED (
+      SELECT issue_id, user_id, criterion, avg(value) AS mean, stddev_pop(value) AS sd, count(*) AS n,
+        sum(value) AS total, sum(value * value) AS squares
+      FROM criterion_answers GROUP BY issue_id, user_id, criterion
     ),
     criterion_scale AS (
-      SELECT issue_id, question_id, avg(value) AS mean, stddev_pop(value) AS sd
-      FROM criterion_answers GROUP BY issue_id, question_id
+      SELECT issue_id, criterion, sum(total) / sum(n) AS mean,
+        sqrt(greatest(sum(squares) / sum(n) - power(sum(total) / sum(n), 2), 0)) AS sd
+      FROM criterion_judge_stats GROUP BY issue_id, criterion
+    ),
+    criterion_z AS MATERIALIZED (
+      SELECT s.issue_id, s.user_id, s.criterion, i.resourcetype, i.min_rating, i.max_rating, s.mean, s.sd,
+        ${isNormalised(sql`i.resourcetype`, sql`s.n`, sql`s.sd`)} AS normalised,
+        cs.mean AS scale_mean, cs.sd AS scale_sd
+      FROM criterion_judge_stats s
+      JOIN criterion_scale cs ON cs.issue_id = s.issue_id AND cs.criterion = s.criterion
+      JOIN issues i ON i.id = s.issue_id
     ),
     scored_answers AS (
-      SELECT a.issue_id, a.dataset_id, a.user_id, a.weight, a.resourcetype, a.value AS raw,
-        CASE WHEN ${isNormalised(sql`a.resourcetype`, sql`s.n`, sql`s.sd`)}
-          THEN least(a.max_rating, greatest(a.min_rating, cs.mean + (a.value - s.mean) / s.sd * cs.sd))
+      SELECT a.issue_id, a.dataset_id, a.user_id, coalesce(q.weight, 1) AS weight, z.resourcetype, a.value AS raw,
+        CASE WHEN z.normalised
+          THEN least(z.max_rating, greatest(z.min_rating, z.scale_mean + (a.value - z.mean) / z.sd * z.scale_sd))
           ELSE a.value END AS value
       FROM criterion_answers a
-      JOIN criterion_judge_stats s ON ${sameCriterion('a', 's')} AND s.user_id = a.user_id
-      JOIN criterion_scale cs ON ${sameCriterion('a', 'cs')}
+      JOIN criterion_z z ON z.issue_id = a.issue_id AND z.user_id = a.user_id AND z.criterion = a.criterion
+      LEFT JOIN issue_questions q ON q.id = a.question_id
     ),
     scored_values AS NOT MATERIALIZED (
       SELECT issue_id, dataset_id, user_id,
@@ -350,8 +359,8 @@ function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL 
     ),
     raw_judges AS (
       SELECT issue_id, array_agg(DISTINCT user_id ORDER BY user_id) AS users
-      FROM criterion_judge_stats
-      WHERE resourcetype = 'RatingIssue' AND NOT ${isNormalised(sql`resourcetype`, sql`n`, sql`sd`)}
+      FROM criterion_z
+      WHERE resourcetype = 'RatingIssue' AND NOT normalised
       GROUP BY issue_id
     )`;
 }
