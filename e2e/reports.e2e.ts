@@ -188,7 +188,12 @@ describe('reports and merges', () => {
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path()) ?? '');
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges', 'Comments']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Ranking',
+      'Judges',
+      'Comments',
+      'Agreement',
+    ]);
     const ranking = workbook.getWorksheet('Ranking');
     expect([2, 3, 4].map((row) => ranking?.getRow(row).getCell(3).value)).toEqual([
       'Acme',
