@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
-import { signIn } from './support/pages.ts';
+import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -137,13 +137,12 @@ describe('reports and merges', () => {
     await page.locator('#report-threshold').fill('0.5');
     await expect.poll(() => table.getByTestId('disagreement-flag').count()).toBe(2);
     // Bias correction: both judges rated 3 items with the same mean and spread, so no item moves.
-    await page.getByTestId('report-normalised').click();
-    await expect.poll(() => page.getByTestId('report-normalised').isChecked()).toBe(true);
+    await chooseOption(page, page.getByTestId('report-normalised'), 'all criteria together');
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
     expect((await cellTexts(rows.nth(0))).slice(1, 5)).toEqual(['1', 'Acme', '', '4']);
     expect(await table.getByTestId('rank-shift').count()).toBe(0);
     await expect.poll(() => table.getByTestId('distribution-plot').count()).toBe(3);
-    await page.getByTestId('report-normalised').click();
+    await chooseOption(page, page.getByTestId('report-normalised'), 'Raw values');
 
     // The row's info button shows the item itself; its view-responses button the judges' responses.
     await rows.nth(0).getByTestId('item-info').click();
@@ -189,7 +188,12 @@ describe('reports and merges', () => {
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path()) ?? '');
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges', 'Comments']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Ranking',
+      'Judges',
+      'Comments',
+      'Agreement',
+    ]);
     const ranking = workbook.getWorksheet('Ranking');
     expect([2, 3, 4].map((row) => ranking?.getRow(row).getCell(3).value)).toEqual([
       'Acme',

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
+import { agreementRoutes } from './features/agreement/routes.ts';
 import { auditJobs } from './features/audit/retention.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(formRoutes, { ctx });
       await api.register(submissionRoutes, { ctx });
       await api.register(reportRoutes, { ctx });
+      await api.register(agreementRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });

@@ -1,5 +1,6 @@
 import './messages.ts';
 
+export * from './agreement.ts';
 export * from './answer-text.ts';
 export * from './audit.ts';
 export * from './auth.ts';

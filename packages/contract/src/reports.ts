@@ -26,6 +26,11 @@ export const reportQuerySchema = z.object({
   tags: tagListSchema.optional(),
   /** Rating selections: each judge's values as z-scores, mapped back onto the scale (docs/judging.md). */
   normalised: queryBoolean.optional(),
+  /**
+   * With `normalised`: per judge and criterion rather than per judge — each judge's answers on each
+   * criterion as z-scores, mapped back onto that criterion's spread (docs/judging.md).
+   */
+  per_criterion: queryBoolean.optional(),
 });
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 export type ReportFilters = z.output<typeof reportQuerySchema>;

@@ -4,6 +4,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
+import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';
@@ -259,7 +260,7 @@ async function writeComments(
 
 /**
  * Writes a selection's report as an xlsx workbook to `output` while reading it in batches:
- * the ranking, each judge's value per item, and the comments.
+ * the ranking, each judge's value per item, the comments, and the agreement between judges.
  */
 export async function writeReportWorkbook(
   ctx: AppContext,
@@ -271,5 +272,6 @@ export async function writeReportWorkbook(
   const items = await writeRanking(ctx, workbook, { ...input, output });
   await writeJudgeValues(ctx, workbook, { ...input, items, output });
   await writeComments(ctx, workbook, { ...input, output });
+  await writeAgreementSheet(ctx, workbook, input.issue);
   await workbook.commit();
 }

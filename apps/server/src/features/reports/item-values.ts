@@ -12,6 +12,8 @@ export interface ValueFilters {
   tags?: string[];
   /** Rating selections: each judge's values normalised (z-scores mapped back onto the scale). */
   normalised?: boolean;
+  /** With `normalised`: per judge and criterion, each criterion onto its own scale (docs/judging.md). */
+  perCriterion?: boolean;
 }
 
 interface ItemCriterion {
@@ -298,6 +300,71 @@ function normalisedValues(
     )`;
 }
 
+/**
+ * Judge-bias correction per judge and criterion (docs/judging.md): each answer becomes a z-score over the
+ * answers that judge gave on that criterion, mapped back with the mean and σ of all the selection's answers
+ * on the criterion and kept within the scale; the judge's value per item is then the weighted mean of their
+ * mapped criteria, as the raw value is of the raw ones. A judge with fewer than NORMALISE_MIN_RATINGS
+ * answers on a criterion, or all alike, keeps that criterion raw (and is listed in `raw_judges`). A rating
+ * without criteria (question null) is one criterion: the per-judge correction. Read from the answers (the
+ * stored z-scores are per judge), so that the fold is untouched. CTEs ending in `scored_values` and
+ * `raw_judges`, as `normalisedValues`.
+ */
+function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL {
+  // `criterion` is the question, 0 for a rating without criteria: an equality, so that the joins of
+  // 2,600,000 answers to their statistics hash (IS NOT DISTINCT FROM made PostgreSQL loop, 150× the raw
+  // report). The answers are read twice, never materialized: once for the statistics, once mapped.
+  return sql`criterion_answers AS NOT MATERIALIZED (
+      SELECT ans.issue_id, ans.dataset_id, ans.user_id, ans.question_id, coalesce(ans.question_id, 0) AS criterion,
+        ans.value
+      FROM issue_answers ans
+      JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
+      JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
+      WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
+    ),
+    criterion_judge_stats AS MATERIALIZED (
+      SELECT issue_id, user_id, criterion, avg(value) AS mean, stddev_pop(value) AS sd, count(*) AS n,
+        sum(value) AS total, sum(value * value) AS squares
+      FROM criterion_answers GROUP BY issue_id, user_id, criterion
+    ),
+    criterion_scale AS (
+      SELECT issue_id, criterion, sum(total) / sum(n) AS mean,
+        sqrt(greatest(sum(squares) / sum(n) - power(sum(total) / sum(n), 2), 0)) AS sd
+      FROM criterion_judge_stats GROUP BY issue_id, criterion
+    ),
+    criterion_z AS MATERIALIZED (
+      SELECT s.issue_id, s.user_id, s.criterion, i.resourcetype, i.min_rating, i.max_rating, s.mean, s.sd,
+        ${isNormalised(sql`i.resourcetype`, sql`s.n`, sql`s.sd`)} AS normalised,
+        cs.mean AS scale_mean, cs.sd AS scale_sd
+      FROM criterion_judge_stats s
+      JOIN criterion_scale cs ON cs.issue_id = s.issue_id AND cs.criterion = s.criterion
+      JOIN issues i ON i.id = s.issue_id
+    ),
+    scored_answers AS (
+      SELECT a.issue_id, a.dataset_id, a.user_id, coalesce(q.weight, 1) AS weight, z.resourcetype, a.value AS raw,
+        CASE WHEN z.normalised
+          THEN least(z.max_rating, greatest(z.min_rating, z.scale_mean + (a.value - z.mean) / z.sd * z.scale_sd))
+          ELSE a.value END AS value
+      FROM criterion_answers a
+      JOIN criterion_z z ON z.issue_id = a.issue_id AND z.user_id = a.user_id AND z.criterion = a.criterion
+      LEFT JOIN issue_questions q ON q.id = a.question_id
+    ),
+    scored_values AS NOT MATERIALIZED (
+      SELECT issue_id, dataset_id, user_id,
+        ${judgeValue(sql`max(resourcetype)`, sql`sum(value * weight)`, sql`sum(weight)`, sql`sum(value)`)} AS value,
+        ${judgeValue(sql`max(resourcetype)`, sql`sum(raw * weight)`, sql`sum(weight)`, sql`sum(raw)`)} AS raw
+      FROM scored_answers GROUP BY issue_id, dataset_id, user_id
+      UNION ALL
+      SELECT *, value AS raw FROM (${commentCountsSql(issueIds)}) comment_counts
+    ),
+    raw_judges AS (
+      SELECT issue_id, array_agg(DISTINCT user_id ORDER BY user_id) AS users
+      FROM criterion_z
+      WHERE resourcetype = 'RatingIssue' AND NOT normalised
+      GROUP BY issue_id
+    )`;
+}
+
 /** Whether the report reads each item's stored aggregates (`report_item_stats`): the default views. */
 const readsItemStats = (filters: ValueFilters) => !filters.criteria?.length && !filters.onlyVerifiedEmails;
 
@@ -331,13 +398,18 @@ function normalisedItemValuesCte(issueIds: number[], criteriaBeside: (figures: S
  * normalised report 50 ms less running (decision 66).
  */
 function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false): SQL {
+  // The default view's sources leave `criterion_values` empty (the stored rows hold the criteria): a
+  // report aggregated from `scored_values` (per criterion) takes them from there.
+  const storedCriteria = readsItemStats(filters)
+    ? sql`(SELECT s.criteria_json FROM report_item_stats s WHERE s.issue_id = v.issue_id AND s.dataset_id = v.dataset_id)`
+    : sql`NULL::text`;
   // The stored criteria, unless the reply takes the stored figures, which hold them.
   const criteriaBeside = (figures: SQL) =>
     reply ? sql`CASE WHEN ${figures} IS NULL THEN s.criteria_json END` : sql`s.criteria_json`;
-  if (readsItemStats(filters) && filters.normalised === true) {
+  if (readsItemStats(filters) && filters.normalised === true && filters.perCriterion !== true) {
     return normalisedItemValuesCte(issueIds, criteriaBeside);
   }
-  if (readsItemStats(filters)) {
+  if (readsItemStats(filters) && filters.normalised !== true) {
     return sql`item_values AS MATERIALIZED (
       SELECT issue_id, dataset_id, nb_values AS nb_answers, rounded_mean AS mean, rounded_total AS total,
         NULL::float8 AS raw_mean, rounded_stdev AS stdev, rounded_range AS range, max_value,
@@ -350,8 +422,8 @@ function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false)
         ${rounded(sql`sum(value)`)} AS total, ${rounded(sql`avg(raw)`)} AS raw_mean,
         ${rounded(sql`CASE WHEN count(value) >= 2 THEN stddev_pop(value) END`)} AS stdev,
         ${rounded(sql`CASE WHEN count(value) >= 2 THEN max(value) - min(value) END`)} AS range,
-        max(value) AS max_value, NULL::text AS figures, NULL::text AS criteria
-      FROM scored_values GROUP BY issue_id, dataset_id
+        max(value) AS max_value, NULL::text AS figures, ${storedCriteria} AS criteria
+      FROM scored_values v GROUP BY issue_id, dataset_id
     )`;
 }
 
@@ -367,12 +439,14 @@ function reportCtes(issueIds: number[], filters: ValueFilters, reply = false): S
       ? answerSources(issueIds, criteria)
       : storedSources(issueIds, filters.onlyVerifiedEmails);
   const scored =
-    filters.normalised === true
-      ? normalisedValues(issueIds, {
-          stored: criteria.length === 0,
-          onlyVerifiedEmails: filters.onlyVerifiedEmails,
-        })
-      : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
+    filters.normalised === true && filters.perCriterion === true
+      ? criterionNormalisedValues(issueIds, criteria)
+      : filters.normalised === true
+        ? normalisedValues(issueIds, {
+            stored: criteria.length === 0,
+            onlyVerifiedEmails: filters.onlyVerifiedEmails,
+          })
+        : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
   return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
     ${scored},

@@ -13,7 +13,13 @@ import { seededRandom } from '../../test/random.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { foldReportChanges } from './fold.ts';
 import { selectRows } from './item-values.ts';
-import { type OracleRow, oracleItemValuesQuery, toDistribution, toReportDataset } from './report-oracle.ts';
+import {
+  type OracleRow,
+  oracleCriterionNormalisedOf,
+  oracleItemValuesQuery,
+  toDistribution,
+  toReportDataset,
+} from './report-oracle.ts';
 import { findReportDifferences, verifyReportsCommand } from './verify.ts';
 
 // Random sequences of everything that changes a report — submissions, edits, access removals, weight
@@ -142,6 +148,28 @@ async function expectNormalisedMatchesAnswers(token: string, issueId: number, cr
   expect(await report('')).toEqual(await report(`&criteria=${criterionIds.join(',')}`));
 }
 
+/**
+ * The report normalised per judge and criterion equals its recomputation in TypeScript from the current
+ * judges' answers (`oracleCriterionNormalised`): each item's value, rounded as the report rounds it, and
+ * the judges left raw.
+ */
+async function expectCriterionNormalisedMatchesOracle(token: string, issueId: number) {
+  const reply = await t.request({
+    method: 'GET',
+    url: `/api/v1/issues/${issueId}/report_summary/?normalised=true&per_criterion=true`,
+    token,
+  });
+  expect(reply.statusCode).toBe(200);
+  const body = reply.json() as { datasets: ReportDataset[]; raw_judges: number[] };
+  const oracle = await oracleCriterionNormalisedOf(t.db, issueId);
+  const values = body.datasets
+    .filter((row) => row.value !== null)
+    .map((row) => [row.dataset_id, row.value] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  expect(values).toEqual(oracle.values);
+  expect(body.raw_judges).toEqual(oracle.rawJudges);
+}
+
 async function runSequence(seed: number) {
   const random = seededRandom(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -255,6 +283,7 @@ async function runSequence(seed: number) {
       rating.id,
       criteria.map((q) => q.id),
     );
+    await expectCriterionNormalisedMatchesOracle(admin.token, rating.id);
   }
 }
 

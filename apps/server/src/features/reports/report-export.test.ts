@@ -27,7 +27,7 @@ it('exports the ranking, each judge per item and the comments, with the item fie
   expect(reply.statusCode).toBe(200);
   expect(reply.headers['content-type']).toContain('spreadsheetml');
   const sheets = await readWorkbook(reply.rawPayload);
-  expect(Object.keys(sheets)).toEqual(['Ranking', 'Judges', 'Comments']);
+  expect(Object.keys(sheets)).toEqual(['Ranking', 'Judges', 'Comments', 'Agreement']);
   const [header, ...ranking] = sheets.Ranking ?? [];
   expect(header).toEqual([
     'Rank',

@@ -1,9 +1,15 @@
 // Test support: the report query as it was before the stored aggregates (issue 14), recomputing every
 // value from the answers on each call. Kept unchanged as the oracle that the property test compares the
 // reports read from the stored aggregates with; it serves no request.
-import { REPORT_VALUE_DECIMALS, type ReportDataset, type ReportDistribution } from '@shortlist/contract';
+import {
+  NORMALISE_MIN_RATINGS,
+  REPORT_VALUE_DECIMALS,
+  type ReportDataset,
+  type ReportDistribution,
+} from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ItemValueRow, idList, judgesCte, type ValueFilters } from './item-values.ts';
+import type { Db } from '../../db/client.ts';
+import { type ItemValueRow, idList, judgesCte, selectRows, type ValueFilters } from './item-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0
@@ -172,4 +178,92 @@ export function toReportDataset(row: ItemValueRow): ReportDataset {
     range: row.range,
     rank_shift: row.raw_judges === null ? null : row.raw_rank - row.rank,
   };
+}
+
+/** One rating answer of a current judge, with its criterion's weight (1 without criteria). */
+export interface OracleAnswer {
+  dataset: number;
+  user: number;
+  question: number | null;
+  value: number;
+  weight: number;
+}
+
+const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const sdOf = (values: number[]) => {
+  const mean = meanOf(values);
+  return Math.sqrt(meanOf(values.map((value) => (value - mean) ** 2)));
+};
+
+/**
+ * The report's per-judge-and-criterion correction recomputed in plain TypeScript from the answers
+ * (docs/judging.md, "Per criterion"): each item's unrounded normalised mean, and the judges left raw on some
+ * criterion. The property test compares `normalised=true&per_criterion=true` with it.
+ */
+export function oracleCriterionNormalised(
+  answers: OracleAnswer[],
+  scale: { min: number | null; max: number | null },
+  minRatings: number,
+): { items: Map<number, number>; rawJudges: number[] } {
+  const byKey = <T>(rows: T[], key: (row: T) => string) => {
+    const groups = new Map<string, T[]>();
+    for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    return groups;
+  };
+  const criterionOf = (answer: OracleAnswer) => String(answer.question);
+  const judgeCriterion = byKey(answers, (answer) => `${answer.user}/${criterionOf(answer)}`);
+  const criterion = byKey(answers, criterionOf);
+  const rawJudges = new Set<number>();
+  const mapped = answers.map((answer) => {
+    const own = (judgeCriterion.get(`${answer.user}/${criterionOf(answer)}`) ?? []).map((row) => row.value);
+    const all = (criterion.get(criterionOf(answer)) ?? []).map((row) => row.value);
+    const sd = sdOf(own);
+    if (own.length < minRatings || sd === 0) {
+      rawJudges.add(answer.user);
+      return { ...answer, mapped: answer.value };
+    }
+    let value = meanOf(all) + ((answer.value - meanOf(own)) / sd) * sdOf(all);
+    if (scale.max !== null) value = Math.min(scale.max, value);
+    if (scale.min !== null) value = Math.max(scale.min, value);
+    return { ...answer, mapped: value };
+  });
+  const items = new Map<number, number>();
+  for (const [, rows] of byKey(mapped, (row) => String(row.dataset))) {
+    const judges = [...byKey(rows, (row) => String(row.user)).values()].map(
+      (own) =>
+        own.reduce((sum, row) => sum + row.mapped * row.weight, 0) /
+        own.reduce((sum, row) => sum + row.weight, 0),
+    );
+    items.set((rows[0] as OracleAnswer).dataset, meanOf(judges));
+  }
+  return { items, rawJudges: [...rawJudges].sort((a, b) => a - b) };
+}
+
+/**
+ * `oracleCriterionNormalised` of one rating selection read from its current judges' answers: each valued
+ * item as [dataset id, value rounded as the report rounds it] by id, and the judges left raw.
+ */
+export async function oracleCriterionNormalisedOf(db: Db, issueId: number) {
+  const answers = await selectRows<OracleAnswer>(
+    db,
+    sql`SELECT ans.dataset_id AS dataset, ans.user_id AS "user", ans.question_id AS question, ans.value,
+        coalesce(q.weight, 1) AS weight
+      FROM issue_answers ans
+      JOIN issue_accesses a ON a.issue_id = ans.issue_id AND a.user_id = ans.user_id
+      LEFT JOIN issue_questions q ON q.id = ans.question_id
+      WHERE ans.issue_id = ${issueId}`,
+  );
+  const [scale] = await selectRows<{ min: number | null; max: number | null }>(
+    db,
+    sql`SELECT min_rating AS min, max_rating AS max FROM issues WHERE id = ${issueId}`,
+  );
+  const { items, rawJudges } = oracleCriterionNormalised(
+    answers,
+    scale ?? { min: null, max: null },
+    NORMALISE_MIN_RATINGS,
+  );
+  const values = [...items]
+    .map(([dataset, value]): [number, number] => [dataset, Number(value.toFixed(REPORT_VALUE_DECIMALS))])
+    .sort((a, b) => a[0] - b[0]);
+  return { values, rawJudges };
 }

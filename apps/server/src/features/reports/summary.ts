@@ -21,6 +21,7 @@ export function toValueFilters(filters: ReportFilters) {
     onlyVerifiedEmails: filters.only_verified_emails,
     tags: filters.tags,
     normalised: filters.normalised,
+    perCriterion: filters.per_criterion,
   };
 }
 

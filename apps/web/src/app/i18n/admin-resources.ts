@@ -1,3 +1,4 @@
+import * as agreement from '../../features/agreement/i18n';
 import * as audit from '../../features/audit/i18n';
 import * as dashboard from '../../features/dashboard/i18n';
 import * as excelImport from '../../features/excel-import/i18n';
@@ -23,6 +24,7 @@ import './emails-resources';
  */
 export const adminResources = {
   en: {
+    agreement: agreement.en,
     audit: audit.en,
     dashboard: dashboard.en,
     excelImport: excelImport.en,
@@ -40,6 +42,7 @@ export const adminResources = {
     webhooks: webhooks.en,
   },
   fr: {
+    agreement: agreement.fr,
     audit: audit.fr,
     dashboard: dashboard.fr,
     excelImport: excelImport.fr,

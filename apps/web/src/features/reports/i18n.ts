@@ -9,12 +9,17 @@ export const en = {
   exportTitle: 'Export the report',
   includeDataset: 'Include item information',
   exportHelp:
-    'Three sheets: the ranking, each judge’s value per item, and the comments. The filters above apply.',
+    'Four sheets: the ranking, each judge’s value per item, the comments, and the agreement between judges. The filters above apply (the agreement is measured on every judge and criterion).',
   export: 'Export',
   exportFailed: 'The export failed. Please try again.',
   normalised: 'Correct judges’ bias',
   normalisedHelp:
-    'Each judge’s ratings are compared with that judge’s own average and spread, so that a harsh and a generous judge weigh alike; ▲ and ▼ show how far an item moved. Judges with fewer than 3 ratings, or who gave everything the same, are left as they are.',
+    'Each judge’s ratings are compared with that judge’s own average and spread, so that a harsh and a generous judge weigh alike; ▲ and ▼ show how far an item moved. Per judge and criterion, each criterion apart: a judge harsh on one criterion only is corrected on that one. Judges with fewer than 3 ratings (on a criterion), or who gave everything the same, are left as they are.',
+  normalisation: {
+    none: 'Raw values',
+    judge: 'Per judge, all criteria together',
+    criterion: 'Per judge and criterion',
+  },
   rawJudges_one: '{{count}} judge left as rated (fewer than 3 ratings, or all alike).',
   rawJudges_other: '{{count}} judges left as rated (fewer than 3 ratings, or all alike).',
   noRank: 'No rank: nobody rated it',
@@ -91,12 +96,17 @@ export const fr: typeof en = {
   exportTitle: 'Exporter le rapport',
   includeDataset: 'Inclure les informations des éléments',
   exportHelp:
-    'Trois feuilles : le classement, la valeur de chaque juge par élément et les commentaires. Les filtres ci-dessus s’appliquent.',
+    'Quatre feuilles : le classement, la valeur de chaque juge par élément, les commentaires et l’accord entre les juges. Les filtres ci-dessus s’appliquent (l’accord est mesuré sur tous les juges et tous les critères).',
   export: 'Exporter',
   exportFailed: 'L’export a échoué. Veuillez réessayer.',
   normalised: 'Corriger le biais des juges',
   normalisedHelp:
-    'Les notes de chaque juge sont rapportées à sa propre moyenne et à sa propre dispersion, pour qu’un juge sévère et un juge généreux pèsent autant ; ▲ et ▼ indiquent de combien un élément a bougé. Les juges ayant moins de 3 notes, ou ayant tout noté pareil, sont laissés tels quels.',
+    'Les notes de chaque juge sont rapportées à sa propre moyenne et à sa propre dispersion, pour qu’un juge sévère et un juge généreux pèsent autant ; ▲ et ▼ indiquent de combien un élément a bougé. Par juge et par critère, chaque critère à part : un juge sévère sur un seul critère est corrigé sur celui-là. Les juges ayant moins de 3 notes (sur un critère), ou ayant tout noté pareil, sont laissés tels quels.',
+  normalisation: {
+    none: 'Valeurs brutes',
+    judge: 'Par juge, tous critères ensemble',
+    criterion: 'Par juge et par critère',
+  },
   rawJudges_one: '{{count}} juge laissé tel quel (moins de 3 notes, ou toutes identiques).',
   rawJudges_other: '{{count}} juges laissés tels quels (moins de 3 notes, ou toutes identiques).',
   noRank: 'Pas de rang : personne ne l’a noté',

@@ -12,11 +12,14 @@ export function JudgesTable({
   users,
   isLoading,
   onView,
+  extraColumns = [],
 }: {
   issue: Issue;
   users: ReportUser[];
   isLoading: boolean;
   onView: (userId: number) => void;
+  /** Columns another feature adds before the actions (the agreement's leniency and consistency). */
+  extraColumns?: TableColumnsType<ReportUser>;
 }) {
   const { t, i18n } = useTranslation('reports');
   const columns: TableColumnsType<ReportUser> = [
@@ -42,6 +45,7 @@ export function JudgesTable({
       render: (_, user) =>
         user.submitted_at ? formatDateTime(user.submitted_at, i18n.language) : t('judges.notSubmitted'),
     },
+    ...extraColumns,
     {
       key: 'actions',
       title: t('columns.actions'),

@@ -3,12 +3,14 @@ import type { Issue } from '@shortlist/contract';
 import { Button, Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+export type Normalisation = 'none' | 'judge' | 'criterion';
+
 export interface ReportFilterValues {
   onlyVerified: boolean;
   tags: string[];
   criteria: number[];
-  /** Rating: judge-bias correction. */
-  normalised: boolean;
+  /** Rating: judge-bias correction, none, per judge, or per judge and criterion. */
+  normalisation: Normalisation;
   /** Items whose σ is above this are flagged; null: none. */
   threshold: number | null;
 }
@@ -69,16 +71,24 @@ export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: 
         />
       )}
       {issue.resourcetype === 'RatingIssue' && (
-        <Checkbox
-          checked={value.normalised}
-          onChange={(event) => onChange({ ...value, normalised: event.target.checked })}
-          data-testid="report-normalised"
-        >
-          {t('normalised')}{' '}
+        <Flex gap={6} align="center">
+          <label htmlFor="report-normalisation">{t('normalised')}</label>
+          <Select<Normalisation>
+            id="report-normalisation"
+            style={{ minWidth: 200 }}
+            value={value.normalisation}
+            options={[
+              { value: 'none', label: t('normalisation.none') },
+              { value: 'judge', label: t('normalisation.judge') },
+              ...(hasCriteria ? [{ value: 'criterion' as const, label: t('normalisation.criterion') }] : []),
+            ]}
+            onChange={(normalisation) => onChange({ ...value, normalisation })}
+            data-testid="report-normalised"
+          />
           <Tooltip title={t('normalisedHelp')}>
             <QuestionCircleOutlined aria-label={t('normalisedHelp')} />
           </Tooltip>
-        </Checkbox>
+        </Flex>
       )}
       <Flex gap={6} align="center">
         <label htmlFor="report-threshold">{t('disagreementThreshold')}</label>

@@ -2,6 +2,8 @@ import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
 import { Alert, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgreementColumns } from '../agreement/agreement-columns';
+import { AgreementPanel } from '../agreement/agreement-panel';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
 import { ExportDialog } from './export-dialog';
@@ -17,7 +19,8 @@ const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery =>
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
   tags: filters.tags.length > 0 ? filters.tags.join(';') : undefined,
   criteria: filters.criteria.length > 0 ? filters.criteria.join(',') : undefined,
-  normalised: filters.normalised ? 'true' : undefined,
+  normalised: filters.normalisation !== 'none' ? 'true' : undefined,
+  per_criterion: filters.normalisation === 'criterion' ? 'true' : undefined,
 });
 
 /** The report tab of a selection: the ranked items and the judges, with filters and the export. */
@@ -36,7 +39,7 @@ function Report({ issue }: { issue: Issue }) {
     onlyVerified: false,
     tags: [],
     criteria: [],
-    normalised: false,
+    normalisation: 'none',
   });
   const query = toQuery(filters);
   const summary = useReportSummary(issue.id, query);
@@ -51,9 +54,14 @@ function Report({ issue }: { issue: Issue }) {
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const judgesDisabled = summary.data?.judges_disabled ?? false;
+  const agreementColumns = useAgreementColumns(
+    issue.id,
+    !judgesDisabled && issue.resourcetype !== 'TextIssue',
+  );
 
   const items = (
     <>
+      <AgreementPanel issue={issue} />
       <ReportFilters
         issue={issue}
         tagOptions={tagOptions}
@@ -64,7 +72,7 @@ function Report({ issue }: { issue: Issue }) {
         }}
         onExport={() => setIsExporting(true)}
       />
-      {filters.normalised && (summary.data?.raw_judges.length ?? 0) > 0 && (
+      {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"
           showIcon
@@ -112,6 +120,7 @@ function Report({ issue }: { issue: Issue }) {
                 users={summary.data?.users ?? []}
                 isLoading={summary.isPending}
                 onView={setJudgeId}
+                extraColumns={agreementColumns}
               />
             ),
           },

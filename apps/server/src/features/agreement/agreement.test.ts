@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readWorkbook } from '../../test/workbook.ts';
+import { reportFactories } from '../reports/test-factories.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof reportFactories>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = reportFactories(t);
+});
+afterAll(() => t.close());
+
+interface AgreementReply {
+  alpha: number | null;
+  alpha_low: number | null;
+  alpha_high: number | null;
+  questions: { question: number; alpha: number | null }[];
+  judges: { user: number; leniency: number | null; consistency: number | null }[];
+}
+
+async function agreement(token: string, issueId: number) {
+  const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issueId}/agreement/`, token });
+  expect(reply.statusCode).toBe(200);
+  return reply.json() as AgreementReply;
+}
+
+/**
+ * docs/judging.md, "Agreement between judges": rating 0–10, Team and Market (weight 1 each). Ann A (8,6)
+ * B (6,4) C (4,2) D (2,2); Bob A (9,7) B (7,5) C (5,3); Cem A (3,8) B (8,2) C (2,9) D (9,1).
+ */
+async function createJury() {
+  const admin = await t.createAdmin();
+  const items = await f.createItems(
+    admin.team.id,
+    ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+  );
+  const ids = items.map((item) => item.id) as [number, number, number, number];
+  const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
+  await f.addItems(issue.id, ids);
+  const team = await f.addQuestion(issue.id, 'Team');
+  const market = await f.addQuestion(issue.id, 'Market');
+  const [ann, bob, cem, dan] = [
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+  ];
+  const rate = (userId: number, pairs: [number, number][]) =>
+    f.submit(
+      issue.id,
+      userId,
+      pairs.flatMap(([t1, m], index): [number, number, number][] => [
+        [ids[index] as number, t1, team.id],
+        [ids[index] as number, m, market.id],
+      ]),
+    );
+  await rate(ann.id, [
+    [8, 6],
+    [6, 4],
+    [4, 2],
+    [2, 2],
+  ]);
+  await rate(bob.id, [
+    [9, 7],
+    [7, 5],
+    [5, 3],
+  ]);
+  await rate(cem.id, [
+    [3, 8],
+    [8, 2],
+    [2, 9],
+    [9, 1],
+  ]);
+  return { ...admin, issue, ids, team, market, judges: { ann, bob, cem, dan } };
+}
+
+describe('agreement between judges', () => {
+  it("gives α (interval) overall and per criterion, its interval, and each judge's leniency and consistency", async () => {
+    const { token, issue, team, market, judges } = await createJury();
+    const reply = await agreement(token, issue.id);
+    expect(reply.alpha).toBe(0.376);
+    // The seeded bootstrap over the four items: wide, as four items allow.
+    expect(reply.alpha_low).toBe(-0.509);
+    expect(reply.alpha_high).toBe(0.446);
+    expect(reply.questions).toEqual([
+      { question: team.id, alpha: -0.134 },
+      { question: market.id, alpha: 0.343 },
+    ]);
+    expect(reply.judges).toEqual([
+      { user: judges.ann.id, leniency: -1.25, consistency: 0.929 },
+      { user: judges.bob.id, leniency: 0.833, consistency: 0.99 },
+      { user: judges.cem.id, leniency: 0.625, consistency: 0.422 },
+      // Dan has not rated: no shared item.
+      { user: judges.dan.id, leniency: null, consistency: null },
+    ]);
+  });
+
+  it('follows a new submission (the report tables are folded first)', async () => {
+    const { token, issue, ids, team, market, judges } = await createJury();
+    await f.submit(issue.id, judges.dan.id, [
+      [ids[0], 8, team.id],
+      [ids[0], 6, market.id],
+      [ids[1], 6, team.id],
+      [ids[1], 4, market.id],
+    ]);
+    const reply = await agreement(token, issue.id);
+    expect(reply.alpha).not.toBe(0.376);
+    expect(reply.judges.find((judge) => judge.user === judges.dan.id)?.leniency).not.toBeNull();
+  });
+
+  it('is null where fewer than two judges share an item', async () => {
+    const admin = await t.createAdmin();
+    const [a, b] = await f.createItems(admin.team.id, [{ title: 'A' }, { title: 'B' }]);
+    if (!a || !b) throw new Error('no items');
+    const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
+    await f.addItems(issue.id, [a.id, b.id]);
+    const [one, two] = [await f.addJudge(issue.id), await f.addJudge(issue.id)];
+    await f.submit(issue.id, one.id, [[a.id, 3]]);
+    await f.submit(issue.id, two.id, [[b.id, 7]]);
+    expect(await agreement(admin.token, issue.id)).toEqual({
+      alpha: null,
+      alpha_low: null,
+      alpha_high: null,
+      questions: [],
+      judges: [
+        { user: one.id, leniency: null, consistency: null },
+        { user: two.id, leniency: null, consistency: null },
+      ],
+    });
+  });
+
+  it('counts picks as nominal data: every item a submitted judge could pick, picked or not', async () => {
+    const admin = await t.createAdmin();
+    const items = await f.createItems(
+      admin.team.id,
+      ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+    );
+    const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
+    const issue = await f.createIssue(admin.team.id, 'SelectionIssue', { minItems: 0, maxItems: 4 });
+    await f.addItems(issue.id, [a, b, c, d]);
+    const [j1, j2, j3, idle] = [
+      await f.addJudge(issue.id),
+      await f.addJudge(issue.id),
+      await f.addJudge(issue.id),
+      await f.addJudge(issue.id),
+    ];
+    // Picked: J1 A B, J2 A B (C stored as not picked), J3 A C; the idle judge never submitted.
+    await f.submit(issue.id, j1.id, [
+      [a, 1],
+      [b, 1],
+    ]);
+    await f.submit(issue.id, j2.id, [
+      [a, 1],
+      [b, 1],
+      [c, 0],
+    ]);
+    await f.submit(issue.id, j3.id, [
+      [a, 1],
+      [c, 1],
+    ]);
+    const reply = await agreement(admin.token, issue.id);
+    // Nominal α of [1 1 0 0; 1 1 0 0; 1 0 1 0] by the coincidence matrix: 1 − 11 × (8/3) / 48 = 0.389.
+    expect(reply.alpha).toBe(0.389);
+    expect(reply.questions).toEqual([]);
+    expect(reply.judges.map((judge) => judge.user)).toEqual([j1.id, j2.id, j3.id, idle.id]);
+    expect(reply.judges.at(-1)).toEqual({ user: idle.id, leniency: null, consistency: null });
+  });
+
+  it('counts tokens on an interval scale, 0 where a judge gave none; comments have no α', async () => {
+    const admin = await t.createAdmin();
+    const items = await f.createItems(
+      admin.team.id,
+      ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+    );
+    const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
+    const tokens = await f.createIssue(admin.team.id, 'TokenIssue', { nbTokens: 5, maxPerItem: 5 });
+    await f.addItems(tokens.id, [a, b, c, d]);
+    const [j1, j2, j3] = [
+      await f.addJudge(tokens.id),
+      await f.addJudge(tokens.id),
+      await f.addJudge(tokens.id),
+    ];
+    await f.submit(tokens.id, j1.id, [
+      [a, 3],
+      [b, 2],
+    ]);
+    await f.submit(tokens.id, j2.id, [
+      [a, 4],
+      [b, 1],
+    ]);
+    await f.submit(tokens.id, j3.id, [[c, 5]]);
+    expect((await agreement(admin.token, tokens.id)).alpha).toBe(-0.037);
+
+    const text = await f.createIssue(admin.team.id, 'TextIssue');
+    await f.addItems(text.id, [a, b]);
+    const writer = await f.addJudge(text.id);
+    await f.submit(text.id, writer.id, [], [[a, 'Strong team']]);
+    expect(await agreement(admin.token, text.id)).toEqual({
+      alpha: null,
+      alpha_low: null,
+      alpha_high: null,
+      questions: [],
+      judges: [],
+    });
+  });
+
+  it("answers 404 for another team's selection and 401 without sign-in", async () => {
+    const { issue } = await createJury();
+    const other = await t.createAdmin();
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/agreement/`,
+      token: other.token,
+    });
+    expect(reply.statusCode).toBe(404);
+    const anonymous = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/agreement/` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('is the Excel export’s Agreement sheet, the inconsistent judge flagged', async () => {
+    const { token, issue, judges } = await createJury();
+    const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/export_excel/`, token });
+    expect(reply.statusCode).toBe(200);
+    const sheet = (await readWorkbook(reply.rawPayload)).Agreement ?? [];
+    expect(sheet.slice(0, 4)).toEqual([
+      [undefined, "Krippendorff's α", '95 % interval', 'Reading'],
+      ['All criteria', 0.376, '-0.509 – 0.446', 'Judges agree poorly'],
+      ['Team', -0.134, undefined, 'Judges agree poorly'],
+      ['Market', 0.343, undefined, 'Judges agree poorly'],
+    ]);
+    const judgeRows = sheet.slice(sheet.findIndex((row) => row[0] === 'Judge') + 1);
+    expect(judgeRows).toEqual([
+      [judges.ann.email, -1.25, 0.929],
+      [judges.bob.email, 0.833, 0.99],
+      // Cem: 0.422, more than 0.3 below the median 0.929.
+      [judges.cem.email, 0.625, 0.422, 'Yes'],
+      [judges.dan.email],
+    ]);
+  });
+});

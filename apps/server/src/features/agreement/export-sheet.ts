@@ -1,0 +1,75 @@
+import { alphaReading, inconsistentJudges } from '@shortlist/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import type { AppContext } from '../../context.ts';
+import { issueQuestions, users } from '../../db/schema/index.ts';
+import type { IssueRow } from '../selections/access.ts';
+import { getAgreement } from './service.ts';
+
+type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+
+const READINGS = {
+  good: 'Judges agree well',
+  tentative: 'Judges agree only tentatively',
+  poor: 'Judges agree poorly',
+  none: 'Not enough shared items',
+} as const;
+
+/**
+ * The report workbook's Agreement sheet (docs/judging.md, "Agreement between judges"): α with its 95 %
+ * interval and reading, α per criterion, then each judge's leniency and consistency, flagged when far below.
+ * Small (a row per criterion and judge), so written in one go.
+ */
+export async function writeAgreementSheet(ctx: AppContext, workbook: Workbook, issue: IssueRow) {
+  const agreement = await getAgreement(ctx, issue);
+  const [questions, judges] = await Promise.all([
+    ctx.db
+      .select()
+      .from(issueQuestions)
+      .where(eq(issueQuestions.issueId, issue.id))
+      .orderBy(asc(issueQuestions.id)),
+    agreement.judges.length > 0
+      ? ctx.db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              agreement.judges.map((judge) => judge.user),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  const titles = new Map(questions.map((q) => [q.id, q.title]));
+  const emails = new Map(judges.map((judge) => [judge.id, judge.email]));
+  const flagged = inconsistentJudges(agreement.judges);
+  const sheet = workbook.addWorksheet('Agreement');
+  sheet.columns = [
+    { key: 'a', width: 36 },
+    { key: 'b', width: 14 },
+    { key: 'c', width: 14 },
+    { key: 'd', width: 30 },
+  ];
+  const row = (...cells: (string | number | null)[]) => sheet.addRow(cells).commit();
+  row('', "Krippendorff's α", '95 % interval', 'Reading');
+  row(
+    'All criteria',
+    agreement.alpha,
+    agreement.alpha_low === null ? null : `${agreement.alpha_low} – ${agreement.alpha_high}`,
+    READINGS[alphaReading(agreement.alpha)],
+  );
+  for (const { question, alpha } of agreement.questions) {
+    row(titles.get(question) ?? String(question), alpha, null, READINGS[alphaReading(alpha)]);
+  }
+  row();
+  row('Judge', 'Leniency', 'Consistency', 'Consistency far below the others');
+  for (const judge of agreement.judges) {
+    row(
+      emails.get(judge.user) ?? String(judge.user),
+      judge.leniency,
+      judge.consistency,
+      flagged.has(judge.user) ? 'Yes' : '',
+    );
+  }
+  sheet.commit();
+}

@@ -1,0 +1,121 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { selectRows } from '../reports/item-values.ts';
+import type { IssueRow } from '../selections/access.ts';
+
+/**
+ * Each judge's value per item, as a CTE body (`dataset_id, user_id, value`): the data whose agreement is
+ * measured (decision "Agreement between judges").
+ * - Ratings: the judge's stored value (weighted mean of the criteria), as the report ranks on it.
+ * - Picks and tokens: every item a judge who submitted could answer (access, no conflict) has a value:
+ *   1 / 0 picked or not (a stored 0 is not a pick), or the tokens given (0 if none). An item left unpicked is a judgement too.
+ */
+function judgeItemValues(issue: IssueRow): SQL {
+  if (issue.resourcetype === 'RatingIssue') {
+    return sql`SELECT v.dataset_id, v.user_id, v.value::float8 AS value
+      FROM report_judge_values v
+      WHERE v.issue_id = ${issue.id} AND v.value IS NOT NULL`;
+  }
+  const value =
+    issue.resourcetype === 'SelectionIssue'
+      ? sql`CASE WHEN coalesce(bool_or(ans.value = 1), false) THEN 1 ELSE 0 END::float8`
+      : sql`coalesce(sum(ans.value), 0)::float8`;
+  return sql`SELECT s.dataset_id, s.user_id, ${value} AS value
+    FROM (
+      SELECT a.user_id, idt.dataset_id
+      FROM issue_accesses a
+      JOIN issue_submissions sub ON sub.issue_id = a.issue_id AND sub.user_id = a.user_id
+      JOIN issue_datasets idt ON idt.issue_id = a.issue_id
+      WHERE a.issue_id = ${issue.id}
+        AND (${issue.accessAllItems} OR EXISTS (
+          SELECT 1 FROM issue_access_datasets iad WHERE iad.access_id = a.id AND iad.dataset_id = idt.dataset_id))
+        AND NOT EXISTS (
+          SELECT 1 FROM issue_conflicts ic WHERE ic.access_id = a.id AND ic.dataset_id = idt.dataset_id)
+    ) s
+    LEFT JOIN issue_answers ans ON ans.issue_id = ${issue.id} AND ans.user_id = s.user_id AND ans.dataset_id = s.dataset_id
+    GROUP BY s.dataset_id, s.user_id`;
+}
+
+/** One item two or more judges valued: number of values, their sum and sum of squares. */
+export interface UnitSums {
+  m: number;
+  s1: number;
+  s2: number;
+}
+/** A unit of one criterion. */
+export interface CriterionUnitSums extends UnitSums {
+  question_id: number;
+}
+/**
+ * One judge's sums over the items they share with another judge, `o` being the others' mean there (the
+ * leave-one-out consensus): n, Σv, Σo, Σv², Σo², Σvo. All null for a judge who shares none.
+ */
+export interface JudgeSums {
+  user_id: number;
+  n: number;
+  sv: number | null;
+  so: number | null;
+  svv: number | null;
+  soo: number | null;
+  svo: number | null;
+}
+
+/**
+ * The pairable values of the selection summed per item (`units`) and each judge's sums against the
+ * leave-one-out consensus (`judges`, every judge of the selection), in one statement over the values.
+ */
+export async function selectAgreementSums(db: Db, issue: IssueRow) {
+  const rows = await selectRows<{ unit: boolean; user_id: number | null } & Omit<JudgeSums, 'user_id'>>(
+    db,
+    sql`WITH values AS MATERIALIZED (${judgeItemValues(issue)}),
+      units AS MATERIALIZED (
+        SELECT dataset_id, count(*)::int AS m, sum(value) AS s1, sum(value * value) AS s2
+        FROM values GROUP BY dataset_id HAVING count(*) >= 2
+      ),
+      judge_sums AS (
+        SELECT v.user_id, count(*)::int AS n, sum(v.value) AS sv, sum(o.o) AS so, sum(v.value * v.value) AS svv,
+          sum(o.o * o.o) AS soo, sum(v.value * o.o) AS svo
+        FROM values v JOIN units u ON u.dataset_id = v.dataset_id
+        CROSS JOIN LATERAL (SELECT (u.s1 - v.value) / (u.m - 1) AS o) o
+        GROUP BY v.user_id
+      )
+      SELECT true AS unit, NULL::int AS user_id, m AS n, s1 AS sv, s2 AS svv,
+        NULL::float8 AS so, NULL::float8 AS soo, NULL::float8 AS svo
+      FROM units
+      UNION ALL
+      SELECT false, a.user_id, coalesce(js.n, 0), js.sv, js.svv, js.so, js.soo, js.svo
+      FROM issue_accesses a LEFT JOIN judge_sums js ON js.user_id = a.user_id
+      WHERE a.issue_id = ${issue.id}`,
+  );
+  const units: UnitSums[] = [];
+  const judges: JudgeSums[] = [];
+  for (const { unit, user_id, n, sv, svv, so, soo, svo } of rows) {
+    if (unit) units.push({ m: n, s1: sv ?? 0, s2: svv ?? 0 });
+    else judges.push({ user_id: user_id as number, n, sv, so, svv, soo, svo });
+  }
+  return { units, judges };
+}
+
+/** Rating selections: each criterion's items that two or more judges rated, summed. */
+export async function selectCriterionSums(db: Db, issue: IssueRow): Promise<CriterionUnitSums[]> {
+  if (issue.resourcetype !== 'RatingIssue') return [];
+  return selectRows<CriterionUnitSums>(
+    db,
+    sql`SELECT ans.question_id, count(*)::int AS m, sum(ans.value)::float8 AS s1,
+        sum(ans.value * ans.value)::float8 AS s2
+      FROM issue_answers ans
+      WHERE ans.issue_id = ${issue.id} AND ans.question_id IS NOT NULL
+      GROUP BY ans.question_id, ans.dataset_id
+      HAVING count(*) >= 2`,
+  );
+}
+
+/** The selection's criteria, in their order (each gets an entry, α null when no item is shared). */
+export async function selectCriteria(db: Db, issue: IssueRow): Promise<number[]> {
+  if (issue.resourcetype !== 'RatingIssue') return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM issue_questions WHERE issue_id = ${issue.id} ORDER BY id`,
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,85 @@
+import { AGREEMENT_BOOTSTRAP_DRAWS, type Agreement, REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import type { AppContext } from '../../context.ts';
+import { foldReportChanges } from '../reports/fold.ts';
+import type { IssueRow } from '../selections/access.ts';
+import {
+  type AlphaMetric,
+  type AlphaUnit,
+  alphaInterval,
+  alphaOf,
+  intervalUnit,
+  nominalUnit,
+} from './krippendorff.ts';
+import {
+  type JudgeSums,
+  selectAgreementSums,
+  selectCriteria,
+  selectCriterionSums,
+  type UnitSums,
+} from './queries.ts';
+
+/** Fixed, so that the interval is the same on every call (and in the export). */
+const BOOTSTRAP_SEED = 31;
+/** Fewer shared items than this give a judge no consistency: a correlation of two points is ±1. */
+const CONSISTENCY_MIN_ITEMS = 3;
+
+const round = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? null : Number(value.toFixed(REPORT_VALUE_DECIMALS));
+
+/** Picks are nominal (picked or not, counted per item); ratings and tokens are interval. */
+const metricOf = (issue: IssueRow): AlphaMetric =>
+  issue.resourcetype === 'SelectionIssue' ? 'nominal' : 'interval';
+
+const unitOf = (metric: AlphaMetric, { m, s1, s2 }: UnitSums): AlphaUnit =>
+  // A pick's value is 1 or 0, so Σv is the number of judges who picked the item.
+  metric === 'nominal' ? nominalUnit([m - s1, s1]) : intervalUnit(m, s1, s2);
+
+/** Leniency and consistency of one judge from their sums against the leave-one-out consensus. */
+function judgeFigures({ user_id, n, sv, so, svv, soo, svo }: JudgeSums): Agreement['judges'][number] {
+  if (n === 0 || sv === null || so === null || svv === null || soo === null || svo === null) {
+    return { user: user_id, leniency: null, consistency: null };
+  }
+  const leniency = (sv - so) / n;
+  const varV = n * svv - sv * sv;
+  const varO = n * soo - so * so;
+  const spread = 1e-9 * n * n;
+  const consistency =
+    n >= CONSISTENCY_MIN_ITEMS && varV > spread && varO > spread
+      ? Math.max(-1, Math.min(1, (n * svo - sv * so) / Math.sqrt(varV * varO)))
+      : null;
+  return { user: user_id, leniency: round(leniency), consistency: round(consistency) };
+}
+
+/** Agreement between the judges of one selection (docs/judging.md, "Agreement between judges"). */
+export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Agreement> {
+  // Ratings read the judges' stored values: take in the changes not yet folded, as the report does.
+  await foldReportChanges(ctx.db, [issue.id]);
+  if (issue.resourcetype === 'TextIssue') {
+    return { alpha: null, alpha_low: null, alpha_high: null, questions: [], judges: [] };
+  }
+  const metric = metricOf(issue);
+  // Concurrent: on PostgreSQL the pool runs the values' and the criteria's scans side by side.
+  const [{ units, judges }, criterionSums, criteria] = await Promise.all([
+    selectAgreementSums(ctx.db, issue),
+    selectCriterionSums(ctx.db, issue),
+    selectCriteria(ctx.db, issue),
+  ]);
+  const alphaUnits = units.map((unit) => unitOf(metric, unit));
+  const interval = alphaInterval(alphaUnits, metric, {
+    draws: AGREEMENT_BOOTSTRAP_DRAWS,
+    seed: BOOTSTRAP_SEED,
+  });
+  const perCriterion = new Map<number, AlphaUnit[]>(criteria.map((id) => [id, []]));
+  for (const { question_id, ...sums } of criterionSums)
+    perCriterion.get(question_id)?.push(unitOf('interval', sums));
+  return {
+    alpha: round(alphaOf(alphaUnits, metric)),
+    alpha_low: round(interval?.low ?? null),
+    alpha_high: round(interval?.high ?? null),
+    questions: criteria.map((question) => ({
+      question,
+      alpha: round(alphaOf(perCriterion.get(question) ?? [], 'interval')),
+    })),
+    judges: judges.map(judgeFigures).sort((a, b) => a.user - b.user),
+  };
+}

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { seededRandom } from '../../test/random.ts';
+import { oracleCriterionNormalisedOf } from './report-oracle.ts';
+import { reportFactories } from './test-factories.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof reportFactories>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = reportFactories(t);
+});
+afterAll(() => t.close());
+
+interface Row {
+  title: string;
+  value: number | null;
+  rank: number;
+  rank_shift: number | null;
+  criteria: { question: number; average: number | null }[];
+}
+
+async function report(token: string, issueId: number, query = '') {
+  const reply = await t.request({
+    method: 'GET',
+    url: `/api/v1/issues/${issueId}/report_summary/${query}`,
+    token,
+  });
+  expect(reply.statusCode).toBe(200);
+  return reply.json() as { datasets: Row[]; raw_judges: number[] };
+}
+const table = (rows: Row[]) => rows.map((row) => [row.title, row.value, row.rank, row.rank_shift]);
+
+/**
+ * docs/judging.md, "Per criterion": scale 0–10, Team and Market (weight 1). H is harsh on Team only:
+ * Team A 2, B 1, C 0, Market A 6, B 5, C 4. G: Team B 8, C 7, D 9, Market B 5, C 4, D 6. L: A 5, 5 (raw).
+ */
+async function createSetup() {
+  const admin = await t.createAdmin();
+  const items = await f.createItems(
+    admin.team.id,
+    ['A', 'B', 'C', 'D'].map((title) => ({ title })),
+  );
+  const [a, b, c, d] = items.map((item) => item.id) as [number, number, number, number];
+  const issue = await f.createIssue(admin.team.id, 'RatingIssue', { minRating: 0, maxRating: 10, step: 1 });
+  await f.addItems(issue.id, [a, b, c, d]);
+  const team = await f.addQuestion(issue.id, 'Team');
+  const market = await f.addQuestion(issue.id, 'Market');
+  const [harsh, generous, lone] = [
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+    await f.addJudge(issue.id),
+  ];
+  const rate = (userId: number, rows: [number, number, number][]) =>
+    f.submit(
+      issue.id,
+      userId,
+      rows.flatMap(([item, onTeam, onMarket]): [number, number, number][] => [
+        [item, onTeam, team.id],
+        [item, onMarket, market.id],
+      ]),
+    );
+  await rate(harsh.id, [
+    [a, 2, 6],
+    [b, 1, 5],
+    [c, 0, 4],
+  ]);
+  await rate(generous.id, [
+    [b, 8, 5],
+    [c, 7, 4],
+    [d, 9, 6],
+  ]);
+  await rate(lone.id, [[a, 5, 5]]);
+  return { ...admin, issue, team, market, lone, harsh };
+}
+
+describe('the report normalised per judge and criterion', () => {
+  it('maps each criterion of each judge onto that criterion’s spread, and ranks on it', async () => {
+    const { token, issue, lone } = await createSetup();
+    expect(table((await report(token, issue.id)).datasets)).toEqual([
+      ['D', 7.5, 1, null],
+      ['B', 4.75, 2, null],
+      ['A', 4.5, 3, null],
+      ['C', 3.75, 4, null],
+    ]);
+    const perCriterion = await report(token, issue.id, '?normalised=true&per_criterion=true');
+    expect(table(perCriterion.datasets)).toEqual([
+      ['D', 7.289, 1, 0],
+      ['A', 6.145, 2, 1],
+      ['B', 4.786, 3, -1],
+      ['C', 2.282, 4, 0],
+    ]);
+    expect(perCriterion.raw_judges).toEqual([lone.id]);
+    // Without normalised, per_criterion changes nothing.
+    expect(table((await report(token, issue.id, '?per_criterion=true')).datasets)).toEqual(
+      table((await report(token, issue.id)).datasets),
+    );
+  });
+
+  it('keeps the criteria averages raw, and follows a criteria filter', async () => {
+    const { token, issue, team, market } = await createSetup();
+    const raw = await report(token, issue.id);
+    const perCriterion = await report(token, issue.id, '?normalised=true&per_criterion=true');
+    const criteriaOf = (rows: Row[]) => rows.map((row) => [row.title, row.criteria]).sort();
+    expect(criteriaOf(perCriterion.datasets)).toEqual(criteriaOf(raw.datasets));
+    expect(perCriterion.datasets.find((row) => row.title === 'A')?.criteria).toEqual([
+      { question: team.id, average: 3.5, nb_answers: 2 },
+      { question: market.id, average: 5.5, nb_answers: 2 },
+    ]);
+    // Market alone: H and G give it the same mean and spread, so only L's raw 5 moves nothing; A (5.926 + 5) / 2.
+    const market1 = await report(
+      token,
+      issue.id,
+      `?normalised=true&per_criterion=true&criteria=${market.id}`,
+    );
+    expect(table(market1.datasets)).toEqual([
+      ['D', 5.926, 1, 0],
+      ['A', 5.463, 2, 0],
+      ['B', 5, 3, 0],
+      ['C', 4.074, 4, 0],
+    ]);
+  });
+
+  it('leaves a judge raw on a criterion they answered fewer than 3 times or all alike', async () => {
+    const { token, issue, harsh, lone } = await createSetup();
+    // H now gives Market 5 everywhere: raw on Market, still normalised on Team.
+    await t.db.execute(
+      sql`UPDATE issue_answers SET value = 5
+        WHERE issue_id = ${issue.id} AND user_id = ${harsh.id} AND question_id = (
+          SELECT max(id) FROM issue_questions WHERE issue_id = ${issue.id})`,
+    );
+    const body = await report(token, issue.id, '?normalised=true&per_criterion=true');
+    expect(body.raw_judges).toEqual([harsh.id, lone.id].sort((x, y) => x - y));
+  });
+
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`equals its recomputation in TypeScript on a random jury (seed ${seed})`, async () => {
+      const random = seededRandom(seed);
+      const admin = await t.createAdmin();
+      const items = await f.createItems(
+        admin.team.id,
+        ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => ({ title })),
+      );
+      const ids = items.map((item) => item.id);
+      const issue = await f.createIssue(admin.team.id, 'RatingIssue', {
+        minRating: 0,
+        maxRating: 10,
+        step: 0.5,
+      });
+      await f.addItems(issue.id, ids);
+      const criteria = [
+        await f.addQuestion(issue.id, 'Team', 1),
+        await f.addQuestion(issue.id, 'Market', 0.5),
+        await f.addQuestion(issue.id, 'Impact', 0.25),
+      ];
+      for (let judge = 0; judge < 6; judge++) {
+        const subset = random() < 0.3 ? ids.filter(() => random() < 0.7) : [];
+        const user = await f.addJudge(issue.id, { datasetIds: subset });
+        // Each judge their own leniency per criterion, so that the correction has something to correct.
+        const offsets = criteria.map(() => Math.floor(random() * 7) - 3);
+        const rated = (subset.length > 0 ? subset : ids).filter(() => random() < 0.8);
+        await f.submit(
+          issue.id,
+          user.id,
+          rated.flatMap((item) =>
+            criteria.map((q, index): [number, number, number] => [
+              item,
+              Math.max(0, Math.min(10, Math.floor(random() * 9) + (offsets[index] as number))),
+              q.id,
+            ]),
+          ),
+        );
+      }
+      const body = await report(admin.token, issue.id, '?normalised=true&per_criterion=true');
+      const oracle = await oracleCriterionNormalisedOf(t.db, issue.id);
+      const byId = new Map(items.map((item) => [item.title, item.id]));
+      expect(
+        body.datasets
+          .filter((row) => row.value !== null)
+          .map((row): [number, number] => [byId.get(row.title) as number, row.value as number])
+          .sort((a, b) => a[0] - b[0]),
+      ).toEqual(oracle.values);
+      expect(body.raw_judges).toEqual(oracle.rawJudges);
+    });
+  }
+});

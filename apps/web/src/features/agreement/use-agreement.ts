@@ -1,0 +1,13 @@
+import type { Agreement } from '@shortlist/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../app/api-client';
+
+/** Under the report's key, so that whatever refreshes the report refreshes it too. */
+export const agreementKey = (issueId: number) => ['report', issueId, 'agreement'] as const;
+
+export function useAgreement(issueId: number) {
+  return useQuery({
+    queryKey: agreementKey(issueId),
+    queryFn: ({ signal }) => apiGet<Agreement>(`issues/${issueId}/agreement/`, {}, signal),
+  });
+}
