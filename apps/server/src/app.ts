@@ -34,6 +34,7 @@ import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
 import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
+import { rankedRoutes } from './features/ranked/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(formRoutes, { ctx });
       await api.register(submissionRoutes, { ctx });
       await api.register(reportRoutes, { ctx });
+      await api.register(rankedRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });
