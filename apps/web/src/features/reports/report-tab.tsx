@@ -1,9 +1,11 @@
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Alert, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPanel } from '../../app/lazy-panel';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
+import { downloadRankedReport } from './api';
 import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
 import { JudgeReportDrawer } from './judge-report-drawer';
@@ -12,6 +14,8 @@ import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
+
+const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 
 const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
@@ -51,19 +55,30 @@ function Report({ issue }: { issue: Issue }) {
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const judgesDisabled = summary.data?.judges_disabled ?? false;
+  const { message } = App.useApp();
+  const isRanked = issue.resourcetype === 'RankedIssue';
+  const rankedQuery = { only_verified_emails: query.only_verified_emails, tags: query.tags };
+  const exportRanked = () =>
+    downloadRankedReport(issue.id, rankedQuery, `${issue.title || 'report'} - ranked report.xlsx`).catch(
+      () => void message.error(t('exportFailed')),
+    );
 
+  const filterBar = (ranked: boolean) => (
+    <ReportFilters
+      issue={issue}
+      tagOptions={tagOptions}
+      value={{ ...filters, threshold }}
+      onChange={({ threshold: next, ...rest }) => {
+        setFilters(rest);
+        setThreshold(next);
+      }}
+      onExport={ranked ? () => void exportRanked() : () => setIsExporting(true)}
+      isRanked={ranked}
+    />
+  );
   const items = (
     <>
-      <ReportFilters
-        issue={issue}
-        tagOptions={tagOptions}
-        value={{ ...filters, threshold }}
-        onChange={({ threshold: next, ...rest }) => {
-          setFilters(rest);
-          setThreshold(next);
-        }}
-        onExport={() => setIsExporting(true)}
-      />
+      {filterBar(false)}
       {filters.normalised && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"
@@ -90,6 +105,17 @@ function Report({ issue }: { issue: Issue }) {
     </>
   );
 
+  const rankedTab = {
+    key: 'ranked',
+    label: t('ranked.tab'),
+    children: (
+      <>
+        {filterBar(true)}
+        <RankedReportPanel issue={issue} query={rankedQuery} />
+      </>
+    ),
+  };
+
   return (
     <>
       {judgesDisabled && (
@@ -97,6 +123,7 @@ function Report({ issue }: { issue: Issue }) {
       )}
       <Tabs
         items={[
+          ...(isRanked ? [rankedTab] : []),
           { key: 'items', label: t('tabs.items'), children: items },
           {
             key: 'judges',
