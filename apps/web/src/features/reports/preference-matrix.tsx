@@ -31,9 +31,7 @@ export function PreferenceMatrix({ report }: { report: RankedReport }) {
         <table className="sl-matrix" data-testid="preference-matrix">
           <thead>
             <tr>
-              <th scope="col">
-                <span className="sl-visually-hidden">{t('ranked.rowOverColumn')}</span>
-              </th>
+              <th scope="col">{t('ranked.rowOverColumn')}</th>
               {ids.map((id, j) => (
                 <th key={id} scope="col" title={titles.get(id)}>
                   {j + 1}
