@@ -154,6 +154,19 @@ describe('ranked ballots', () => {
     expect(await page.getByTestId('preference-matrix').locator('tbody tr').count()).toBe(4);
     await shoot(page, 'report-en-desktop');
 
+    // The Items tab is the usual report, valued by Borda; a judge's answer reads as a place.
+    await page.getByTestId('report-tabs').getByRole('tab', { name: 'Items' }).click();
+    const acmeRow = page
+      .getByTestId('report-items-table')
+      .locator('tr.ant-table-row')
+      .filter({ hasText: 'Acme' });
+    await acmeRow.getByTestId('item-responses').click();
+    const drawer = page.getByTestId('item-details-drawer');
+    await drawer.getByText('No. 1 (3 points)').waitFor();
+    await drawer.getByText('No. 3 (1 point)').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('report-tabs').getByRole('tab', { name: 'Borda and Schulze' }).click();
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('ranked-export').click(),

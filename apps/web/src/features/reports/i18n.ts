@@ -29,6 +29,8 @@ export const en = {
   allCriteria: 'All criteria',
   ranked: {
     tab: 'Borda and Schulze',
+    place_one: 'No. {{place}} ({{count}} point)',
+    place_other: 'No. {{place}} ({{count}} points)',
     export: 'Export Borda and Schulze',
     help: 'Each judge ranked their top {{count}}. Borda gives {{count}} points to a first place, one less to each place below, 0 to an item left off. Schulze compares items two by two: an item above another on more ballots beats it, and chains of such wins settle cycles.',
     ballots_one: '{{count}} ballot',
@@ -132,6 +134,8 @@ export const fr: typeof en = {
   allCriteria: 'Tous les critères',
   ranked: {
     tab: 'Borda et Schulze',
+    place_one: 'N° {{place}} ({{count}} point)',
+    place_other: 'N° {{place}} ({{count}} points)',
     export: 'Exporter Borda et Schulze',
     help: 'Chaque juge a classé ses {{count}} premiers. Borda donne {{count}} points à une première place, un de moins à chaque place suivante, 0 à un élément non classé. Schulze compare les éléments deux à deux : un élément classé devant un autre sur plus de bulletins le bat, et les chaînes de victoires tranchent les cycles.',
     ballots_one: '{{count}} bulletin',
