@@ -185,4 +185,25 @@ describe('ranked ballots', () => {
     await page.getByTestId('ranked-table').getByText('Umbrella').waitFor();
     await shoot(page, 'report-fr-375');
   });
+
+  it('creates a ranked selection from the dialog, its n shown with the settings', async () => {
+    const { page, server } = session;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${server.url}/team/1/issues`);
+    await page.getByTestId('create-issue').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Ranked ballot', { exact: true }).click();
+    await dialog.getByText('Each judge orders their top items; counted by Borda and Schulze.').waitFor();
+    await dialog.getByLabel('Title').fill('Top picks');
+    const n = dialog.getByLabel('Items each judge ranks');
+    expect(await n.inputValue()).toBe('5');
+    await n.fill('4');
+    await shoot(page, 'dialog-en-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('issue-title-heading').getByText('Top picks').waitFor();
+    await page.getByText('Each judge ranks their top 4 items').waitFor();
+  });
 });
