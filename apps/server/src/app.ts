@@ -34,6 +34,7 @@ import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
 import { personalDataRoutes } from './features/personal-data/routes.ts';
+import { rankedRoutes } from './features/ranked/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(submissionRoutes, { ctx });
       await api.register(reportRoutes, { ctx });
       await api.register(agreementRoutes, { ctx });
+      await api.register(rankedRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });

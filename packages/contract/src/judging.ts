@@ -41,6 +41,7 @@ export const answerViewIssueSchema = issueSchema.pick({
   max_per_item: true,
   min_items: true,
   max_items: true,
+  nb_ranked: true,
   questions: true,
   team_img: true,
   team_custom_header: true,

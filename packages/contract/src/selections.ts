@@ -23,6 +23,12 @@ export const TOKENS_MIN = 1;
 export const TOKENS_MAX = 1000;
 export const TOKEN_DEFAULTS = { nb_tokens: 20, max_per_item: 5 } as const;
 
+/** Ranked ballots: each judge orders their top n (docs/judging.md, "Ranked ballots"). */
+export const RANKED_MIN = 2;
+export const RANKED_MAX = 20;
+export const RANKED_DEFAULTS = { nb_ranked: 5 } as const;
+export const RANKED_LOCKED_MESSAGE = 'The number of items to rank cannot change once judges have answered.';
+
 export const CRITERION_TITLE_MIN_LENGTH = 2;
 export const CRITERION_TITLE_MAX_LENGTH = 150;
 export const CRITERION_DESCRIPTION_MAX_LENGTH = 600;
@@ -38,7 +44,13 @@ export const REPORT_USERS_MAX = 100;
 /** Items added or removed by one call. */
 export const ISSUE_DATASETS_BATCH_MAX = 1000;
 
-export const ISSUE_RESOURCETYPES = ['RatingIssue', 'SelectionIssue', 'TokenIssue', 'TextIssue'] as const;
+export const ISSUE_RESOURCETYPES = [
+  'RatingIssue',
+  'SelectionIssue',
+  'TokenIssue',
+  'TextIssue',
+  'RankedIssue',
+] as const;
 export type IssueResourcetype = (typeof ISSUE_RESOURCETYPES)[number];
 /** Read as text first so that a missing type is 'required', not an invalid choice. */
 export const issueResourcetypeSchema = z.string().pipe(z.enum(ISSUE_RESOURCETYPES));
@@ -125,6 +137,7 @@ export interface IssueNumbers {
   max_items?: number | null;
   nb_tokens?: number | null;
   max_per_item?: number | null;
+  nb_ranked?: number | null;
 }
 
 /**
@@ -182,6 +195,8 @@ const fields = {
   max_items: z.number().int().min(PICK_MAX_MIN).max(PICK_MAX_MAX),
   nb_tokens: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
   max_per_item: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
+  /** Ranked ballots: how many items each judge orders (fewer when they may rank fewer). */
+  nb_ranked: z.number().int().min(RANKED_MIN).max(RANKED_MAX),
 };
 
 function withNumberRules<T extends z.ZodObject>(schema: T) {
@@ -235,12 +250,17 @@ export const tokenIssueCreateSchema = withNumberRules(
   }),
 );
 export const textIssueCreateSchema = createBase.extend({ resourcetype: z.literal('TextIssue') });
+export const rankedIssueCreateSchema = createBase.extend({
+  resourcetype: z.literal('RankedIssue'),
+  nb_ranked: fields.nb_ranked.default(RANKED_DEFAULTS.nb_ranked),
+});
 
 export const issueCreateSchema = z.discriminatedUnion('resourcetype', [
   ratingIssueCreateSchema,
   selectionIssueCreateSchema,
   tokenIssueCreateSchema,
   textIssueCreateSchema,
+  rankedIssueCreateSchema,
 ]);
 export type IssueCreate = z.input<typeof issueCreateSchema>;
 export type IssueCreateInput = z.infer<typeof issueCreateSchema>;
@@ -334,6 +354,7 @@ export const issueSchema = z.object({
   max_per_item: z.number().int().nullable(),
   min_items: z.number().int().nullable(),
   max_items: z.number().int().nullable(),
+  nb_ranked: z.number().int().nullable(),
   /** Criteria in creation order. */
   questions: z.array(issueQuestionSchema),
   tags: z.array(tagSchema),

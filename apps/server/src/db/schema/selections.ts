@@ -19,7 +19,7 @@ import { teams } from './teams.ts';
 /**
  * Selections ("issues"). One table for the four resourcetypes; the numbers of the other types stay null.
  * RatingIssue: min_rating, max_rating, step, comments_mode. TokenIssue: nb_tokens, max_per_item.
- * SelectionIssue (pick): min_items, max_items. TextIssue: comments only.
+ * SelectionIssue (pick): min_items, max_items. TextIssue: comments only. RankedIssue: nb_ranked.
  */
 export const issues = pgTable(
   'issues',
@@ -64,6 +64,8 @@ export const issues = pgTable(
     maxPerItem: integer('max_per_item'),
     minItems: integer('min_items'),
     maxItems: integer('max_items'),
+    /** RankedIssue: how many items each judge orders (docs/judging.md). */
+    nbRanked: integer('nb_ranked'),
     createTime: createTime(),
     updateTime: updateTime(),
   },

@@ -88,7 +88,13 @@ export async function saveDraft(
   const payload = keepAnswerable(input, itemIds, conflicts);
   const errors = submissionErrors(
     { answers: payload.answers, comments: payload.comments.filter((c) => c.content !== '') },
-    { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)), isDraft: true },
+    {
+      issue,
+      itemIds,
+      conflictIds: conflicts,
+      questionIds: new Set(questions.map((q) => q.id)),
+      isDraft: true,
+    },
   );
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   const updateTime = new Date();

@@ -1,4 +1,14 @@
-import { PARTLY_RATED_MESSAGE, ratingStates, type submissionCreateSchema } from '@shortlist/contract';
+import {
+  ballotLength,
+  PARTLY_RATED_MESSAGE,
+  RANKED_GAP_MESSAGE,
+  RANKED_SAME_PLACE_MESSAGE,
+  rankedAtMostMessage,
+  rankedExactMessage,
+  rankedValueMessage,
+  ratingStates,
+  type submissionCreateSchema,
+} from '@shortlist/contract';
 import type { z } from 'zod';
 import type { IssueRow } from '../selections/access.ts';
 
@@ -9,6 +19,8 @@ interface RuleContext {
   issue: IssueRow;
   questionIds: Set<number>;
   itemIds: Set<number>;
+  /** The judge's conflicts of interest: items they may see but not answer (a ranked ballot is shorter). */
+  conflictIds?: Set<number>;
   /** A draft is work in progress: everything is checked but the minimum of picks and partly rated items. */
   isDraft?: boolean;
 }
@@ -75,6 +87,31 @@ function checkTokens(answers: Answer[], issue: IssueRow, messages: Messages) {
   if (answers.reduce((sum, a) => sum + a.value, 0) > total) messages.add(`You have ${total} tokens in all.`);
 }
 
+/**
+ * A ranked ballot: each value is the item's points out of n (contract `ranked.ts`), each place once, exactly
+ * the ballot's length of items (n, or all the judge may rank when fewer), from the first place down without
+ * a gap. A draft may be shorter, and have gaps, but not longer.
+ */
+function checkRanking(
+  answers: Answer[],
+  { issue, itemIds, conflictIds, isDraft }: RuleContext,
+  messages: Messages,
+) {
+  const n = issue.nbRanked ?? 0;
+  const rankable = [...itemIds].filter((id) => !conflictIds?.has(id)).length;
+  const length = ballotLength(n, rankable);
+  const labels = [issue.itemLabelSingularEn, issue.itemLabelPluralEn] as const;
+  if (answers.some((a) => !Number.isInteger(a.value) || a.value < 1 || a.value > n))
+    messages.add(rankedValueMessage(n));
+  if (new Set(answers.map((a) => a.value)).size < answers.length) messages.add(RANKED_SAME_PLACE_MESSAGE);
+  if (isDraft) {
+    if (answers.length > length) messages.add(rankedAtMostMessage(length, ...labels));
+    return;
+  }
+  if (answers.length !== length) messages.add(rankedExactMessage(length, ...labels));
+  else if (answers.some((a) => a.value < n + 1 - length)) messages.add(RANKED_GAP_MESSAGE);
+}
+
 function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
   const { issue } = rules;
   const messages = new Set<string>();
@@ -87,6 +124,7 @@ function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
   if (issue.resourcetype === 'RatingIssue') checkRatings(answers, rules, messages);
   if (issue.resourcetype === 'SelectionIssue') checkPicks(answers, rules, messages);
   if (issue.resourcetype === 'TokenIssue') checkTokens(answers, issue, messages);
+  if (issue.resourcetype === 'RankedIssue') checkRanking(answers, rules, messages);
   return [...messages];
 }
 

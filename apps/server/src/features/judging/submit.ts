@@ -57,7 +57,7 @@ export async function submitAnswers(
       throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
     const errors = submissionErrors(
       { answers: input.answers, comments },
-      { issue, itemIds, questionIds: new Set(questions.map((q) => q.id)) },
+      { issue, itemIds, conflictIds: conflicts, questionIds: new Set(questions.map((q) => q.id)) },
     );
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 

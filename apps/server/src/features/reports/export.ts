@@ -25,6 +25,7 @@ const VALUE_HEADERS: Record<string, string> = {
   TokenIssue: 'Tokens',
   SelectionIssue: 'Picks',
   TextIssue: 'Comments',
+  RankedIssue: 'Borda count',
 };
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;

@@ -454,7 +454,7 @@ function reportCtes(issueIds: number[], filters: ValueFilters, reply = false): S
 }
 
 /** The selections' items, those with any of the tags if some are given. */
-function itemsCte(issueIds: number[], tags: string[] = []): SQL {
+export function itemsCte(issueIds: number[], tags: string[] = []): SQL {
   const tagFilter =
     tags.length > 0
       ? sql`AND d.tags && ARRAY[${sql.join(

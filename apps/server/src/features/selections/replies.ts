@@ -113,6 +113,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   step: row.step,
   nb_tokens: row.nbTokens,
   max_per_item: row.maxPerItem,
+  nb_ranked: row.nbRanked,
   min_items: row.minItems,
   max_items: row.maxItems,
 });

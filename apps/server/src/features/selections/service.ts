@@ -5,13 +5,21 @@ import {
   type IssuePatchInput,
   type IssueResourcetype,
   type issueListQuerySchema,
+  RANKED_LOCKED_MESSAGE,
   TYPE_LOCKED_MESSAGE,
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueAccesses, issueComments, issues, issueTags, tags } from '../../db/schema/index.ts';
+import {
+  issueAccesses,
+  issueAnswers,
+  issueComments,
+  issues,
+  issueTags,
+  tags,
+} from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
@@ -109,6 +117,7 @@ const NEW_ISSUE = {
   maxItems: null,
   nbTokens: null,
   maxPerItem: null,
+  nbRanked: null,
   deadline: null,
   reminderDaysBefore: null,
 } satisfies Partial<IssueRow>;
@@ -133,7 +142,11 @@ export async function createIssue(ctx: AppContext, user: UserRow, input: IssueCr
   return toIssueReply(ctx, row);
 }
 
-async function hasRows(db: Db, table: typeof issueAccesses | typeof issueComments, issueId: number) {
+async function hasRows(
+  db: Db,
+  table: typeof issueAccesses | typeof issueComments | typeof issueAnswers,
+  issueId: number,
+) {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.issueId, issueId)).limit(1);
   return row !== undefined;
 }
@@ -192,6 +205,13 @@ export async function updateIssue(ctx: AppContext, team: TeamRow, issue: IssueRo
       (await wouldTakeItemsFromSubmitted(tx, issue.id))
     )
       throw alreadySubmitted();
+    // A ballot's values are points out of n (decision on ranked ballots): another n would misread them.
+    if (
+      columns.nbRanked !== undefined &&
+      columns.nbRanked !== issue.nbRanked &&
+      (await hasRows(tx, issueAnswers, issue.id))
+    )
+      throw fieldErrors({ nb_ranked: [RANKED_LOCKED_MESSAGE] });
     if (patch.tags_patch) await replaceTags(tx, issue, patch.tags_patch);
     if (Object.keys(columns).length === 0) return issue;
     const [updated] = await tx

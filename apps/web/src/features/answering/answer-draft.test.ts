@@ -34,6 +34,7 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
       max_per_item: null,
       min_items: null,
       max_items: null,
+      nb_ranked: null,
       questions: [],
       team_img: null,
       team_custom_header: null,

@@ -15,6 +15,8 @@ import {
 import { useConfirm } from './confirm-dialog';
 import { ItemCard } from './item-card';
 import { Pager } from './pager';
+import { ballotSize, rankedOrder } from './ranked-draft';
+import { RankingPanel } from './ranking-panel';
 import { SubmittedResult } from './submitted-result';
 import { useConflict, useSubmitAnswers } from './use-answer-view';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -139,8 +141,11 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     return byItem;
   }, [view.shared_comments]);
 
-  const status =
-    issue.resourcetype === 'TokenIssue'
+  const isRanked = issue.resourcetype === 'RankedIssue';
+  const rankedShort = isRanked ? ballotSize(view) - rankedOrder(draft).length : 0;
+  const status = isRanked
+    ? t('ranked.count', { count: rankedOrder(draft).length, total: ballotSize(view) })
+    : issue.resourcetype === 'TokenIssue'
       ? t('tokensLeft', { count: (issue.nb_tokens ?? 0) - tokensUsed(draft) })
       : issue.resourcetype === 'SelectionIssue'
         ? t('pickedCount', { count: pickedCount(draft), max: issue.max_items ?? 0 })
@@ -170,6 +175,11 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
   };
 
   const handleSubmit = async () => {
+    if (rankedShort > 0) {
+      const items = rankedShort === 1 ? labels.item : labels.items;
+      notify(t('ranked.short', { count: rankedShort, items }), 'warning');
+      return;
+    }
     if (isBelowMinPicks(view, draft)) {
       const min = issue.min_items ?? 0;
       notify(t('pickMin', { min, items: min === 1 ? labels.item : labels.items }), 'warning');
@@ -209,6 +219,7 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
           {t('sharedHidden')}
         </p>
       )}
+      {isRanked && <RankingPanel view={view} draft={draft} handlers={handlers} />}
       {progress && (
         <div className="sl-answer-tools">
           <label className="sl-answer-shown">

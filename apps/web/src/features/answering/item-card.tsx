@@ -5,6 +5,7 @@ import { type Draft, type DraftComment, draftKey, hasComments } from './answer-d
 import { CommentField } from './comment-field';
 import { ItemDetails } from './item-details';
 import { PickControl, TokenControl } from './pick-token-controls';
+import { RankControl } from './rank-control';
 import { RatingControl } from './rating-control';
 import { SharedComments } from './shared-comments';
 import '../answers/answers.css';
@@ -13,6 +14,10 @@ export interface ItemCardHandlers {
   setValue(key: string, value: number | undefined): void;
   togglePick(dataset: number): void;
   changeTokens(dataset: number, delta: 1 | -1): void;
+  /** Ranked ballots: puts the item last on the ballot, takes it off, or moves it to a place (0: first). */
+  rank(dataset: number): void;
+  unrank(dataset: number): void;
+  moveRank(dataset: number, index: number): void;
   setComment(key: string, comment: DraftComment): void;
   /** Declares (true, once the judge confirms) or withdraws (false) a conflict of interest; absent in the preview. */
   setConflict?(dataset: number, isDeclared: boolean): void;
@@ -115,6 +120,15 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
               title={item.title}
               count={draft.values[key] ?? 0}
               onChange={(delta) => handlers.changeTokens(item.id, delta)}
+            />
+          )}
+          {issue.resourcetype === 'RankedIssue' && (
+            <RankControl
+              title={item.title}
+              points={draft.values[key]}
+              nbRanked={issue.nb_ranked ?? 0}
+              onRank={() => handlers.rank(item.id)}
+              onUnrank={() => handlers.unrank(item.id)}
             />
           )}
           {hasComments(view) &&

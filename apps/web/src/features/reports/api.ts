@@ -1,4 +1,6 @@
 import type {
+  RankedReport,
+  RankedReportQuery,
   ReportDatasetDetails,
   ReportDistributions,
   ReportExportQuery,
@@ -48,3 +50,11 @@ export const fetchUserReport = (issueId: number, userId: number, signal?: AbortS
 
 export const downloadReport = (issueId: number, query: ReportExportQuery, filename: string) =>
   downloadFile(buildUrl(`issues/${issueId}/export_excel/`, query), filename);
+
+export const rankedKeys = {
+  report: (issueId: number, query: RankedReportQuery) => ['report', issueId, 'ranked', query] as const,
+};
+export const fetchRankedReport = (issueId: number, query: RankedReportQuery, signal?: AbortSignal) =>
+  apiGet<RankedReport>(`issues/${issueId}/ranked_report/`, query, signal);
+export const downloadRankedReport = (issueId: number, query: RankedReportQuery, filename: string) =>
+  downloadFile(buildUrl(`issues/${issueId}/ranked_export/`, query), filename);

@@ -61,7 +61,12 @@ export function ItemDetailsDrawer({
       key: 'value',
       title: t('value'),
       render: (_, row) => (
-        <JudgeValue type={issue.resourcetype} value={row.value} isConflict={row.conflict} />
+        <JudgeValue
+          type={issue.resourcetype}
+          value={row.value}
+          isConflict={row.conflict}
+          nbRanked={issue.nb_ranked}
+        />
       ),
     },
     ...(hasCriteria

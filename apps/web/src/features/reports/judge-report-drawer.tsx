@@ -33,7 +33,12 @@ export function JudgeReportDrawer({
       key: 'value',
       title: t('value'),
       render: (_, row) => (
-        <JudgeValue type={issue.resourcetype} value={row.value} isConflict={row.conflict} />
+        <JudgeValue
+          type={issue.resourcetype}
+          value={row.value}
+          isConflict={row.conflict}
+          nbRanked={issue.nb_ranked}
+        />
       ),
     },
     {

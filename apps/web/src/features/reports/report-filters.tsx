@@ -21,13 +21,22 @@ interface ReportFiltersProps {
   value: ReportFilterValues;
   onChange: (value: ReportFilterValues) => void;
   onExport: () => void;
+  /** The ranked tab (Borda and Schulze): no disagreement threshold, its own export. */
+  isRanked?: boolean;
 }
 
 /**
  * Above the ranking: verified-only (public), tags (when items have any), criteria and bias correction
  * (rating), the disagreement threshold, export.
  */
-export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: ReportFiltersProps) {
+export function ReportFilters({
+  issue,
+  tagOptions,
+  value,
+  onChange,
+  onExport,
+  isRanked,
+}: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
   return (
@@ -90,28 +99,30 @@ export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: 
           </Tooltip>
         </Flex>
       )}
-      <Flex gap={6} align="center">
-        <label htmlFor="report-threshold">{t('disagreementThreshold')}</label>
-        <InputNumber
-          id="report-threshold"
-          min={0}
-          step={0.1}
-          style={{ width: 90 }}
-          value={value.threshold}
-          onChange={(threshold) => onChange({ ...value, threshold: threshold ?? null })}
-          data-testid="report-threshold"
-        />
-        <Tooltip title={t('disagreementHelp')}>
-          <QuestionCircleOutlined aria-label={t('disagreementHelp')} />
-        </Tooltip>
-      </Flex>
+      {!isRanked && (
+        <Flex gap={6} align="center">
+          <label htmlFor="report-threshold">{t('disagreementThreshold')}</label>
+          <InputNumber
+            id="report-threshold"
+            min={0}
+            step={0.1}
+            style={{ width: 90 }}
+            value={value.threshold}
+            onChange={(threshold) => onChange({ ...value, threshold: threshold ?? null })}
+            data-testid="report-threshold"
+          />
+          <Tooltip title={t('disagreementHelp')}>
+            <QuestionCircleOutlined aria-label={t('disagreementHelp')} />
+          </Tooltip>
+        </Flex>
+      )}
       <Button
         icon={<DownloadOutlined />}
         onClick={onExport}
         style={{ marginInlineStart: 'auto' }}
-        data-testid="export-report"
+        data-testid={isRanked ? 'ranked-export' : 'export-report'}
       >
-        {t('exportExcel')}
+        {isRanked ? t('ranked.export') : t('exportExcel')}
       </Button>
     </Flex>
   );

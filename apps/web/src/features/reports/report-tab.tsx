@@ -1,11 +1,13 @@
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Alert, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPanel } from '../../app/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
+import { downloadRankedReport } from './api';
 import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
 import { JudgeReportDrawer } from './judge-report-drawer';
@@ -14,6 +16,8 @@ import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
+
+const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 
 const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
@@ -58,20 +62,31 @@ function Report({ issue }: { issue: Issue }) {
     issue.id,
     !judgesDisabled && issue.resourcetype !== 'TextIssue',
   );
+  const { message } = App.useApp();
+  const isRanked = issue.resourcetype === 'RankedIssue';
+  const rankedQuery = { only_verified_emails: query.only_verified_emails, tags: query.tags };
+  const exportRanked = () =>
+    downloadRankedReport(issue.id, rankedQuery, `${issue.title || 'report'} - ranked report.xlsx`).catch(
+      () => void message.error(t('exportFailed')),
+    );
 
+  const filterBar = (ranked: boolean) => (
+    <ReportFilters
+      issue={issue}
+      tagOptions={tagOptions}
+      value={{ ...filters, threshold }}
+      onChange={({ threshold: next, ...rest }) => {
+        setFilters(rest);
+        setThreshold(next);
+      }}
+      onExport={ranked ? () => void exportRanked() : () => setIsExporting(true)}
+      isRanked={ranked}
+    />
+  );
   const items = (
     <>
       <AgreementPanel issue={issue} />
-      <ReportFilters
-        issue={issue}
-        tagOptions={tagOptions}
-        value={{ ...filters, threshold }}
-        onChange={({ threshold: next, ...rest }) => {
-          setFilters(rest);
-          setThreshold(next);
-        }}
-        onExport={() => setIsExporting(true)}
-      />
+      {filterBar(false)}
       {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"
@@ -98,6 +113,17 @@ function Report({ issue }: { issue: Issue }) {
     </>
   );
 
+  const rankedTab = {
+    key: 'ranked',
+    label: t('ranked.tab'),
+    children: (
+      <>
+        {filterBar(true)}
+        <RankedReportPanel issue={issue} query={rankedQuery} />
+      </>
+    ),
+  };
+
   return (
     <>
       {judgesDisabled && (
@@ -105,6 +131,7 @@ function Report({ issue }: { issue: Issue }) {
       )}
       <Tabs
         items={[
+          ...(isRanked ? [rankedTab] : []),
           { key: 'items', label: t('tabs.items'), children: items },
           {
             key: 'judges',

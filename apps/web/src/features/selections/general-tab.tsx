@@ -45,6 +45,7 @@ export function GeneralTab({ issue }: { issue: Issue }) {
     SelectionIssue: t('manage.pickValue', { min: issue.min_items, max: issue.max_items }),
     TokenIssue: t('manage.tokensValue', { tokens: issue.nb_tokens, perItem: issue.max_per_item }),
     TextIssue: null,
+    RankedIssue: t('manage.rankedValue', { count: issue.nb_ranked ?? 0 }),
   }[issue.resourcetype];
 
   return (

@@ -7,6 +7,7 @@ import {
   type ItemLabelSingular,
   PICK_DEFAULTS,
   pluralOfItemLabel,
+  RANKED_DEFAULTS,
   RATING_DEFAULTS,
   TOKEN_DEFAULTS,
 } from '@shortlist/contract';
@@ -36,9 +37,15 @@ export interface IssueFormValues {
   max_items: number;
   nb_tokens: number;
   max_per_item: number;
+  nb_ranked: number;
 }
 
-export const NUMBER_DEFAULTS = { ...RATING_DEFAULTS, ...PICK_DEFAULTS, ...TOKEN_DEFAULTS };
+export const NUMBER_DEFAULTS = {
+  ...RATING_DEFAULTS,
+  ...PICK_DEFAULTS,
+  ...TOKEN_DEFAULTS,
+  ...RANKED_DEFAULTS,
+};
 
 export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'): IssueFormValues => ({
   resourcetype,
@@ -97,6 +104,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     max_items: issue.max_items ?? PICK_DEFAULTS.max_items,
     nb_tokens: issue.nb_tokens ?? TOKEN_DEFAULTS.nb_tokens,
     max_per_item: issue.max_per_item ?? TOKEN_DEFAULTS.max_per_item,
+    nb_ranked: issue.nb_ranked ?? RANKED_DEFAULTS.nb_ranked,
   };
 }
 
@@ -154,6 +162,8 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
       return { ...common, resourcetype, min_items: values.min_items, max_items: values.max_items };
     case 'TokenIssue':
       return { ...common, resourcetype, nb_tokens: values.nb_tokens, max_per_item: values.max_per_item };
+    case 'RankedIssue':
+      return { ...common, resourcetype, nb_ranked: values.nb_ranked };
     default:
       return { ...common, resourcetype: 'TextIssue' };
   }

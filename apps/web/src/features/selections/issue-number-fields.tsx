@@ -1,4 +1,12 @@
-import { PICK_MAX_MAX, RATING_MAX_MAX, RATING_STEP_MIN, TOKENS_MAX, TOKENS_MIN } from '@shortlist/contract';
+import {
+  PICK_MAX_MAX,
+  RANKED_MAX,
+  RANKED_MIN,
+  RATING_MAX_MAX,
+  RATING_STEP_MIN,
+  TOKENS_MAX,
+  TOKENS_MIN,
+} from '@shortlist/contract';
 import { Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssueFormValues } from './issue-form-values';
@@ -89,6 +97,12 @@ export function IssueNumberFields({ values }: Props) {
         <Flex gap={12} wrap>
           {number('nb_tokens', t('dialog.nbTokens'), TOKENS_MIN, TOKENS_MAX)}
           {number('max_per_item', t('dialog.maxPerItem'), TOKENS_MIN, values.nb_tokens ?? TOKENS_MAX)}
+        </Flex>
+      );
+    case 'RankedIssue':
+      return (
+        <Flex gap={12} wrap>
+          {number('nb_ranked', t('dialog.nbRanked'), RANKED_MIN, RANKED_MAX)}
         </Flex>
       );
     default:

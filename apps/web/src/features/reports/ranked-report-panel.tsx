@@ -1,0 +1,89 @@
+import type { Issue, RankedItem, RankedReport, RankedReportQuery } from '@shortlist/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { fetchRankedReport, rankedKeys } from './api';
+import { PreferenceMatrix } from './preference-matrix';
+
+/**
+ * Ranked ballots counted two ways side by side (docs/judging.md, "Ranked ballots"): Borda's points and
+ * Schulze's strongest paths, the Condorcet winner named when there is one, and the pairwise preferences
+ * behind Schulze for the first items as a heat map.
+ */
+export function RankedReportPanel({ issue, query }: { issue: Issue; query: RankedReportQuery }) {
+  const { t } = useTranslation('reports');
+  const report = useQuery({
+    queryKey: rankedKeys.report(issue.id, query),
+    queryFn: ({ signal }) => fetchRankedReport(issue.id, query, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (report.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
+  const data = report.data;
+  return (
+    <Flex vertical gap={16} data-testid="ranked-report">
+      <Typography.Text data-testid="ranked-summary">
+        {data ? <Summary report={data} /> : t('loading')}
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('ranked.help', { count: issue.nb_ranked ?? 0 })}
+      </Typography.Paragraph>
+      <RankedTable report={data} isLoading={report.isPending || report.isPlaceholderData} />
+      {data && data.matrix_items.length > 1 && <PreferenceMatrix report={data} />}
+    </Flex>
+  );
+}
+
+function Summary({ report }: { report: RankedReport }) {
+  const { t } = useTranslation('reports');
+  const winner = report.items.find((item) => item.dataset_id === report.condorcet_winner);
+  return (
+    <>
+      {t('ranked.ballots', { count: report.nb_ballots })}
+      {' · '}
+      {winner
+        ? t('ranked.condorcet', { title: winner.title })
+        : report.nb_ballots > 0
+          ? t('ranked.noCondorcet')
+          : null}
+    </>
+  );
+}
+
+function RankedTable({ report, isLoading }: { report: RankedReport | undefined; isLoading: boolean }) {
+  const { t } = useTranslation('reports');
+  const rank = (value: number | null) => value ?? '—';
+  const columns: ColumnsType<RankedItem> = [
+    { key: 'schulze', title: t('ranked.schulzeRank'), width: 90, render: (_, row) => rank(row.schulze_rank) },
+    {
+      key: 'borda_rank',
+      title: t('ranked.bordaRank'),
+      width: 90,
+      render: (_, row) =>
+        row.borda_rank !== null && row.schulze_rank !== null && row.borda_rank !== row.schulze_rank ? (
+          <Tag color="orange" data-testid="ranked-differs">
+            {row.borda_rank}
+          </Tag>
+        ) : (
+          rank(row.borda_rank)
+        ),
+    },
+    { key: 'title', title: t('columns.item'), dataIndex: 'title' },
+    { key: 'borda', title: t('ranked.borda'), dataIndex: 'borda', align: 'right', width: 110 },
+    { key: 'first', title: t('ranked.firstPlaces'), dataIndex: 'first_places', align: 'right', width: 110 },
+    { key: 'ballots', title: t('ranked.onBallots'), dataIndex: 'nb_ballots', align: 'right', width: 110 },
+  ];
+  return (
+    <Table<RankedItem>
+      rowKey="dataset_id"
+      size="small"
+      columns={columns}
+      dataSource={report?.items ?? []}
+      loading={isLoading}
+      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('ranked.empty') }}
+      data-testid="ranked-table"
+    />
+  );
+}
