@@ -23,6 +23,10 @@ export const TOKENS_MIN = 1;
 export const TOKENS_MAX = 1000;
 export const TOKEN_DEFAULTS = { nb_tokens: 20, max_per_item: 5 } as const;
 
+/** Pairwise: the shortlist's size k that comparisons aim at; null means 10 % of the items (docs/judging.md). */
+export const SHORTLIST_SIZE_MIN = 1;
+export const SHORTLIST_SIZE_MAX = 1000;
+
 export const CRITERION_TITLE_MIN_LENGTH = 2;
 export const CRITERION_TITLE_MAX_LENGTH = 150;
 export const CRITERION_DESCRIPTION_MAX_LENGTH = 600;
@@ -38,7 +42,13 @@ export const REPORT_USERS_MAX = 100;
 /** Items added or removed by one call. */
 export const ISSUE_DATASETS_BATCH_MAX = 1000;
 
-export const ISSUE_RESOURCETYPES = ['RatingIssue', 'SelectionIssue', 'TokenIssue', 'TextIssue'] as const;
+export const ISSUE_RESOURCETYPES = [
+  'RatingIssue',
+  'SelectionIssue',
+  'TokenIssue',
+  'TextIssue',
+  'PairwiseIssue',
+] as const;
 export type IssueResourcetype = (typeof ISSUE_RESOURCETYPES)[number];
 /** Read as text first so that a missing type is 'required', not an invalid choice. */
 export const issueResourcetypeSchema = z.string().pipe(z.enum(ISSUE_RESOURCETYPES));
@@ -125,6 +135,7 @@ export interface IssueNumbers {
   max_items?: number | null;
   nb_tokens?: number | null;
   max_per_item?: number | null;
+  shortlist_size?: number | null;
 }
 
 /**
@@ -182,6 +193,7 @@ const fields = {
   max_items: z.number().int().min(PICK_MAX_MIN).max(PICK_MAX_MAX),
   nb_tokens: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
   max_per_item: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
+  shortlist_size: z.number().int().min(SHORTLIST_SIZE_MIN).max(SHORTLIST_SIZE_MAX).nullable(),
 };
 
 function withNumberRules<T extends z.ZodObject>(schema: T) {
@@ -235,12 +247,17 @@ export const tokenIssueCreateSchema = withNumberRules(
   }),
 );
 export const textIssueCreateSchema = createBase.extend({ resourcetype: z.literal('TextIssue') });
+export const pairwiseIssueCreateSchema = createBase.extend({
+  resourcetype: z.literal('PairwiseIssue'),
+  shortlist_size: fields.shortlist_size.default(null),
+});
 
 export const issueCreateSchema = z.discriminatedUnion('resourcetype', [
   ratingIssueCreateSchema,
   selectionIssueCreateSchema,
   tokenIssueCreateSchema,
   textIssueCreateSchema,
+  pairwiseIssueCreateSchema,
 ]);
 export type IssueCreate = z.input<typeof issueCreateSchema>;
 export type IssueCreateInput = z.infer<typeof issueCreateSchema>;
@@ -331,6 +348,8 @@ export const issueSchema = z.object({
   max_rating: z.number().nullable(),
   step: z.number().nullable(),
   nb_tokens: z.number().int().nullable(),
+  /** Pairwise only: the shortlist's size k; null means 10 % of the items. */
+  shortlist_size: z.number().int().nullable(),
   max_per_item: z.number().int().nullable(),
   min_items: z.number().int().nullable(),
   max_items: z.number().int().nullable(),

@@ -17,9 +17,9 @@ import { tags } from './tags.ts';
 import { teams } from './teams.ts';
 
 /**
- * Selections ("issues"). One table for the four resourcetypes; the numbers of the other types stay null.
+ * Selections ("issues"). One table for the five resourcetypes; the numbers of the other types stay null.
  * RatingIssue: min_rating, max_rating, step, comments_mode. TokenIssue: nb_tokens, max_per_item.
- * SelectionIssue (pick): min_items, max_items. TextIssue: comments only.
+ * SelectionIssue (pick): min_items, max_items. TextIssue: comments only. PairwiseIssue: shortlist_size.
  */
 export const issues = pgTable(
   'issues',
@@ -64,6 +64,8 @@ export const issues = pgTable(
     maxPerItem: integer('max_per_item'),
     minItems: integer('min_items'),
     maxItems: integer('max_items'),
+    /** PairwiseIssue: the shortlist's size k that dispatch aims at; null: 10 % of the items. */
+    shortlistSize: integer('shortlist_size'),
     createTime: createTime(),
     updateTime: updateTime(),
   },

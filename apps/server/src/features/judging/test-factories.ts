@@ -17,6 +17,7 @@ const TYPE_DEFAULTS: Record<string, IssueValues> = {
   SelectionIssue: { minItems: 0, maxItems: 10 },
   TokenIssue: { nbTokens: 20, maxPerItem: 5 },
   TextIssue: {},
+  PairwiseIssue: {},
 };
 
 /**

@@ -109,6 +109,7 @@ const NEW_ISSUE = {
   maxItems: null,
   nbTokens: null,
   maxPerItem: null,
+  shortlistSize: null,
   deadline: null,
   reminderDaysBefore: null,
 } satisfies Partial<IssueRow>;

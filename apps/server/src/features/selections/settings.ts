@@ -26,6 +26,7 @@ const NUMBER_FIELDS = {
   SelectionIssue: ['min_items', 'max_items'],
   TokenIssue: ['nb_tokens', 'max_per_item'],
   TextIssue: [],
+  PairwiseIssue: ['shortlist_size'],
 } as const satisfies Record<IssueResourcetype, readonly string[]>;
 
 const ALL_NUMBER_FIELDS: readonly string[] = Object.values(NUMBER_FIELDS).flat();
@@ -54,6 +55,7 @@ const COLUMN_OF = {
   max_items: 'maxItems',
   nb_tokens: 'nbTokens',
   max_per_item: 'maxPerItem',
+  shortlist_size: 'shortlistSize',
 } as const satisfies Record<string, keyof IssueValues>;
 
 /** The settings a type keeps, as columns: numbers and comments mode of other types are dropped. */

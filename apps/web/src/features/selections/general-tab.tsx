@@ -45,6 +45,9 @@ export function GeneralTab({ issue }: { issue: Issue }) {
     SelectionIssue: t('manage.pickValue', { min: issue.min_items, max: issue.max_items }),
     TokenIssue: t('manage.tokensValue', { tokens: issue.nb_tokens, perItem: issue.max_per_item }),
     TextIssue: null,
+    PairwiseIssue: issue.shortlist_size
+      ? t('manage.shortlistValue', { count: issue.shortlist_size })
+      : t('manage.shortlistDefault'),
   }[issue.resourcetype];
 
   return (

@@ -36,9 +36,16 @@ export interface IssueFormValues {
   max_items: number;
   nb_tokens: number;
   max_per_item: number;
+  /** Pairwise: the shortlist's size; null for 10 % of the items. */
+  shortlist_size: number | null;
 }
 
-export const NUMBER_DEFAULTS = { ...RATING_DEFAULTS, ...PICK_DEFAULTS, ...TOKEN_DEFAULTS };
+export const NUMBER_DEFAULTS = {
+  ...RATING_DEFAULTS,
+  ...PICK_DEFAULTS,
+  ...TOKEN_DEFAULTS,
+  shortlist_size: null,
+};
 
 export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'): IssueFormValues => ({
   resourcetype,
@@ -97,6 +104,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     max_items: issue.max_items ?? PICK_DEFAULTS.max_items,
     nb_tokens: issue.nb_tokens ?? TOKEN_DEFAULTS.nb_tokens,
     max_per_item: issue.max_per_item ?? TOKEN_DEFAULTS.max_per_item,
+    shortlist_size: issue.shortlist_size ?? null,
   };
 }
 
@@ -154,6 +162,8 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
       return { ...common, resourcetype, min_items: values.min_items, max_items: values.max_items };
     case 'TokenIssue':
       return { ...common, resourcetype, nb_tokens: values.nb_tokens, max_per_item: values.max_per_item };
+    case 'PairwiseIssue':
+      return { ...common, resourcetype, shortlist_size: values.shortlist_size ?? null };
     default:
       return { ...common, resourcetype: 'TextIssue' };
   }

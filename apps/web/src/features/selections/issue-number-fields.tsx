@@ -1,4 +1,12 @@
-import { PICK_MAX_MAX, RATING_MAX_MAX, RATING_STEP_MIN, TOKENS_MAX, TOKENS_MIN } from '@shortlist/contract';
+import {
+  PICK_MAX_MAX,
+  RATING_MAX_MAX,
+  RATING_STEP_MIN,
+  SHORTLIST_SIZE_MAX,
+  SHORTLIST_SIZE_MIN,
+  TOKENS_MAX,
+  TOKENS_MIN,
+} from '@shortlist/contract';
 import { Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssueFormValues } from './issue-form-values';
@@ -90,6 +98,24 @@ export function IssueNumberFields({ values }: Props) {
           {number('nb_tokens', t('dialog.nbTokens'), TOKENS_MIN, TOKENS_MAX)}
           {number('max_per_item', t('dialog.maxPerItem'), TOKENS_MIN, values.nb_tokens ?? TOKENS_MAX)}
         </Flex>
+      );
+    case 'PairwiseIssue':
+      // Optional: left empty, comparisons aim at the top 10 % of the items (docs/judging.md).
+      return (
+        <Form.Item
+          name="shortlist_size"
+          label={t('dialog.shortlistSize')}
+          extra={t('dialog.shortlistSizeHelp')}
+          rules={[{ type: 'number', min: SHORTLIST_SIZE_MIN, max: SHORTLIST_SIZE_MAX }]}
+        >
+          <InputNumber
+            min={SHORTLIST_SIZE_MIN}
+            max={SHORTLIST_SIZE_MAX}
+            placeholder={t('dialog.shortlistSizeDefault')}
+            style={{ width: '100%' }}
+            data-testid="issue-shortlist_size"
+          />
+        </Form.Item>
       );
     default:
       return null;
