@@ -1,5 +1,6 @@
 import { PAIRWISE_STALE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   issueConflicts,
@@ -301,5 +302,18 @@ describe('pairwise selections', () => {
       token: stranger.token,
     });
     expect(hidden.statusCode).toBe(404);
+
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/export/`,
+      token: admin.token,
+    });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const ranking = workbook.getWorksheet('Ranking');
+    expect(ranking?.getRow(2).getCell(2).value).toBe(first.id);
+    expect(ranking?.getRow(2).getCell(9).value).toBe('yes');
+    expect(workbook.getWorksheet('Judges')?.getRow(2).getCell(6).value).toBe(1);
   });
 });

@@ -8,7 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, loadUser, requireUser } from '../../http/auth.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
 import { resolveAnswerer } from '../judging/answerer.ts';
+import { requireIssueAdmin } from '../selections/access.ts';
+import { writePairwiseWorkbook } from './export.ts';
 import { loadPairwiseReport } from './report.ts';
 import { loadPairwiseState, votePairwise } from './service.ts';
 
@@ -69,5 +73,19 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { tags, params: idParamsSchema, response: { 200: pairwiseReportSchema } },
     },
     async (request) => loadPairwiseReport(ctx, currentUser(request), request.params.id),
+  );
+  app.get(
+    '/issues/:id/pairwise/report/export/',
+    { preHandler: requireUser(ctx), schema: { tags, params: idParamsSchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const issue = await requireIssueAdmin(ctx, user, request.params.id);
+      const report = await loadPairwiseReport(ctx, user, issue.id);
+      await recordExport(ctx.db, issue.teamId, 'export.report', { pairwise: true }, issue.id);
+      return sendWorkbook(request, reply, {
+        name: `${issue.title} - pairwise report`,
+        write: (output) => writePairwiseWorkbook(report, output),
+      });
+    },
   );
 };
