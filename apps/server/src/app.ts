@@ -33,6 +33,7 @@ import { startWorker } from './features/mail/worker.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
+import { pairwiseRoutes } from './features/pairwise/routes.ts';
 import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { rankedRoutes } from './features/ranked/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(rankedRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
+      await api.register(pairwiseRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });

@@ -18,6 +18,7 @@ export * from './judges.ts';
 export * from './judging.ts';
 export * from './merges.ts';
 export * from './outbox.ts';
+export * from './pairwise.ts';
 export * from './ranked.ts';
 export * from './reports.ts';
 export * from './reviews.ts';

@@ -28,6 +28,9 @@ export const RANKED_MIN = 2;
 export const RANKED_MAX = 20;
 export const RANKED_DEFAULTS = { nb_ranked: 5 } as const;
 export const RANKED_LOCKED_MESSAGE = 'The number of items to rank cannot change once judges have answered.';
+/** Pairwise: the shortlist's size k that comparisons aim at; null means 10 % of the items (docs/judging.md). */
+export const SHORTLIST_SIZE_MIN = 1;
+export const SHORTLIST_SIZE_MAX = 1000;
 
 export const CRITERION_TITLE_MIN_LENGTH = 2;
 export const CRITERION_TITLE_MAX_LENGTH = 150;
@@ -50,6 +53,7 @@ export const ISSUE_RESOURCETYPES = [
   'TokenIssue',
   'TextIssue',
   'RankedIssue',
+  'PairwiseIssue',
 ] as const;
 export type IssueResourcetype = (typeof ISSUE_RESOURCETYPES)[number];
 /** Read as text first so that a missing type is 'required', not an invalid choice. */
@@ -138,6 +142,7 @@ export interface IssueNumbers {
   nb_tokens?: number | null;
   max_per_item?: number | null;
   nb_ranked?: number | null;
+  shortlist_size?: number | null;
 }
 
 /**
@@ -197,6 +202,7 @@ const fields = {
   max_per_item: z.number().int().min(TOKENS_MIN).max(TOKENS_MAX),
   /** Ranked ballots: how many items each judge orders (fewer when they may rank fewer). */
   nb_ranked: z.number().int().min(RANKED_MIN).max(RANKED_MAX),
+  shortlist_size: z.number().int().min(SHORTLIST_SIZE_MIN).max(SHORTLIST_SIZE_MAX).nullable(),
 };
 
 function withNumberRules<T extends z.ZodObject>(schema: T) {
@@ -254,6 +260,10 @@ export const rankedIssueCreateSchema = createBase.extend({
   resourcetype: z.literal('RankedIssue'),
   nb_ranked: fields.nb_ranked.default(RANKED_DEFAULTS.nb_ranked),
 });
+export const pairwiseIssueCreateSchema = createBase.extend({
+  resourcetype: z.literal('PairwiseIssue'),
+  shortlist_size: fields.shortlist_size.default(null),
+});
 
 export const issueCreateSchema = z.discriminatedUnion('resourcetype', [
   ratingIssueCreateSchema,
@@ -261,6 +271,7 @@ export const issueCreateSchema = z.discriminatedUnion('resourcetype', [
   tokenIssueCreateSchema,
   textIssueCreateSchema,
   rankedIssueCreateSchema,
+  pairwiseIssueCreateSchema,
 ]);
 export type IssueCreate = z.input<typeof issueCreateSchema>;
 export type IssueCreateInput = z.infer<typeof issueCreateSchema>;
@@ -351,6 +362,8 @@ export const issueSchema = z.object({
   max_rating: z.number().nullable(),
   step: z.number().nullable(),
   nb_tokens: z.number().int().nullable(),
+  /** Pairwise only: the shortlist's size k; null means 10 % of the items. */
+  shortlist_size: z.number().int().nullable(),
   max_per_item: z.number().int().nullable(),
   min_items: z.number().int().nullable(),
   max_items: z.number().int().nullable(),

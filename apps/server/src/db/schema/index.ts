@@ -13,6 +13,7 @@ export * from './judging.ts';
 export * from './mail.ts';
 export * from './merges.ts';
 export * from './notifications.ts';
+export * from './pairwise.ts';
 export * from './rate-limits.ts';
 export * from './reports.ts';
 export * from './reviews.ts';

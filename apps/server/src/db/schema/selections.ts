@@ -17,9 +17,10 @@ import { tags } from './tags.ts';
 import { teams } from './teams.ts';
 
 /**
- * Selections ("issues"). One table for the four resourcetypes; the numbers of the other types stay null.
+ * Selections ("issues"). One table for the five resourcetypes; the numbers of the other types stay null.
  * RatingIssue: min_rating, max_rating, step, comments_mode. TokenIssue: nb_tokens, max_per_item.
  * SelectionIssue (pick): min_items, max_items. TextIssue: comments only. RankedIssue: nb_ranked.
+ * PairwiseIssue: shortlist_size.
  */
 export const issues = pgTable(
   'issues',
@@ -66,6 +67,8 @@ export const issues = pgTable(
     maxItems: integer('max_items'),
     /** RankedIssue: how many items each judge orders (docs/judging.md). */
     nbRanked: integer('nb_ranked'),
+    /** PairwiseIssue: the shortlist's size k that dispatch aims at; null: 10 % of the items. */
+    shortlistSize: integer('shortlist_size'),
     createTime: createTime(),
     updateTime: updateTime(),
   },

@@ -119,6 +119,11 @@ function checkAnswers(answers: Answer[], rules: RuleContext): string[] {
     if (answers.length > 0) messages.add('This selection takes comments only.');
     return [...messages];
   }
+  // A pairwise judge's votes are recorded one by one (features/pairwise); the submission only closes them.
+  if (issue.resourcetype === 'PairwiseIssue') {
+    if (answers.length > 0) messages.add('This selection takes comparisons, not answers.');
+    return [...messages];
+  }
   const perCriterion = issue.resourcetype === 'RatingIssue' && rules.questionIds.size > 0;
   checkItemsAndQuestions(answers, rules, perCriterion, messages, 'answer');
   if (issue.resourcetype === 'RatingIssue') checkRatings(answers, rules, messages);

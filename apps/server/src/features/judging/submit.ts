@@ -10,6 +10,7 @@ import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema/ind
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { recordAnswersAudit } from '../audit/answers.ts';
 import { lockAccess } from '../judges/judge-access.ts';
+import { countPairwiseVotes } from '../pairwise/votes.ts';
 import { assertIssueOpen } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { Answerer } from './answerer.ts';
@@ -94,7 +95,11 @@ export async function submitAnswers(
       submission: {
         id: submission.id,
         judge: userId,
-        answers: input.answers.length,
+        // A pairwise judge submits no answers: their votes are what they gave (docs/judging.md).
+        answers:
+          issue.resourcetype === 'PairwiseIssue'
+            ? await countPairwiseVotes(tx, issue.id, userId)
+            : input.answers.length,
         is_edit: Boolean(previous),
       },
     });

@@ -18,6 +18,7 @@ const TYPE_DEFAULTS: Record<string, IssueValues> = {
   TokenIssue: { nbTokens: 20, maxPerItem: 5 },
   TextIssue: {},
   RankedIssue: { nbRanked: 3 },
+  PairwiseIssue: {},
 };
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pairwiseItems } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
@@ -152,4 +153,31 @@ it('merges each rating selection corrected for judge bias on request', async () 
     ['B', 0.371, 3],
     ['C', 0.167, 4],
   ]);
+});
+
+/**
+ * Rating R (0–5): A 2, B 4, C 3.5 → .4, .8, .7. Pairwise W: A μ = 1, B μ = −1 → 1 / (1 + e^−μ) = .731, .269.
+ * A (.4 + .731)/2 = .566; B (.8 + .269)/2 = .534; C only R → .7; D no value → last.
+ */
+it('merges a pairwise selection by each item’s chance to beat an average item', async () => {
+  const { token, team, issue: rating, items } = await f.createRatingSetup();
+  const { a, b } = items;
+  const pairwise = await f.createIssue(team.id, 'PairwiseIssue');
+  await f.addItems(pairwise.id, [a.id, b.id]);
+  await t.db.insert(pairwiseItems).values([
+    { issueId: pairwise.id, datasetId: a.id, mu: 1, sigmaSq: 0.5, comparisons: 3 },
+    { issueId: pairwise.id, datasetId: b.id, mu: -1, sigmaSq: 0.5, comparisons: 3 },
+  ]);
+  const { body, ranking } = await mergeResults(token, team.id, [
+    [rating.id, 1],
+    [pairwise.id, 1],
+  ]);
+  expect(ranking).toEqual([
+    ['C', 0.7, 1],
+    ['A', 0.566, 2],
+    ['B', 0.534, 3],
+    ['D', null, 4],
+  ]);
+  expect(body.scales[pairwise.id]).toBe(1);
+  expect(body.issue_ranks[pairwise.id]).toEqual({ [a.id]: 1, [b.id]: 2 });
 });

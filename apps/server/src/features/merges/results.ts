@@ -9,7 +9,7 @@ import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
  * item values and ranks (each item's stored aggregates unless normalised), not their whole reports: Node
  * sends one string instead of mapping 4,000 rows and serialising them through the schema (decision 61).
  * Each selection's values are brought to 0–1 by its scale (rating: divided by max_rating; tokens, picks,
- * comments: by the selection's largest value, all 0 staying 0). An item's result is the weighted mean of
+ * comments: by the selection's largest value, all 0 staying 0; pairwise: 1 / (1 + e^−μ), already 0–1). An item's result is the weighted mean of
  * its normalised values over the selections that hold it with a value — a selection without the item, or
  * a rating nobody gave, is left out and the other weights renormalised — rounded to 3 decimals; ranked
  * (1, 2, 2, 4) best first. `normalised` corrects each rating selection's values for judge bias first, as
@@ -29,6 +29,7 @@ export async function getMergeResultsJson(
       scaled AS (
         SELECT v.issue_id, v.dataset_id, v.title, v.value, v.rank AS issue_rank, m.weight,
           CASE WHEN i.resourcetype = 'RatingIssue' THEN i.max_rating
+            WHEN i.resourcetype = 'PairwiseIssue' THEN 1
             ELSE max(v.value) OVER (PARTITION BY v.issue_id) END AS scale
         FROM item_values v
         JOIN issue_merge_infos m ON m.issue_id = v.issue_id AND m.merge_id = ${merge.id}

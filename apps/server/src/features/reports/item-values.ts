@@ -543,10 +543,14 @@ export function itemRanksQuery(issueIds: number[], filters: ValueFilters = {}): 
   return sql`WITH ${reportCtes(issueIds, filters)},
     ${itemsCte(issueIds, filters.tags)},
     scored AS (
-      SELECT it.issue_id, it.dataset_id, it.title, ${itemValue(sql`iv.mean`, sql`iv.total`)} AS value
+      SELECT it.issue_id, it.dataset_id, it.title,
+        -- A pairwise item's value is its chance to beat an average item, 1 / (1 + e^−μ) (docs/judging.md).
+        CASE WHEN i.resourcetype = 'PairwiseIssue' THEN 1 / (1 + exp(-coalesce(pw.mu, 0)))
+          ELSE ${itemValue(sql`iv.mean`, sql`iv.total`)} END AS value
       FROM items it
       JOIN issues i ON i.id = it.issue_id
       LEFT JOIN item_values iv ON iv.issue_id = it.issue_id AND iv.dataset_id = it.dataset_id
+      LEFT JOIN pairwise_items pw ON pw.issue_id = it.issue_id AND pw.dataset_id = it.dataset_id
     )
     SELECT *, ${rankOf(sql`value`)} AS rank FROM scored`;
 }

@@ -112,6 +112,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   max_rating: row.maxRating,
   step: row.step,
   nb_tokens: row.nbTokens,
+  shortlist_size: row.shortlistSize,
   max_per_item: row.maxPerItem,
   nb_ranked: row.nbRanked,
   min_items: row.minItems,

@@ -118,6 +118,7 @@ const NEW_ISSUE = {
   nbTokens: null,
   maxPerItem: null,
   nbRanked: null,
+  shortlistSize: null,
   deadline: null,
   reminderDaysBefore: null,
 } satisfies Partial<IssueRow>;

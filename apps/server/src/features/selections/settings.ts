@@ -27,6 +27,7 @@ const NUMBER_FIELDS = {
   TokenIssue: ['nb_tokens', 'max_per_item'],
   TextIssue: [],
   RankedIssue: ['nb_ranked'],
+  PairwiseIssue: ['shortlist_size'],
 } as const satisfies Record<IssueResourcetype, readonly string[]>;
 
 const ALL_NUMBER_FIELDS: readonly string[] = Object.values(NUMBER_FIELDS).flat();
@@ -56,6 +57,7 @@ const COLUMN_OF = {
   nb_tokens: 'nbTokens',
   max_per_item: 'maxPerItem',
   nb_ranked: 'nbRanked',
+  shortlist_size: 'shortlistSize',
 } as const satisfies Record<string, keyof IssueValues>;
 
 /** The settings a type keeps, as columns: numbers and comments mode of other types are dropped. */

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { Loading } from '../../app/plain/loading';
 import { AnswerForm } from './answer-form';
 import { DeadlineNotice } from './deadline-notice';
+import { PairwiseForm } from './pairwise-form';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
 import '../../app/plain/plain.css';
@@ -53,6 +54,8 @@ export function AnswerContent({
         <p className="sl-result sl-result-message" data-testid="answer-state">
           {state}
         </p>
+      ) : issue.resourcetype === 'PairwiseIssue' ? (
+        <PairwiseForm view={view} token={token} />
       ) : (
         <AnswerForm view={view} token={token} />
       )}

@@ -63,6 +63,7 @@ export const en = {
     SelectionIssue: 'Selections',
     TextIssue: 'Comments',
     RankedIssue: 'Borda count',
+    PairwiseIssue: 'Score (μ)',
     responses: 'Responses',
     distribution: 'Spread',
     stdev: 'σ',
@@ -107,6 +108,17 @@ export const en = {
   },
   judgeDrawerTitle: 'Responses of {{name}}',
   itemDrawerTitle: 'Responses to {{title}}',
+  pairwise: {
+    shortlisted: 'Top k',
+    interval: '95 % interval',
+    comparisons: 'Comparisons',
+    reliability: 'Reliability',
+    votes: 'Votes',
+    export: 'Export to Excel',
+    summary_one: '{{count}} vote; the top {{k}} are marked.',
+    summary_other: '{{count}} votes; the top {{k}} are marked.',
+    help: 'Items are ranked by their score μ (Crowd-BT); where intervals overlap the order is not yet sure. Reliability is how often a judge is learned to vote as the others would.',
+  },
 };
 
 export const fr: typeof en = {
@@ -174,6 +186,7 @@ export const fr: typeof en = {
     SelectionIssue: 'Sélections',
     TextIssue: 'Commentaires',
     RankedIssue: 'Points Borda',
+    PairwiseIssue: 'Score (μ)',
     responses: 'Réponses',
     distribution: 'Dispersion',
     stdev: 'σ',
@@ -218,4 +231,15 @@ export const fr: typeof en = {
   },
   judgeDrawerTitle: 'Réponses de {{name}}',
   itemDrawerTitle: 'Réponses à {{title}}',
+  pairwise: {
+    shortlisted: 'Top k',
+    interval: 'Intervalle à 95 %',
+    comparisons: 'Comparaisons',
+    reliability: 'Fiabilité',
+    votes: 'Votes',
+    export: 'Exporter vers Excel',
+    summary_one: '{{count}} vote ; les {{k}} premiers sont marqués.',
+    summary_other: '{{count}} votes ; les {{k}} premiers sont marqués.',
+    help: 'Les éléments sont classés par leur score μ (Crowd-BT) ; là où les intervalles se chevauchent, l’ordre n’est pas encore sûr. La fiabilité est la part des votes d’un juge qui, selon le modèle, vont dans le sens des autres.',
+  },
 };

@@ -12,6 +12,7 @@ import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
 import { JudgeReportDrawer } from './judge-report-drawer';
 import { JudgesTable } from './judges-table';
+import { PairwiseReportPanel } from './pairwise-report';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
@@ -33,6 +34,7 @@ export function ReportTab({ issueId }: { issueId: number }) {
   const issue = useIssue(issueId);
   if (issue.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
   if (!issue.data) return <Spin description={t('loading')} />;
+  if (issue.data.resourcetype === 'PairwiseIssue') return <PairwiseReportPanel issue={issue.data} />;
   return <Report issue={issue.data} />;
 }
 

@@ -46,6 +46,9 @@ export function GeneralTab({ issue }: { issue: Issue }) {
     TokenIssue: t('manage.tokensValue', { tokens: issue.nb_tokens, perItem: issue.max_per_item }),
     TextIssue: null,
     RankedIssue: t('manage.rankedValue', { count: issue.nb_ranked ?? 0 }),
+    PairwiseIssue: issue.shortlist_size
+      ? t('manage.shortlistValue', { count: issue.shortlist_size })
+      : t('manage.shortlistDefault'),
   }[issue.resourcetype];
 
   return (

@@ -9,6 +9,7 @@ export const en = {
     TokenIssue: 'Tokens',
     TextIssue: 'Comments',
     RankedIssue: 'Ranked ballot',
+    PairwiseIssue: 'Pairwise',
   },
   typeHelp: {
     RatingIssue: 'Judges rate each item, optionally per criterion.',
@@ -16,6 +17,7 @@ export const en = {
     TokenIssue: 'Judges spread a number of tokens over the items.',
     TextIssue: 'Judges only comment on the items.',
     RankedIssue: 'Each judge orders their top items; counted by Borda and Schulze.',
+    PairwiseIssue: 'Judges compare two items at a time and say which is better; for large pools.',
   },
   badges: { closed: 'Closed', archived: 'Archived', public: 'Public' },
   panel: {
@@ -61,6 +63,9 @@ export const en = {
     minItems: 'Minimum items to pick',
     maxItems: 'Maximum items to pick',
     nbTokens: 'Tokens per judge',
+    shortlistSize: 'Shortlist size',
+    shortlistSizeHelp: 'Comparisons go where an item’s place in this top is still uncertain.',
+    shortlistSizeDefault: '10 % of the items',
     maxPerItem: 'Maximum tokens per item',
     nbRanked: 'Items each judge ranks',
     itemLabel: 'Items are called',
@@ -119,6 +124,9 @@ export const en = {
     tokensValue: '{{tokens}} tokens, at most {{perItem}} per item',
     rankedValue_one: 'Each judge ranks their top {{count}} item',
     rankedValue_other: 'Each judge ranks their top {{count}} items',
+    shortlistValue_one: 'Top {{count}} item',
+    shortlistValue_other: 'Top {{count}} items',
+    shortlistDefault: 'Top 10 % of the items',
     close: 'Close selection',
     reopen: 'Reopen selection',
     closeConfirm: 'Close the selection? Judges will no longer be able to submit.',
@@ -202,6 +210,7 @@ export const fr: typeof en = {
     TokenIssue: 'Jetons',
     TextIssue: 'Commentaires',
     RankedIssue: 'Classement',
+    PairwiseIssue: 'Par paires',
   },
   typeHelp: {
     RatingIssue: 'Les juges notent chaque élément, éventuellement par critère.',
@@ -209,6 +218,8 @@ export const fr: typeof en = {
     TokenIssue: 'Les juges répartissent un nombre de jetons entre les éléments.',
     TextIssue: 'Les juges commentent seulement les éléments.',
     RankedIssue: 'Chaque juge classe ses éléments préférés ; décompte de Borda et de Schulze.',
+    PairwiseIssue:
+      'Les juges comparent deux éléments à la fois et disent lequel est meilleur ; pour les grands ensembles.',
   },
   badges: { closed: 'Fermée', archived: 'Archivée', public: 'Publique' },
   panel: {
@@ -254,6 +265,10 @@ export const fr: typeof en = {
     minItems: "Nombre minimal d'éléments à choisir",
     maxItems: "Nombre maximal d'éléments à choisir",
     nbTokens: 'Jetons par juge',
+    shortlistSize: 'Taille de la présélection',
+    shortlistSizeHelp:
+      'Les comparaisons portent là où la place d’un élément dans ce haut de classement reste incertaine.',
+    shortlistSizeDefault: '10 % des éléments',
     maxPerItem: 'Jetons maximum par élément',
     nbRanked: 'Éléments classés par juge',
     itemLabel: 'Les éléments sont appelés',
@@ -315,6 +330,9 @@ export const fr: typeof en = {
     tokensValue: '{{tokens}} jetons, au plus {{perItem}} par élément',
     rankedValue_one: 'Chaque juge classe son premier élément',
     rankedValue_other: 'Chaque juge classe ses {{count}} premiers éléments',
+    shortlistValue_one: 'Premier élément',
+    shortlistValue_other: '{{count}} premiers éléments',
+    shortlistDefault: 'Les 10 % premiers éléments',
     close: 'Fermer la sélection',
     reopen: 'Rouvrir la sélection',
     closeConfirm: 'Fermer la sélection ? Les juges ne pourront plus répondre.',

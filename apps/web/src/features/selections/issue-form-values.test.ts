@@ -24,6 +24,14 @@ describe('followNumbers', () => {
 });
 
 describe('toIssuePayload', () => {
+  it('sends a pairwise selection its shortlist size, null when left empty, and no other number', () => {
+    const empty = toIssuePayload({ ...newIssueValues('PairwiseIssue'), title: 'Expo' });
+    expect(empty).toMatchObject({ resourcetype: 'PairwiseIssue', shortlist_size: null });
+    expect(empty).not.toHaveProperty('nb_tokens');
+    const set = toIssuePayload({ ...newIssueValues('PairwiseIssue'), title: 'Expo', shortlist_size: 20 });
+    expect(set).toMatchObject({ shortlist_size: 20 });
+  });
+
   it("sends only the chosen type's numbers", () => {
     const payload = toIssuePayload({ ...newIssueValues('TokenIssue'), title: ' Vote ' });
     expect(payload).toMatchObject({

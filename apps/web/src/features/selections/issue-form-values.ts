@@ -38,6 +38,8 @@ export interface IssueFormValues {
   nb_tokens: number;
   max_per_item: number;
   nb_ranked: number;
+  /** Pairwise: the shortlist's size; null for 10 % of the items. */
+  shortlist_size: number | null;
 }
 
 export const NUMBER_DEFAULTS = {
@@ -45,6 +47,7 @@ export const NUMBER_DEFAULTS = {
   ...PICK_DEFAULTS,
   ...TOKEN_DEFAULTS,
   ...RANKED_DEFAULTS,
+  shortlist_size: null,
 };
 
 export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'): IssueFormValues => ({
@@ -105,6 +108,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     nb_tokens: issue.nb_tokens ?? TOKEN_DEFAULTS.nb_tokens,
     max_per_item: issue.max_per_item ?? TOKEN_DEFAULTS.max_per_item,
     nb_ranked: issue.nb_ranked ?? RANKED_DEFAULTS.nb_ranked,
+    shortlist_size: issue.shortlist_size ?? null,
   };
 }
 
@@ -164,6 +168,8 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
       return { ...common, resourcetype, nb_tokens: values.nb_tokens, max_per_item: values.max_per_item };
     case 'RankedIssue':
       return { ...common, resourcetype, nb_ranked: values.nb_ranked };
+    case 'PairwiseIssue':
+      return { ...common, resourcetype, shortlist_size: values.shortlist_size ?? null };
     default:
       return { ...common, resourcetype: 'TextIssue' };
   }

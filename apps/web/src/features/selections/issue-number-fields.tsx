@@ -4,6 +4,8 @@ import {
   RANKED_MIN,
   RATING_MAX_MAX,
   RATING_STEP_MIN,
+  SHORTLIST_SIZE_MAX,
+  SHORTLIST_SIZE_MIN,
   TOKENS_MAX,
   TOKENS_MIN,
 } from '@shortlist/contract';
@@ -104,6 +106,24 @@ export function IssueNumberFields({ values }: Props) {
         <Flex gap={12} wrap>
           {number('nb_ranked', t('dialog.nbRanked'), RANKED_MIN, RANKED_MAX)}
         </Flex>
+      );
+    case 'PairwiseIssue':
+      // Optional: left empty, comparisons aim at the top 10 % of the items (docs/judging.md).
+      return (
+        <Form.Item
+          name="shortlist_size"
+          label={t('dialog.shortlistSize')}
+          extra={t('dialog.shortlistSizeHelp')}
+          rules={[{ type: 'number', min: SHORTLIST_SIZE_MIN, max: SHORTLIST_SIZE_MAX }]}
+        >
+          <InputNumber
+            min={SHORTLIST_SIZE_MIN}
+            max={SHORTLIST_SIZE_MAX}
+            placeholder={t('dialog.shortlistSizeDefault')}
+            style={{ width: '100%' }}
+            data-testid="issue-shortlist_size"
+          />
+        </Form.Item>
       );
     default:
       return null;

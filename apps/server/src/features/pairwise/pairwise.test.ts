@@ -1,0 +1,319 @@
+import { PAIRWISE_STALE } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  issueConflicts,
+  pairwiseItems,
+  pairwiseJudges,
+  pairwiseVotes,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { judgingFactories } from '../judging/test-factories.ts';
+import { ALPHA_PRIOR, applyVote, BETA_PRIOR } from './crowd-bt.ts';
+
+const url = (issueId: number, rest: string, token: string) =>
+  `/api/v1/issues/${issueId}/pairwise/${rest}?token=${token}`;
+
+describe('pairwise selections', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof judgingFactories>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = judgingFactories(t);
+  });
+  afterAll(() => t.close());
+
+  const state = (issueId: number, token: string) =>
+    t.request({ method: 'GET', url: url(issueId, '', token) });
+  const vote = (issueId: number, token: string, next: number, choice: string) =>
+    t.request({ method: 'POST', url: url(issueId, 'vote/', token), payload: { next, choice } });
+
+  /** Votes `choice` on the pair on screen; answers the new state. */
+  async function step(issueId: number, token: string, choice: string) {
+    const before = (await state(issueId, token)).json();
+    const reply = await vote(issueId, token, before.next.id, choice);
+    expect(reply.statusCode).toBe(200);
+    return { before, after: reply.json() };
+  }
+
+  it('is created with a shortlist size, null by default; 0 is refused with a field message', async () => {
+    const admin = await t.createAdmin();
+    const create = (extra: Record<string, unknown>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/issues/',
+        token: admin.token,
+        payload: { team: admin.team.id, title: 'Expo', resourcetype: 'PairwiseIssue', ...extra },
+      });
+    const plain = await create({});
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json()).toMatchObject({
+      resourcetype: 'PairwiseIssue',
+      shortlist_size: null,
+      nb_tokens: null,
+    });
+    expect((await create({ shortlist_size: 12 })).json().shortlist_size).toBe(12);
+    const bad = await create({ shortlist_size: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('shortlist_size');
+  });
+
+  it('shows one item first, then pairs; a vote moves the beliefs of both items and of the judge', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue');
+    const first = (await state(issue.id, judge.token)).json();
+    expect(first).toMatchObject({ previous: null, votes: 0, seen: 1, items: 3, done: false });
+    const { after: paired } = await step(issue.id, judge.token, 'next');
+    expect(paired.previous.id).toBe(first.next.id);
+    expect(paired.next.id).not.toBe(first.next.id);
+    expect(paired.votes).toBe(0);
+
+    const { after } = await step(issue.id, judge.token, 'previous');
+    expect(after.votes).toBe(1);
+    const [stored] = await t.db.select().from(pairwiseVotes).where(eq(pairwiseVotes.issueId, issue.id));
+    expect(stored).toMatchObject({ userId: judge.user.id, winnerId: first.next.id, loserId: paired.next.id });
+    const beliefs = new Map(
+      (await t.db.select().from(pairwiseItems).where(eq(pairwiseItems.issueId, issue.id))).map((r) => [
+        r.datasetId,
+        r,
+      ]),
+    );
+    const expected = applyVote(
+      { alpha: ALPHA_PRIOR, beta: BETA_PRIOR },
+      { mu: 0, sigmaSq: 1 },
+      { mu: 0, sigmaSq: 1 },
+    );
+    expect(beliefs.get(first.next.id)).toMatchObject({ mu: expected.winner.mu, comparisons: 1 });
+    expect(beliefs.get(paired.next.id)).toMatchObject({ mu: expected.loser.mu, comparisons: 1 });
+    const [judgeRow] = await t.db
+      .select()
+      .from(pairwiseJudges)
+      .where(eq(pairwiseJudges.accessId, judge.access.id));
+    expect(judgeRow?.alpha).toBeCloseTo(expected.judge.alpha, 10);
+
+    // All three seen: nothing left.
+    const last = await step(issue.id, judge.token, 'next');
+    expect(last.after).toMatchObject({ next: null, done: true, votes: 2, seen: 3 });
+  });
+
+  it('refuses a vote on a pair no longer on screen, without counting it', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue');
+    const { before } = await step(issue.id, judge.token, 'next');
+    const again = await vote(issue.id, judge.token, before.next.id, 'next');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(PAIRWISE_STALE);
+    expect((await state(issue.id, judge.token)).json().votes).toBe(0);
+    const bad = await vote(issue.id, judge.token, before.next.id, 'both');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('choice');
+  });
+
+  it('a skip keeps the item on screen and never shows the skipped one again', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue');
+    const { after: paired } = await step(issue.id, judge.token, 'next');
+    const { after } = await step(issue.id, judge.token, 'skip');
+    expect(after.previous.id).toBe(paired.previous.id);
+    expect(after.next.id).not.toBe(paired.next.id);
+    expect(after.votes).toBe(0);
+    const end = await step(issue.id, judge.token, 'skip');
+    expect(end.after).toMatchObject({ next: null, done: true });
+  });
+
+  it('shows a judge only their items and none they have a conflict with', async () => {
+    const { issue, items, admin } = await f.createSetup('PairwiseIssue', { accessAllItems: false });
+    const [charlie, alpha, bravo] = items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]];
+    const subset = await f.addJudge(issue.id, { items: [charlie.id, alpha.id] });
+    const shown = new Set<number>();
+    let current = (await state(issue.id, subset.token)).json();
+    while (current.next) {
+      shown.add(current.next.id);
+      current = (await vote(issue.id, subset.token, current.next.id, 'next')).json();
+    }
+    expect(shown).toEqual(new Set([charlie.id, alpha.id]));
+    expect(current.items).toBe(2);
+
+    const open = await f.createSetup('PairwiseIssue');
+    const [c2, a2, b2] = open.items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]];
+    await t.db
+      .insert(issueConflicts)
+      .values({ accessId: open.judge.access.id, datasetId: b2.id, setBy: 'judge' });
+    const seen = new Set<number>();
+    current = (await state(open.issue.id, open.judge.token)).json();
+    while (current.next) {
+      seen.add(current.next.id);
+      current = (await vote(open.issue.id, open.judge.token, current.next.id, 'next')).json();
+    }
+    expect(seen).toEqual(new Set([c2.id, a2.id]));
+    expect(bravo.id).not.toBe(b2.id);
+    expect(admin).toBeTruthy();
+  });
+
+  it('does not show an item on another judge’s screen until 5 minutes have passed', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue');
+    const other = await f.addJudge(issue.id);
+    const held = (await state(issue.id, other.token)).json().next.id;
+    const shown = new Set<number>();
+    let current = (await state(issue.id, judge.token)).json();
+    while (current.next) {
+      shown.add(current.next.id);
+      current = (await vote(issue.id, judge.token, current.next.id, 'next')).json();
+    }
+    expect(shown.has(held)).toBe(false);
+    expect(current).toMatchObject({ next: null, done: false, seen: 2, items: 3 });
+
+    await t.db
+      .update(pairwiseJudges)
+      .set({ shownAt: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(pairwiseJudges.accessId, other.access.id));
+    expect((await state(issue.id, judge.token)).json().next.id).toBe(held);
+  });
+
+  it('two judges voting at once on a shared item both count', async () => {
+    const { issue, items, judge } = await f.createSetup('PairwiseIssue');
+    const other = await f.addJudge(issue.id);
+    const [shared, b, c] = items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]];
+    const prior = { alpha: ALPHA_PRIOR, beta: BETA_PRIOR, issueId: issue.id, shownAt: new Date() };
+    await t.db.insert(pairwiseJudges).values([
+      { ...prior, accessId: judge.access.id, previousId: shared.id, nextId: b.id },
+      { ...prior, accessId: other.access.id, previousId: shared.id, nextId: c.id },
+    ]);
+    const twin = await t.twin();
+    const [one, two] = await Promise.all([
+      t.request({
+        method: 'POST',
+        url: url(issue.id, 'vote/', judge.token),
+        payload: { next: b.id, choice: 'previous' },
+      }),
+      twin.request({
+        method: 'POST',
+        url: url(issue.id, 'vote/', other.token),
+        payload: { next: c.id, choice: 'previous' },
+      }),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const [row] = await t.db.select().from(pairwiseItems).where(eq(pairwiseItems.datasetId, shared.id));
+    const judgeBelief = { alpha: ALPHA_PRIOR, beta: BETA_PRIOR };
+    const once = applyVote(judgeBelief, { mu: 0, sigmaSq: 1 }, { mu: 0, sigmaSq: 1 }).winner;
+    const twice = applyVote(judgeBelief, once, { mu: 0, sigmaSq: 1 }).winner;
+    expect(row?.comparisons).toBe(2);
+    expect(row?.mu).toBeCloseTo(twice.mu, 10);
+  });
+
+  // PGlite has one connection, so only PostgreSQL can hold a lock while a request runs.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a vote waits for a lock on its item and reads what the holder wrote',
+    async () => {
+      const { issue, items, judge } = await f.createSetup('PairwiseIssue');
+      const [shared, b] = items as [(typeof items)[0], (typeof items)[0]];
+      const prior = { alpha: ALPHA_PRIOR, beta: BETA_PRIOR, issueId: issue.id, shownAt: new Date() };
+      await t.db
+        .insert(pairwiseJudges)
+        .values({ ...prior, accessId: judge.access.id, previousId: shared.id, nextId: b.id });
+      await t.db.insert(pairwiseItems).values([
+        { issueId: issue.id, datasetId: shared.id, mu: 0, sigmaSq: 1 },
+        { issueId: issue.id, datasetId: b.id, mu: 0, sigmaSq: 1 },
+      ]);
+      const row = eq(pairwiseItems.datasetId, shared.id);
+      let voted: Promise<unknown> = Promise.resolve();
+      await t.db.transaction(async (tx) => {
+        await tx.select().from(pairwiseItems).where(row).for('update');
+        voted = t.request({
+          method: 'POST',
+          url: url(issue.id, 'vote/', judge.token),
+          payload: { next: b.id, choice: 'previous' },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Another judge's vote, as it would commit while this one waits.
+        await tx.update(pairwiseItems).set({ mu: 2, comparisons: 1 }).where(row);
+      });
+      await voted;
+      const [after] = await t.db.select().from(pairwiseItems).where(row);
+      const expected = applyVote(
+        { alpha: ALPHA_PRIOR, beta: BETA_PRIOR },
+        { mu: 2, sigmaSq: 1 },
+        { mu: 0, sigmaSq: 1 },
+      );
+      expect(after?.comparisons).toBe(2);
+      expect(after?.mu).toBeCloseTo(expected.winner.mu, 10);
+    },
+  );
+
+  it('submitting closes the judge’s work: no answers taken, the webhook counts the votes', async () => {
+    const { issue, judge, admin } = await f.createSetup('PairwiseIssue');
+    await t.db.insert(webhooks).values({
+      teamId: admin.team.id,
+      url: 'https://hooks.example.com/x',
+      events: ['judge.submitted'],
+      secret: 's',
+    });
+    await step(issue.id, judge.token, 'next');
+    await step(issue.id, judge.token, 'next');
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/v1/issues/${issue.id}/submissions/?token=${judge.token}`,
+      payload: { answers: [{ dataset: 1, value: 1 }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/v1/issues/${issue.id}/submissions/?token=${judge.token}`,
+      payload: {},
+    });
+    expect(done.statusCode).toBe(201);
+    const [delivery] = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.event, 'judge.submitted'));
+    expect(JSON.parse(delivery?.body ?? '{}').data.submission).toMatchObject({
+      judge: judge.user.id,
+      answers: 1,
+    });
+  });
+
+  it('reports items by μ with an interval, comparisons and the judges’ reliability; other teams get 404', async () => {
+    const { issue, judge, admin } = await f.createSetup('PairwiseIssue', { shortlistSize: 1 });
+    const first = (await state(issue.id, judge.token)).json().next;
+    await step(issue.id, judge.token, 'next');
+    await step(issue.id, judge.token, 'previous');
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/`,
+      token: admin.token,
+    });
+    expect(reply.statusCode).toBe(200);
+    const report = reply.json();
+    expect(report).toMatchObject({ shortlist_size: 1, votes: 1 });
+    expect(report.items[0]).toMatchObject({ dataset: first.id, rank: 1, comparisons: 1, shortlisted: true });
+    expect(report.items[0].low).toBeLessThan(report.items[0].mu);
+    expect(report.items[0].high).toBeGreaterThan(report.items[0].mu);
+    // The item never compared keeps the prior, between the winner and the loser.
+    expect(report.items[1]).toMatchObject({ comparisons: 0, mu: 0, shortlisted: false });
+    expect(report.items[2]).toMatchObject({ comparisons: 1, shortlisted: false });
+    expect(report.judges).toEqual([expect.objectContaining({ user: judge.user.id, votes: 1 })]);
+    expect(report.judges[0].reliability).toBeGreaterThan(0.5);
+
+    const stranger = await t.createAdmin();
+    const hidden = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/`,
+      token: stranger.token,
+    });
+    expect(hidden.statusCode).toBe(404);
+
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/export/`,
+      token: admin.token,
+    });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const ranking = workbook.getWorksheet('Ranking');
+    expect(ranking?.getRow(2).getCell(2).value).toBe(first.id);
+    expect(ranking?.getRow(2).getCell(9).value).toBe('yes');
+    expect(workbook.getWorksheet('Judges')?.getRow(2).getCell(6).value).toBe(1);
+  });
+});

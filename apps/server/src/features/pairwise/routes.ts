@@ -1,0 +1,91 @@
+import {
+  idParamsSchema,
+  issueTokenQuerySchema,
+  pairwiseReportSchema,
+  pairwiseStateSchema,
+  pairwiseVoteSchema,
+} from '@shortlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, loadUser, requireUser } from '../../http/auth.ts';
+import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { recordExport } from '../audit/record.ts';
+import { resolveAnswerer } from '../judging/answerer.ts';
+import { requireIssueAdmin } from '../selections/access.ts';
+import { writePairwiseWorkbook } from './export.ts';
+import { loadPairwiseReport } from './report.ts';
+import { loadPairwiseState, votePairwise } from './service.ts';
+
+/**
+ * Pairwise judging (docs/judging.md): the judge's pair and their votes, by the personal link's token or
+ * signed in, as the answer page; the report for the selection's admins.
+ */
+export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['pairwise'];
+  app.get(
+    '/issues/:id/pairwise/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: issueTokenQuerySchema,
+        response: { 200: pairwiseStateSchema },
+      },
+    },
+    async (request) =>
+      loadPairwiseState(
+        ctx,
+        await resolveAnswerer(ctx, {
+          issueId: request.params.id,
+          token: request.query.token,
+          user: request.user,
+        }),
+      ),
+  );
+  app.post(
+    '/issues/:id/pairwise/vote/',
+    {
+      preHandler: loadUser(ctx),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: issueTokenQuerySchema,
+        body: pairwiseVoteSchema,
+        response: { 200: pairwiseStateSchema },
+      },
+    },
+    async (request) =>
+      votePairwise(
+        ctx,
+        await resolveAnswerer(ctx, {
+          issueId: request.params.id,
+          token: request.query.token,
+          user: request.user,
+        }),
+        request.body,
+      ),
+  );
+  app.get(
+    '/issues/:id/pairwise/report/',
+    {
+      preHandler: requireUser(ctx),
+      schema: { tags, params: idParamsSchema, response: { 200: pairwiseReportSchema } },
+    },
+    async (request) => loadPairwiseReport(ctx, currentUser(request), request.params.id),
+  );
+  app.get(
+    '/issues/:id/pairwise/report/export/',
+    { preHandler: requireUser(ctx), schema: { tags, params: idParamsSchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const issue = await requireIssueAdmin(ctx, user, request.params.id);
+      const report = await loadPairwiseReport(ctx, user, issue.id);
+      await recordExport(ctx.db, issue.teamId, 'export.report', { pairwise: true }, issue.id);
+      return sendWorkbook(request, reply, {
+        name: `${issue.title} - pairwise report`,
+        write: (output) => writePairwiseWorkbook(report, output),
+      });
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import {
+  CONFLICT_OF_INTEREST,
+  CONFLICT_OF_INTEREST_DETAIL,
+  defaultShortlistSize,
+  PAIRWISE_STALE,
+  PAIRWISE_STALE_DETAIL,
+  type PairwiseItem,
+  type PairwiseState,
+  type PairwiseVote,
+} from '@shortlist/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  datasets,
+  pairwiseItems,
+  pairwiseJudges,
+  pairwiseSeen,
+  pairwiseVotes,
+} from '../../db/schema/index.ts';
+import { forbidden, refusal } from '../../http/errors.ts';
+import type { Answerer } from '../judging/answerer.ts';
+import { loadConflictedItemIds } from '../judging/conflicts.ts';
+import { loadAccessibleItemIds } from '../judging/items.ts';
+import { assertIssueOpen } from '../selections/access.ts';
+import { loadBusyItemIds, loadItemBeliefs, lockItems, lockJudge } from './beliefs.ts';
+import { applyVote } from './crowd-bt.ts';
+import { chooseNearCutoff } from './dispatch.ts';
+import { countPairwiseVotes } from './votes.ts';
+
+type JudgeAnswerer = Extract<Answerer, { kind: 'judge' }>;
+type JudgeRow = Awaited<ReturnType<typeof lockJudge>>;
+
+/** What this judge may be shown at all: their items, less those they have a conflict with. */
+async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<Set<number>> {
+  const [accessible, conflicts] = await Promise.all([
+    loadAccessibleItemIds(ctx, answerer),
+    loadConflictedItemIds(ctx, answerer.access.id),
+  ]);
+  for (const id of conflicts) accessible.delete(id);
+  return accessible;
+}
+
+async function loadSeen(ctx: AppContext, accessId: number): Promise<Set<number>> {
+  const rows = await ctx.db
+    .select({ id: pairwiseSeen.datasetId })
+    .from(pairwiseSeen)
+    .where(eq(pairwiseSeen.accessId, accessId));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Chooses the judge's next item (under their row's lock) and puts it on their screen; null when none is left. */
+async function dispatch(
+  ctx: AppContext,
+  answerer: JudgeAnswerer,
+  judge: JudgeRow,
+  previousId: number | null,
+) {
+  const { issue, access } = answerer;
+  const [items, mine, seen, busy] = await Promise.all([
+    loadItemBeliefs(ctx, issue.id),
+    loadJudgeItems(ctx, answerer),
+    loadSeen(ctx, access.id),
+    loadBusyItemIds(ctx, issue.id, access.id),
+  ]);
+  const eligible = new Set([...mine].filter((id) => !seen.has(id) && !busy.has(id) && id !== previousId));
+  const nextId = chooseNearCutoff({
+    items,
+    eligible,
+    previous: items.find((item) => item.id === previousId) ?? null,
+    judge,
+    cutoff: issue.shortlistSize ?? defaultShortlistSize(items.length),
+    random: Math.random,
+  });
+  if (nextId !== null) await ctx.db.insert(pairwiseSeen).values({ accessId: access.id, datasetId: nextId });
+  await ctx.db
+    .update(pairwiseJudges)
+    .set({ previousId, nextId, shownAt: nextId === null ? null : new Date() })
+    .where(eq(pairwiseJudges.accessId, access.id));
+}
+
+async function loadPairItems(ctx: AppContext, ids: number[]): Promise<Map<number, PairwiseItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: datasets.id, title: datasets.title, description: datasets.description })
+    .from(datasets)
+    .where(inArray(datasets.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The judge's screen as stored, with their counts. */
+async function toState(ctx: AppContext, answerer: JudgeAnswerer): Promise<PairwiseState> {
+  const { issue, access } = answerer;
+  const [[judge], mine, seen, votes] = await Promise.all([
+    ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id)),
+    loadJudgeItems(ctx, answerer),
+    loadSeen(ctx, access.id),
+    countPairwiseVotes(ctx.db, issue.id, access.userId),
+  ]);
+  const previousId = judge?.previousId ?? null;
+  const nextId = judge?.nextId ?? null;
+  const shown = await loadPairItems(
+    ctx,
+    [previousId, nextId].filter((id) => id !== null),
+  );
+  const seenOfMine = [...mine].filter((id) => seen.has(id)).length;
+  return {
+    previous: previousId === null ? null : (shown.get(previousId) ?? null),
+    next: nextId === null ? null : (shown.get(nextId) ?? null),
+    votes,
+    seen: seenOfMine,
+    items: mine.size,
+    done: nextId === null && seenOfMine >= mine.size,
+  };
+}
+
+/** A preview shows the admin the page's first screen without changing anything. */
+async function previewState(ctx: AppContext, answerer: Extract<Answerer, { kind: 'preview' }>) {
+  const mine = await loadAccessibleItemIds(ctx, answerer);
+  const [first] = [...mine].sort((a, b) => a - b);
+  const shown = await loadPairItems(ctx, first === undefined ? [] : [first]);
+  return {
+    previous: null,
+    next: first === undefined ? null : (shown.get(first) ?? null),
+    votes: 0,
+    seen: 0,
+    items: mine.size,
+    done: false,
+  } satisfies PairwiseState;
+}
+
+/** The pair on the judge's screen; the first visit (or one after every item was busy) chooses their next item. */
+export async function loadPairwiseState(ctx: AppContext, answerer: Answerer): Promise<PairwiseState> {
+  requirePairwise(answerer);
+  if (answerer.kind === 'preview') return previewState(ctx, answerer);
+  return ctx.db.transaction(async (tx) => {
+    const now = { ...ctx, db: tx };
+    const judge = await lockJudge(now, answerer.issue.id, answerer.access.id);
+    if (judge.nextId === null && answerer.issue.status === 'open')
+      await dispatch(now, answerer, judge, judge.previousId);
+    return toState(now, answerer);
+  });
+}
+
+function requirePairwise(answerer: Answerer) {
+  if (answerer.issue.resourcetype !== 'PairwiseIssue')
+    throw refusal('NOT_PAIRWISE', 'This selection does not compare items in pairs.');
+}
+
+/**
+ * A vote (or a skip) on the pair on screen, then the next item, in one transaction: the judge's row and the
+ * two items' rows are locked, so concurrent judges each update the beliefs the other left.
+ */
+export async function votePairwise(
+  ctx: AppContext,
+  answerer: Answerer,
+  vote: PairwiseVote,
+): Promise<PairwiseState> {
+  requirePairwise(answerer);
+  if (answerer.kind === 'preview') throw forbidden('The preview cannot vote.');
+  assertIssueOpen(answerer.issue);
+  const { issue, access } = answerer;
+  return ctx.db.transaction(async (tx) => {
+    const now = { ...ctx, db: tx };
+    const judge = await lockJudge(now, issue.id, access.id);
+    if (judge.nextId !== vote.next) throw refusal(PAIRWISE_STALE, PAIRWISE_STALE_DETAIL, 409);
+    const previousId = judge.previousId;
+    if (vote.choice === 'skip') {
+      await dispatch(now, answerer, judge, previousId);
+      return toState(now, answerer);
+    }
+    if (previousId !== null) {
+      // A conflict declared since the pair was shown: the pair takes no vote (docs/judging.md).
+      const mine = await loadJudgeItems(now, answerer);
+      if (!mine.has(previousId) || !mine.has(vote.next))
+        throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
+      const [winnerId, loserId] = vote.choice === 'next' ? [vote.next, previousId] : [previousId, vote.next];
+      await recordVote(now, { issueId: issue.id, userId: access.userId, judge, winnerId, loserId });
+    }
+    await dispatch(now, answerer, judge, vote.next);
+    return toState(now, answerer);
+  });
+}
+
+async function recordVote(
+  ctx: AppContext,
+  v: { issueId: number; userId: number; judge: JudgeRow; winnerId: number; loserId: number },
+) {
+  const rows = await lockItems(ctx, v.issueId, [v.winnerId, v.loserId]);
+  const winner = rows.get(v.winnerId);
+  const loser = rows.get(v.loserId);
+  if (!winner || !loser) throw new Error('pairwise item rows missing');
+  const after = applyVote(v.judge, winner, loser);
+  const save = (row: typeof winner, belief: { mu: number; sigmaSq: number }) =>
+    ctx.db
+      .update(pairwiseItems)
+      .set({ ...belief, comparisons: row.comparisons + 1 })
+      .where(and(eq(pairwiseItems.issueId, v.issueId), eq(pairwiseItems.datasetId, row.datasetId)));
+  await save(winner, after.winner);
+  await save(loser, after.loser);
+  await ctx.db.update(pairwiseJudges).set(after.judge).where(eq(pairwiseJudges.accessId, v.judge.accessId));
+  await ctx.db
+    .insert(pairwiseVotes)
+    .values({ issueId: v.issueId, userId: v.userId, winnerId: v.winnerId, loserId: v.loserId });
+}

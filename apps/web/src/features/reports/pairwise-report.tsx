@@ -1,0 +1,110 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { Issue, PairwiseReport } from '@shortlist/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../app/api-client';
+import { downloadFile } from '../../app/download';
+
+type ItemRow = PairwiseReport['items'][number];
+type JudgeRow = PairwiseReport['judges'][number];
+
+const fixed = (x: number, language: string, digits = 2) =>
+  x.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** A pairwise selection's report: items by μ with their 95 % interval, and each judge's learned reliability. */
+export function PairwiseReportPanel({ issue }: { issue: Issue }) {
+  const { t, i18n } = useTranslation('reports');
+  const report = useQuery({
+    queryKey: ['report', issue.id, 'pairwise'],
+    queryFn: ({ signal }) => apiGet<PairwiseReport>(`issues/${issue.id}/pairwise/report/`, undefined, signal),
+  });
+  const lang = i18n.language;
+  if (report.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
+  const data = report.data;
+  const items: TableColumnsType<ItemRow> = [
+    { key: 'rank', title: t('columns.rank'), dataIndex: 'rank', width: 70 },
+    {
+      key: 'title',
+      title: t('columns.item'),
+      render: (_, row) => (
+        <Flex gap={8} wrap>
+          {row.title}
+          {row.shortlisted && <Tag color="green">{t('pairwise.shortlisted')}</Tag>}
+        </Flex>
+      ),
+    },
+    { key: 'mu', title: t('columns.PairwiseIssue'), render: (_, row) => fixed(row.mu, lang) },
+    {
+      key: 'interval',
+      title: t('pairwise.interval'),
+      render: (_, row) => `${fixed(row.low, lang)} – ${fixed(row.high, lang)}`,
+    },
+    { key: 'comparisons', title: t('pairwise.comparisons'), dataIndex: 'comparisons' },
+  ];
+  const judges: TableColumnsType<JudgeRow> = [
+    { key: 'name', title: t('judge'), dataIndex: 'name' },
+    {
+      key: 'reliability',
+      title: t('pairwise.reliability'),
+      render: (_, row) => `${fixed(row.reliability * 100, lang, 0)} %`,
+    },
+    { key: 'votes', title: t('pairwise.votes'), dataIndex: 'votes' },
+  ];
+  return (
+    <Flex vertical gap={12} data-testid="pairwise-report">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Text>
+          {data ? t('pairwise.summary', { count: data.votes, k: data.shortlist_size }) : null}
+        </Typography.Text>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            void downloadFile(
+              `issues/${issue.id}/pairwise/report/export/`,
+              `${issue.title} - pairwise report.xlsx`,
+            )
+          }
+          data-testid="pairwise-export"
+        >
+          {t('pairwise.export')}
+        </Button>
+      </Flex>
+      <Typography.Text type="secondary">{t('pairwise.help')}</Typography.Text>
+      <Tabs
+        items={[
+          {
+            key: 'items',
+            label: t('tabs.items'),
+            children: (
+              <Table
+                rowKey="dataset"
+                size="small"
+                loading={report.isPending}
+                columns={items}
+                dataSource={data?.items}
+                scroll={{ x: 'max-content' }}
+                data-testid="pairwise-items"
+              />
+            ),
+          },
+          {
+            key: 'judges',
+            label: t('tabs.judges'),
+            children: (
+              <Table
+                rowKey="user"
+                size="small"
+                loading={report.isPending}
+                columns={judges}
+                dataSource={data?.judges}
+                scroll={{ x: 'max-content' }}
+                data-testid="pairwise-judges"
+              />
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
