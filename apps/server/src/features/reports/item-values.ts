@@ -478,6 +478,32 @@ export function itemRanksQuery(issueIds: number[], filters: ValueFilters = {}): 
 }
 
 /**
+ * Each judge's values as the report ranks them (normalised if asked, under its filters), one row a judge
+ * of each selection: `items` indexes the selection's items (those of the report, its tags filter applied)
+ * ordered by id, `values` beside them. For the top-k bootstrap (features/top-k), which resamples judges:
+ * arrays, so that 600,000 values cross to Node as 300 rows.
+ */
+export function judgeValueArraysQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+  return sql`WITH ${reportCtes(issueIds, filters)},
+    ${itemsCte(issueIds, filters.tags)},
+    indexed AS (
+      SELECT issue_id, dataset_id,
+        (row_number() OVER (PARTITION BY issue_id ORDER BY dataset_id) - 1)::int AS idx
+      FROM items
+    )
+    SELECT v.issue_id, v.user_id, array_agg(ix.idx) AS items, array_agg(v.value::float8) AS values
+    FROM scored_values v JOIN indexed ix ON ix.issue_id = v.issue_id AND ix.dataset_id = v.dataset_id
+    WHERE v.value IS NOT NULL
+    GROUP BY v.issue_id, v.user_id`;
+}
+
+/** The items of the selections (with any of the tags if some are given), by selection, ordered by id. */
+export function itemIdArraysQuery(issueIds: number[], tags: string[] = []): SQL {
+  return sql`WITH ${itemsCte(issueIds, tags)}
+    SELECT issue_id, array_agg(dataset_id ORDER BY dataset_id) AS datasets FROM items GROUP BY issue_id`;
+}
+
+/**
  * The box plot of each named item of one selection: min, quartiles and max of its judges' values under the
  * report's filters (normalised values if asked). Asked only for the items on screen: sorting the values of
  * every item costs the whole report several times over (decision 55).

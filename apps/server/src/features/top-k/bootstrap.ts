@@ -1,0 +1,191 @@
+/**
+ * One selection's judges' values, in the layout the draws read: judge j's values are
+ * `valueOf[judgeStart[j] … judgeStart[j + 1])`, each for the selection's item `itemOf[…]` (an index into
+ * `items`, which maps it to the item's index in the whole result).
+ */
+export interface SelectionValues {
+  /** Rating: an item's value is the mean of its judges' values; tokens, picks, comments: their total. */
+  mean: boolean;
+  /** Merges only: what a value is divided by to fall in 0–1; null: the largest value of the draw. */
+  scale: number | null;
+  /** Merges only: the selection's weight. */
+  weight: number;
+  items: Int32Array;
+  judgeStart: Int32Array;
+  itemOf: Int32Array;
+  valueOf: Float64Array;
+}
+
+export interface BootstrapInput {
+  /** Items of the result (a merge: the union of its selections' items). */
+  nbItems: number;
+  selections: SelectionValues[];
+  k: number;
+  draws: number;
+  seed: number;
+  /** Values are ranked rounded to this many decimals, as the report (or merge) ranks them. */
+  decimals: number;
+  /** One selection: its values as they are; a merge: each scaled to 0–1 and weighted (merges/results.ts). */
+  merged: boolean;
+}
+
+/** Mulberry32: a small, fast 32-bit generator, so that a seed gives the same draws on every machine. */
+export function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const judgesOf = (selection: SelectionValues) => selection.judgeStart.length - 1;
+
+/**
+ * Each item's value in one draw, where judge j counts `multiplicity[j]` times (0: not drawn): the sums of
+ * the drawn judges' values, walking only the drawn judges' own values (a judge is left out of about 37 %
+ * of the draws). NaN: no drawn judge rated the item (a rating; a total is 0).
+ */
+function drawValues(
+  selection: SelectionValues,
+  multiplicity: Int32Array,
+  sums: Float64Array,
+  counts: Float64Array,
+): void {
+  const nbItems = selection.items.length;
+  const { judgeStart, itemOf, valueOf, mean } = selection;
+  sums.fill(0, 0, nbItems);
+  if (mean) counts.fill(0, 0, nbItems);
+  const nbJudges = judgesOf(selection);
+  for (let j = 0; j < nbJudges; j++) {
+    const m = multiplicity[j] as number;
+    if (m === 0) continue;
+    const end = judgeStart[j + 1] as number;
+    if (mean) {
+      for (let p = judgeStart[j] as number; p < end; p++) {
+        const item = itemOf[p] as number;
+        sums[item] = (sums[item] as number) + m * (valueOf[p] as number);
+        counts[item] = (counts[item] as number) + m;
+      }
+    } else {
+      for (let p = judgeStart[j] as number; p < end; p++) {
+        const item = itemOf[p] as number;
+        sums[item] = (sums[item] as number) + m * (valueOf[p] as number);
+      }
+    }
+  }
+  if (mean) {
+    for (let i = 0; i < nbItems; i++) {
+      const count = counts[i] as number;
+      sums[i] = count > 0 ? (sums[i] as number) / count : Number.NaN;
+    }
+  }
+}
+
+/**
+ * Adds each item's share of the top k of one draw to `shares`. `keys` are the draw's ranked values (NaN:
+ * no value, never in). Items above the k-th value are in; the items tied at it share the seats left
+ * equally (two tied for one seat: ½ each), so that every draw gives out exactly k seats, or one per item
+ * with a value when fewer have one.
+ */
+export function addTopKShares(keys: Float64Array, k: number, shares: Float64Array, scratch: Float64Array) {
+  let valued = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    if (!Number.isNaN(key)) scratch[valued++] = key;
+  }
+  if (valued <= k) {
+    for (let i = 0; i < keys.length; i++)
+      if (!Number.isNaN(keys[i] as number)) shares[i] = (shares[i] as number) + 1;
+    return;
+  }
+  const sorted = scratch.subarray(0, valued).sort();
+  const cut = sorted[valued - k] as number;
+  let above = 0;
+  let tied = 0;
+  for (let i = 0; i < valued; i++) {
+    const key = sorted[i] as number;
+    if (key > cut) above++;
+    else if (key === cut) tied++;
+  }
+  const tiedShare = (k - above) / tied;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    if (key > cut) shares[i] = (shares[i] as number) + 1;
+    else if (key === cut) shares[i] = (shares[i] as number) + tiedShare;
+  }
+}
+
+/** Draws each selection's judges with replacement: how many times each judge is drawn. */
+function drawJudges(uniform: () => number, multiplicity: Int32Array): void {
+  const nbJudges = multiplicity.length;
+  multiplicity.fill(0);
+  for (let n = 0; n < nbJudges; n++) {
+    const j = Math.floor(uniform() * nbJudges);
+    multiplicity[j] = (multiplicity[j] as number) + 1;
+  }
+}
+
+/**
+ * The probability that each item is in the top k: the share of `draws` bootstrap draws — every selection's
+ * judges resampled with replacement, the report's values recomputed from the drawn judges (a judge drawn
+ * twice counts twice), ranked rounded — in which it is among the k best. Deterministic for a seed.
+ */
+export function bootstrapTopK(input: BootstrapInput): Float64Array {
+  const { nbItems, selections, k, draws, merged } = input;
+  const uniform = seededUniform(input.seed);
+  const factor = 10 ** input.decimals;
+  const largest = Math.max(0, ...selections.map((selection) => selection.items.length));
+  const sums = new Float64Array(largest);
+  const counts = new Float64Array(largest);
+  const multiplicities = selections.map((selection) => new Int32Array(judgesOf(selection)));
+  const keys = new Float64Array(nbItems);
+  const weighted = new Float64Array(nbItems);
+  const weights = new Float64Array(nbItems);
+  const shares = new Float64Array(nbItems);
+  const scratch = new Float64Array(nbItems);
+  for (let draw = 0; draw < draws; draw++) {
+    if (merged) {
+      weighted.fill(0);
+      weights.fill(0);
+    } else {
+      keys.fill(Number.NaN);
+    }
+    selections.forEach((selection, s) => {
+      const multiplicity = multiplicities[s] as Int32Array;
+      drawJudges(uniform, multiplicity);
+      drawValues(selection, multiplicity, sums, counts);
+      const { items } = selection;
+      if (!merged) {
+        for (let i = 0; i < items.length; i++) keys[items[i] as number] = sums[i] as number;
+        return;
+      }
+      // As merges/results.ts: a rating over its maximum, other types over the largest value (all 0: 0).
+      let scale = selection.scale;
+      if (scale === null) {
+        scale = 0;
+        for (let i = 0; i < items.length; i++) scale = Math.max(scale, sums[i] as number);
+      }
+      for (let i = 0; i < items.length; i++) {
+        const value = sums[i] as number;
+        if (Number.isNaN(value)) continue;
+        const item = items[i] as number;
+        weighted[item] = (weighted[item] as number) + selection.weight * (scale > 0 ? value / scale : 0);
+        weights[item] = (weights[item] as number) + selection.weight;
+      }
+    });
+    if (merged) {
+      for (let i = 0; i < nbItems; i++) {
+        const weight = weights[i] as number;
+        keys[i] = weight > 0 ? (weighted[i] as number) / weight : Number.NaN;
+      }
+    }
+    // Ranked on the rounded value, as the report is: values equal to its decimals tie.
+    for (let i = 0; i < nbItems; i++) keys[i] = Math.round((keys[i] as number) * factor);
+    addTopKShares(keys, k, shares, scratch);
+  }
+  for (let i = 0; i < nbItems; i++) shares[i] = (shares[i] as number) / draws;
+  return shares;
+}
