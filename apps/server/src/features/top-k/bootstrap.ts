@@ -1,6 +1,6 @@
 /**
  * One selection's judges' values, in the layout the draws read: judge j's values are
- * `valueOf[judgeStart[j] … judgeStart[j + 1])`, each for the selection's item `itemOf[…]` (an index into
+ * `judgeValues[judgeStart[j] … judgeStart[j + 1])`, each for the selection's item `judgeItems[…]` (an index into
  * `items`, which maps it to the item's index in the whole result).
  */
 export interface SelectionValues {
@@ -12,8 +12,8 @@ export interface SelectionValues {
   weight: number;
   items: Int32Array;
   judgeStart: Int32Array;
-  itemOf: Int32Array;
-  valueOf: Float64Array;
+  judgeItems: Int32Array;
+  judgeValues: Float64Array;
 }
 
 export interface BootstrapInput {
@@ -55,7 +55,7 @@ function drawValues(
   counts: Float64Array,
 ): void {
   const nbItems = selection.items.length;
-  const { judgeStart, itemOf, valueOf, mean } = selection;
+  const { judgeStart, judgeItems, judgeValues, mean } = selection;
   sums.fill(0, 0, nbItems);
   if (mean) counts.fill(0, 0, nbItems);
   const nbJudges = judgesOf(selection);
@@ -65,14 +65,14 @@ function drawValues(
     const end = judgeStart[j + 1] as number;
     if (mean) {
       for (let p = judgeStart[j] as number; p < end; p++) {
-        const item = itemOf[p] as number;
-        sums[item] = (sums[item] as number) + m * (valueOf[p] as number);
+        const item = judgeItems[p] as number;
+        sums[item] = (sums[item] as number) + m * (judgeValues[p] as number);
         counts[item] = (counts[item] as number) + m;
       }
     } else {
       for (let p = judgeStart[j] as number; p < end; p++) {
-        const item = itemOf[p] as number;
-        sums[item] = (sums[item] as number) + m * (valueOf[p] as number);
+        const item = judgeItems[p] as number;
+        sums[item] = (sums[item] as number) + m * (judgeValues[p] as number);
       }
     }
   }

@@ -65,12 +65,12 @@ function toSelectionValues(
     judgeStart[j + 1] = (judgeStart[j] as number) + judge.items.length;
   });
   const total = judgeStart[judges.length] as number;
-  const itemOf = new Int32Array(total);
-  const valueOf = new Float64Array(total);
+  const judgeItems = new Int32Array(total);
+  const judgeValues = new Float64Array(total);
   judges.forEach((judge, j) => {
     const start = judgeStart[j] as number;
-    itemOf.set(judge.items, start);
-    valueOf.set(judge.values, start);
+    judgeItems.set(judge.items, start);
+    judgeValues.set(judge.values, start);
   });
   const rating = spec.resourcetype === 'RatingIssue';
   return {
@@ -80,8 +80,8 @@ function toSelectionValues(
     weight: spec.weight,
     items: Int32Array.from(datasets, (dataset) => indexOf.get(dataset) as number),
     judgeStart,
-    itemOf,
-    valueOf,
+    judgeItems,
+    judgeValues,
   };
 }
 
