@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mergeResultsQuerySchema } from './merges.ts';
-import { reportQuerySchema } from './reports.ts';
+import { reportExportQuerySchema, reportQuerySchema } from './reports.ts';
 
 // How sure the shortlist is (issue 31 point 4, docs/judging.md): the probability that each item belongs to a
 // report's (or merge's) top k, by a seeded bootstrap over judges.
@@ -54,6 +54,10 @@ export type TopKQuery = z.input<typeof topKQuerySchema>;
 /** A merge's top k, its selections normalised for judge bias or not as its results are. */
 export const mergeTopKQuerySchema = mergeResultsQuerySchema.extend(topKFields);
 export type MergeTopKQuery = z.input<typeof mergeTopKQuerySchema>;
+
+/** The report's export, with each item's probability of the top k (and its verdict) when k is given. */
+export const reportExportWithTopKQuerySchema = reportExportQuerySchema.extend({ k: topKFields.k.optional() });
+export type ReportExportWithTopKQuery = z.input<typeof reportExportWithTopKQuerySchema>;
 
 export const topKItemSchema = z.object({
   dataset: z.number().int(),

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { getIssueTopK } from '../top-k/service.ts';
 import { foldReportChanges } from './fold.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
@@ -25,6 +26,9 @@ const VALUE_HEADERS: Record<string, string> = {
   SelectionIssue: 'Picks',
   TextIssue: 'Comments',
 };
+
+/** The top k's verdicts as the sheet writes them (its headers are English, like the rest of it). */
+const VERDICT_TEXTS: Record<string, string> = { in: 'In for sure', borderline: 'Borderline', out: 'Out' };
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
@@ -76,9 +80,15 @@ async function writeRanking(
     includeDataset: boolean;
     language: Language;
     output: Writable;
+    k?: number | undefined;
   },
 ) {
-  const { issue, filters, includeDataset, language, output } = input;
+  const { issue, filters, includeDataset, language, output, k } = input;
+  // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
+  const topK =
+    k === undefined
+      ? undefined
+      : new Map((await getIssueTopK(ctx, issue, filters, { k })).items.map((item) => [item.dataset, item]));
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -118,6 +128,12 @@ async function writeRanking(
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
+    ...(topK
+      ? [
+          { header: `In the top ${k} (probability)`, key: 'topK', width: 14 },
+          { header: `Top ${k} verdict`, key: 'verdict', width: 12 },
+        ]
+      : []),
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
@@ -145,6 +161,8 @@ async function writeRanking(
           stdev: row.stdev,
           range: row.range,
           shift: row.value === null ? null : row.raw_rank - row.rank,
+          topK: topK?.get(row.dataset_id)?.probability,
+          verdict: VERDICT_TEXTS[topK?.get(row.dataset_id)?.verdict ?? ''],
           ...itemFields.get(row.dataset_id),
         })
         .commit();
@@ -263,7 +281,14 @@ async function writeComments(
  */
 export async function writeReportWorkbook(
   ctx: AppContext,
-  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; language: Language },
+  input: {
+    issue: IssueRow;
+    filters: ReportFilters;
+    includeDataset: boolean;
+    language: Language;
+    /** Adds each item's probability of the top k and its verdict (docs/judging.md). */
+    k?: number | undefined;
+  },
   output: Writable,
 ) {
   await foldReportChanges(ctx.db, [input.issue.id]);

@@ -97,7 +97,12 @@ function layoutOf(selection: SelectionValues): Layout {
  * Each item's value in one draw, where judge j counts `multiplicity[j]` times (0: not drawn; a judge is left
  * out of about 37 % of the draws). NaN: no drawn judge rated the item (a rating; a total is 0).
  */
-function drawValues(layout: Layout, multiplicity: Int32Array, sums: Float64Array, counts: Float64Array): void {
+function drawValues(
+  layout: Layout,
+  multiplicity: Int32Array,
+  sums: Float64Array,
+  counts: Float64Array,
+): void {
   const { selection, rowOf, rows, missingStart, missing } = layout;
   const nbItems = selection.items.length;
   const { judgeStart, judgeItems, judgeValues, mean } = selection;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readWorkbook } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 let t: TestApp;
@@ -170,6 +171,41 @@ describe('a selection’s top k', () => {
     }
     const anonymous = await t.request({ method: 'GET', url: `/api/v1/issues/${own.id}/top-k/?k=1` });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the report’s export', () => {
+  it('gains each item’s probability of the top k and its verdict when k is given', async () => {
+    const { token, issue, items } = await ratingSelection([
+      [10, 6, 2],
+      [9, 7, 1],
+    ]);
+    const ranking = async (query: string) => {
+      const reply = await t.request({
+        method: 'GET',
+        url: `/api/v1/issues/${issue.id}/export_excel/${query}`,
+        token,
+      });
+      expect(reply.statusCode).toBe(200);
+      return (await readWorkbook(reply.rawPayload)).Ranking ?? [];
+    };
+    const [header, ...rows] = await ranking('?k=2');
+    const column = header?.indexOf('In the top 2 (probability)') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(header?.[column + 1]).toBe('Top 2 verdict');
+    expect(rows.map((row) => [row[1], row[column], row[column + 1]])).toEqual([
+      [items[0]?.id, 1, 'In for sure'],
+      [items[1]?.id, 1, 'In for sure'],
+      [items[2]?.id, 0, 'Out'],
+    ]);
+    expect((await ranking(''))[0]).not.toContain('Top 2 verdict');
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/export_excel/?k=0`,
+      token,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ k: ['Ensure this value is greater than or equal to 1.'] });
   });
 });
 
