@@ -1,10 +1,13 @@
 import type { Merge, MergeResults } from '@shortlist/contract';
 import { Alert, Checkbox, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../app/layout/download-button';
+import { lazyPanel } from '../../app/lazy-panel';
 import { formatValue } from '../reports/format';
 import { useMergeResults } from './use-merges';
+
+const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
 interface MergedRow {
   datasetId: number;
@@ -19,6 +22,16 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   const { t: tc } = useTranslation();
   const [normalised, setNormalised] = useState(false);
   const results = useMergeResults(merge.id, isActive, normalised);
+  const ranking = useMemo(
+    () =>
+      new Map(
+        Object.entries(results.data?.datasets ?? {}).map(([id, dataset]) => [
+          Number(id),
+          { title: dataset.title, rank: dataset.average === null ? null : dataset.rank },
+        ]),
+      ),
+    [results.data],
+  );
   if (results.isError)
     return <Alert type="error" showIcon title={t('results.failed')} data-testid="merge-failed" />;
   if (!results.data) return <Spin description={tc('common.loading')} />;
@@ -91,6 +104,10 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('results.empty') }}
         data-testid="merge-results-table"
+      />
+      <TopKPanel
+        source={{ kind: 'merge', id: merge.id, query: { normalised: normalised ? 'true' : undefined } }}
+        ranking={ranking}
       />
       {data.issue_merge_infos.map((info) => (
         <SelectionRanking

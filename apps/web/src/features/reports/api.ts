@@ -1,7 +1,7 @@
 import type {
   ReportDatasetDetails,
   ReportDistributions,
-  ReportExportQuery,
+  ReportExportWithTopKQuery,
   ReportQuery,
   ReportSummary,
   ReportSummaryUser,
@@ -46,5 +46,5 @@ export const fetchDatasetReport = (
 export const fetchUserReport = (issueId: number, userId: number, signal?: AbortSignal) =>
   apiGet<ReportSummaryUser>(`issues/${issueId}/report_summary_user/`, { user: userId }, signal);
 
-export const downloadReport = (issueId: number, query: ReportExportQuery, filename: string) =>
+export const downloadReport = (issueId: number, query: ReportExportWithTopKQuery, filename: string) =>
   downloadFile(buildUrl(`issues/${issueId}/export_excel/`, query), filename);

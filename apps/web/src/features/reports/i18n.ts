@@ -1,6 +1,6 @@
 /** Texts of the report tab, in the i18next namespace 'reports'; French is typed by English. */
 export const en = {
-  tabs: { items: 'Items', judges: 'Judges' },
+  tabs: { items: 'Items', judges: 'Judges', topK: 'How sure' },
   judgesDisabled: 'Results per judge are unavailable above 100 voters.',
   onlyVerified: 'Only verified e-mails',
   onlyVerifiedHelp:
@@ -11,6 +11,7 @@ export const en = {
   exportHelp:
     'Three sheets: the ranking, each judge’s value per item, and the comments. The filters above apply.',
   export: 'Export',
+  exportTopK: 'With each item’s probability of being in the top {{k}} and its verdict (the “How sure” tab).',
   exportFailed: 'The export failed. Please try again.',
   normalised: 'Correct judges’ bias',
   normalisedHelp:
@@ -82,7 +83,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
-  tabs: { items: 'Éléments', judges: 'Juges' },
+  tabs: { items: 'Éléments', judges: 'Juges', topK: 'Certitude' },
   judgesDisabled: 'Les résultats par juge ne sont pas disponibles au-delà de 100 votants.',
   onlyVerified: 'Seulement les e-mails vérifiés',
   onlyVerifiedHelp:
@@ -93,6 +94,8 @@ export const fr: typeof en = {
   exportHelp:
     'Trois feuilles : le classement, la valeur de chaque juge par élément et les commentaires. Les filtres ci-dessus s’appliquent.',
   export: 'Exporter',
+  exportTopK:
+    'Avec la probabilité de chaque élément d’être dans les {{k}} premiers et son verdict (onglet « Certitude »).',
   exportFailed: 'L’export a échoué. Veuillez réessayer.',
   normalised: 'Corriger le biais des juges',
   normalisedHelp:

@@ -2,6 +2,7 @@ import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
 import { Alert, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPanel } from '../../app/lazy-panel';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
 import { ExportDialog } from './export-dialog';
@@ -12,6 +13,8 @@ import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
+
+const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
 const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
@@ -50,6 +53,14 @@ function Report({ issue }: { issue: Issue }) {
   const [infoId, setInfoId] = useState<number | null>(null);
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
+  const [topK, setTopK] = useState<number | null>(null);
+  const ranking = useMemo(
+    () =>
+      new Map(
+        (summary.data?.datasets ?? []).map((row) => [row.dataset_id, { title: row.title, rank: row.rank }]),
+      ),
+    [summary.data],
+  );
   const judgesDisabled = summary.data?.judges_disabled ?? false;
 
   const items = (
@@ -99,6 +110,17 @@ function Report({ issue }: { issue: Issue }) {
         items={[
           { key: 'items', label: t('tabs.items'), children: items },
           {
+            key: 'top-k',
+            label: t('tabs.topK'),
+            children: (
+              <TopKPanel
+                source={{ kind: 'issue', id: issue.id, query }}
+                ranking={ranking}
+                onChecked={setTopK}
+              />
+            ),
+          },
+          {
             key: 'judges',
             disabled: judgesDisabled,
             label: judgesDisabled ? (
@@ -131,6 +153,7 @@ function Report({ issue }: { issue: Issue }) {
         issueId={issue.id}
         title={issue.title}
         query={query}
+        topK={topK}
         open={isExporting}
         onClose={() => setIsExporting(false)}
       />

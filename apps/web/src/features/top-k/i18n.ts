@@ -29,7 +29,7 @@ export const en = {
 export const fr: typeof en = {
   title: 'La présélection est-elle sûre ?',
   explanation:
-    'Un autre jury choisirait-il les mêmes {{k}} ? Nous retirons 1 000 fois un jury parmi ces jurés (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme ci-dessus et comptons combien de fois chaque élément entre dans les {{k}} premiers.',
+    'Un autre jury choisirait-il les mêmes {{k}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme ci-dessus et comptons combien de fois chaque élément entre dans les {{k}} premiers.',
   k: 'Les',
   kHelp: 'Combien d’éléments la présélection garde',
   compute: 'Vérifier',
@@ -41,8 +41,8 @@ export const fr: typeof en = {
   summary_borderline_other: '{{count}} incertains',
   summary_out_one: '{{count}} écarté',
   summary_out_other: '{{count}} écartés',
-  judges_one: 'à partir de {{count}} juré',
-  judges_other: 'à partir de {{count}} jurés',
+  judges_one: 'à partir de {{count}} juge',
+  judges_other: 'à partir de {{count}} juges',
   rule: 'Retenu à coup sûr : dans les {{k}} premiers dans au moins 95 % des tirages. Écarté : dans moins de 5 %. Incertain : entre les deux — à discuter.',
   columns: { rank: 'Rang', item: 'Élément', probability: 'Dans les {{k}} premiers', verdict: 'Verdict' },
   verdict: { in: 'Retenu à coup sûr', borderline: 'Incertain', out: 'Écarté' },
