@@ -491,10 +491,13 @@ export function judgeValueArraysQuery(issueIds: number[], filters: ValueFilters 
         (row_number() OVER (PARTITION BY issue_id ORDER BY dataset_id) - 1)::int AS idx
       FROM items
     )
-    SELECT v.issue_id, v.user_id, array_agg(ix.idx) AS items, array_agg(v.value::float8) AS values
+    SELECT v.issue_id, v.user_id, array_agg(ix.idx ORDER BY ix.idx) AS items,
+      array_agg(v.value::float8 ORDER BY ix.idx) AS values
     FROM scored_values v JOIN indexed ix ON ix.issue_id = v.issue_id AND ix.dataset_id = v.dataset_id
     WHERE v.value IS NOT NULL
-    GROUP BY v.issue_id, v.user_id`;
+    GROUP BY v.issue_id, v.user_id
+    -- In a set order: the draws pick judges by position, so the same seed must meet the same judges.
+    ORDER BY v.issue_id, v.user_id`;
 }
 
 /** The items of the selections (with any of the tags if some are given), by selection, ordered by id. */
