@@ -2,7 +2,7 @@
 export const en = {
   title: 'How sure is the shortlist?',
   explanation:
-    'Would another jury pick the same {{k}}? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as above, and count how often each item makes the top {{k}}.',
+    'Would another jury pick the same {{k}}? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item makes the top {{k}}.',
   k: 'Top',
   kHelp: 'How many items the shortlist keeps',
   compute: 'Check',
@@ -29,7 +29,7 @@ export const en = {
 export const fr: typeof en = {
   title: 'La présélection est-elle sûre ?',
   explanation:
-    'Un autre jury choisirait-il les mêmes {{k}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme ci-dessus et comptons combien de fois chaque élément entre dans les {{k}} premiers.',
+    'Un autre jury choisirait-il les mêmes {{k}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément entre dans les {{k}} premiers.',
   k: 'Les',
   kHelp: 'Combien d’éléments la présélection garde',
   compute: 'Vérifier',
