@@ -27,9 +27,12 @@ import { bootstrapTopK, type SelectionValues } from './bootstrap.ts';
 interface JudgeRow {
   issue_id: number;
   user_id: number;
-  items: number[];
-  values: number[];
+  /** Big-endian int4 and float8, packed (`judgeValueArraysQuery`). */
+  items: Uint8Array;
+  values: Uint8Array;
 }
+
+const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 interface SelectionSpec {
   id: number;
@@ -62,15 +65,20 @@ function toSelectionValues(
 ): SelectionValues {
   const judgeStart = new Int32Array(judges.length + 1);
   judges.forEach((judge, j) => {
-    judgeStart[j + 1] = (judgeStart[j] as number) + judge.items.length;
+    judgeStart[j + 1] = (judgeStart[j] as number) + judge.items.byteLength / 4;
   });
   const total = judgeStart[judges.length] as number;
   const judgeItems = new Int32Array(total);
   const judgeValues = new Float64Array(total);
   judges.forEach((judge, j) => {
     const start = judgeStart[j] as number;
-    judgeItems.set(judge.items, start);
-    judgeValues.set(judge.values, start);
+    const items = viewOf(judge.items);
+    const values = viewOf(judge.values);
+    const count = judge.items.byteLength / 4;
+    for (let p = 0; p < count; p++) {
+      judgeItems[start + p] = items.getInt32(p * 4);
+      judgeValues[start + p] = values.getFloat64(p * 8);
+    }
   });
   const rating = spec.resourcetype === 'RatingIssue';
   return {
