@@ -32,7 +32,11 @@ export function ExportDialog({
     try {
       await downloadReport(
         issueId,
-        { ...query, include_dataset: includeDataset ? 'true' : undefined, k: topK === null ? undefined : String(topK) },
+        {
+          ...query,
+          include_dataset: includeDataset ? 'true' : undefined,
+          k: topK === null ? undefined : String(topK),
+        },
         `${title || 'report'} - report.xlsx`,
       );
       onClose();
