@@ -118,4 +118,48 @@ describe('how sure the shortlist is', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: `${SHOTS}/top-k-fr-desktop.png`, fullPage: true });
   });
+
+  it('shows the same panel under a merge’s ranking, over its selections', async () => {
+    const { page, server } = session;
+    const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Merged pitches' });
+    const items = await api<{ id: number }[]>(
+      'POST',
+      'datasets/',
+      ['Hooli', 'Pied Piper'].map((title) => ({ data_model: itemType.id, title })),
+    );
+    const ids = items.map((item) => item.id);
+    // Both selections put Hooli first for every judge: in for sure at k = 1, whatever the draws.
+    const first = await judgedSelection(ids, [
+      [5, 1],
+      [4, 2],
+    ]);
+    const second = await judgedSelection(ids, [
+      [5, 0],
+      [5, 3],
+    ]);
+    const merge = await api<{ id: number }>('POST', 'issues-merge/', {
+      team: 1,
+      title: 'Final shortlist',
+      issue_merge_infos: [
+        { issue: first, weight: 1 },
+        { issue: second, weight: 2 },
+      ],
+    });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issues-merge/${merge.id}`);
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const panel = page.getByTestId('top-k-panel');
+    await panel.getByTestId('top-k-input').fill('1');
+    await panel.getByTestId('top-k-check').click();
+    await panel.getByTestId('top-k-summary').waitFor();
+    expect(await panel.getByTestId('top-k-summary').innerText()).toContain('from 4 judges');
+    const rows = panel.getByTestId('top-k-table').locator('tbody tr.ant-table-row');
+    expect((await rows.allInnerTexts()).map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
+      ['1', 'Hooli', '100%', 'In for sure'],
+    ]);
+    await page.setViewportSize(PHONE);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/top-k-merge-en-phone.png`, fullPage: true });
+  });
 });
