@@ -49,6 +49,8 @@ async function readSelections(ctx: AppContext, specs: SelectionSpec[], filters: 
     selectRows<JudgeRow>(ctx.db, judgeValueArraysQuery(issueIds, filters)),
     selectRows<{ issue_id: number; datasets: number[] }>(ctx.db, itemIdArraysQuery(issueIds, filters.tags)),
   ]);
+  // In a set order: the draws pick judges by position, so the same seed must meet the same judges.
+  judgeRows.sort((a, b) => a.issue_id - b.issue_id || a.user_id - b.user_id);
   const judgesOf = groupRows(judgeRows, (row) => row.issue_id);
   const datasetsOf = new Map(itemRows.map((row) => [row.issue_id, row.datasets]));
   return specs.map((spec) => ({
@@ -58,39 +60,46 @@ async function readSelections(ctx: AppContext, specs: SelectionSpec[], filters: 
   }));
 }
 
-/** One selection's judges in the bootstrap's layout, its items placed at `indexOf` in the result. */
+/**
+ * One selection's judges in the bootstrap's layout, its items placed at `indexOf` in the result. Values of
+ * items the report leaves out (its tags filter) are dropped, and judges left with none: only the judges
+ * who rated an item of the report are redrawn.
+ */
 function toSelectionValues(
   { spec, judges, datasets }: Awaited<ReturnType<typeof readSelections>>[number],
   indexOf: Map<number, number>,
-): SelectionValues {
-  const judgeStart = new Int32Array(judges.length + 1);
-  judges.forEach((judge, j) => {
-    judgeStart[j + 1] = (judgeStart[j] as number) + judge.items.byteLength / 4;
-  });
-  const total = judgeStart[judges.length] as number;
+): { values: SelectionValues; nbJudges: number } {
+  const localOf = new Map(datasets.map((dataset, index) => [dataset, index]));
+  const total = judges.reduce((sum, judge) => sum + judge.items.byteLength / 4, 0);
   const judgeItems = new Int32Array(total);
   const judgeValues = new Float64Array(total);
-  judges.forEach((judge, j) => {
-    const start = judgeStart[j] as number;
+  const starts = [0];
+  let next = 0;
+  for (const judge of judges) {
     const items = viewOf(judge.items);
     const values = viewOf(judge.values);
     const count = judge.items.byteLength / 4;
+    const first = next;
     for (let p = 0; p < count; p++) {
-      judgeItems[start + p] = items.getInt32(p * 4);
-      judgeValues[start + p] = values.getFloat64(p * 8);
+      const local = localOf.get(items.getInt32(p * 4));
+      if (local === undefined) continue;
+      judgeItems[next] = local;
+      judgeValues[next++] = values.getFloat64(p * 8);
     }
-  });
+    if (next > first) starts.push(next);
+  }
   const rating = spec.resourcetype === 'RatingIssue';
-  return {
+  const values: SelectionValues = {
     mean: rating,
     // A rating without a maximum scales to 0, as in the merge's SQL (its `scale > 0` is not true).
     scale: rating ? (spec.maxRating ?? Number.NaN) : null,
     weight: spec.weight,
     items: Int32Array.from(datasets, (dataset) => indexOf.get(dataset) as number),
-    judgeStart,
-    judgeItems,
-    judgeValues,
+    judgeStart: Int32Array.from(starts),
+    judgeItems: judgeItems.subarray(0, next),
+    judgeValues: judgeValues.subarray(0, next),
   };
+  return { values, nbJudges: starts.length - 1 };
 }
 
 /**
@@ -107,9 +116,10 @@ async function topKOf(
   const selections = await readSelections(ctx, specs, filters);
   const datasets = [...new Set(selections.flatMap((selection) => selection.datasets))];
   const indexOf = new Map(datasets.map((dataset, index) => [dataset, index]));
+  const laidOut = selections.map((selection) => toSelectionValues(selection, indexOf));
   const probabilities = bootstrapTopK({
     nbItems: datasets.length,
-    selections: selections.map((selection) => toSelectionValues(selection, indexOf)),
+    selections: laidOut.map((selection) => selection.values),
     k,
     draws: TOP_K_DRAWS,
     seed,
@@ -122,7 +132,7 @@ async function topKOf(
     return { dataset, probability, verdict: topKVerdict(probability) };
   });
   items.sort((a, b) => b.probability - a.probability || a.dataset - b.dataset);
-  const judges = selections.reduce((sum, selection) => sum + selection.judges.length, 0);
+  const judges = laidOut.reduce((sum, selection) => sum + selection.nbJudges, 0);
   return { k, draws: TOP_K_DRAWS, seed, judges, items };
 }
 
