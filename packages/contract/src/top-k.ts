@@ -59,6 +59,10 @@ export type MergeTopKQuery = z.input<typeof mergeTopKQuerySchema>;
 export const reportExportWithTopKQuerySchema = reportExportQuerySchema.extend({ k: topKFields.k.optional() });
 export type ReportExportWithTopKQuery = z.input<typeof reportExportWithTopKQuerySchema>;
 
+/** The merge's export, likewise. */
+export const mergeExportWithTopKQuerySchema = mergeResultsQuerySchema.extend({ k: topKFields.k.optional() });
+export type MergeExportWithTopKQuery = z.input<typeof mergeExportWithTopKQuerySchema>;
+
 export const topKItemSchema = z.object({
   dataset: z.number().int(),
   /** Share of the draws in which the item was in the top k (a tie across the cut shares its seats). */

@@ -7,6 +7,7 @@ import { datasets, datumFields, datumValues, issueQuestions } from '../../db/sch
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
+import { topKCells, topKColumns } from '../top-k/sheet.ts';
 import { foldReportChanges } from './fold.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
@@ -26,9 +27,6 @@ const VALUE_HEADERS: Record<string, string> = {
   SelectionIssue: 'Picks',
   TextIssue: 'Comments',
 };
-
-/** The top k's verdicts as the sheet writes them (its headers are English, like the rest of it). */
-const VERDICT_TEXTS: Record<string, string> = { in: 'In for sure', borderline: 'Borderline', out: 'Out' };
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
@@ -85,10 +83,7 @@ async function writeRanking(
 ) {
   const { issue, filters, includeDataset, language, output, k } = input;
   // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
-  const topK =
-    k === undefined
-      ? undefined
-      : new Map((await getIssueTopK(ctx, issue, filters, { k })).items.map((item) => [item.dataset, item]));
+  const topK = k === undefined ? undefined : topKCells(await getIssueTopK(ctx, issue, filters, { k }));
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -128,12 +123,7 @@ async function writeRanking(
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
-    ...(topK
-      ? [
-          { header: `In the top ${k} (probability)`, key: 'topK', width: 14 },
-          { header: `Top ${k} verdict`, key: 'verdict', width: 12 },
-        ]
-      : []),
+    ...(topK && k !== undefined ? topKColumns(k) : []),
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
@@ -161,8 +151,7 @@ async function writeRanking(
           stdev: row.stdev,
           range: row.range,
           shift: row.value === null ? null : row.raw_rank - row.rank,
-          topK: topK?.get(row.dataset_id)?.probability,
-          verdict: VERDICT_TEXTS[topK?.get(row.dataset_id)?.verdict ?? ''],
+          ...topK?.get(row.dataset_id),
           ...itemFields.get(row.dataset_id),
         })
         .commit();

@@ -257,6 +257,18 @@ describe('a merge’s top k', () => {
       { dataset: ratingFirst.items[0]?.id, probability: 1, verdict: 'in' },
       { dataset: ratingFirst.items[1]?.id, probability: 0, verdict: 'out' },
     ]);
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues-merge/${ratingFirst.merge}/export_excel/?k=1`,
+      token: ratingFirst.token,
+    });
+    expect(exported.statusCode).toBe(200);
+    const [header, ...rows] = (await readWorkbook(exported.rawPayload))['Merged ranking'] ?? [];
+    expect(header?.slice(-3)).toEqual(['Result', 'In the top 1 (probability)', 'Top 1 verdict']);
+    expect(rows.map((row) => [row[1], ...row.slice(-2)])).toEqual([
+      [ratingFirst.items[0]?.id, 1, 'In for sure'],
+      [ratingFirst.items[1]?.id, 0, 'Out'],
+    ]);
     const tokensFirst = await mergeSetup({ rating: 1, tokens: 3 });
     const second = await topK(tokensFirst.token, `issues-merge/${tokensFirst.merge}/top-k/?k=1`);
     expect(second.items[0]).toEqual({ dataset: tokensFirst.items[1]?.id, probability: 1, verdict: 'in' });

@@ -21,6 +21,8 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
   const [normalised, setNormalised] = useState(false);
+  // The k last checked in the "How sure" panel: the export then carries each item's probability.
+  const [topK, setTopK] = useState<number | null>(null);
   const results = useMergeResults(merge.id, isActive, normalised);
   const ranking = useMemo(
     () =>
@@ -90,7 +92,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         <DownloadButton
           path={`issues-merge/${merge.id}/export_excel/`}
           filename={`${merge.title} - merge.xlsx`}
-          query={normalised ? { normalised: 'true' } : undefined}
+          query={{ normalised: normalised ? 'true' : undefined, k: topK ?? undefined }}
           testId="merge-export"
         >
           {t('results.export')}
@@ -108,6 +110,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
       <TopKPanel
         source={{ kind: 'merge', id: merge.id, query: { normalised: normalised ? 'true' : undefined } }}
         ranking={ranking}
+        onChecked={setTopK}
       />
       {data.issue_merge_infos.map((info) => (
         <SelectionRanking
