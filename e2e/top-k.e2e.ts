@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
@@ -158,6 +159,15 @@ describe('how sure the shortlist is', () => {
     expect((await rows.allInnerTexts()).map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
       ['1', 'Hooli', '100%', 'In for sure'],
     ]);
+    // The merge's export then carries the probabilities of the top 1.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('merge-export').click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path()) ?? '');
+    const header = book.getWorksheet('Merged ranking')?.getRow(1).values as unknown[];
+    expect(header.slice(-2)).toEqual(['In the top 1 (probability)', 'Top 1 verdict']);
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/top-k-merge-en-phone.png`, fullPage: true });
