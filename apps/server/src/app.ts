@@ -46,6 +46,7 @@ import { submissionJobs } from './features/submissions/jobs.ts';
 import { submissionRoutes } from './features/submissions/routes.ts';
 import { tagRoutes } from './features/tags/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { topKRoutes } from './features/top-k/routes.ts';
 import { verificationJobs } from './features/verification/refresh.ts';
 import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(agreementRoutes, { ctx });
       await api.register(rankedRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
+      await api.register(topKRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(pairwiseRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });

@@ -27,5 +27,6 @@ export * from './sso.ts';
 export * from './submissions.ts';
 export * from './tags.ts';
 export * from './teams.ts';
+export * from './top-k.ts';
 export * from './verification.ts';
 export * from './webhooks.ts';

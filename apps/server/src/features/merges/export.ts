@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
-import type { MergeResults } from '@shortlist/contract';
+import type { MergeResults, TopK } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
+import { topKCells, topKColumns } from '../top-k/sheet.ts';
 
 /** Excel's limits on a sheet name: 31 characters, none of : \ / ? * [ ]. */
 const SHEET_NAME_MAX = 31;
@@ -21,9 +22,11 @@ function sheetName(title: string, taken: Set<string>) {
  * The merge results page as a workbook, written to `output` as it goes: the merged ranking (rank, item, each
  * selection's value, the result), then one sheet per selection with its own ranking. The rows are the
  * results route's, so the file and the page cannot disagree. An item a selection does not hold has an
- * empty cell; so has a value nobody gave.
+ * empty cell; so has a value nobody gave. With a top k, the merged ranking gains each item's probability of
+ * it and its verdict.
  */
-export async function writeMergeWorkbook(results: MergeResults, output: Writable) {
+export async function writeMergeWorkbook(results: MergeResults, output: Writable, topK?: TopK) {
+  const topKOf = topK ? topKCells(topK) : undefined;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const infos = results.issue_merge_infos;
   const sheet = workbook.addWorksheet('Merged ranking');
@@ -37,6 +40,7 @@ export async function writeMergeWorkbook(results: MergeResults, output: Writable
       width: 18,
     })),
     { header: 'Result', key: 'average', width: 10 },
+    ...(topK ? topKColumns(topK.k) : []),
   ];
   for (const id of results.order) {
     const item = results.datasets[id];
@@ -49,6 +53,7 @@ export async function writeMergeWorkbook(results: MergeResults, output: Writable
         title: item.title,
         ...Object.fromEntries(values),
         average: item.average,
+        ...topKOf?.get(id),
       })
       .commit();
   }

@@ -1,6 +1,7 @@
 import {
   idParamsSchema,
   mergeCreateSchema,
+  mergeExportWithTopKQuerySchema,
   mergeListQuerySchema,
   mergePatchSchema,
   mergeResultsQuerySchema,
@@ -15,6 +16,7 @@ import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
+import { getMergeTopK } from '../top-k/service.ts';
 import { requireMerge, requireMergeTeam } from './access.ts';
 import { writeMergeWorkbook } from './export.ts';
 import { getMergeResults, getMergeResultsJson } from './results.ts';
@@ -91,16 +93,17 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/issues-merge/:id/export_excel/',
-    { schema: { tags, params: idParamsSchema, querystring: mergeResultsQuerySchema } },
+    { schema: { tags, params: idParamsSchema, querystring: mergeExportWithTopKQuerySchema } },
     async (request, reply) => {
       const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
       await recordExport(ctx.db, merge.teamId, 'export.merge', request.query, merge.id);
-      const results = await getMergeResults(ctx, await getMerge(ctx, merge), {
-        normalised: request.query.normalised,
-      });
+      const { normalised, k } = request.query;
+      const full = await getMerge(ctx, merge);
+      const results = await getMergeResults(ctx, full, { normalised });
+      const topK = k === undefined ? undefined : await getMergeTopK(ctx, full, { normalised, k });
       return sendWorkbook(request, reply, {
         name: `${merge.title} - merge`,
-        write: (output) => writeMergeWorkbook(results, output),
+        write: (output) => writeMergeWorkbook(results, output, topK),
       });
     },
   );

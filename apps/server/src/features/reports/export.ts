@@ -7,6 +7,8 @@ import { datasets, datumFields, datumValues, issueQuestions } from '../../db/sch
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { getIssueTopK } from '../top-k/service.ts';
+import { topKCells, topKColumns } from '../top-k/sheet.ts';
 import { foldReportChanges } from './fold.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
@@ -78,9 +80,12 @@ async function writeRanking(
     includeDataset: boolean;
     language: Language;
     output: Writable;
+    k?: number | undefined;
   },
 ) {
-  const { issue, filters, includeDataset, language, output } = input;
+  const { issue, filters, includeDataset, language, output, k } = input;
+  // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
+  const topK = k === undefined ? undefined : topKCells(await getIssueTopK(ctx, issue, filters, { k }));
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -120,6 +125,7 @@ async function writeRanking(
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
+    ...(topK && k !== undefined ? topKColumns(k) : []),
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
@@ -147,6 +153,7 @@ async function writeRanking(
           stdev: row.stdev,
           range: row.range,
           shift: row.value === null ? null : row.raw_rank - row.rank,
+          ...topK?.get(row.dataset_id),
           ...itemFields.get(row.dataset_id),
         })
         .commit();
@@ -265,7 +272,14 @@ async function writeComments(
  */
 export async function writeReportWorkbook(
   ctx: AppContext,
-  input: { issue: IssueRow; filters: ReportFilters; includeDataset: boolean; language: Language },
+  input: {
+    issue: IssueRow;
+    filters: ReportFilters;
+    includeDataset: boolean;
+    language: Language;
+    /** Adds each item's probability of the top k and its verdict (docs/judging.md). */
+    k?: number | undefined;
+  },
   output: Writable,
 ) {
   await foldReportChanges(ctx.db, [input.issue.id]);

@@ -4,7 +4,7 @@ import {
   reportDatasetQuerySchema,
   reportDistributionQuerySchema,
   reportDistributionsSchema,
-  reportExportQuerySchema,
+  reportExportWithTopKQuerySchema,
   reportQuerySchema,
   reportSummarySchema,
   reportSummaryUserSchema,
@@ -99,11 +99,11 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/issues/:id/export_excel/',
-    { schema: { tags, params: idParamsSchema, querystring: reportExportQuerySchema } },
+    { schema: { tags, params: idParamsSchema, querystring: reportExportWithTopKQuerySchema } },
     async (request, reply) => {
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);
-      const { include_dataset, ...filters } = request.query;
+      const { include_dataset, k, ...filters } = request.query;
       await recordExport(ctx.db, issue.teamId, 'export.report', request.query, issue.id);
       const language = toLanguage(user.language);
       // Streamed: the workbook is written while the report is read, never held whole in memory.
@@ -112,7 +112,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         write: (output) =>
           writeReportWorkbook(
             ctx,
-            { issue, filters, includeDataset: include_dataset ?? false, language },
+            { issue, filters, includeDataset: include_dataset ?? false, language, k },
             output,
           ),
       });

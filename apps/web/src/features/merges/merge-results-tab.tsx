@@ -1,10 +1,13 @@
 import type { Merge, MergeResults } from '@shortlist/contract';
 import { Alert, Checkbox, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../app/layout/download-button';
+import { lazyPanel } from '../../app/lazy-panel';
 import { formatValue } from '../reports/format';
 import { useMergeResults } from './use-merges';
+
+const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
 interface MergedRow {
   datasetId: number;
@@ -18,7 +21,19 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
   const [normalised, setNormalised] = useState(false);
+  // The k last checked in the "How sure" panel: the export then carries each item's probability.
+  const [topK, setTopK] = useState<number | null>(null);
   const results = useMergeResults(merge.id, isActive, normalised);
+  const ranking = useMemo(
+    () =>
+      new Map(
+        Object.entries(results.data?.datasets ?? {}).map(([id, dataset]) => [
+          Number(id),
+          { title: dataset.title, rank: dataset.average === null ? null : dataset.rank },
+        ]),
+      ),
+    [results.data],
+  );
   if (results.isError)
     return <Alert type="error" showIcon title={t('results.failed')} data-testid="merge-failed" />;
   if (!results.data) return <Spin description={tc('common.loading')} />;
@@ -77,7 +92,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         <DownloadButton
           path={`issues-merge/${merge.id}/export_excel/`}
           filename={`${merge.title} - merge.xlsx`}
-          query={normalised ? { normalised: 'true' } : undefined}
+          query={{ normalised: normalised ? 'true' : undefined, k: topK ?? undefined }}
           testId="merge-export"
         >
           {t('results.export')}
@@ -91,6 +106,11 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('results.empty') }}
         data-testid="merge-results-table"
+      />
+      <TopKPanel
+        source={{ kind: 'merge', id: merge.id, query: { normalised: normalised ? 'true' : undefined } }}
+        ranking={ranking}
+        onChecked={setTopK}
       />
       {data.issue_merge_infos.map((info) => (
         <SelectionRanking

@@ -3,7 +3,7 @@ import type {
   RankedReportQuery,
   ReportDatasetDetails,
   ReportDistributions,
-  ReportExportQuery,
+  ReportExportWithTopKQuery,
   ReportQuery,
   ReportSummary,
   ReportSummaryUser,
@@ -48,7 +48,7 @@ export const fetchDatasetReport = (
 export const fetchUserReport = (issueId: number, userId: number, signal?: AbortSignal) =>
   apiGet<ReportSummaryUser>(`issues/${issueId}/report_summary_user/`, { user: userId }, signal);
 
-export const downloadReport = (issueId: number, query: ReportExportQuery, filename: string) =>
+export const downloadReport = (issueId: number, query: ReportExportWithTopKQuery, filename: string) =>
   downloadFile(buildUrl(`issues/${issueId}/export_excel/`, query), filename);
 
 export const rankedKeys = {

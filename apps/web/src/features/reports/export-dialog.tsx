@@ -9,12 +9,15 @@ export function ExportDialog({
   issueId,
   title,
   query,
+  topK = null,
   open,
   onClose,
 }: {
   issueId: number;
   title: string;
   query: ReportQuery;
+  /** The k last checked on the "How sure" tab: the export then carries each item's probability. */
+  topK?: number | null;
   open: boolean;
   onClose: () => void;
 }) {
@@ -29,7 +32,11 @@ export function ExportDialog({
     try {
       await downloadReport(
         issueId,
-        { ...query, include_dataset: includeDataset ? 'true' : undefined },
+        {
+          ...query,
+          include_dataset: includeDataset ? 'true' : undefined,
+          k: topK === null ? undefined : String(topK),
+        },
         `${title || 'report'} - report.xlsx`,
       );
       onClose();
@@ -70,6 +77,11 @@ export function ExportDialog({
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {t('exportHelp')}
       </Typography.Paragraph>
+      {topK !== null && (
+        <Typography.Paragraph type="secondary" data-testid="export-top-k">
+          {t('exportTopK', { k: topK })}
+        </Typography.Paragraph>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 /** Texts of the report tab, in the i18next namespace 'reports'; French is typed by English. */
 export const en = {
-  tabs: { items: 'Items', judges: 'Judges' },
+  tabs: { items: 'Items', judges: 'Judges', topK: 'How sure' },
   judgesDisabled: 'Results per judge are unavailable above 100 voters.',
   onlyVerified: 'Only verified e-mails',
   onlyVerifiedHelp:
@@ -11,6 +11,7 @@ export const en = {
   exportHelp:
     'Four sheets: the ranking, each judge’s value per item, the comments, and the agreement between judges. The filters above apply (the agreement is measured on every judge and criterion).',
   export: 'Export',
+  exportTopK: 'With each item’s probability of being in the top {{k}} and its verdict (the “How sure” tab).',
   exportFailed: 'The export failed. Please try again.',
   normalised: 'Correct judges’ bias',
   normalisedHelp:
@@ -122,7 +123,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
-  tabs: { items: 'Éléments', judges: 'Juges' },
+  tabs: { items: 'Éléments', judges: 'Juges', topK: 'Certitude' },
   judgesDisabled: 'Les résultats par juge ne sont pas disponibles au-delà de 100 votants.',
   onlyVerified: 'Seulement les e-mails vérifiés',
   onlyVerifiedHelp:
@@ -133,6 +134,8 @@ export const fr: typeof en = {
   exportHelp:
     'Quatre feuilles : le classement, la valeur de chaque juge par élément, les commentaires et l’accord entre les juges. Les filtres ci-dessus s’appliquent (l’accord est mesuré sur tous les juges et tous les critères).',
   export: 'Exporter',
+  exportTopK:
+    'Avec la probabilité de chaque élément d’être dans les {{k}} premiers et son verdict (onglet « Certitude »).',
   exportFailed: 'L’export a échoué. Veuillez réessayer.',
   normalised: 'Corriger le biais des juges',
   normalisedHelp:

@@ -19,6 +19,7 @@ import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
+const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
 const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
   only_verified_emails: filters.onlyVerified ? 'true' : undefined,
@@ -59,6 +60,14 @@ function Report({ issue }: { issue: Issue }) {
   const [infoId, setInfoId] = useState<number | null>(null);
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
+  const [topK, setTopK] = useState<number | null>(null);
+  const ranking = useMemo(
+    () =>
+      new Map(
+        (summary.data?.datasets ?? []).map((row) => [row.dataset_id, { title: row.title, rank: row.rank }]),
+      ),
+    [summary.data],
+  );
   const judgesDisabled = summary.data?.judges_disabled ?? false;
   const agreementColumns = useAgreementColumns(
     issue.id,
@@ -136,6 +145,17 @@ function Report({ issue }: { issue: Issue }) {
           ...(isRanked ? [rankedTab] : []),
           { key: 'items', label: t('tabs.items'), children: items },
           {
+            key: 'top-k',
+            label: t('tabs.topK'),
+            children: (
+              <TopKPanel
+                source={{ kind: 'issue', id: issue.id, query }}
+                ranking={ranking}
+                onChecked={setTopK}
+              />
+            ),
+          },
+          {
             key: 'judges',
             disabled: judgesDisabled,
             label: judgesDisabled ? (
@@ -169,6 +189,7 @@ function Report({ issue }: { issue: Issue }) {
         issueId={issue.id}
         title={issue.title}
         query={query}
+        topK={topK}
         open={isExporting}
         onClose={() => setIsExporting(false)}
       />
