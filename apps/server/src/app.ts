@@ -36,6 +36,7 @@ import { personalDataRoutes } from './features/personal-data/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { roundRoutes } from './features/rounds/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
 import { ssoRoutes } from './features/sso/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(submissionRoutes, { ctx });
       await api.register(reportRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
+      await api.register(roundRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });

@@ -19,6 +19,7 @@ export * from './merges.ts';
 export * from './outbox.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
+export * from './rounds.ts';
 export * from './selections.ts';
 export * from './sso.ts';
 export * from './submissions.ts';

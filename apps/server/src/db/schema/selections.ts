@@ -64,6 +64,8 @@ export const issues = pgTable(
     maxPerItem: integer('max_per_item'),
     minItems: integer('min_items'),
     maxItems: integer('max_items'),
+    /** 1, or the round that promotion made it (docs/rounds.md): a new round is its source's + 1. */
+    round: integer('round').notNull().default(1),
     createTime: createTime(),
     updateTime: updateTime(),
   },

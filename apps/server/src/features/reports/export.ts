@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
+import { pathTexts } from '../rounds/path.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';
 import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
@@ -118,9 +119,14 @@ async function writeRanking(
     { header: 'σ', key: 'stdev', width: 8 },
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
+    { header: 'Path', key: 'path', width: 40 },
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
+    const paths = await pathTexts(
+      ctx.db,
+      batch.map((row) => row.dataset_id),
+    );
     const itemFields = includeDataset
       ? await readItemFields(
           ctx,
@@ -145,6 +151,7 @@ async function writeRanking(
           stdev: row.stdev,
           range: row.range,
           shift: row.value === null ? null : row.raw_rank - row.rank,
+          path: paths.get(row.dataset_id) ?? '',
           ...itemFields.get(row.dataset_id),
         })
         .commit();

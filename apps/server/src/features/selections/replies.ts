@@ -85,6 +85,7 @@ export type IssueSettings = Omit<
   | 'team_img'
   | 'team_custom_header'
   | 'access'
+  | 'round'
 >;
 
 export const toIssueSettings = (row: IssueRow): IssueSettings => ({
@@ -158,6 +159,7 @@ export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issu
     create_time: row.createTime.toISOString(),
     tags: extras.tags,
     datasets_count: extras.datasetsCount,
+    round: row.round,
     access: accessRows.map((access) => ({
       id: access.id,
       user: access.user,
