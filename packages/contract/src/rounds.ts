@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './common.ts';
 import { DATASET_TAG_MAX_LENGTH } from './items.ts';
+import { ISSUE_TITLE_MAX_LENGTH } from './selections.ts';
 
 // Rounds (issue 32, point 1; docs/rounds.md): items promoted from a report or a merge's results to
 // another selection, the next round. A selection's `round` is 1 unless promotion made it a later one;
@@ -27,6 +28,13 @@ export const NOTHING_TO_PROMOTE_DETAIL = 'No item matches this choice.';
 
 /** " — round 3": the suffix of a round created by promotion; a title already ending in one gets the next. */
 export const ROUND_TITLE_SEPARATOR = ' — round ';
+
+/** "<title> — round N" within the title's limit, a title already ending in a round's suffix getting N instead. */
+export function roundTitle(title: string, round: number) {
+  const base = title.replace(/ — round \d+$/, '');
+  const suffix = `${ROUND_TITLE_SEPARATOR}${round}`;
+  return `${base.slice(0, ISSUE_TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
+}
 
 const selectorFields = {
   /** The items ranked `top` or better (ties at the cut all go: competition ranking). */

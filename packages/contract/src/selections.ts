@@ -359,6 +359,7 @@ export const issueListItemSchema = issueSchema.pick({
   create_time: true,
   tags: true,
   datasets_count: true,
+  round: true,
 });
 export type IssueListItem = z.infer<typeof issueListItemSchema>;
 

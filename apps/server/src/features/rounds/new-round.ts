@@ -1,17 +1,9 @@
-import { ISSUE_TITLE_MAX_LENGTH, ROUND_TITLE_SEPARATOR } from '@shortlist/contract';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, issueQuestions, issues, issueTags } from '../../db/schema/index.ts';
 import { diffRows, judgeAdded, recordAudit, selectionEntry } from '../audit/record.ts';
 import { newAccessToken } from '../judges/judge-access.ts';
 import type { IssueRow } from '../selections/access.ts';
-
-/** "<title> — round N", a title already ending in a round's suffix getting the next one instead. */
-export function roundTitle(title: string, round: number) {
-  const base = title.replace(/ — round \d+$/, '');
-  const suffix = `${ROUND_TITLE_SEPARATOR}${round}`;
-  return `${base.slice(0, ISSUE_TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
-}
 
 export interface NewRoundOptions {
   title: string;

@@ -9,6 +9,7 @@ import {
   type PromoteInput,
   type PromoteResult,
   type PromotionSourceType,
+  roundTitle,
 } from '@shortlist/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -18,7 +19,7 @@ import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { chooseItems, mergeRanking, type RankedItem, selectionRanking, selectorOf } from './candidates.ts';
-import { createNextRound, roundTitle } from './new-round.ts';
+import { createNextRound } from './new-round.ts';
 
 /** What items are promoted from: a selection's report, or a merge's results over its selections. */
 export type PromotionSource =

@@ -52,13 +52,14 @@ export const issueListColumns = {
   title: issues.title,
   description: issues.description,
   teamId: issues.teamId,
+  round: issues.round,
   createTime: isoTime(issues.createTime),
   ...issueExtras,
 };
 
 type IssueListRow = Pick<
   IssueRow,
-  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId'
+  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId' | 'round'
 > & { createTime: string; tags: { id: number; name: string }[]; datasetsCount: number };
 
 export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
@@ -72,6 +73,7 @@ export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
   create_time: row.createTime,
   tags: row.tags,
   datasets_count: row.datasetsCount,
+  round: row.round,
 });
 
 /** The settings of a selection as the wire names them: everything its row holds but the team and times. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../app/layout/download-button';
 import { formatValue } from '../reports/format';
+import { PromoteButton } from '../rounds/promote-button';
 import { useMergeResults } from './use-merges';
 
 interface MergedRow {
@@ -18,6 +19,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
   const [normalised, setNormalised] = useState(false);
+  const [ticked, setTicked] = useState<number[]>([]);
   const results = useMergeResults(merge.id, isActive, normalised);
   if (results.isError)
     return <Alert type="error" showIcon title={t('results.failed')} data-testid="merge-failed" />;
@@ -74,19 +76,31 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         >
           {t('results.normalised')}
         </Checkbox>
-        <DownloadButton
-          path={`issues-merge/${merge.id}/export_excel/`}
-          filename={`${merge.title} - merge.xlsx`}
-          query={normalised ? { normalised: 'true' } : undefined}
-          testId="merge-export"
-        >
-          {t('results.export')}
-        </DownloadButton>
+        <Flex gap={8} wrap>
+          <PromoteButton
+            source={{ kind: 'issues-merge', id: merge.id }}
+            teamId={merge.team}
+            title={merge.title}
+            round={Math.max(1, ...merge.issue_merge_infos.map((info) => info.issue.round))}
+            params={{ normalised: normalised || undefined }}
+            tagOptions={[]}
+            ticked={ticked}
+          />
+          <DownloadButton
+            path={`issues-merge/${merge.id}/export_excel/`}
+            filename={`${merge.title} - merge.xlsx`}
+            query={normalised ? { normalised: 'true' } : undefined}
+            testId="merge-export"
+          >
+            {t('results.export')}
+          </DownloadButton>
+        </Flex>
       </Flex>
       <Table<MergedRow>
         rowKey="datasetId"
         columns={columns}
         dataSource={rows}
+        rowSelection={{ selectedRowKeys: ticked, onChange: (keys) => setTicked(keys.map(Number)) }}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('results.empty') }}

@@ -1,6 +1,7 @@
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { Issue } from '@shortlist/contract';
 import { Button, Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ReportFilterValues {
@@ -19,13 +20,15 @@ interface ReportFiltersProps {
   value: ReportFilterValues;
   onChange: (value: ReportFilterValues) => void;
   onExport: () => void;
+  /** Other actions beside the export (promotion to the next round). */
+  extra?: ReactNode;
 }
 
 /**
  * Above the ranking: verified-only (public), tags (when items have any), criteria and bias correction
  * (rating), the disagreement threshold, export.
  */
-export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: ReportFiltersProps) {
+export function ReportFilters({ issue, tagOptions, value, onChange, onExport, extra }: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
   return (
@@ -95,14 +98,12 @@ export function ReportFilters({ issue, tagOptions, value, onChange, onExport }: 
           <QuestionCircleOutlined aria-label={t('disagreementHelp')} />
         </Tooltip>
       </Flex>
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={onExport}
-        style={{ marginInlineStart: 'auto' }}
-        data-testid="export-report"
-      >
-        {t('exportExcel')}
-      </Button>
+      <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
+        {extra}
+        <Button icon={<DownloadOutlined />} onClick={onExport} data-testid="export-report">
+          {t('exportExcel')}
+        </Button>
+      </Flex>
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemInfoDialog } from '../items/item-info-dialog';
+import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
 import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
@@ -50,6 +51,7 @@ function Report({ issue }: { issue: Issue }) {
   const [infoId, setInfoId] = useState<number | null>(null);
   const [judgeId, setJudgeId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
+  const [ticked, setTicked] = useState<number[]>([]);
   const judgesDisabled = summary.data?.judges_disabled ?? false;
 
   const items = (
@@ -63,6 +65,22 @@ function Report({ issue }: { issue: Issue }) {
           setThreshold(next);
         }}
         onExport={() => setIsExporting(true)}
+        extra={
+          <PromoteButton
+            source={{ kind: 'issues', id: issue.id }}
+            teamId={issue.team}
+            title={issue.title}
+            round={issue.round}
+            params={{
+              criteria: filters.criteria.length > 0 ? filters.criteria : undefined,
+              tags: filters.tags.length > 0 ? filters.tags : undefined,
+              only_verified_emails: filters.onlyVerified || undefined,
+              normalised: filters.normalised || undefined,
+            }}
+            tagOptions={tagOptions}
+            ticked={ticked}
+          />
+        }
       />
       {filters.normalised && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
@@ -85,6 +103,8 @@ function Report({ issue }: { issue: Issue }) {
           isLoading={summary.isPending || summary.isPlaceholderData}
           onInfo={(row) => setInfoId(row.dataset_id)}
           onViewResponses={setItem}
+          ticked={ticked}
+          onTick={setTicked}
         />
       )}
     </>
