@@ -9,7 +9,6 @@ import * as members from '../../features/members/i18n';
 import * as merges from '../../features/merges/i18n';
 import * as reports from '../../features/reports/i18n';
 import * as reviews from '../../features/reviews/i18n';
-import * as rounds from '../../features/rounds/i18n';
 import * as selections from '../../features/selections/i18n';
 import * as sso from '../../features/sso/i18n';
 import * as tags from '../../features/tags/i18n';
@@ -35,7 +34,6 @@ export const adminResources = {
     merges: merges.en,
     reports: reports.en,
     reviews: reviews.en,
-    rounds: rounds.en,
     selections: selections.en,
     sso: sso.en,
     tags: tags.en,
@@ -53,7 +51,6 @@ export const adminResources = {
     merges: merges.fr,
     reports: reports.fr,
     reviews: reviews.fr,
-    rounds: rounds.fr,
     selections: selections.fr,
     sso: sso.fr,
     tags: tags.fr,

@@ -4,6 +4,7 @@ import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
 import type { emailsResources } from './emails-resources';
 import type { resources } from './index';
+import type { roundsResources } from './rounds-resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,6 +13,7 @@ declare module 'i18next' {
       (typeof adminResources)['en'] &
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
-      (typeof emailsResources)['en'];
+      (typeof emailsResources)['en'] &
+      (typeof roundsResources)['en'];
   }
 }

@@ -45,7 +45,7 @@ export const en = {
     noRank: 'no rank',
     value: 'value {{value}}',
     merge: 'merge',
-    now: 'now',
+    now: 'now: {{standing}}',
   },
 };
 
@@ -96,6 +96,6 @@ export const fr: typeof en = {
     noRank: 'sans rang',
     value: 'valeur {{value}}',
     merge: 'fusion',
-    now: 'maintenant',
+    now: 'actuellement : {{standing}}',
   },
 };

@@ -3,6 +3,7 @@ import type { ItemPromotion } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/rounds-resources';
 import { Link } from 'react-router';
 import { formatNumber } from '../../app/i18n/format';
 import { fetchItemPath, roundKeys } from './api';
@@ -67,7 +68,7 @@ function Step({ teamId, step }: { teamId: number; step: ItemPromotion }) {
       <Typography.Text strong>{t('path.round', { round: target.round })}</Typography.Text>
       <Link to={`/team/${teamId}/issue/${target.id}/manage`}>{target.title}</Link>
       <Typography.Text type="secondary">
-        {standing(target.rank, target.value)} ({t('path.now')})
+        {t('path.now', { standing: standing(target.rank, target.value) })}
       </Typography.Text>
     </Flex>
   );

@@ -2,6 +2,7 @@ import { RiseOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/rounds-resources';
 import { lazyDialog } from '../../app/lazy-dialog';
 import type { PromoteDialogProps } from './promote-dialog';
 

@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/rounds-resources';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
