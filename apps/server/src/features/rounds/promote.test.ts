@@ -331,3 +331,16 @@ describe('the path in the exports', () => {
     expect(paths.A).toBeUndefined();
   });
 });
+
+it('documents the promotion and the path in the OpenAPI description', async () => {
+  const reply = await t.request({ method: 'GET', url: '/api/docs/json' });
+  expect(reply.statusCode).toBe(200);
+  const paths = Object.keys(reply.json().paths);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/api/v1/issues/{id}/promote/',
+      '/api/v1/issues-merge/{id}/promote/',
+      '/api/v1/datasets/{id}/path/',
+    ]),
+  );
+});
