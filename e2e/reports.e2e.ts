@@ -244,5 +244,17 @@ describe('reports and merges', () => {
       [2, 'Acme', 0.7],
       [3, 'Initech', 0.45],
     ]);
+
+    // The two ticked rows of the merged ranking go to a new round (docs/rounds.md).
+    await merged.nth(0).getByRole('checkbox').check();
+    await merged.nth(1).getByRole('checkbox').check();
+    await page.getByTestId('promote-open').click();
+    const promote = page.getByTestId('promote-dialog');
+    await promote.getByText('A new round (Final ranking — round 2)').waitFor();
+    await promote.getByRole('radio', { name: 'The ticked items (2)' }).check();
+    await promote.getByTestId('promote-submit').click();
+    await promote.getByText('2 items added to the selection.').waitFor();
+    await promote.getByTestId('promote-target-link').click();
+    await page.getByRole('heading', { name: 'Final ranking — round 2' }).waitFor();
   });
 });

@@ -135,11 +135,11 @@ describe('rounds', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
 
-    // The items page's dialog of Initech shows its round.
+    // The item dialog (as on the items page) of Initech shows its round.
     await page.goto(`${server.url}/team/1/issue/${promoted.issue}/manage?tab=report`);
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
-    await table.getByRole('row').filter({ hasText: 'Initech' }).getByTestId('item-responses').click();
-    const step = page.getByTestId('item-details-drawer').getByTestId('item-path-step');
+    await table.getByRole('row').filter({ hasText: 'Initech' }).getByTestId('item-info').click();
+    const step = page.getByRole('dialog').getByTestId('item-path-step');
     await step.waitFor();
     expect(await step.innerText()).toContain('Tour 1');
     await shoot(page, 'path-fr-phone');
