@@ -105,7 +105,7 @@ describe('the lowest rating and what is left to rate', () => {
     expect(await rows.count()).toBe(3);
     // Initech, rated by nobody, has no rank.
     const initechRow = rows.filter({ hasText: 'Initech' });
-    expect((await initechRow.locator('td').allInnerTexts())[1]).toBe('—');
+    expect((await initechRow.locator('td').allInnerTexts())[2]).toBe('—');
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Judges' }).click();
     const judgesTable = page.getByTestId('report-judges-table');
     await expect.poll(() => judgesTable.locator('tbody tr.ant-table-row').count()).toBe(1);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
+import { createJudgedSelection } from './support/judged-selection.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -10,46 +11,6 @@ const session = useBrowserSession();
 /** Calls the API as the superuser ADMIN, who administers the demo workspace (team 1). */
 const api = <T>(method: string, path: string, body?: object) =>
   callAdminApi<T>(session.server.url, method, path, body);
-
-type Answer = { dataset: number; question?: number | null; value: number };
-
-/** A selection of `items` whose judges (one per submission) each answer through their personal link. */
-async function createJudgedSelection(
-  issue: Record<string, unknown>,
-  items: number[],
-  submissions: (questions: number[]) => { answers: Answer[]; comments?: object[] }[],
-  criteria: { title: string; weight: number }[] = [],
-) {
-  const created = await api<{ id: number }>('POST', 'issues/', { team: 1, ...issue });
-  await api('POST', `issues/${created.id}/datasets/`, { datasets: items });
-  const questions: number[] = [];
-  for (const criterion of criteria) {
-    questions.push(
-      (await api<{ id: number }>('POST', 'issue-questions/', { issue: created.id, ...criterion })).id,
-    );
-  }
-  const bodies = submissions(questions);
-  const emails = bodies.map((_, index) => `judge${index + 1}-${created.id}@example.org`);
-  await api('POST', `issues/${created.id}/set_access/`, { emails, access: true });
-  const judges = await api<{ results: { user: { email: string }; issue_answer_link: string }[] }>(
-    'GET',
-    `issues/${created.id}/judges/?limit=100`,
-  );
-  for (const [index, body] of bodies.entries()) {
-    const link = judges.results.find((judge) => judge.user.email === emails[index])?.issue_answer_link ?? '';
-    const token = new URL(link, session.server.url).searchParams.get('token');
-    const reply = await fetch(
-      `${session.server.url}/api/v1/issues/${created.id}/submissions/?token=${token}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-    );
-    if (reply.status !== 201) throw new Error(`submission: ${reply.status} ${await reply.text()}`);
-  }
-  return created.id;
-}
 
 async function createItems() {
   const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Reported startups' });
@@ -70,6 +31,7 @@ describe('reports and merges', () => {
     // Criteria Team (1) and Market (0.5): judge 1 gives Acme 3, Globex 5, Initech 2; judge 2 gives
     // Acme 5, Globex 3, Initech (1 + 0.5·4)/1.5 = 2. Averages: Acme 4, Globex 4, Initech 2.
     const rating = await createJudgedSelection(
+      session.server.url,
       { resourcetype: 'RatingIssue', title: 'Demo day jury' },
       [acme, globex, initech],
       ([team, market]) => [
@@ -107,9 +69,9 @@ describe('reports and merges', () => {
     const table = page.getByTestId('report-items-table');
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
     const rows = table.locator('tbody tr.ant-table-row');
-    expect((await cellTexts(rows.nth(0))).slice(1, 6)).toEqual(['1', 'Acme', '', '4', '2/2']);
-    expect((await cellTexts(rows.nth(1))).slice(1, 5)).toEqual(['1', 'Globex', '', '4']);
-    expect((await cellTexts(rows.nth(2))).slice(1, 5)).toEqual(['3', 'Initech', '', '2']);
+    expect((await cellTexts(rows.nth(0))).slice(2, 7)).toEqual(['1', 'Acme', '', '4', '2/2']);
+    expect((await cellTexts(rows.nth(1))).slice(2, 6)).toEqual(['1', 'Globex', '', '4']);
+    expect((await cellTexts(rows.nth(2))).slice(2, 6)).toEqual(['3', 'Initech', '', '2']);
     // The box plots of the rows on screen come in their own request, after the ranking.
     await expect.poll(() => table.getByTestId('distribution-plot').count()).toBe(3);
     expect(await rows.nth(2).getByTestId('distribution-plot').getAttribute('aria-label')).toBe(
@@ -125,9 +87,9 @@ describe('reports and merges', () => {
     await page.getByTestId('report-criteria-filter').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Market' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Globex');
+    await expect.poll(async () => (await cellTexts(rows.nth(0)))[3]).toBe('Globex');
     await page.getByTestId('report-criteria-filter').locator('.ant-select-clear').click();
-    await expect.poll(async () => (await cellTexts(rows.nth(0)))[2]).toBe('Acme');
+    await expect.poll(async () => (await cellTexts(rows.nth(0)))[3]).toBe('Acme');
 
     // Disagreement: σ of the judges' values, Acme 3 and 5: 1, Globex 5 and 3: 1, Initech 2 and 2: 0;
     // a threshold of 0.5 flags the first two.
@@ -139,7 +101,7 @@ describe('reports and merges', () => {
     // Bias correction: both judges rated 3 items with the same mean and spread, so no item moves.
     await chooseOption(page, page.getByTestId('report-normalised'), 'all criteria together');
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
-    expect((await cellTexts(rows.nth(0))).slice(1, 5)).toEqual(['1', 'Acme', '', '4']);
+    expect((await cellTexts(rows.nth(0))).slice(2, 6)).toEqual(['1', 'Acme', '', '4']);
     expect(await table.getByTestId('rank-shift').count()).toBe(0);
     await expect.poll(() => table.getByTestId('distribution-plot').count()).toBe(3);
     await chooseOption(page, page.getByTestId('report-normalised'), 'Raw values');
@@ -214,6 +176,7 @@ describe('reports and merges', () => {
 
     // Two more selections: picks (Acme 2, Globex 1, Initech 0) and tokens (Acme 1, Globex 4, Initech 5).
     await createJudgedSelection(
+      session.server.url,
       { resourcetype: 'SelectionIssue', title: 'Audience picks', min_items: 0, max_items: 2 },
       [acme, globex, initech],
       () => [
@@ -227,6 +190,7 @@ describe('reports and merges', () => {
       ],
     );
     await createJudgedSelection(
+      session.server.url,
       { resourcetype: 'TokenIssue', title: 'Investor tokens', nb_tokens: 10, max_per_item: 5 },
       [acme, globex, initech],
       () => [
@@ -257,9 +221,9 @@ describe('reports and merges', () => {
     // Weights 2, 1, 1: Acme (1.6 + 1 + .2)/4 = .7, Globex (1.6 + .5 + .8)/4 = .725, Initech (.8 + 0 + 1)/4 = .45.
     const merged = page.getByTestId('merge-results-table').locator('tbody tr.ant-table-row');
     await merged.first().waitFor();
-    expect(await cellTexts(merged.nth(0))).toEqual(['1', 'Globex', '4', '1', '4', '0.725']);
-    expect(await cellTexts(merged.nth(1))).toEqual(['2', 'Acme', '4', '2', '1', '0.7']);
-    expect(await cellTexts(merged.nth(2))).toEqual(['3', 'Initech', '2', '0', '5', '0.45']);
+    expect(await cellTexts(merged.nth(0))).toEqual(['', '1', 'Globex', '4', '1', '4', '0.725']);
+    expect(await cellTexts(merged.nth(1))).toEqual(['', '2', 'Acme', '4', '2', '1', '0.7']);
+    expect(await cellTexts(merged.nth(2))).toEqual(['', '3', 'Initech', '2', '0', '5', '0.45']);
     expect(await page.getByTestId('selection-ranking').count()).toBe(3);
     await page.getByTestId('merge-scale-note').waitFor();
 
@@ -284,5 +248,17 @@ describe('reports and merges', () => {
       [2, 'Acme', 0.7],
       [3, 'Initech', 0.45],
     ]);
+
+    // The two ticked rows of the merged ranking go to a new round (docs/rounds.md).
+    await merged.nth(0).getByRole('checkbox').check();
+    await merged.nth(1).getByRole('checkbox').check();
+    await page.getByTestId('promote-open').click();
+    const promote = page.getByTestId('promote-dialog');
+    await promote.getByText('A new round (Final ranking — round 2)').waitFor();
+    await promote.getByRole('radio', { name: 'The ticked items (2)' }).check();
+    await promote.getByTestId('promote-submit').click();
+    await promote.getByText('2 items added to the selection.').waitFor();
+    await promote.getByTestId('promote-target-link').click();
+    await page.getByRole('heading', { name: 'Final ranking — round 2' }).waitFor();
   });
 });

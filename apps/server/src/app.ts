@@ -39,6 +39,7 @@ import { rankedRoutes } from './features/ranked/routes.ts';
 import { reportJobs } from './features/reports/fold.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { roundRoutes } from './features/rounds/routes.ts';
 import { deadlineJobs } from './features/selections/deadlines.ts';
 import { selectionRoutes } from './features/selections/routes.ts';
 import { ssoRoutes } from './features/sso/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(rankedRoutes, { ctx });
       await api.register(mergeRoutes, { ctx });
       await api.register(topKRoutes, { ctx });
+      await api.register(roundRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(pairwiseRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
     'selection.closed',
     'selection.items_added',
     'selection.items_removed',
+    'selection.items_promoted',
     'criterion.created',
     'criterion.updated',
     'criterion.deleted',

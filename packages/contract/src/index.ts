@@ -22,6 +22,7 @@ export * from './pairwise.ts';
 export * from './ranked.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
+export * from './rounds.ts';
 export * from './selections.ts';
 export * from './sso.ts';
 export * from './submissions.ts';

@@ -49,7 +49,13 @@ export const mergePatchSchema = z.object(mergeFields).partial();
 export type MergePatch = z.input<typeof mergePatchSchema>;
 
 export const mergeInfoSchema = z.object({
-  issue: z.object({ id: z.number().int(), title: z.string(), resourcetype: z.string() }),
+  /** `round`: the selection's round (docs/rounds.md). */
+  issue: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    resourcetype: z.string(),
+    round: z.number().int(),
+  }),
   weight: z.number(),
 });
 export type MergeInfo = z.infer<typeof mergeInfoSchema>;

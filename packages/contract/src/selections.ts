@@ -374,6 +374,8 @@ export const issueSchema = z.object({
   team_img: z.string().nullable(),
   team_custom_header: z.string().nullable(),
   datasets_count: z.number().int(),
+  /** 1, or the round promotion made it (docs/rounds.md): a new round is its source's + 1. */
+  round: z.number().int(),
   /** The judges' accesses (spec §3), oldest first. */
   access: z.array(issueAccessEntrySchema),
 });
@@ -391,6 +393,7 @@ export const issueListItemSchema = issueSchema.pick({
   create_time: true,
   tags: true,
   datasets_count: true,
+  round: true,
 });
 export type IssueListItem = z.infer<typeof issueListItemSchema>;
 

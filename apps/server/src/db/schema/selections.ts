@@ -69,6 +69,8 @@ export const issues = pgTable(
     nbRanked: integer('nb_ranked'),
     /** PairwiseIssue: the shortlist's size k that dispatch aims at; null: 10 % of the items. */
     shortlistSize: integer('shortlist_size'),
+    /** 1, or the round that promotion made it (docs/rounds.md): a new round is its source's + 1. */
+    round: integer('round').notNull().default(1),
     createTime: createTime(),
     updateTime: updateTime(),
   },

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema/index.ts';
+import { pathTexts } from '../rounds/path.ts';
 import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
 
@@ -73,11 +74,16 @@ async function writeDatasetsWorkbook(
     { header: 'Contact e-mail', key: 'contact', width: 28 },
     { header: 'State', key: 'state', width: 12 },
     { header: 'Selections', key: 'issues', width: 32 },
+    { header: 'Path', key: 'path', width: 40 },
     { header: 'Review status', key: 'status', width: 18 },
   ];
   let page = first;
   let size = EXPORT_FIRST_BATCH_SIZE;
   for (;;) {
+    const paths = await pathTexts(
+      ctx.db,
+      page.map((row) => row.id),
+    );
     for (const item of page.map((row) => toDataset(ctx, row))) {
       // The review the list shows: within the selection it is filtered by, otherwise the item's own.
       const review = item.reviews.find((candidate) => candidate.issue === (query.issue ?? null));
@@ -95,6 +101,7 @@ async function writeDatasetsWorkbook(
           contact: item.contact_email ?? '',
           state: submission ? (submission.is_submitted ? 'submitted' : 'draft') : '',
           issues: item.issues.map((issue) => issue.title).join('; '),
+          path: paths.get(item.id) ?? '',
           status: review?.status?.label ?? '',
         })
         .commit();

@@ -62,7 +62,7 @@ export async function getMergeResultsJson(
         'issues', (SELECT json_object_agg(issue_id, values) FROM per_issue),
         'issue_ranks', (SELECT json_object_agg(issue_id, ranks) FROM per_issue),
         'scales', (SELECT json_object_agg(issue_id, scale) FROM per_issue),
-        'issue_merge_infos', ${JSON.stringify(merge.issue_merge_infos.map(({ issue, weight }) => ({ issue: { id: issue.id, title: issue.title, resourcetype: issue.resourcetype }, weight })))}::json
+        'issue_merge_infos', ${JSON.stringify(merge.issue_merge_infos.map(({ issue, weight }) => ({ issue: { id: issue.id, title: issue.title, resourcetype: issue.resourcetype, round: issue.round }, weight })))}::json
       )::text AS json`,
   );
   if (!row) throw new Error('no merge results');

@@ -39,7 +39,7 @@ async function toMerges(ctx: AppContext, rows: MergeRow[]): Promise<Merge[]> {
       .select({
         mergeId: issueMergeInfos.mergeId,
         weight: issueMergeInfos.weight,
-        issue: { id: issues.id, title: issues.title, resourcetype: issues.resourcetype },
+        issue: { id: issues.id, title: issues.title, resourcetype: issues.resourcetype, round: issues.round },
       })
       .from(issueMergeInfos)
       .innerJoin(issues, eq(issues.id, issueMergeInfos.issueId))

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
+import { pathTexts } from '../rounds/path.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
@@ -126,9 +127,14 @@ async function writeRanking(
     { header: 'Range', key: 'range', width: 8 },
     ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
     ...(topK && k !== undefined ? topKColumns(k) : []),
+    { header: 'Path', key: 'path', width: 40 },
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
+    const paths = await pathTexts(
+      ctx.db,
+      batch.map((row) => row.dataset_id),
+    );
     const itemFields = includeDataset
       ? await readItemFields(
           ctx,
@@ -154,6 +160,7 @@ async function writeRanking(
           range: row.range,
           shift: row.value === null ? null : row.raw_rank - row.rank,
           ...topK?.get(row.dataset_id),
+          path: paths.get(row.dataset_id) ?? '',
           ...itemFields.get(row.dataset_id),
         })
         .commit();

@@ -41,6 +41,7 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     'Judges with access',
     'σ',
     'Range',
+    'Path',
     field.label,
   ]);
   expect(ranking.map((row) => [row[0], row[2], row[4]])).toEqual([
@@ -53,7 +54,7 @@ it('exports the ranking, each judge per item and the comments, with the item fie
   expect(ranking[2]?.[5]).toBe(2);
   // A: judges' values 3, 3, 0: σ √2, range 3.
   expect(ranking[2]?.slice(9, 11)).toEqual([Number(Math.SQRT2.toFixed(3)), 3]);
-  expect(ranking[2]?.[11]).toBe('Solar');
+  expect(ranking[2]?.[12]).toBe('Solar');
   const judgesHeader = sheets.Judges?.[0] ?? [];
   const j1Column = judgesHeader.indexOf(judges.j1.email);
   expect(j1Column).toBeGreaterThan(1);
@@ -81,7 +82,7 @@ it('follows the filters and leaves item fields out by default', async () => {
     token,
   });
   const sheets = await readWorkbook(reply.rawPayload);
-  expect(sheets.Ranking?.[0]).toHaveLength(11);
+  expect(sheets.Ranking?.[0]).toHaveLength(12);
   expect(sheets.Ranking?.slice(1).map((row) => row[2])).toEqual(['C', 'B', 'A', 'D']);
   expect(sheets.Judges?.[0]).toHaveLength(4);
 });

@@ -50,6 +50,7 @@ describe('POST issues/', () => {
       tags: [],
       team: team.id,
       datasets_count: 0,
+      round: 1,
     });
     const tokens = await call.post(token, {
       team: team.id,
@@ -235,6 +236,7 @@ describe('GET issues/', () => {
       create_time: expect.any(String),
       tags: [{ id: tag.id, name: 'fintech' }],
       datasets_count: 0,
+      round: 1,
     });
     expect(await titles('')).toEqual(['Gamma', 'Beta round', 'Alpha round']);
     expect(await titles('search=round')).toEqual(['Beta round', 'Alpha round']);

@@ -52,13 +52,14 @@ export const issueListColumns = {
   title: issues.title,
   description: issues.description,
   teamId: issues.teamId,
+  round: issues.round,
   createTime: isoTime(issues.createTime),
   ...issueExtras,
 };
 
 type IssueListRow = Pick<
   IssueRow,
-  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId'
+  'id' | 'resourcetype' | 'status' | 'public' | 'title' | 'description' | 'teamId' | 'round'
 > & { createTime: string; tags: { id: number; name: string }[]; datasetsCount: number };
 
 export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
@@ -72,6 +73,7 @@ export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
   create_time: row.createTime,
   tags: row.tags,
   datasets_count: row.datasetsCount,
+  round: row.round,
 });
 
 /** The settings of a selection as the wire names them: everything its row holds but the team and times. */
@@ -85,6 +87,7 @@ export type IssueSettings = Omit<
   | 'team_img'
   | 'team_custom_header'
   | 'access'
+  | 'round'
 >;
 
 export const toIssueSettings = (row: IssueRow): IssueSettings => ({
@@ -160,6 +163,7 @@ export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issu
     create_time: row.createTime.toISOString(),
     tags: extras.tags,
     datasets_count: extras.datasetsCount,
+    round: row.round,
     access: accessRows.map((access) => ({
       id: access.id,
       user: access.user,

@@ -5,6 +5,7 @@ import type { answersResources } from './answers-resources';
 import type { emailsResources } from './emails-resources';
 import type { resources } from './index';
 import type { topKResources } from './top-k-resources';
+import type { roundsResources } from './rounds-resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,6 +15,7 @@ declare module 'i18next' {
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
       (typeof emailsResources)['en'] &
-      (typeof topKResources)['en'];
+      (typeof topKResources)['en'] &
+      (typeof roundsResources)['en'];
   }
 }

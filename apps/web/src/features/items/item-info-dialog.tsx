@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
+import { ItemPath } from '../rounds/item-path';
 import { contactAddressOf } from './format';
 import { ItemAnswers } from './item-answers';
 import { TagsCell } from './tags-cell';
@@ -59,6 +60,7 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
             </Flex>
           </Descriptions.Item>
         </Descriptions>
+        <ItemPath teamId={teamId} datasetId={item.id} />
         <ItemAnswers dataset={item} fields={fields} />
       </Flex>
     );

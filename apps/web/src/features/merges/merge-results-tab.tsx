@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../app/layout/download-button';
 import { lazyPanel } from '../../app/lazy-panel';
 import { formatValue } from '../reports/format';
+import { PromoteButton } from '../rounds/promote-button';
 import { useMergeResults } from './use-merges';
 
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
@@ -23,6 +24,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
   const [normalised, setNormalised] = useState(false);
   // The k last checked in the "How sure" panel: the export then carries each item's probability.
   const [topK, setTopK] = useState<number | null>(null);
+  const [ticked, setTicked] = useState<number[]>([]);
   const results = useMergeResults(merge.id, isActive, normalised);
   const ranking = useMemo(
     () =>
@@ -89,19 +91,31 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         >
           {t('results.normalised')}
         </Checkbox>
-        <DownloadButton
-          path={`issues-merge/${merge.id}/export_excel/`}
-          filename={`${merge.title} - merge.xlsx`}
-          query={{ normalised: normalised ? 'true' : undefined, k: topK ?? undefined }}
-          testId="merge-export"
-        >
-          {t('results.export')}
-        </DownloadButton>
+        <Flex gap={8} wrap>
+          <PromoteButton
+            source={{ kind: 'issues-merge', id: merge.id }}
+            teamId={merge.team}
+            title={merge.title}
+            round={Math.max(1, ...merge.issue_merge_infos.map((info) => info.issue.round))}
+            params={{ normalised: normalised || undefined }}
+            tagOptions={[]}
+            ticked={ticked}
+          />
+          <DownloadButton
+            path={`issues-merge/${merge.id}/export_excel/`}
+            filename={`${merge.title} - merge.xlsx`}
+            query={{ normalised: normalised ? 'true' : undefined, k: topK ?? undefined }}
+            testId="merge-export"
+          >
+            {t('results.export')}
+          </DownloadButton>
+        </Flex>
       </Flex>
       <Table<MergedRow>
         rowKey="datasetId"
         columns={columns}
         dataSource={rows}
+        rowSelection={{ selectedRowKeys: ticked, onChange: (keys) => setTicked(keys.map(Number)) }}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('results.empty') }}

@@ -42,7 +42,10 @@ export function MergeSelectionsField({
     if (!issue) return;
     onChange([
       ...value,
-      { issue: { id: issue.id, title: issue.title, resourcetype: issue.resourcetype }, weight: 1 },
+      {
+        issue: { id: issue.id, title: issue.title, resourcetype: issue.resourcetype, round: issue.round },
+        weight: 1,
+      },
     ]);
     setSearch('');
   };

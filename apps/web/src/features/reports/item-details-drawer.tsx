@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadedItemAnswers } from '../items/item-answers';
+import { ItemPath } from '../rounds/item-path';
 import { CommentsDrawer } from './comments-drawer';
 import { formatValue, judgeName } from './format';
 import { JudgeValue } from './judge-value';
@@ -138,6 +139,7 @@ export function ItemDetailsDrawer({
       data-testid="item-details-drawer"
     >
       <Flex vertical gap="large">
+        {item && <ItemPath teamId={issue.team} datasetId={item.dataset_id} />}
         {item && <LoadedItemAnswers teamId={issue.team} datasetId={item.dataset_id} />}
         {body()}
       </Flex>

@@ -1,6 +1,7 @@
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { Issue } from '@shortlist/contract';
 import { Button, Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type Normalisation = 'none' | 'judge' | 'criterion';
@@ -23,6 +24,8 @@ interface ReportFiltersProps {
   onExport: () => void;
   /** The ranked tab (Borda and Schulze): no disagreement threshold, its own export. */
   isRanked?: boolean;
+  /** Other actions beside the export (promotion to the next round). */
+  extra?: ReactNode;
 }
 
 /**
@@ -36,6 +39,7 @@ export function ReportFilters({
   onChange,
   onExport,
   isRanked,
+  extra,
 }: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
@@ -116,14 +120,16 @@ export function ReportFilters({
           </Tooltip>
         </Flex>
       )}
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={onExport}
-        style={{ marginInlineStart: 'auto' }}
-        data-testid={isRanked ? 'ranked-export' : 'export-report'}
-      >
-        {isRanked ? t('ranked.export') : t('exportExcel')}
-      </Button>
+      <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
+        {extra}
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={onExport}
+          data-testid={isRanked ? 'ranked-export' : 'export-report'}
+        >
+          {isRanked ? t('ranked.export') : t('exportExcel')}
+        </Button>
+      </Flex>
     </Flex>
   );
 }

@@ -24,6 +24,9 @@ interface ReportItemsTableProps {
   onInfo: (item: ReportDataset) => void;
   /** Each judge's responses to the item; absent when per-judge details are off (too many voters). */
   onViewResponses?: (item: ReportDataset) => void;
+  /** The ticked rows (to promote them); absent: no check boxes. */
+  ticked?: number[];
+  onTick?: (ids: number[]) => void;
 }
 
 /**
@@ -39,6 +42,8 @@ export function ReportItemsTable({
   isLoading,
   onInfo,
   onViewResponses,
+  ticked,
+  onTick,
 }: ReportItemsTableProps) {
   const { t, i18n } = useTranslation('reports');
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
@@ -182,6 +187,15 @@ export function ReportItemsTable({
       rowKey="dataset_id"
       columns={columns}
       dataSource={datasets}
+      rowSelection={
+        ticked && onTick
+          ? {
+              selectedRowKeys: ticked,
+              onChange: (keys) => onTick(keys.map(Number)),
+              preserveSelectedRowKeys: false,
+            }
+          : undefined
+      }
       loading={isLoading}
       pagination={{ current, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
       onChange={(pagination, _filters, _sorter, extra) => {

@@ -6,6 +6,7 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
 import { ItemInfoDialog } from '../items/item-info-dialog';
+import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
 import { downloadRankedReport } from './api';
 import { ExportDialog } from './export-dialog';
@@ -68,6 +69,7 @@ function Report({ issue }: { issue: Issue }) {
       ),
     [summary.data],
   );
+  const [ticked, setTicked] = useState<number[]>([]);
   const judgesDisabled = summary.data?.judges_disabled ?? false;
   const agreementColumns = useAgreementColumns(
     issue.id,
@@ -92,6 +94,22 @@ function Report({ issue }: { issue: Issue }) {
       }}
       onExport={ranked ? () => void exportRanked() : () => setIsExporting(true)}
       isRanked={ranked}
+      extra={
+        <PromoteButton
+          source={{ kind: 'issues', id: issue.id }}
+          teamId={issue.team}
+          title={issue.title}
+          round={issue.round}
+          params={{
+            criteria: filters.criteria.length > 0 ? filters.criteria : undefined,
+            tags: filters.tags.length > 0 ? filters.tags : undefined,
+            only_verified_emails: filters.onlyVerified || undefined,
+            normalised: filters.normalisation !== 'none' || undefined,
+          }}
+          tagOptions={tagOptions}
+          ticked={ticked}
+        />
+      }
     />
   );
   const items = (
@@ -119,6 +137,8 @@ function Report({ issue }: { issue: Issue }) {
           isLoading={summary.isPending || summary.isPlaceholderData}
           onInfo={(row) => setInfoId(row.dataset_id)}
           onViewResponses={setItem}
+          ticked={ticked}
+          onTick={setTicked}
         />
       )}
     </>
