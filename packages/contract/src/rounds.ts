@@ -64,6 +64,7 @@ export const promoteBodySchema = z
     only_verified_emails: z.boolean().optional(),
     tags: z.array(z.string().trim().min(1).max(DATASET_TAG_MAX_LENGTH)).max(100).optional(),
     normalised: z.boolean().optional(),
+    per_criterion: z.boolean().optional(),
     copy_judges: z.boolean().default(true),
     copy_criteria: z.boolean().default(true),
     copy_settings: z.boolean().default(true),

@@ -76,6 +76,41 @@ async function createSetup() {
 }
 
 describe('the report normalised per judge and criterion', () => {
+  it('promotes to the next round as the per-criterion report ranks, recording its ranks and values', async () => {
+    const { token, issue } = await createSetup();
+    const promotedPaths = async (body: Record<string, unknown>) => {
+      const reply = await t.request({
+        method: 'POST',
+        url: `/api/v1/issues/${issue.id}/promote/`,
+        token,
+        payload: { target: null, top: 2, ...body },
+      });
+      expect(reply.statusCode).toBe(200);
+      const items = await t.request({
+        method: 'GET',
+        url: `/api/v1/issues/${reply.json().issue}/datasets/`,
+        token,
+      });
+      const rows = items.json().results as { id: number; title: string }[];
+      const steps = await Promise.all(
+        rows.map(async (row) => {
+          const path = await t.request({ method: 'GET', url: `/api/v1/datasets/${row.id}/path/`, token });
+          const step = path.json().steps.at(-1) as { rank: number; value: number };
+          return [row.title, step.rank, step.value];
+        }),
+      );
+      return steps.sort((x, y) => Number(x[1]) - Number(y[1]));
+    };
+    expect(await promotedPaths({})).toEqual([
+      ['D', 1, 7.5],
+      ['B', 2, 4.75],
+    ]);
+    expect(await promotedPaths({ normalised: true, per_criterion: true })).toEqual([
+      ['D', 1, 7.289],
+      ['A', 2, 6.145],
+    ]);
+  });
+
   it('maps each criterion of each judge onto that criterion’s spread, and ranks on it', async () => {
     const { token, issue, lone } = await createSetup();
     expect(table((await report(token, issue.id)).datasets)).toEqual([

@@ -28,6 +28,7 @@ export async function selectionRanking(ctx: AppContext, issue: IssueRow, input: 
     only_verified_emails: input.only_verified_emails,
     tags: input.tags,
     normalised: input.normalised,
+    per_criterion: input.per_criterion,
   });
   const rows = await selectRows<{ dataset_id: number; title: string; rank: number; value: number | null }>(
     ctx.db,

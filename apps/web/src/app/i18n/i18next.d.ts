@@ -4,8 +4,8 @@ import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
 import type { emailsResources } from './emails-resources';
 import type { resources } from './index';
-import type { topKResources } from './top-k-resources';
 import type { roundsResources } from './rounds-resources';
+import type { topKResources } from './top-k-resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -105,6 +105,7 @@ function Report({ issue }: { issue: Issue }) {
             tags: filters.tags.length > 0 ? filters.tags : undefined,
             only_verified_emails: filters.onlyVerified || undefined,
             normalised: filters.normalisation !== 'none' || undefined,
+            per_criterion: filters.normalisation === 'criterion' || undefined,
           }}
           tagOptions={tagOptions}
           ticked={ticked}
