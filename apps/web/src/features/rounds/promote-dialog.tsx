@@ -17,7 +17,10 @@ import { useIssueOptions } from '../selections/use-issue-options';
 import { type PromoteSource, promoteItems } from './api';
 
 /** The report's parameters: the items are ranked as the table shows them. */
-export type RankingParams = Pick<PromoteBody, 'criteria' | 'tags' | 'only_verified_emails' | 'normalised' | 'per_criterion'>;
+export type RankingParams = Pick<
+  PromoteBody,
+  'criteria' | 'tags' | 'only_verified_emails' | 'normalised' | 'per_criterion'
+>;
 
 export interface PromoteDialogProps {
   open: boolean;
