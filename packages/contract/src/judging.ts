@@ -29,6 +29,7 @@ export const answerViewIssueSchema = issueSchema.pick({
   description: true,
   random_order: true,
   hide_comments_until_submitted: true,
+  hide_judge_names: true,
   deadline: true,
   keep_open_after_deadline: true,
   comments_mode: true,
@@ -64,7 +65,11 @@ export type AnswerViewDetail = z.infer<typeof answerViewDetailSchema>;
 
 export const answerViewItemSchema = z.object({
   id: z.number().int(),
+  /** The item's number in the selection, given when it was added and never reused. */
+  number: z.number().int(),
+  /** "Item <number>" when blind review hides the title (docs/judging.md); the page writes it in its language. */
   title: z.string(),
+  title_hidden: z.boolean(),
   description: z.string(),
   tags: z.array(z.string()),
   /** Empty unless the selection lets judges load item details. */

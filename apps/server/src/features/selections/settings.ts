@@ -2,6 +2,7 @@ import {
   COMMENTS_MODE_RATING_MESSAGE,
   deadlineErrors,
   type FieldErrors,
+  HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE,
   type IssueCreateInput,
   type IssuePatchInput,
   type IssueResourcetype,
@@ -11,9 +12,9 @@ import {
   PUBLIC_NOT_ALLOWED_MESSAGE,
   pluralOfItemLabel,
 } from '@shortlist/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { dataModels, type issues } from '../../db/schema/index.ts';
+import { dataModels, datumFields, type issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
 
@@ -39,6 +40,9 @@ const COLUMN_OF = {
   captcha: 'captcha',
   random_order: 'randomOrder',
   hide_comments_until_submitted: 'hideCommentsUntilSubmitted',
+  hidden_fields: 'hiddenFields',
+  hide_respondent: 'hideRespondent',
+  hide_judge_names: 'hideJudgeNames',
   keep_open_after_deadline: 'keepOpenAfterDeadline',
   reminder_days_before: 'reminderDaysBefore',
   access_all_items: 'accessAllItems',
@@ -90,7 +94,18 @@ export type MergedSettings = Pick<
   | 'maxPerItem'
   | 'deadline'
   | 'reminderDaysBefore'
+  | 'dataModelId'
 >;
+
+/** Whether every one of these field ids is a field of the item type (none is, without an item type). */
+async function areFieldsOfType(ctx: AppContext, ids: number[], dataModelId: number | null) {
+  if (dataModelId === null) return false;
+  const rows = await ctx.db
+    .select({ id: datumFields.id })
+    .from(datumFields)
+    .where(and(inArray(datumFields.id, ids), eq(datumFields.dataModelId, dataModelId)));
+  return rows.length === new Set(ids).size;
+}
 
 /**
  * The rules between fields of spec section 5 that a single field cannot check: numbers against each
@@ -128,5 +143,10 @@ export async function checkSettings(
       .where(and(eq(dataModels.id, changed.data_model), eq(dataModels.teamId, team.id)));
     if (!model) errors.data_model = [`Invalid pk "${changed.data_model}" - object does not exist.`];
   }
+  if (
+    changed.hidden_fields?.length &&
+    !(await areFieldsOfType(ctx, changed.hidden_fields, merged.dataModelId))
+  )
+    errors.hidden_fields = [HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
