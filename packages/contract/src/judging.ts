@@ -248,3 +248,34 @@ export type UnlockPublicResult = z.infer<typeof unlockPublicResultSchema>;
 /** Codes of unlock_public refusals. */
 export const HAS_ACCESS = 'HAS_ACCESS';
 export const HAS_SUBMITTED = 'HAS_SUBMITTED';
+
+/**
+ * `GET judge_portal/`: every selection of the judge, across teams (issue 32). Opened with one of their
+ * personal links' token (`?token=`), or signed in (docs/judging.md "Judge's portal", decision in
+ * docs/decisions.md).
+ */
+export const judgePortalQuerySchema = issueTokenQuerySchema;
+export const judgePortalEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  team_title: z.string(),
+  resourcetype: issueSchema.shape.resourcetype,
+  status: issueSchema.shape.status,
+  deadline: z.string().nullable(),
+  keep_open_after_deadline: z.boolean(),
+  /** The personal link's path and query (`/selection/{id}/answer?token=…`), from the site's root. */
+  link: z.string(),
+  /** The items the judge may answer and how many they have answered (their draft when newer). */
+  total: z.number().int(),
+  answered: z.number().int(),
+  has_submitted: z.boolean(),
+  /** The selection whose link opened the portal. */
+  current: z.boolean(),
+});
+export type JudgePortalEntry = z.infer<typeof judgePortalEntrySchema>;
+export const judgePortalSchema = z.object({
+  email: z.string(),
+  /** Open first, by deadline (none last), then the closed ones; archived selections are left out. */
+  selections: z.array(judgePortalEntrySchema),
+});
+export type JudgePortal = z.infer<typeof judgePortalSchema>;

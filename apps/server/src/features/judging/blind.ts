@@ -1,4 +1,4 @@
-import { type AnswerViewItem, type IssueComment, TITLE_FIELD_EMAIL } from '@shortlist/contract';
+import { type IssueComment, TITLE_FIELD_EMAIL } from '@shortlist/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
@@ -89,12 +89,12 @@ export const blindTitle = (number: number) => `Item ${number}`;
  * The titles of the items as judges see them: a hidden title (the selection's titles hidden, an e-mail
  * under "hide who sent it", or the repeat of a hidden answer) becomes the item's number in the selection.
  */
-export async function withJudgeTitles(
+export async function withJudgeTitles<T extends JudgeItem>(
   ctx: AppContext,
   blind: Blind,
-  items: AnswerViewItem[],
-): Promise<AnswerViewItem[]> {
-  if (!blind.active) return items;
+  items: T[],
+): Promise<(T & { title_hidden: boolean })[]> {
+  if (!blind.active) return items.map((item) => ({ ...item, title_hidden: false }));
   const hiddenValues = await hiddenValuesByItem(
     ctx,
     blind,
@@ -106,8 +106,21 @@ export async function withJudgeTitles(
       blind.titlesHidden ||
       (blind.hideRespondent && looksLikeEmail(title)) ||
       (hiddenValues.get(item.id)?.has(title) ?? false);
-    return hidden ? { ...item, title: blindTitle(item.number), title_hidden: true } : item;
+    return { ...item, title: hidden ? blindTitle(item.number) : item.title, title_hidden: hidden };
   });
+}
+
+/** What a reply to judges names an item by: its id, its title and its number in the selection. */
+interface JudgeItem {
+  id: number;
+  title: string;
+  number: number;
+}
+
+/** The titles judges see of these items of the selection, by id: for replies that name items in passing. */
+export async function judgeTitles(ctx: AppContext, issue: BlindSettings, items: JudgeItem[]) {
+  const shown = await withJudgeTitles(ctx, await loadBlind(ctx, issue), items);
+  return new Map(shown.map((item) => [item.id, item.title]));
 }
 
 const EXTENSIONS: Record<string, string> = {

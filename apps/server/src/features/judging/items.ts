@@ -66,7 +66,7 @@ export async function loadAnswerItems(
   const details = answerer.issue.judgesCanLoadDatasetDetails
     ? await loadDetails(ctx, answerer, blind, numbers)
     : new Map<number, AnswerViewDetail[]>();
-  const items = rows.map((row) => ({ ...row, title_hidden: false, details: details.get(row.id) ?? [] }));
+  const items = rows.map((row) => ({ ...row, details: details.get(row.id) ?? [] }));
   return withJudgeTitles(ctx, blind, items);
 }
 
