@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Form, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { fetchItemType, itemTypeKeys } from '../item-types/api';
+import { useCurrentTeam } from '../teams/team-context';
+
+/**
+ * The selection dialog's blind review (docs/judging.md): the item type's questions judges see, one check
+ * box each; "hide who sent it"; the judges' names. The questions are known once the selection has an item
+ * type (its first items give it one).
+ */
+export function BlindReviewFields({ dataModelId }: { dataModelId: number | null }) {
+  const { t } = useTranslation('selections');
+  const team = useCurrentTeam();
+  const itemType = useQuery({
+    queryKey: itemTypeKeys.one(team.id, dataModelId ?? 0),
+    queryFn: ({ signal }) => fetchItemType(dataModelId ?? 0, signal),
+    enabled: dataModelId !== null,
+  });
+  const fields = itemType.data?.datum_fields ?? [];
+  return (
+    <fieldset className="blind-review" data-testid="blind-review">
+      <Typography.Title level={5} component="legend">
+        {t('blind.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('blind.help')}</Typography.Paragraph>
+      {dataModelId === null ? (
+        <Typography.Paragraph type="secondary">{t('blind.noItemType')}</Typography.Paragraph>
+      ) : (
+        <Form.Item name="hidden_fields" label={t('blind.hiddenFields')} extra={t('blind.hiddenFieldsHelp')}>
+          <Checkbox.Group
+            data-testid="blind-hidden-fields"
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            options={fields.map((field) => ({
+              value: field.id,
+              label: field.identifying ? `${field.label} (${t('blind.identifying')})` : field.label,
+            }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="hide_respondent"
+        label={t('blind.hideRespondent')}
+        extra={t('blind.hideRespondentHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="blind-hide-respondent" />
+      </Form.Item>
+      <Form.Item
+        name="hide_judge_names"
+        label={t('blind.hideJudgeNames')}
+        extra={t('blind.hideJudgeNamesHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="blind-hide-judge-names" />
+      </Form.Item>
+    </fieldset>
+  );
+}
