@@ -182,6 +182,17 @@ describe('blind review', () => {
     });
   });
 
+  it("takes the questions of the selection's items when the selection has no item type of its own", async () => {
+    const { admin, fields, issue } = await setup();
+    const bare = await f.createIssue(admin.team.id, 'RatingIssue');
+    const path = { method: 'PATCH' as const, url: `/api/v1/issues/${bare.id}/`, token: admin.token };
+    const payload = { resourcetype: 'RatingIssue', hidden_fields: [fields.name.id] };
+    expect((await t.request({ ...path, payload })).statusCode).toBe(400);
+    const [item] = await t.db.select().from(issueDatasets).where(eq(issueDatasets.issueId, issue.id));
+    await t.db.insert(issueDatasets).values({ issueId: bare.id, datasetId: item?.datasetId ?? 0 });
+    expect((await t.request({ ...path, payload })).statusCode).toBe(200);
+  });
+
   it('shows everything to judges while the selection hides nothing (the check below can fail)', async () => {
     const { issue, judge } = await setup();
     const reply = await t.request({

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { itemTypesOf } from '../selections/item-types-of.ts';
 
 /**
  * Blind review (docs/judging.md, issue 32): what judges of a selection do not see. Every reply that shows
@@ -21,7 +22,10 @@ export interface Blind {
   active: boolean;
 }
 
-type BlindSettings = Pick<IssueRow, 'dataModelId' | 'hiddenFields' | 'hideRespondent' | 'hideJudgeNames'>;
+type BlindSettings = Pick<
+  IssueRow,
+  'id' | 'dataModelId' | 'hiddenFields' | 'hideRespondent' | 'hideJudgeNames'
+>;
 
 const looksLikeEmail = (text: string) => /\S@\S/.test(text);
 const normalised = (text: string) => text.trim().toLowerCase();
@@ -33,7 +37,7 @@ const normalised = (text: string) => text.trim().toLowerCase();
  */
 export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<Blind> {
   const base = { hideRespondent: issue.hideRespondent, hideJudgeNames: issue.hideJudgeNames };
-  if (issue.dataModelId === null || (issue.hiddenFields.length === 0 && !issue.hideRespondent))
+  if (issue.hiddenFields.length === 0 && !issue.hideRespondent)
     return { ...base, hiddenFields: new Set(), titlesHidden: false, active: issue.hideJudgeNames };
   const named = issue.hiddenFields.length > 0 ? inArray(datumFields.id, issue.hiddenFields) : undefined;
   const identifying = issue.hideRespondent
@@ -43,11 +47,11 @@ export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<
     ctx.db
       .select({ id: datumFields.id })
       .from(datumFields)
-      .where(and(eq(datumFields.dataModelId, issue.dataModelId), or(named, identifying))),
+      .where(and(inArray(datumFields.dataModelId, itemTypesOf(ctx, issue)), or(named, identifying))),
     ctx.db
       .select({ titleField: intakeForms.titleField })
       .from(intakeForms)
-      .where(eq(intakeForms.dataModelId, issue.dataModelId)),
+      .where(inArray(intakeForms.dataModelId, itemTypesOf(ctx, issue))),
   ]);
   const hiddenFields = new Set(fields.map((field) => field.id));
   const titlesHidden = forms.some(

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { dataModels, datumFields, type issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
+import { itemTypesOf } from './item-types-of.ts';
 
 type IssueValues = Partial<typeof issues.$inferInsert>;
 type Settings = Partial<IssueCreateInput & IssuePatchInput> & Record<string, unknown>;
@@ -95,15 +96,18 @@ export type MergedSettings = Pick<
   | 'deadline'
   | 'reminderDaysBefore'
   | 'dataModelId'
->;
+> & { id?: number };
 
-/** Whether every one of these field ids is a field of the item type (none is, without an item type). */
-async function areFieldsOfType(ctx: AppContext, ids: number[], dataModelId: number | null) {
-  if (dataModelId === null) return false;
+/** Whether every one of these field ids is a question of the selection's item type (or its items'). */
+async function areFieldsOfType(
+  ctx: AppContext,
+  ids: number[],
+  issue: { id: number; dataModelId: number | null },
+) {
   const rows = await ctx.db
     .select({ id: datumFields.id })
     .from(datumFields)
-    .where(and(inArray(datumFields.id, ids), eq(datumFields.dataModelId, dataModelId)));
+    .where(and(inArray(datumFields.id, ids), inArray(datumFields.dataModelId, itemTypesOf(ctx, issue))));
   return rows.length === new Set(ids).size;
 }
 
@@ -145,7 +149,10 @@ export async function checkSettings(
   }
   if (
     changed.hidden_fields?.length &&
-    !(await areFieldsOfType(ctx, changed.hidden_fields, merged.dataModelId))
+    !(await areFieldsOfType(ctx, changed.hidden_fields, {
+      id: merged.id ?? 0,
+      dataModelId: merged.dataModelId,
+    }))
   )
     errors.hidden_fields = [HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

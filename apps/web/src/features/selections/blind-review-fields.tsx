@@ -1,17 +1,26 @@
+import type { Issue } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchItemType, itemTypeKeys } from '../item-types/api';
 import { useCurrentTeam } from '../teams/team-context';
+import { fetchIssueDatasets } from './api';
 
 /**
  * The selection dialog's blind review (docs/judging.md): the item type's questions judges see, one check
  * box each; "hide who sent it"; the judges' names. The questions are known once the selection has an item
  * type (its first items give it one).
  */
-export function BlindReviewFields({ dataModelId }: { dataModelId: number | null }) {
+export function BlindReviewFields({ issue }: { issue: Pick<Issue, 'id' | 'data_model'> | undefined }) {
   const { t } = useTranslation('selections');
   const team = useCurrentTeam();
+  // Adding items does not set a selection's item type: then its first item's is the one.
+  const firstItem = useQuery({
+    queryKey: ['issues', issue?.id, 'first-item'],
+    queryFn: () => fetchIssueDatasets(issue?.id ?? 0, { limit: 1, offset: 0 }),
+    enabled: issue !== undefined && issue.data_model === null,
+  });
+  const dataModelId = issue?.data_model ?? firstItem.data?.results[0]?.data_model ?? null;
   const itemType = useQuery({
     queryKey: itemTypeKeys.one(team.id, dataModelId ?? 0),
     queryFn: ({ signal }) => fetchItemType(dataModelId ?? 0, signal),

@@ -211,7 +211,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
             <Switch data-testid="issue-hide-comments" />
           </Form.Item>
         )}
-        <BlindReviewFields dataModelId={issue?.data_model ?? null} />
+        <BlindReviewFields issue={issue} />
         <Form.Item
           name="deadline"
           label={t('dialog.deadline')}
