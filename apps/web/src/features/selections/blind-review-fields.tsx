@@ -28,7 +28,16 @@ export function BlindReviewFields({ issue }: { issue: Pick<Issue, 'id' | 'data_m
   });
   const fields = itemType.data?.datum_fields ?? [];
   return (
-    <fieldset className="blind-review" data-testid="blind-review">
+    <fieldset
+      data-testid="blind-review"
+      style={{
+        border: 0,
+        borderTop: '1px solid #f0f0f0',
+        margin: '0 0 8px',
+        padding: '12px 0 0',
+        minWidth: 0,
+      }}
+    >
       <Typography.Title level={5} component="legend">
         {t('blind.title')}
       </Typography.Title>
