@@ -23,7 +23,11 @@ async function seed() {
   const founder = await field('Founder');
   const pitch = await field('Pitch');
   const selection = async (title: string, itemTitle: string, founderName: string) => {
-    const issue = await api<{ id: number }>('POST', 'issues/', { team: 1, resourcetype: 'RatingIssue', title });
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title,
+    });
     const item = await api<{ id: number }>('POST', 'datasets/', {
       data_model: itemType.id,
       title: itemTitle,
@@ -34,7 +38,10 @@ async function seed() {
     });
     await api('POST', `issues/${issue.id}/datasets/`, { datasets: [item.id] });
     await api('POST', `issues/${issue.id}/set_access/`, { emails: [JUDGE], access: true });
-    const judges = await api<{ results: { issue_answer_link: string }[] }>('GET', `issues/${issue.id}/judges/`);
+    const judges = await api<{ results: { issue_answer_link: string }[] }>(
+      'GET',
+      `issues/${issue.id}/judges/`,
+    );
     return { issue, link: judges.results[0]?.issue_answer_link ?? '' };
   };
   const blind = await selection('Blind round', FOUNDER, FOUNDER);

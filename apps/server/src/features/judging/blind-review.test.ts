@@ -182,6 +182,26 @@ describe('blind review', () => {
     });
   });
 
+  it('keeps whether a question identifies the sender, on create and on change', async () => {
+    const admin = await t.createAdmin();
+    const model = await items.createDataModel(admin.team.id);
+    const url = `/api/v1/data-models/${model.id}/datum-fields/`;
+    const created = await t.request({
+      method: 'POST',
+      url,
+      token: admin.token,
+      payload: { resourcetype: 'text', label: 'Phone', identifying: true },
+    });
+    expect(created.json()).toMatchObject({ identifying: true });
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `${url}${created.json().id}/`,
+      token: admin.token,
+      payload: { identifying: false },
+    });
+    expect(changed.json()).toMatchObject({ identifying: false });
+  });
+
   it("takes the questions of the selection's items when the selection has no item type of its own", async () => {
     const { admin, fields, issue } = await setup();
     const bare = await f.createIssue(admin.team.id, 'RatingIssue');
