@@ -67,6 +67,19 @@ describe('blind review and the judge’s portal', () => {
     await page.getByText('Saved').first().waitFor();
     const saved = await api<{ hidden_fields: number[] }>('GET', `issues/${blind.issue.id}/`);
     expect(saved.hidden_fields).toHaveLength(1);
+    // The dialog in French at a phone's size, the saved choice ticked.
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByTestId('edit-issue').click();
+    await page
+      .getByTestId('blind-review')
+      .getByRole('checkbox', { name: 'Founder' })
+      .scrollIntoViewIfNeeded();
+    expect(
+      await page.getByTestId('blind-review').getByRole('checkbox', { name: 'Founder' }).isChecked(),
+    ).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/blind-dialog-fr-phone.png` });
 
     // The judge's link: a fresh context, no admin session.
     const judge = await page.context().browser()?.newPage();
