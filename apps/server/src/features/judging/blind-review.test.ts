@@ -296,6 +296,24 @@ describe('blind review', () => {
     expect(adminItem.body).toContain(SECRETS.name);
   });
 
+  it('hides identifying and e-mail questions with "hide who sent it", and the title once the form titles by e-mail', async () => {
+    const { admin, issue, judge, patch } = await setup();
+    expect((await patch({ hide_respondent: true })).statusCode).toBe(200);
+    const view = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/issues/${issue.id}/answer_view/?token=${judge.token}`,
+        })
+      ).json().items[0];
+    const shown = await view();
+    // The founder's question is neither hidden nor identifying: the title it gives stays.
+    expect(shown).toMatchObject({ title: SECRETS.name, title_hidden: false });
+    expect(shown.details.map((d: { label: string }) => d.label)).toEqual(['Founder', 'Pitch', 'CV', 'Deck']);
+    await t.db.update(intakeForms).set({ titleField: 0 }).where(eq(intakeForms.teamId, admin.team.id));
+    expect(await view()).toMatchObject({ title: expect.stringMatching(/^Item \d+$/), title_hidden: true });
+  });
+
   it('numbers the items of a selection once and never gives a removed number again', async () => {
     const admin = await t.createAdmin();
     const issue = await f.createIssue(admin.team.id, 'RatingIssue');
