@@ -80,6 +80,8 @@ const commonRules = {
   order: z.number().int().min(0).max(1_000_000),
   on_forms: z.boolean(),
   on_issues: z.boolean(),
+  /** The answer names who sent the item: hidden from judges when a selection hides the respondent. */
+  identifying: z.boolean(),
   /** On a form: show the question only when this condition holds (PATCH only). */
   condition: bodyIdSchema.nullable(),
 };
@@ -122,6 +124,7 @@ const createCommon = {
   order: commonRules.order.optional(),
   on_forms: commonRules.on_forms.default(true),
   on_issues: commonRules.on_issues.default(true),
+  identifying: commonRules.identifying.default(false),
 };
 
 /** An absent or unknown `resourcetype`, in the words of the other validation messages. */
@@ -195,6 +198,7 @@ const fieldReplyCommon = {
   order: z.number().int(),
   on_forms: z.boolean(),
   on_issues: z.boolean(),
+  identifying: z.boolean(),
   template_variable_email: z.string().nullable(),
   condition: z.number().int().nullable(),
 };

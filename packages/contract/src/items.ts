@@ -280,4 +280,6 @@ export const isOwnFileLink = (value: string) => OWN_FILE_LINK.test(value);
 export const fileQuerySchema = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().max(128),
+  /** The name the link serves the file under, signed with it (a judge's link under blind review). */
+  name: z.string().max(200).optional(),
 });

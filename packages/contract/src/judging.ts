@@ -29,6 +29,7 @@ export const answerViewIssueSchema = issueSchema.pick({
   description: true,
   random_order: true,
   hide_comments_until_submitted: true,
+  hide_judge_names: true,
   deadline: true,
   keep_open_after_deadline: true,
   comments_mode: true,
@@ -65,7 +66,11 @@ export type AnswerViewDetail = z.infer<typeof answerViewDetailSchema>;
 
 export const answerViewItemSchema = z.object({
   id: z.number().int(),
+  /** The item's number in the selection, given when it was added and never reused. */
+  number: z.number().int(),
+  /** "Item <number>" when blind review hides the title (docs/judging.md); the page writes it in its language. */
   title: z.string(),
+  title_hidden: z.boolean(),
   description: z.string(),
   tags: z.array(z.string()),
   /** Empty unless the selection lets judges load item details. */
@@ -244,3 +249,34 @@ export type UnlockPublicResult = z.infer<typeof unlockPublicResultSchema>;
 /** Codes of unlock_public refusals. */
 export const HAS_ACCESS = 'HAS_ACCESS';
 export const HAS_SUBMITTED = 'HAS_SUBMITTED';
+
+/**
+ * `GET judge_portal/`: every selection of the judge, across teams (issue 32). Opened with one of their
+ * personal links' token (`?token=`), or signed in (docs/judging.md "Judge's portal", decision in
+ * docs/decisions.md).
+ */
+export const judgePortalQuerySchema = issueTokenQuerySchema;
+export const judgePortalEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  team_title: z.string(),
+  resourcetype: issueSchema.shape.resourcetype,
+  status: issueSchema.shape.status,
+  deadline: z.string().nullable(),
+  keep_open_after_deadline: z.boolean(),
+  /** The personal link's path and query (`/selection/{id}/answer?token=…`), from the site's root. */
+  link: z.string(),
+  /** The items the judge may answer and how many they have answered (their draft when newer). */
+  total: z.number().int(),
+  answered: z.number().int(),
+  has_submitted: z.boolean(),
+  /** The selection whose link opened the portal. */
+  current: z.boolean(),
+});
+export type JudgePortalEntry = z.infer<typeof judgePortalEntrySchema>;
+export const judgePortalSchema = z.object({
+  email: z.string(),
+  /** Open first, by deadline (none last), then the closed ones; archived selections are left out. */
+  selections: z.array(judgePortalEntrySchema),
+});
+export type JudgePortal = z.infer<typeof judgePortalSchema>;

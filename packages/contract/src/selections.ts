@@ -96,6 +96,9 @@ export const PUBLIC_NOT_ALLOWED_MESSAGE = 'Your package does not allow public se
 export const REMINDER_NEEDS_DEADLINE_MESSAGE = 'A reminder needs a deadline: set one or remove the reminder.';
 /** An automatic reminder goes out 1 to this many days before the deadline (docs/judging.md). */
 export const REMINDER_DAYS_MAX = 60;
+/** An item type has at most 100 fields (MAX_FIELDS_PER_ITEM_TYPE); a list longer than that is not a choice. */
+export const MAX_HIDDEN_FIELDS = 100;
+export const HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE = "This field is not a question of the selection's item type.";
 
 /** The rule between the deadline settings, checked once merged with the stored values, and by the dialog. */
 export function deadlineErrors(s: {
@@ -182,6 +185,15 @@ const fields = {
   judges_can_load_dataset_details: z.boolean(),
   /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
   hide_comments_until_submitted: z.boolean(),
+  /** Blind review (docs/judging.md): the item type's fields judges do not see, by id. */
+  hidden_fields: z
+    .array(bodyIdSchema)
+    .max(MAX_HIDDEN_FIELDS)
+    .transform((ids) => [...new Set(ids)]),
+  /** Blind review: judges see neither the respondent's e-mail, the contact fields nor identifying fields. */
+  hide_respondent: z.boolean(),
+  /** Judges see "A judge" instead of the other judges' names beside their shared comments. */
+  hide_judge_names: z.boolean(),
   /** When judging ends, with its offset (ISO 8601); null: none. */
   deadline: z.iso.datetime({ offset: true }).nullable(),
   /** The selection stays open after its deadline, which is then only shown. */
@@ -225,6 +237,9 @@ const createBase = z.object({
   access_all_items: fields.access_all_items.default(true),
   judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(true),
   hide_comments_until_submitted: fields.hide_comments_until_submitted.default(false),
+  hidden_fields: fields.hidden_fields.default([]),
+  hide_respondent: fields.hide_respondent.default(false),
+  hide_judge_names: fields.hide_judge_names.default(false),
   deadline: fields.deadline.default(null),
   keep_open_after_deadline: fields.keep_open_after_deadline.default(false),
   reminder_days_before: fields.reminder_days_before.default(null),
@@ -347,6 +362,9 @@ export const issueSchema = z.object({
   access_all_items: z.boolean(),
   judges_can_load_dataset_details: z.boolean(),
   hide_comments_until_submitted: z.boolean(),
+  hidden_fields: z.array(z.number().int()),
+  hide_respondent: z.boolean(),
+  hide_judge_names: z.boolean(),
   /** ISO 8601 in UTC, or null. */
   deadline: z.string().nullable(),
   keep_open_after_deadline: z.boolean(),

@@ -39,6 +39,7 @@ const ADMIN_ONLY = {
   order: true,
   on_forms: true,
   on_issues: true,
+  identifying: true,
   template_variable_email: true,
 } as const;
 /** Show the question only when the answer to `datum_field` equals `value`. */

@@ -33,6 +33,13 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
     handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
     loader: prefetchAnswerView,
   },
+  '/judge': {
+    load: () =>
+      withTexts(import('../features/answering/judge-portal-page'), answeringTexts).then(
+        (m) => m.JudgePortalPage,
+      ),
+    handle: { hideNavbar: true, hideFooter: true },
+  },
   '/selection/:id/public': {
     load: () =>
       withTexts(import('../features/answering/public-page'), answeringTexts).then((m) => m.PublicPage),

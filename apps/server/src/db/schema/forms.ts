@@ -54,6 +54,8 @@ export const datumFields = pgTable(
     order: integer('order').notNull().default(0),
     onForms: boolean('on_forms').notNull().default(true),
     onIssues: boolean('on_issues').notNull().default(true),
+    /** The answer names who sent the item: hidden from judges of a selection that hides the respondent. */
+    identifying: boolean('identifying').notNull().default(false),
     templateVariableEmail: varchar('template_variable_email', { length: 30 }),
     /** text */
     responseMaxLength: integer('response_max_length'),

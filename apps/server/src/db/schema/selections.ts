@@ -45,6 +45,14 @@ export const issues = pgTable(
     randomOrder: boolean('random_order').notNull().default(false),
     /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
     hideCommentsUntilSubmitted: boolean('hide_comments_until_submitted').notNull().default(false),
+    /** Blind review (docs/judging.md): the item type's fields judges do not see. */
+    hiddenFields: integer('hidden_fields').array().notNull().default(sql`'{}'::integer[]`),
+    /** Blind review: the respondent's e-mail, contact and identifying fields hidden from judges. */
+    hideRespondent: boolean('hide_respondent').notNull().default(false),
+    /** Judges do not see each other's names beside shared comments. */
+    hideJudgeNames: boolean('hide_judge_names').notNull().default(false),
+    /** The last number given to an item added to the selection (issue_datasets.number, by trigger). */
+    itemNumbers: integer('item_numbers').notNull().default(0),
     /** Judges see it; the selection closes itself once it passes unless kept open (docs/judging.md). */
     deadline: timestamp('deadline', { withTimezone: true }),
     keepOpenAfterDeadline: boolean('keep_open_after_deadline').notNull().default(false),
@@ -124,6 +132,11 @@ export const issueDatasets = pgTable(
     datasetId: integer('dataset_id')
       .notNull()
       .references(() => datasets.id, { onDelete: 'cascade' }),
+    /**
+     * The item's number within the selection ("Item 17" under blind review): given once on insert by a
+     * trigger from issues.item_numbers (db/functions/selections.sql), never reused after a removal.
+     */
+    number: integer('number').notNull().default(0),
     createTime: createTime(),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] }), index('issue_datasets_dataset').on(t.datasetId)],

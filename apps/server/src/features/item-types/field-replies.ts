@@ -21,6 +21,7 @@ export function toDatumField(row: DatumFieldRow): DatumField {
     order: row.order,
     on_forms: row.onForms,
     on_issues: row.onIssues,
+    identifying: row.identifying,
     template_variable_email: row.templateVariableEmail,
     condition: row.conditionId,
   };
@@ -65,6 +66,7 @@ const COLUMNS = {
   order: 'order',
   on_forms: 'onForms',
   on_issues: 'onIssues',
+  identifying: 'identifying',
   template_variable_email: 'templateVariableEmail',
   response_max_length: 'responseMaxLength',
   format: 'textFormat',

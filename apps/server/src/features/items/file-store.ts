@@ -12,9 +12,13 @@ import { createS3Driver } from './file-store-s3.ts';
  */
 export interface FileStore extends FileDriver {
   newKey(): string;
-  /** `/api/v1/files/<key>?expires=<unix>&signature=<hmac>`, valid FILE_URL_TTL_SECONDS. */
-  signedUrl(key: string, now?: number): string;
-  isValidSignature(key: string, expires: number, signature: string, now?: number): boolean;
+  /**
+   * `/api/v1/files/<key>?expires=<unix>&signature=<hmac>`, valid FILE_URL_TTL_SECONDS. With `name`, the link
+   * serves the file under that name instead of the uploaded one, signed with it (blind review: a judge's
+   * link cannot be turned into one that names the file as its sender did).
+   */
+  signedUrl(key: string, now?: number, name?: string): string;
+  isValidSignature(key: string, expires: number, signature: string, now?: number, name?: string): boolean;
 }
 
 const FILE_KEY_BYTES = 24;
@@ -33,8 +37,10 @@ export function createFileDriver(config: Pick<Config, 'dataDir' | 's3'>): FileDr
 export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>, jwtSecret: string): FileStore {
   const driver = createFileDriver(config);
   const secret = createHmac('sha256', jwtSecret).update('shortlist file links').digest();
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', secret).update(`${key}:${expires}`).digest('hex');
+  const sign = (key: string, expires: number, name?: string) =>
+    createHmac('sha256', secret)
+      .update(name === undefined ? `${key}:${expires}` : `${key}:${expires}:name:${name}`)
+      .digest('hex');
 
   return {
     location: driver.location,
@@ -44,13 +50,14 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>, jwtSecre
     remove: driver.remove,
     check: driver.check,
     newKey: () => randomBytes(FILE_KEY_BYTES).toString('hex'),
-    signedUrl(key, now = Date.now()) {
+    signedUrl(key, now = Date.now(), name?: string) {
       const expires = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
-      return `${API_PREFIX}/files/${key}?expires=${expires}&signature=${sign(key, expires)}`;
+      const named = name === undefined ? '' : `&name=${encodeURIComponent(name)}`;
+      return `${API_PREFIX}/files/${key}?expires=${expires}&signature=${sign(key, expires, name)}${named}`;
     },
-    isValidSignature(key, expires, signature, now = Date.now()) {
+    isValidSignature(key, expires, signature, now = Date.now(), name?: string) {
       if (expires < Math.floor(now / 1000)) return false;
-      const expected = Buffer.from(sign(key, expires), 'hex');
+      const expected = Buffer.from(sign(key, expires, name), 'hex');
       const given = Buffer.from(signature, 'hex');
       return given.length === expected.length && timingSafeEqual(given, expected);
     },

@@ -110,9 +110,9 @@ function dispositionHeader(filename: string, mimeType: string) {
 export async function sendFile(
   ctx: AppContext,
   reply: FastifyReply,
-  { key, expires, signature }: { key: string; expires: number; signature: string },
+  { key, expires, signature, name }: { key: string; expires: number; signature: string; name?: string },
 ) {
-  if (!ctx.files.isValidSignature(key, expires, signature))
+  if (!ctx.files.isValidSignature(key, expires, signature, undefined, name))
     throw forbidden('This link is invalid or has expired.');
   const [row] = await ctx.db.select().from(datumValues).where(eq(datumValues.fileKey, key));
   if (!row) throw notFound();
@@ -124,7 +124,7 @@ export async function sendFile(
     reply
       .type(mimeType)
       .header('content-length', stored.size)
-      .header('content-disposition', dispositionHeader(row.filename ?? 'file', mimeType))
+      .header('content-disposition', dispositionHeader(name ?? row.filename ?? 'file', mimeType))
       // The type is the one read from the file's bytes at upload: the browser must not guess another.
       .header('x-content-type-options', 'nosniff')
       // A file opens as a page (a PDF in its preview frame): Chromium's viewer needs the page's inline styles.

@@ -6,6 +6,7 @@ import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import { verifyUser } from '../verification/status.ts';
 import type { Answerer } from './answerer.ts';
+import { loadBlind, withJudgeNames } from './blind.ts';
 import { selectComments, toAnswer, toComments } from './comments.ts';
 import { conflictedItemIds } from './conflicts.ts';
 import { loadDraft } from './drafts.ts';
@@ -65,9 +66,10 @@ export async function loadAnswerView(
   // The mailed copy of a personal link proves the judge's address (features/verification).
   if (answerer.kind === 'judge' && answerer.byToken)
     await verifyUser(ctx, answerer.access.userId, verificationCode);
+  const blind = await loadBlind(ctx, answerer.issue);
   const [issue, items, shared, own, conflicts, draft] = await Promise.all([
     toAnswerViewIssue(ctx, answerer.issue),
-    loadAnswerItems(ctx, answerer),
+    loadAnswerItems(ctx, answerer, blind),
     loadSharedComments(ctx, answerer),
     answerer.kind === 'judge'
       ? loadOwnAnswers(ctx, answerer.issue.id, answerer.access.userId)
@@ -79,7 +81,7 @@ export async function loadAnswerView(
     issue,
     preview: answerer.kind === 'preview',
     items,
-    shared_comments: toComments(shared.rows),
+    shared_comments: withJudgeNames(answerer.issue, toComments(shared.rows), null),
     shared_comments_hidden: shared.hidden,
     conflicts: conflicts.map((row) => row.id),
     draft,

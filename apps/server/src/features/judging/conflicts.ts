@@ -16,6 +16,7 @@ import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts
 import type { AccessRow } from '../judges/judge-access.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { resolveAnswerer } from './answerer.ts';
+import { judgeTitles } from './blind.ts';
 import { loadAccessibleItemIds } from './items.ts';
 
 /**
@@ -94,17 +95,48 @@ const conflictColumns = {
   dataset_title: datasets.title,
   set_by: issueConflicts.setBy,
   create_time: issueConflicts.createTime,
+  number: issueDatasets.number,
 };
 
-const toConflict = (row: { create_time: Date; set_by: string } & Omit<Conflict, 'create_time' | 'set_by'>) =>
-  ({ ...row, set_by: row.set_by as ConflictSetBy, create_time: row.create_time.toISOString() }) as Conflict;
+type ConflictRow = { create_time: Date; set_by: string; number: number } & Omit<
+  Conflict,
+  'create_time' | 'set_by'
+>;
+
+/** The conflicts as the caller sees them: a judge reads the items' titles under blind review (`blind.ts`). */
+async function toConflicts(
+  ctx: AppContext,
+  caller: ConflictCaller,
+  rows: ConflictRow[],
+): Promise<Conflict[]> {
+  const titles = caller.isAdmin
+    ? null
+    : await judgeTitles(
+        ctx,
+        caller.issue,
+        rows.map((row) => ({ id: row.dataset, title: row.dataset_title, number: row.number })),
+      );
+  return rows.map(({ number: _number, ...row }) => ({
+    ...row,
+    dataset_title: titles?.get(row.dataset) ?? row.dataset_title,
+    set_by: row.set_by as ConflictSetBy,
+    create_time: row.create_time.toISOString(),
+  }));
+}
 
 function selectConflicts(ctx: AppContext) {
   return ctx.db
     .select(conflictColumns)
     .from(issueConflicts)
     .innerJoin(issueAccesses, eq(issueAccesses.id, issueConflicts.accessId))
-    .innerJoin(datasets, eq(datasets.id, issueConflicts.datasetId));
+    .innerJoin(datasets, eq(datasets.id, issueConflicts.datasetId))
+    .innerJoin(
+      issueDatasets,
+      and(
+        eq(issueDatasets.issueId, issueAccesses.issueId),
+        eq(issueDatasets.datasetId, issueConflicts.datasetId),
+      ),
+    );
 }
 
 /**
@@ -153,7 +185,9 @@ export async function declareConflict(
     and(eq(issueConflicts.accessId, access.id), eq(issueConflicts.datasetId, input.dataset)),
   );
   if (!row) throw new Error('conflict not found after insert');
-  return toConflict(row);
+  const [conflict] = await toConflicts(ctx, caller, [row]);
+  if (!conflict) throw new Error('conflict not found after insert');
+  return conflict;
 }
 
 /** DELETE issues/{id}/conflicts/?dataset=: a judge clears only a conflict they declared themselves. */
@@ -211,7 +245,7 @@ export async function listConflicts(
       .limit(query.limit)
       .offset(query.offset),
   ]);
-  return { count: total?.n ?? 0, results: rows.map(toConflict) };
+  return { count: total?.n ?? 0, results: await toConflicts(ctx, caller, rows) };
 }
 
 /** The items a judge has a conflict with, as a subquery (for `inArray`/`notInArray`). */

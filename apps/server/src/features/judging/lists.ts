@@ -3,6 +3,7 @@ import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers, issueComments, issueSubmissions, users } from '../../db/schema/index.ts';
 import type { Answerer } from './answerer.ts';
+import { withJudgeNames } from './blind.ts';
 import { fullnameColumn, toAnswer, toComments } from './comments.ts';
 import { areSharedCommentsHidden, visibleSharedComments } from './shared-comments.ts';
 
@@ -132,5 +133,9 @@ export async function listComments(
       .limit(query.limit)
       .offset(query.offset),
   ]);
-  return { count: total?.count ?? 0, results: toComments(rows) };
+  const ownId = answerer.kind === 'judge' ? answerer.access.userId : null;
+  // An admin reads every name; a judge's own rows keep theirs.
+  const comments =
+    answerer.kind === 'judge' ? withJudgeNames(answerer.issue, toComments(rows), ownId) : toComments(rows);
+  return { count: total?.count ?? 0, results: comments };
 }

@@ -12,6 +12,8 @@ import {
   issueCommentSchema,
   issueSubmissionSchema,
   issueTokenQuerySchema,
+  judgePortalQuerySchema,
+  judgePortalSchema,
   type PageQuery,
   pageSchema,
   publicInfoSchema,
@@ -31,6 +33,7 @@ import { loadAnswerView } from './answer-view.ts';
 import { type Answerer, resolveAnswerer } from './answerer.ts';
 import { getDraft, saveDraft } from './drafts.ts';
 import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
+import { loadJudgePortal } from './portal.ts';
 import { getPublicInfo, unlockPublic } from './public-link.ts';
 import { submitAnswers } from './submit.ts';
 
@@ -156,6 +159,16 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => saveDraft(ctx, await answererOf(request, request.query.token), request.body),
+  );
+
+  // The judge's portal: every selection of the judge, by any of their links' token or signed in.
+  app.get(
+    '/judge_portal/',
+    {
+      preHandler: loadUser(ctx),
+      schema: { tags, querystring: judgePortalQuerySchema, response: { 200: judgePortalSchema } },
+    },
+    (request) => loadJudgePortal(ctx, request.query.token, request.user),
   );
 
   app.get(

@@ -25,6 +25,8 @@ export async function duplicateIssue(ctx: AppContext, issue: IssueRow) {
         // The copy's deadline has not been acted on yet.
         remindedAt: null,
         deadlineClosedAt: null,
+        // The copy numbers its items afresh as they are inserted below.
+        itemNumbers: 0,
       })
       .returning();
     if (!copy) throw new Error('issue copy returned nothing');

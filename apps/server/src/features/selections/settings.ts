@@ -2,6 +2,7 @@ import {
   COMMENTS_MODE_RATING_MESSAGE,
   deadlineErrors,
   type FieldErrors,
+  HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE,
   type IssueCreateInput,
   type IssuePatchInput,
   type IssueResourcetype,
@@ -11,11 +12,12 @@ import {
   PUBLIC_NOT_ALLOWED_MESSAGE,
   pluralOfItemLabel,
 } from '@shortlist/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { dataModels, type issues } from '../../db/schema/index.ts';
+import { dataModels, datumFields, type issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import type { TeamRow } from '../teams/access.ts';
+import { itemTypesOf } from './item-types-of.ts';
 
 type IssueValues = Partial<typeof issues.$inferInsert>;
 type Settings = Partial<IssueCreateInput & IssuePatchInput> & Record<string, unknown>;
@@ -41,6 +43,9 @@ const COLUMN_OF = {
   captcha: 'captcha',
   random_order: 'randomOrder',
   hide_comments_until_submitted: 'hideCommentsUntilSubmitted',
+  hidden_fields: 'hiddenFields',
+  hide_respondent: 'hideRespondent',
+  hide_judge_names: 'hideJudgeNames',
   keep_open_after_deadline: 'keepOpenAfterDeadline',
   reminder_days_before: 'reminderDaysBefore',
   access_all_items: 'accessAllItems',
@@ -94,7 +99,21 @@ export type MergedSettings = Pick<
   | 'maxPerItem'
   | 'deadline'
   | 'reminderDaysBefore'
->;
+  | 'dataModelId'
+> & { id?: number };
+
+/** Whether every one of these field ids is a question of the selection's item type (or its items'). */
+async function areFieldsOfType(
+  ctx: AppContext,
+  ids: number[],
+  issue: { id: number; dataModelId: number | null },
+) {
+  const rows = await ctx.db
+    .select({ id: datumFields.id })
+    .from(datumFields)
+    .where(and(inArray(datumFields.id, ids), inArray(datumFields.dataModelId, itemTypesOf(ctx, issue))));
+  return rows.length === new Set(ids).size;
+}
 
 /**
  * The rules between fields of spec section 5 that a single field cannot check: numbers against each
@@ -132,5 +151,13 @@ export async function checkSettings(
       .where(and(eq(dataModels.id, changed.data_model), eq(dataModels.teamId, team.id)));
     if (!model) errors.data_model = [`Invalid pk "${changed.data_model}" - object does not exist.`];
   }
+  if (
+    changed.hidden_fields?.length &&
+    !(await areFieldsOfType(ctx, changed.hidden_fields, {
+      id: merged.id ?? 0,
+      dataModelId: merged.dataModelId,
+    }))
+  )
+    errors.hidden_fields = [HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }

@@ -40,6 +40,7 @@ export const en = {
     adminTeams: 'Workspaces',
     outbox: 'Outbox',
     usage: 'Usage',
+    judging: 'My selections to judge',
     logout: 'Log out',
     login: 'Log in',
     teamSwitcher: 'Switch workspace',

@@ -35,6 +35,7 @@ export const fr: Catalogue = {
       'Shortlist a peut-être été mis à jour depuis l’ouverture de cet onglet. Rafraîchissez la page pour obtenir la nouvelle version.',
   },
   nav: {
+    judging: 'Mes sélections à évaluer',
     label: 'Navigation principale',
     home: 'Accueil Shortlist',
     dashboard: 'Tableau de bord',

@@ -70,6 +70,11 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       },
     );
   }
+  // A person who administers no team is here as a judge (an account from before judge identities):
+  // their selections are on the judge's portal, a public page outside this app.
+  if (isSignedIn && teamId === null) {
+    items.push({ key: '/judge', label: <a href="/judge">{t('nav.judging')}</a> });
+  }
   if (isSignedIn && invitations.length > 0) {
     items.push({
       key: '/invitations',

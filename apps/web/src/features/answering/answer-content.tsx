@@ -4,6 +4,7 @@ import { Loading } from '../../app/plain/loading';
 import { AnswerForm } from './answer-form';
 import { DeadlineNotice } from './deadline-notice';
 import { PairwiseForm } from './pairwise-form';
+import { portalPath } from './portal-api';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
 import '../../app/plain/plain.css';
@@ -47,6 +48,13 @@ export function AnswerContent({
   return (
     <div className={hasDetails ? 'sl-answer-page sl-answer-page-wide' : 'sl-answer-page'}>
       <TeamHeader image={issue.team_img} header={issue.team_custom_header} />
+      {!view.preview && (
+        <p className="sl-portal-nav">
+          <a href={portalPath(token)} data-testid="portal-link">
+            {t('portalLink')}
+          </a>
+        </p>
+      )}
       <h1 className="sl-public-title">{issue.title}</h1>
       {issue.description && <p className="sl-pre-line">{issue.description}</p>}
       <DeadlineNotice issue={issue} />

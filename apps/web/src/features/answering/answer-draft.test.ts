@@ -22,6 +22,7 @@ function viewOf(issue: Partial<AnswerView['issue']>, rest: Partial<AnswerView> =
       description: '',
       random_order: false,
       hide_comments_until_submitted: false,
+      hide_judge_names: false,
       deadline: null,
       keep_open_after_deadline: false,
       comments_mode: 'DATASET',
@@ -125,7 +126,15 @@ describe('the answer draft', () => {
 });
 
 describe('the saved draft and the progress', () => {
-  const item = (id: number) => ({ id, title: `Item ${id}`, description: '', tags: [], details: [] });
+  const item = (id: number) => ({
+    id,
+    number: id,
+    title: `Item ${id}`,
+    title_hidden: false,
+    description: '',
+    tags: [],
+    details: [],
+  });
 
   it('starts from the saved draft rather than the submission when there is one', () => {
     const submitted = { id: 1, dataset: 1, question: null, value: 5, user: 1 };

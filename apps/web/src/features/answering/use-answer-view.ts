@@ -1,5 +1,7 @@
 import type { AnswerView, SubmissionCreate } from '@shortlist/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { answeringKeys, declareConflict, fetchAnswerView, submitAnswers, withdrawConflict } from './api';
 
 /** The answer page's data; never refetched behind the judge's back, which would reset what they typed. */
@@ -13,8 +15,22 @@ export const answerViewQuery = (issueId: number, token: string | null, verificat
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/**
+ * Under blind review an item whose title is hidden is "Item 17" in the page's language: every place the
+ * page names the item (card, comment label, dialogs) reads the title written here.
+ */
 export function useAnswerView(issueId: number, token: string | null, verification: string | null = null) {
-  return useQuery(answerViewQuery(issueId, token, verification));
+  const { t } = useTranslation('answering');
+  const select = useCallback(
+    (view: AnswerView): AnswerView => ({
+      ...view,
+      items: view.items.map((item) =>
+        item.title_hidden ? { ...item, title: t('blindTitle', { number: item.number }) } : item,
+      ),
+    }),
+    [t],
+  );
+  return useQuery({ ...answerViewQuery(issueId, token, verification), select });
 }
 
 export function useSubmitAnswers(issueId: number, token: string | null) {

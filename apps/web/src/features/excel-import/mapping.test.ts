@@ -18,6 +18,7 @@ const common = {
   order: 0,
   on_forms: true,
   on_issues: true,
+  identifying: false,
   template_variable_email: null,
   condition: null,
 };

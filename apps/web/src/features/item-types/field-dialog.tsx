@@ -127,6 +127,14 @@ export function FieldDialog(props: FieldDialogProps) {
           <Form.Item name="on_issues" label={t('fieldDialog.onIssues')} valuePropName="checked">
             <Switch />
           </Form.Item>
+          <Form.Item
+            name="identifying"
+            label={t('fieldDialog.identifying')}
+            tooltip={t('fieldDialog.identifyingHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="field-identifying" />
+          </Form.Item>
         </Space>
         {hasTemplateVariable && (
           <Form.Item

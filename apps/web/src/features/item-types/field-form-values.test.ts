@@ -11,6 +11,7 @@ const common = {
   order: 2,
   on_forms: true,
   on_issues: false,
+  identifying: false,
   template_variable_email: null,
   condition: null,
 };
@@ -27,6 +28,7 @@ describe('field dialog values', () => {
       required: false,
       on_forms: true,
       on_issues: true,
+      identifying: false,
       resourcetype: 'file',
       mime_types: ['image/jpeg', 'image/png', 'application/pdf'],
       max_size_bytes: 1048576,
@@ -61,7 +63,12 @@ describe('field dialog values', () => {
       max_size_bytes: 2.5 * 1024 * 1024,
     };
     const values = toFormValues(field);
-    expect(values).toMatchObject({ label: 'Pitch deck', on_issues: false, mime_types: ['application/pdf'] });
+    expect(values).toMatchObject({
+      label: 'Pitch deck',
+      on_issues: false,
+      identifying: false,
+      mime_types: ['application/pdf'],
+    });
     expect(values.max_size_mb).toBe(2.5);
     expect(toFieldPayload(values)).toMatchObject({ max_size_bytes: 2.5 * 1024 * 1024, required: true });
   });

@@ -28,6 +28,8 @@ export interface FieldFormValues {
   required: boolean;
   on_forms: boolean;
   on_issues: boolean;
+  /** The answer names who sent the item: hidden from judges when a selection hides who sent it. */
+  identifying: boolean;
   template_variable_email?: string | null;
   response_max_length?: number;
   format?: TextFormat | null;
@@ -51,6 +53,7 @@ const NEW_FIELD: FieldFormValues = {
   required: false,
   on_forms: true,
   on_issues: true,
+  identifying: false,
   template_variable_email: '',
   response_max_length: TEXT_MAX_LENGTH_DEFAULT,
   format: null,
@@ -88,6 +91,7 @@ export function toFormValues(field: DatumField | null, language: Language = 'en'
     required: field.required,
     on_forms: field.on_forms,
     on_issues: field.on_issues,
+    identifying: field.identifying,
     template_variable_email: field.template_variable_email ?? '',
   };
   switch (field.resourcetype) {
@@ -145,6 +149,7 @@ export function toFieldPayload(values: FieldFormValues, language: Language = 'en
     required: values.required,
     on_forms: values.on_forms,
     on_issues: values.on_issues,
+    identifying: values.identifying,
   };
   const variable = normalizeTemplateVariable(values.template_variable_email ?? '') || null;
   switch (values.resourcetype) {

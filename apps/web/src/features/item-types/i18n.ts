@@ -68,6 +68,9 @@ export const en = {
     required: 'Required',
     onForms: 'Shown on forms',
     onIssues: 'Shown in selections',
+    identifying: 'Identifies the sender',
+    identifyingHint:
+      'A name, a phone number, a company…: judges do not see it in selections that hide who sent the item.',
     templateVariable: 'E-mail variable',
     templateVariableHint: 'A name to use this answer in e-mail templates (text and choice fields only).',
     templateVariableRule:
@@ -190,6 +193,9 @@ export const fr: typeof en = {
     required: 'Obligatoire',
     onForms: 'Affiché dans les formulaires',
     onIssues: 'Affiché dans les sélections',
+    identifying: 'Identifie l’expéditeur',
+    identifyingHint:
+      'Un nom, un téléphone, une entreprise… : les juges ne le voient pas dans les sélections qui masquent qui a envoyé l’élément.',
     templateVariable: 'Variable d’e-mail',
     templateVariableHint:
       'Un nom pour utiliser cette réponse dans les modèles d’e-mail (champs texte et choix uniquement).',

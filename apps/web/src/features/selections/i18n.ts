@@ -47,6 +47,20 @@ export const en = {
   duplicated: 'Selection duplicated.',
   openCopy: 'Open the copy',
   duplicateFailed: 'The selection could not be duplicated.',
+  blind: {
+    title: 'Blind review',
+    help: 'Choose what judges see of each item. Admins always see everything.',
+    noItemType: 'Add items to the selection to choose which of their questions judges see.',
+    hiddenFields: 'Questions hidden from judges',
+    hiddenFieldsHelp:
+      'A hidden question is left out of the judges’ page, its files too; a title it gives becomes “Item 17”.',
+    identifying: 'identifying',
+    hideRespondent: 'Hide who sent it',
+    hideRespondentHelp:
+      'Judges see neither the respondent’s e-mail, the contact e-mails nor the questions marked as identifying.',
+    hideJudgeNames: 'Hide judges’ names from each other',
+    hideJudgeNamesHelp: 'Shared comments then read “A judge”.',
+  },
   dialog: {
     createTitle: 'New selection',
     editTitle: 'Edit selection',
@@ -249,6 +263,21 @@ export const fr: typeof en = {
   duplicated: 'Sélection dupliquée.',
   openCopy: 'Ouvrir la copie',
   duplicateFailed: "La sélection n'a pas pu être dupliquée.",
+  blind: {
+    title: 'Évaluation à l’aveugle',
+    help: 'Choisissez ce que les juges voient de chaque élément. Les administrateurs voient toujours tout.',
+    noItemType:
+      'Ajoutez des éléments à la sélection pour choisir celles de leurs questions que les juges voient.',
+    hiddenFields: 'Questions masquées aux juges',
+    hiddenFieldsHelp:
+      'Une question masquée n’apparaît pas sur la page des juges, ses fichiers non plus ; un titre qu’elle donne devient « Élément 17 ».',
+    identifying: 'identifiante',
+    hideRespondent: 'Masquer qui l’a envoyé',
+    hideRespondentHelp:
+      'Les juges ne voient ni l’e-mail du répondant, ni les e-mails de contact, ni les questions marquées comme identifiantes.',
+    hideJudgeNames: 'Masquer les noms des juges entre eux',
+    hideJudgeNamesHelp: 'Les commentaires partagés indiquent alors « Un juge ».',
+  },
   dialog: {
     createTitle: 'Nouvelle sélection',
     editTitle: 'Modifier la sélection',

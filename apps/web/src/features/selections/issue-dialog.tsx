@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useCurrentTeam } from '../teams/team-context';
+import { BlindReviewFields } from './blind-review-fields';
 import {
   followNumbers,
   type IssueFormValues,
@@ -210,6 +211,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
             <Switch data-testid="issue-hide-comments" />
           </Form.Item>
         )}
+        <BlindReviewFields issue={issue} />
         <Form.Item
           name="deadline"
           label={t('dialog.deadline')}

@@ -25,6 +25,10 @@ export interface IssueFormValues {
   random_order: boolean;
   judges_can_load_dataset_details: boolean;
   hide_comments_until_submitted: boolean;
+  /** Blind review: the item type's fields judges do not see, who sent the item, the judges' names. */
+  hidden_fields: number[];
+  hide_respondent: boolean;
+  hide_judge_names: boolean;
   /** The deadline as the date-time input holds it (local time, YYYY-MM-DDTHH:mm); '' for none. */
   deadline: string;
   keep_open_after_deadline: boolean;
@@ -62,6 +66,9 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   random_order: false,
   judges_can_load_dataset_details: true,
   hide_comments_until_submitted: false,
+  hidden_fields: [],
+  hide_respondent: false,
+  hide_judge_names: false,
   deadline: '',
   keep_open_after_deadline: false,
   reminder_days_before: null,
@@ -96,6 +103,9 @@ export function issueToValues(issue: Issue): IssueFormValues {
     random_order: issue.random_order,
     judges_can_load_dataset_details: issue.judges_can_load_dataset_details,
     hide_comments_until_submitted: issue.hide_comments_until_submitted,
+    hidden_fields: issue.hidden_fields,
+    hide_respondent: issue.hide_respondent,
+    hide_judge_names: issue.hide_judge_names,
     deadline: toLocalInput(issue.deadline),
     keep_open_after_deadline: issue.keep_open_after_deadline,
     reminder_days_before: issue.reminder_days_before,
@@ -140,6 +150,9 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     random_order: values.random_order,
     judges_can_load_dataset_details: values.judges_can_load_dataset_details,
     hide_comments_until_submitted: values.hide_comments_until_submitted,
+    hidden_fields: values.hidden_fields ?? [],
+    hide_respondent: values.hide_respondent,
+    hide_judge_names: values.hide_judge_names,
     // Without a deadline, neither a reminder nor keeping open means anything.
     deadline: fromLocalInput(values.deadline),
     keep_open_after_deadline: Boolean(values.deadline) && values.keep_open_after_deadline,
@@ -182,6 +195,8 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
 export function toIssuePatch(values: IssueFormValues, issue: Issue): IssuePatch {
   const payload: Record<string, unknown> = toIssuePayload(values);
   const current: Record<string, unknown> = issue;
-  const changed = Object.entries(payload).filter(([key, value]) => value !== current[key]);
+  // Lists (the hidden fields) compare by their content.
+  const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+  const changed = Object.entries(payload).filter(([key, value]) => !same(value, current[key]));
   return { ...Object.fromEntries(changed), resourcetype: issue.resourcetype } as IssuePatch;
 }

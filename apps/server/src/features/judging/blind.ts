@@ -1,0 +1,153 @@
+import { type IssueComment, TITLE_FIELD_EMAIL } from '@shortlist/contract';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
+import type { IssueRow } from '../selections/access.ts';
+import { itemTypesOf } from '../selections/item-types-of.ts';
+
+/**
+ * Blind review (docs/judging.md, issue 32): what judges of a selection do not see. Every reply that shows
+ * judges an item, a file or another judge goes through here — the answer view, comments, the judge's
+ * portal, any judge page added later (`toJudgeItems`, `judgeFileName`, `judgeName`) — and
+ * `blind-review.test.ts` asks every judging route for the hidden values.
+ */
+export interface Blind {
+  /** The item type's fields whose answers judges never get (their files neither). */
+  hiddenFields: Set<number>;
+  /** Every item's title becomes "Item N": the title is the answer to a hidden question, or the e-mail. */
+  titlesHidden: boolean;
+  hideRespondent: boolean;
+  hideJudgeNames: boolean;
+  /** Anything hidden at all: file names then give nothing away either. */
+  active: boolean;
+}
+
+type BlindSettings = Pick<
+  IssueRow,
+  'id' | 'dataModelId' | 'hiddenFields' | 'hideRespondent' | 'hideJudgeNames'
+>;
+
+const looksLikeEmail = (text: string) => /\S@\S/.test(text);
+const normalised = (text: string) => text.trim().toLowerCase();
+
+/**
+ * The selection's blind settings as sets: the fields it hides by name, and with "hide who sent it" the item
+ * type's identifying questions and its e-mail-format questions (contact fields); the titles when the item
+ * type's form titles its items with one of those or with the respondent's e-mail.
+ */
+export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<Blind> {
+  const base = { hideRespondent: issue.hideRespondent, hideJudgeNames: issue.hideJudgeNames };
+  if (issue.hiddenFields.length === 0 && !issue.hideRespondent)
+    return { ...base, hiddenFields: new Set(), titlesHidden: false, active: issue.hideJudgeNames };
+  const named = issue.hiddenFields.length > 0 ? inArray(datumFields.id, issue.hiddenFields) : undefined;
+  const identifying = issue.hideRespondent
+    ? or(eq(datumFields.identifying, true), eq(datumFields.textFormat, 'email'))
+    : undefined;
+  const [fields, forms] = await Promise.all([
+    ctx.db
+      .select({ id: datumFields.id })
+      .from(datumFields)
+      .where(and(inArray(datumFields.dataModelId, itemTypesOf(ctx, issue)), or(named, identifying))),
+    ctx.db
+      .select({ titleField: intakeForms.titleField })
+      .from(intakeForms)
+      .where(inArray(intakeForms.dataModelId, itemTypesOf(ctx, issue))),
+  ]);
+  const hiddenFields = new Set(fields.map((field) => field.id));
+  const titlesHidden = forms.some(
+    ({ titleField }) =>
+      hiddenFields.has(titleField) || (titleField === TITLE_FIELD_EMAIL && issue.hideRespondent),
+  );
+  return { ...base, hiddenFields, titlesHidden, active: true };
+}
+
+/**
+ * The hidden answers of these items, lower-cased, by item: a title that repeats one (an item imported with
+ * its contact's name as title) is hidden too.
+ */
+async function hiddenValuesByItem(ctx: AppContext, blind: Blind, itemIds: number[]) {
+  const byItem = new Map<number, Set<string>>();
+  if (blind.hiddenFields.size === 0 || itemIds.length === 0) return byItem;
+  const rows = await ctx.db
+    .select({ item: datumValues.datasetId, text: sql<string>`lower(trim(${datumValues.response}))` })
+    .from(datumValues)
+    .where(
+      and(
+        inArray(datumValues.datasetId, itemIds),
+        inArray(datumValues.datumFieldId, [...blind.hiddenFields]),
+        sql`${datumValues.response} is not null`,
+      ),
+    );
+  for (const { item, text } of rows) {
+    const values = byItem.get(item) ?? new Set<string>();
+    values.add(text);
+    byItem.set(item, values);
+  }
+  return byItem;
+}
+
+/** "Item 17": the English words of a hidden title; the pages write their own from `number`. */
+export const blindTitle = (number: number) => `Item ${number}`;
+
+/**
+ * The titles of the items as judges see them: a hidden title (the selection's titles hidden, an e-mail
+ * under "hide who sent it", or the repeat of a hidden answer) becomes the item's number in the selection.
+ */
+export async function withJudgeTitles<T extends JudgeItem>(
+  ctx: AppContext,
+  blind: Blind,
+  items: T[],
+): Promise<(T & { title_hidden: boolean })[]> {
+  if (!blind.active) return items.map((item) => ({ ...item, title_hidden: false }));
+  const hiddenValues = await hiddenValuesByItem(
+    ctx,
+    blind,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => {
+    const title = normalised(item.title);
+    const hidden =
+      blind.titlesHidden ||
+      (blind.hideRespondent && looksLikeEmail(title)) ||
+      (hiddenValues.get(item.id)?.has(title) ?? false);
+    return { ...item, title: hidden ? blindTitle(item.number) : item.title, title_hidden: hidden };
+  });
+}
+
+/** What a reply to judges names an item by: its id, its title and its number in the selection. */
+interface JudgeItem {
+  id: number;
+  title: string;
+  number: number;
+}
+
+/** The titles judges see of these items of the selection, by id: for replies that name items in passing. */
+export async function judgeTitles(ctx: AppContext, issue: BlindSettings, items: JudgeItem[]) {
+  const shown = await withJudgeTitles(ctx, await loadBlind(ctx, issue), items);
+  return new Map(shown.map((item) => [item.id, item.title]));
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+};
+
+/** A file's name for judges under blind review: the item's number and the answer's place, no sender's words. */
+export function judgeFileName(itemNumber: number, index: number, file: { mimeType: string | null }) {
+  const extension = EXTENSIONS[file.mimeType ?? ''] ?? 'bin';
+  return `item-${itemNumber}-${index + 1}.${extension}`;
+}
+
+/**
+ * Comments as a judge reads them: the other judges' names left empty when the selection hides them (the
+ * page then says "A judge"); `ownId` is the reader's user id (none in an admin's preview).
+ */
+export const withJudgeNames = (
+  settings: Pick<IssueRow, 'hideJudgeNames'>,
+  comments: IssueComment[],
+  ownId: number | null,
+): IssueComment[] =>
+  settings.hideJudgeNames
+    ? comments.map((comment) => (comment.user === ownId ? comment : { ...comment, user_fullname: '' }))
+    : comments;

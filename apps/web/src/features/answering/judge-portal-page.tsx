@@ -1,0 +1,86 @@
+import { formatDeadline, ISSUE_TOKEN_PARAM, type JudgePortalEntry } from '@shortlist/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { Loading } from '../../app/plain/loading';
+import { judgePortalQuery } from './portal-api';
+import '../../app/plain/plain.css';
+import './answering.css';
+
+/**
+ * `/judge`: every selection of a judge, across teams, with its deadline and the judge's progress (issue 32).
+ * Opened from any personal link (its token rides along) or signed in. Plain React and CSS, like the
+ * answer page it leads to.
+ */
+export function JudgePortalPage() {
+  const { t } = useTranslation('answering');
+  const { t: tc } = useTranslation();
+  const [params] = useSearchParams();
+  const query = useQuery(judgePortalQuery(params.get(ISSUE_TOKEN_PARAM)));
+  useDocumentTitle(t('portal.title'));
+  if (query.isPending) return <Loading />;
+  if (!query.data) {
+    return (
+      <section className="sl-result" data-testid="portal-error">
+        <h1 className="sl-result-title">{t('portal.loadFailed')}</h1>
+        <a className="sl-button" href="/">
+          {tc('common.backHome')}
+        </a>
+      </section>
+    );
+  }
+  const { email, selections } = query.data;
+  return (
+    <div className="sl-answer-page">
+      <h1 className="sl-public-title">{t('portal.title')}</h1>
+      <p className="sl-portal-email">{t('portal.for', { email })}</p>
+      {selections.length === 0 ? (
+        <p className="sl-result sl-result-message" data-testid="portal-empty">
+          {t('portal.empty')}
+        </p>
+      ) : (
+        <ul className="sl-portal-list" data-testid="portal-list">
+          {selections.map((entry) => (
+            <PortalEntry key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PortalEntry({ entry }: { entry: JudgePortalEntry }) {
+  const { t, i18n } = useTranslation('answering');
+  const titleId = `portal-selection-${entry.id}`;
+  const deadline = entry.deadline ? formatDeadline(entry.deadline, i18n.language) : null;
+  const state =
+    entry.status !== 'open'
+      ? t('portal.closed')
+      : entry.has_submitted
+        ? t('portal.submitted')
+        : t('portal.notSubmitted');
+  return (
+    <li className="sl-portal-entry" aria-labelledby={titleId} data-testid="portal-entry">
+      <h2 id={titleId} className="sl-portal-title">
+        <a href={entry.link} aria-current={entry.current ? 'page' : undefined}>
+          {entry.title}
+        </a>
+      </h2>
+      <p className="sl-portal-meta">
+        {entry.team_title}
+        {entry.current && <span className="sl-portal-here"> · {t('portal.current')}</span>}
+      </p>
+      <p className="sl-portal-meta">
+        {deadline ? t('portal.deadline', { date: deadline }) : t('portal.noDeadline')}
+      </p>
+      <p className="sl-portal-progress">
+        <progress value={entry.answered} max={Math.max(entry.total, 1)} aria-hidden="true" />
+        <span>{t('portal.progress', { answered: entry.answered, count: entry.total })}</span>
+        <span className={entry.has_submitted ? 'sl-portal-state sl-portal-done' : 'sl-portal-state'}>
+          {state}
+        </span>
+      </p>
+    </li>
+  );
+}

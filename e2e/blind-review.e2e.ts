@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { callAdminApi } from './support/admin-api.ts';
+import { signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+/** Where the screenshots of these pages go, to be looked at. */
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/blind-shots';
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+const JUDGE = 'blind.judge@example.org';
+const FOUNDER = 'Zephyrine Quokka';
+
+const api = <T>(method: string, path: string, body?: object) =>
+  callAdminApi<T>(session.server.url, method, path, body);
+
+/** Two selections of the demo team with the same judge; the first one's item is titled by its founder. */
+async function seed() {
+  const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Blind startups' });
+  const field = (label: string) =>
+    api<{ id: number }>('POST', `data-models/${itemType.id}/datum-fields/`, { resourcetype: 'text', label });
+  const founder = await field('Founder');
+  const pitch = await field('Pitch');
+  const selection = async (title: string, itemTitle: string, founderName: string) => {
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title,
+    });
+    const item = await api<{ id: number }>('POST', 'datasets/', {
+      data_model: itemType.id,
+      title: itemTitle,
+      datum_values: [
+        { datum_field: founder.id, resourcetype: 'text', response: founderName },
+        { datum_field: pitch.id, resourcetype: 'text', response: 'We recycle batteries' },
+      ],
+    });
+    await api('POST', `issues/${issue.id}/datasets/`, { datasets: [item.id] });
+    await api('POST', `issues/${issue.id}/set_access/`, { emails: [JUDGE], access: true });
+    const judges = await api<{ results: { issue_answer_link: string }[] }>(
+      'GET',
+      `issues/${issue.id}/judges/`,
+    );
+    return { issue, link: judges.results[0]?.issue_answer_link ?? '' };
+  };
+  const blind = await selection('Blind round', FOUNDER, FOUNDER);
+  const second = await selection('Second call', 'Globex', 'Hank Scorpio');
+  return { blind, second };
+}
+
+describe('blind review and the judge’s portal', () => {
+  it('the admin hides the founder; the judge sees "Item 1", then goes to another selection from the portal', async () => {
+    const { page, server } = session;
+    const { blind, second } = await seed();
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${blind.issue.id}/manage`);
+    await page.getByTestId('edit-issue').click();
+    const section = page.getByTestId('blind-review');
+    await section.getByRole('checkbox', { name: 'Founder' }).check();
+    await section.getByRole('checkbox', { name: 'Founder' }).focus();
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SHOTS}/blind-dialog-en-desktop.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').first().waitFor();
+    const saved = await api<{ hidden_fields: number[] }>('GET', `issues/${blind.issue.id}/`);
+    expect(saved.hidden_fields).toHaveLength(1);
+    // The dialog in French at a phone's size, the saved choice ticked.
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByTestId('edit-issue').click();
+    await page
+      .getByTestId('blind-review')
+      .getByRole('checkbox', { name: 'Founder' })
+      .scrollIntoViewIfNeeded();
+    expect(
+      await page.getByTestId('blind-review').getByRole('checkbox', { name: 'Founder' }).isChecked(),
+    ).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/blind-dialog-fr-phone.png` });
+
+    // The judge's link: a fresh context, no admin session.
+    const judge = await page.context().browser()?.newPage();
+    if (!judge) throw new Error('no page');
+    await judge.setViewportSize(DESKTOP);
+    await judge.goto(blind.link);
+    await judge.getByRole('heading', { name: 'Blind round' }).waitFor();
+    await judge.getByRole('heading', { name: 'Item 1' }).waitFor();
+    await judge.getByText('We recycle batteries').waitFor();
+    expect(await judge.content()).not.toContain('Zephyrine');
+    await judge.screenshot({ path: `${SHOTS}/blind-answer-en-desktop.png`, fullPage: true });
+
+    // The portal, from the link on the judge's page, by keyboard.
+    await judge.getByTestId('portal-link').focus();
+    await judge.keyboard.press('Enter');
+    await judge.getByRole('heading', { name: 'My selections' }).waitFor();
+    const entries = judge.getByTestId('portal-entry');
+    expect(await entries.count()).toBe(2);
+    expect(await judge.getByTestId('portal-list').innerText()).toContain('0 of 1 item answered');
+    await judge.screenshot({ path: `${SHOTS}/portal-en-desktop.png`, fullPage: true });
+    await judge.setViewportSize(PHONE);
+    await judge.screenshot({ path: `${SHOTS}/portal-en-phone.png`, fullPage: true });
+    await judge.getByRole('link', { name: 'Second call' }).click();
+    await judge.getByRole('heading', { name: 'Second call' }).waitFor();
+    await judge.getByRole('heading', { name: 'Globex' }).waitFor();
+    expect(judge.url()).toContain(`/selection/${second.issue.id}/answer`);
+
+    // In French, at both sizes.
+    await judge.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await judge.goto(blind.link);
+    await judge.getByRole('heading', { name: 'Élément 1' }).waitFor();
+    await judge.screenshot({ path: `${SHOTS}/blind-answer-fr-phone.png`, fullPage: true });
+    await judge.getByTestId('portal-link').click();
+    await judge.getByRole('heading', { name: 'Mes sélections' }).waitFor();
+    await judge.screenshot({ path: `${SHOTS}/portal-fr-phone.png`, fullPage: true });
+    await judge.setViewportSize(DESKTOP);
+    await judge.screenshot({ path: `${SHOTS}/portal-fr-desktop.png`, fullPage: true });
+    await judge.close();
+  });
+});
