@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  datasets,
   issueConflicts,
+  issueDatasets,
   pairwiseItems,
   pairwiseJudges,
   pairwiseVotes,
@@ -97,6 +99,25 @@ describe('pairwise selections', () => {
     // All three seen: nothing left.
     const last = await step(issue.id, judge.token, 'next');
     expect(last.after).toMatchObject({ next: null, done: true, votes: 2, seen: 3 });
+  });
+
+  it('names the items "Item N" under blind review when their titles are the senders’ addresses', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue', { hideRespondent: true });
+    const links = await t.db.select().from(issueDatasets).where(eq(issueDatasets.issueId, issue.id));
+    for (const link of links)
+      await t.db
+        .update(datasets)
+        .set({ title: `founder${link.datasetId}@startup.test` })
+        .where(eq(datasets.id, link.datasetId));
+    const numbers = new Map(links.map((link) => [link.datasetId, link.number]));
+    const first = (await state(issue.id, judge.token)).json();
+    expect(first.next.title).toBe(`Item ${numbers.get(first.next.id)}`);
+    const { after } = await step(issue.id, judge.token, 'next');
+    expect([after.previous.title, after.next.title]).toEqual([
+      `Item ${numbers.get(after.previous.id)}`,
+      `Item ${numbers.get(after.next.id)}`,
+    ]);
+    expect(JSON.stringify(after)).not.toContain('@startup.test');
   });
 
   it('refuses a vote on a pair no longer on screen, without counting it', async () => {

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
+  issueDatasets,
   pairwiseItems,
   pairwiseJudges,
   pairwiseSeen,
@@ -19,9 +20,10 @@ import {
 } from '../../db/schema/index.ts';
 import { forbidden, refusal } from '../../http/errors.ts';
 import type { Answerer } from '../judging/answerer.ts';
+import { loadBlind, withJudgeTitles } from '../judging/blind.ts';
 import { loadConflictedItemIds } from '../judging/conflicts.ts';
 import { loadAccessibleItemIds } from '../judging/items.ts';
-import { assertIssueOpen } from '../selections/access.ts';
+import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { loadBusyItemIds, loadItemBeliefs, lockItems, lockJudge } from './beliefs.ts';
 import { applyVote } from './crowd-bt.ts';
 import { chooseNearCutoff } from './dispatch.ts';
@@ -78,13 +80,28 @@ async function dispatch(
     .where(eq(pairwiseJudges.accessId, access.id));
 }
 
-async function loadPairItems(ctx: AppContext, ids: number[]): Promise<Map<number, PairwiseItem>> {
+/** The two items on screen as judges see them: a title hidden by blind review is "Item N" (judging/blind.ts). */
+async function loadPairItems(
+  ctx: AppContext,
+  issue: IssueRow,
+  ids: number[],
+): Promise<Map<number, PairwiseItem>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
-    .select({ id: datasets.id, title: datasets.title, description: datasets.description })
+    .select({
+      id: datasets.id,
+      title: datasets.title,
+      description: datasets.description,
+      number: issueDatasets.number,
+    })
     .from(datasets)
+    .innerJoin(
+      issueDatasets,
+      and(eq(issueDatasets.datasetId, datasets.id), eq(issueDatasets.issueId, issue.id)),
+    )
     .where(inArray(datasets.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
+  const shown = await withJudgeTitles(ctx, await loadBlind(ctx, issue), rows);
+  return new Map(shown.map(({ id, title, description }) => [id, { id, title, description }]));
 }
 
 /** The judge's screen as stored, with their counts. */
@@ -100,6 +117,7 @@ async function toState(ctx: AppContext, answerer: JudgeAnswerer): Promise<Pairwi
   const nextId = judge?.nextId ?? null;
   const shown = await loadPairItems(
     ctx,
+    issue,
     [previousId, nextId].filter((id) => id !== null),
   );
   const seenOfMine = [...mine].filter((id) => seen.has(id)).length;
@@ -117,7 +135,7 @@ async function toState(ctx: AppContext, answerer: JudgeAnswerer): Promise<Pairwi
 async function previewState(ctx: AppContext, answerer: Extract<Answerer, { kind: 'preview' }>) {
   const mine = await loadAccessibleItemIds(ctx, answerer);
   const [first] = [...mine].sort((a, b) => a - b);
-  const shown = await loadPairItems(ctx, first === undefined ? [] : [first]);
+  const shown = await loadPairItems(ctx, answerer.issue, first === undefined ? [] : [first]);
   return {
     previous: null,
     next: first === undefined ? null : (shown.get(first) ?? null),
