@@ -164,6 +164,8 @@ const fields = {
   judges_can_load_dataset_details: z.boolean(),
   /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
   hide_comments_until_submitted: z.boolean(),
+  /** Mailings to applicants may quote the judges' shared comments (anonymised) and criterion averages. */
+  share_feedback: z.boolean(),
   /** When judging ends, with its offset (ISO 8601); null: none. */
   deadline: z.iso.datetime({ offset: true }).nullable(),
   /** The selection stays open after its deadline, which is then only shown. */
@@ -204,6 +206,7 @@ const createBase = z.object({
   access_all_items: fields.access_all_items.default(true),
   judges_can_load_dataset_details: fields.judges_can_load_dataset_details.default(true),
   hide_comments_until_submitted: fields.hide_comments_until_submitted.default(false),
+  share_feedback: fields.share_feedback.default(false),
   deadline: fields.deadline.default(null),
   keep_open_after_deadline: fields.keep_open_after_deadline.default(false),
   reminder_days_before: fields.reminder_days_before.default(null),
@@ -316,6 +319,7 @@ export const issueSchema = z.object({
   access_all_items: z.boolean(),
   judges_can_load_dataset_details: z.boolean(),
   hide_comments_until_submitted: z.boolean(),
+  share_feedback: z.boolean(),
   /** ISO 8601 in UTC, or null. */
   deadline: z.string().nullable(),
   keep_open_after_deadline: z.boolean(),

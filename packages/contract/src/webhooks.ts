@@ -4,7 +4,12 @@ import { bodyIdSchema, pageQuerySchema } from './common.ts';
 // Outgoing webhooks: a team's URLs told of its events, signed as Standard Webhooks asks
 // (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`.
 
-export const WEBHOOK_EVENTS = ['form.submitted', 'judge.submitted', 'selection.closed'] as const;
+export const WEBHOOK_EVENTS = [
+  'form.submitted',
+  'judge.submitted',
+  'selection.closed',
+  'decision.sent',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by the test button only. */
 export const WEBHOOK_PING_EVENT = 'ping';

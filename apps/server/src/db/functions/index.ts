@@ -22,6 +22,7 @@ export const FUNCTION_FILES = [
   'judge-access.sql',
   'items.sql',
   'audit-log.sql',
+  'decisions.sql',
 ] as const;
 
 export type SqlDefinition =

@@ -44,6 +44,8 @@ export const issues = pgTable(
     randomOrder: boolean('random_order').notNull().default(false),
     /** A judge sees the others' shared comments only once they have submitted (docs/judging.md). */
     hideCommentsUntilSubmitted: boolean('hide_comments_until_submitted').notNull().default(false),
+    /** Mailings to applicants may quote the judges' shared comments (anonymised) and the criterion averages. */
+    shareFeedback: boolean('share_feedback').notNull().default(false),
     /** Judges see it; the selection closes itself once it passes unless kept open (docs/judging.md). */
     deadline: timestamp('deadline', { withTimezone: true }),
     keepOpenAfterDeadline: boolean('keep_open_after_deadline').notNull().default(false),

@@ -102,6 +102,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   data_model: row.dataModelId,
   random_order: row.randomOrder,
   hide_comments_until_submitted: row.hideCommentsUntilSubmitted,
+  share_feedback: row.shareFeedback,
   deadline: row.deadline?.toISOString() ?? null,
   keep_open_after_deadline: row.keepOpenAfterDeadline,
   reminder_days_before: row.reminderDaysBefore,

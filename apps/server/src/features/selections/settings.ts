@@ -39,6 +39,7 @@ const COLUMN_OF = {
   captcha: 'captcha',
   random_order: 'randomOrder',
   hide_comments_until_submitted: 'hideCommentsUntilSubmitted',
+  share_feedback: 'shareFeedback',
   keep_open_after_deadline: 'keepOpenAfterDeadline',
   reminder_days_before: 'reminderDaysBefore',
   access_all_items: 'accessAllItems',
