@@ -1,7 +1,8 @@
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Alert, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, Flex, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionsButton } from '../decisions/decisions-button';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { useIssue } from '../selections/use-issue';
 import { ExportDialog } from './export-dialog';
@@ -64,6 +65,9 @@ function Report({ issue }: { issue: Issue }) {
         }}
         onExport={() => setIsExporting(true)}
       />
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <DecisionsButton teamId={issue.team} issueId={issue.id} />
+      </Flex>
       {filters.normalised && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"

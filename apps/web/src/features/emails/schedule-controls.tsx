@@ -1,0 +1,101 @@
+import { SendOutlined } from '@ant-design/icons';
+import type { EmailBatch } from '@shortlist/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Form, Input, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/i18n/format';
+import { fromLocalInput } from '../selections/issue-form-values';
+import { cancelSchedule, emailKeys, resendFailed, sendEmails } from './api';
+import { errorText } from './error-text';
+
+/** The browser's time zone, in which every time of these controls is read and written. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function useBatchAction(run: () => Promise<EmailBatch>) {
+  const { t } = useTranslation('emails');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: emailKeys.all }),
+    onError: (error) => void message.error(errorText(error) ?? t('batch.failed')),
+  });
+}
+
+/** The send step: now, or at a time (in the browser's time zone) until which it can be cancelled. */
+export function SendControls({ batch, onBack }: { batch: EmailBatch; onBack(): void }) {
+  const { t } = useTranslation('emails');
+  const format = useFormat();
+  const [sendAt, setSendAt] = useState('');
+  const at = fromLocalInput(sendAt);
+  const send = useBatchAction(() => sendEmails(batch.id, at ?? undefined));
+  const count = batch.progress.draft;
+  return (
+    <>
+      <Form layout="vertical" style={{ maxWidth: 360 }}>
+        <Form.Item label={t('batch.sendLater')} extra={t('batch.sendLaterHelp', { zone: browserZone() })}>
+          <Input
+            type="datetime-local"
+            value={sendAt}
+            onChange={(event) => setSendAt(event.target.value)}
+            data-testid="batch-send-at"
+          />
+        </Form.Item>
+      </Form>
+      <Flex gap={8} wrap>
+        <Button onClick={onBack}>{t('batch.previousStep')}</Button>
+        <Popconfirm
+          title={
+            at ? t('batch.scheduleConfirm', { time: format.dateTime(at) }) : t('batch.sendConfirm', { count })
+          }
+          onConfirm={() => send.mutate()}
+        >
+          <Button type="primary" icon={<SendOutlined />} loading={send.isPending} data-testid="batch-send">
+            {at ? t('batch.schedule', { count }) : t('batch.send', { count })}
+          </Button>
+        </Popconfirm>
+      </Flex>
+    </>
+  );
+}
+
+/** A scheduled batch: when it goes, and the way back to a draft. */
+export function ScheduledNotice({ batch }: { batch: EmailBatch }) {
+  const { t } = useTranslation('emails');
+  const format = useFormat();
+  const cancel = useBatchAction(() => cancelSchedule(batch.id));
+  if (batch.status !== 'scheduled' || !batch.scheduled_time) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t('batch.scheduledFor', { time: format.dateTime(batch.scheduled_time), zone: browserZone() })}
+      action={
+        <Button
+          size="small"
+          onClick={() => cancel.mutate()}
+          loading={cancel.isPending}
+          data-testid="batch-unschedule"
+        >
+          {t('batch.cancelSchedule')}
+        </Button>
+      }
+      data-testid="batch-scheduled"
+    />
+  );
+}
+
+/** A finished batch with failed e-mails: send only those again. */
+export function ResendFailedButton({ batch }: { batch: EmailBatch }) {
+  const { t } = useTranslation('emails');
+  const resend = useBatchAction(() => resendFailed(batch.id));
+  const isFinished = batch.status === 'sent' || batch.status === 'failed';
+  if (!isFinished || batch.progress.failed === 0) return null;
+  return (
+    <Button onClick={() => resend.mutate()} loading={resend.isPending} data-testid="batch-resend">
+      {t('batch.resend', { count: batch.progress.failed })}
+    </Button>
+  );
+}
