@@ -1,6 +1,5 @@
 import * as audit from '../../features/audit/i18n';
 import * as dashboard from '../../features/dashboard/i18n';
-import * as decisions from '../../features/decisions/i18n';
 import * as excelImport from '../../features/excel-import/i18n';
 import * as forms from '../../features/forms/i18n';
 import * as itemTypes from '../../features/item-types/i18n';
@@ -26,7 +25,6 @@ export const adminResources = {
   en: {
     audit: audit.en,
     dashboard: dashboard.en,
-    decisions: decisions.en,
     excelImport: excelImport.en,
     forms: forms.en,
     itemTypes: itemTypes.en,
@@ -44,7 +42,6 @@ export const adminResources = {
   fr: {
     audit: audit.fr,
     dashboard: dashboard.fr,
-    decisions: decisions.fr,
     excelImport: excelImport.fr,
     forms: forms.fr,
     itemTypes: itemTypes.fr,

@@ -1,4 +1,7 @@
 import 'i18next';
+import type { decisionsResources } from '../../features/decisions/resources';
+import type { mailingsResources } from '../../features/emails/mailings-resources';
+import type { submissionStatusResources } from '../../features/form-respond/status-i18n';
 import type { adminResources } from './admin-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
@@ -12,6 +15,9 @@ declare module 'i18next' {
       (typeof adminResources)['en'] &
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
-      (typeof emailsResources)['en'];
+      (typeof emailsResources)['en'] &
+      (typeof decisionsResources)['en'] &
+      (typeof mailingsResources)['en'] &
+      (typeof submissionStatusResources)['en'];
   }
 }

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
+import './resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const DecisionDialog = lazyDialog(

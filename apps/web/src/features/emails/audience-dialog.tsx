@@ -7,6 +7,7 @@ import { fetchForms, formKeys } from '../forms/api';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { addAudience, countAudience, emailKeys } from './api';
 import { errorText } from './error-text';
+import './mailings-resources';
 
 interface Values {
   form?: number;
@@ -44,6 +45,7 @@ export function AudienceDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -63,7 +65,7 @@ export function AudienceDialog({
   const add = useMutation({
     mutationFn: () => addAudience(batchId, toAudience(values)),
     onSuccess: (result) => {
-      void message.success(t('batch.audience.added', { count: result.nb_emails }));
+      void message.success(tm('audience.added', { count: result.nb_emails }));
       void queryClient.invalidateQueries({ queryKey: emailKeys.batch(batchId) });
       onClose();
     },
@@ -72,17 +74,17 @@ export function AudienceDialog({
   return (
     <Modal
       open={isOpen}
-      title={t('batch.audience.title')}
+      title={tm('audience.title')}
       onCancel={onClose}
       onOk={() => add.mutate()}
-      okText={t('batch.audience.add')}
+      okText={tm('audience.add')}
       okButtonProps={{ disabled: isEmpty(toAudience(values)), id: 'audience-add' }}
       confirmLoading={add.isPending}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('batch.audience.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{tm('audience.intro')}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onValuesChange={(_changed, all) => setValues(all)}>
-        <Form.Item name="form" label={t('batch.audience.form')}>
+        <Form.Item name="form" label={tm('audience.form')}>
           <Select
             allowClear
             loading={forms.isPending}
@@ -90,7 +92,7 @@ export function AudienceDialog({
             data-testid="audience-form"
           />
         </Form.Item>
-        <Form.Item name="issue" label={t('batch.audience.issue')}>
+        <Form.Item name="issue" label={tm('audience.issue')}>
           <Select
             allowClear
             showSearch={{ filterOption: false, onSearch: issues.onSearch }}
@@ -99,20 +101,20 @@ export function AudienceDialog({
             data-testid="audience-issue"
           />
         </Form.Item>
-        <Form.Item name="round" label={t('batch.audience.round')}>
+        <Form.Item name="round" label={tm('audience.round')}>
           <InputNumber min={1} max={100} precision={0} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="decision" label={t('batch.audience.decision')}>
+        <Form.Item name="decision" label={tm('audience.decision')}>
           <Select
             allowClear
-            options={DECISIONS.map((value) => ({ value, label: t(`batch.audience.decisions.${value}`) }))}
+            options={DECISIONS.map((value) => ({ value, label: tm(`audience.decisions.${value}`) }))}
             data-testid="audience-decision"
           />
         </Form.Item>
         <Form.Item name="decision_pending" valuePropName="checked">
-          <Checkbox data-testid="audience-pending">{t('batch.audience.pending')}</Checkbox>
+          <Checkbox data-testid="audience-pending">{tm('audience.pending')}</Checkbox>
         </Form.Item>
-        <Form.Item name="tag" label={t('batch.audience.tag')}>
+        <Form.Item name="tag" label={tm('audience.tag')}>
           <Input maxLength={50} />
         </Form.Item>
       </Form>
@@ -121,7 +123,7 @@ export function AudienceDialog({
           type="info"
           showIcon
           aria-live="polite"
-          title={t('batch.audience.count', {
+          title={tm('audience.count', {
             items: count.data.nb_datasets,
             emails: count.data.nb_with_email,
           })}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { getErrorDetail } from '../../app/api-errors';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { createBatch, emailKeys, fetchTemplates } from './api';
+import './mailings-resources';
 
 interface Values {
   title: string;
@@ -22,6 +23,7 @@ interface Values {
 /** The fields of a new mailing, also used by the items table's bulk action. */
 export function BatchFields({ teamId, isEnabled }: { teamId: number; isEnabled: boolean }) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const templates = useQuery({
     queryKey: emailKeys.templates(teamId, 0, EMAIL_TEMPLATES_PICKER_LIMIT, ''),
     queryFn: () => fetchTemplates(teamId, 0, EMAIL_TEMPLATES_PICKER_LIMIT),
@@ -59,8 +61,8 @@ export function BatchFields({ teamId, isEnabled }: { teamId: number; isEnabled: 
       </Form.Item>
       <Form.Item
         name="issue"
-        label={t('batches.issue')}
-        extra={t('batches.issueHelp', {
+        label={tm('batch.issue')}
+        extra={tm('batch.issueHelp', {
           rank: '{{ rank }}',
           round: '{{ round }}',
           interpolation: { escapeValue: false },
@@ -77,12 +79,12 @@ export function BatchFields({ teamId, isEnabled }: { teamId: number; isEnabled: 
       <Form.Item
         name="sends_decisions"
         valuePropName="checked"
-        extra={t('batches.sendsDecisionsHelp', {
+        extra={tm('batch.sendsDecisionsHelp', {
           decision: '{{ decision }}',
           interpolation: { escapeValue: false },
         })}
       >
-        <Checkbox data-testid="batch-sends-decisions">{t('batches.sendsDecisions')}</Checkbox>
+        <Checkbox data-testid="batch-sends-decisions">{tm('batch.sendsDecisions')}</Checkbox>
       </Form.Item>
     </>
   );

@@ -20,6 +20,7 @@ import { ResendFailedButton, ScheduledNotice, SendControls } from './schedule-co
 import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 import { useBatchView } from './use-batch-view';
+import './mailings-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const AudienceDialog = lazyDialog(
@@ -34,6 +35,7 @@ const AudienceDialog = lazyDialog(
  */
 export function BatchPage() {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const team = useCurrentTeam();
   const id = Number(useParams().id);
   const { message } = App.useApp();
@@ -130,7 +132,7 @@ export function BatchPage() {
               icon={<UsergroupAddOutlined />}
               data-testid="batch-audience"
             >
-              {t('batch.audience.button')}
+              {tm('audience.button')}
             </Button>
             <Button
               type="primary"

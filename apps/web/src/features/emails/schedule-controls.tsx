@@ -1,13 +1,16 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { EmailBatch } from '@shortlist/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, Popconfirm } from 'antd';
+import { Alert, App, Button, Flex, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
-import { fromLocalInput } from '../selections/issue-form-values';
 import { cancelSchedule, emailKeys, resendFailed, sendEmails } from './api';
 import { errorText } from './error-text';
+import './mailings-resources';
+
+/** A date-time input's local value as an ISO instant; null when empty. */
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 /** The browser's time zone, in which every time of these controls is read and written. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -26,6 +29,7 @@ function useBatchAction(run: () => Promise<EmailBatch>) {
 /** The send step: now, or at a time (in the browser's time zone) until which it can be cancelled. */
 export function SendControls({ batch, onBack }: { batch: EmailBatch; onBack(): void }) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const format = useFormat();
   const [sendAt, setSendAt] = useState('');
   const at = fromLocalInput(sendAt);
@@ -33,26 +37,31 @@ export function SendControls({ batch, onBack }: { batch: EmailBatch; onBack(): v
   const count = batch.progress.draft;
   return (
     <>
-      <Form layout="vertical" style={{ maxWidth: 360 }}>
-        <Form.Item label={t('batch.sendLater')} extra={t('batch.sendLaterHelp', { zone: browserZone() })}>
-          <Input
-            type="datetime-local"
-            value={sendAt}
-            onChange={(event) => setSendAt(event.target.value)}
-            data-testid="batch-send-at"
-          />
-        </Form.Item>
-      </Form>
+      <Flex vertical gap={4} style={{ maxWidth: 360, marginBottom: 16 }}>
+        <label htmlFor="batch-send-at">{tm('send.later')}</label>
+        <input
+          className="ant-input ant-input-outlined"
+          id="batch-send-at"
+          type="datetime-local"
+          value={sendAt}
+          onChange={(event) => setSendAt(event.target.value)}
+          aria-describedby="batch-send-at-help"
+          data-testid="batch-send-at"
+        />
+        <Typography.Text type="secondary" id="batch-send-at-help">
+          {tm('send.laterHelp', { zone: browserZone() })}
+        </Typography.Text>
+      </Flex>
       <Flex gap={8} wrap>
         <Button onClick={onBack}>{t('batch.previousStep')}</Button>
         <Popconfirm
           title={
-            at ? t('batch.scheduleConfirm', { time: format.dateTime(at) }) : t('batch.sendConfirm', { count })
+            at ? tm('send.scheduleConfirm', { time: format.dateTime(at) }) : t('batch.sendConfirm', { count })
           }
           onConfirm={() => send.mutate()}
         >
           <Button type="primary" icon={<SendOutlined />} loading={send.isPending} data-testid="batch-send">
-            {at ? t('batch.schedule', { count }) : t('batch.send', { count })}
+            {at ? tm('send.schedule', { count }) : t('batch.send', { count })}
           </Button>
         </Popconfirm>
       </Flex>
@@ -62,7 +71,7 @@ export function SendControls({ batch, onBack }: { batch: EmailBatch; onBack(): v
 
 /** A scheduled batch: when it goes, and the way back to a draft. */
 export function ScheduledNotice({ batch }: { batch: EmailBatch }) {
-  const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const format = useFormat();
   const cancel = useBatchAction(() => cancelSchedule(batch.id));
   if (batch.status !== 'scheduled' || !batch.scheduled_time) return null;
@@ -71,7 +80,7 @@ export function ScheduledNotice({ batch }: { batch: EmailBatch }) {
       type="info"
       showIcon
       style={{ marginBottom: 12 }}
-      title={t('batch.scheduledFor', { time: format.dateTime(batch.scheduled_time), zone: browserZone() })}
+      title={tm('send.scheduledFor', { time: format.dateTime(batch.scheduled_time), zone: browserZone() })}
       action={
         <Button
           size="small"
@@ -79,7 +88,7 @@ export function ScheduledNotice({ batch }: { batch: EmailBatch }) {
           loading={cancel.isPending}
           data-testid="batch-unschedule"
         >
-          {t('batch.cancelSchedule')}
+          {tm('send.cancelSchedule')}
         </Button>
       }
       data-testid="batch-scheduled"
@@ -89,13 +98,13 @@ export function ScheduledNotice({ batch }: { batch: EmailBatch }) {
 
 /** A finished batch with failed e-mails: send only those again. */
 export function ResendFailedButton({ batch }: { batch: EmailBatch }) {
-  const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const resend = useBatchAction(() => resendFailed(batch.id));
   const isFinished = batch.status === 'sent' || batch.status === 'failed';
   if (!isFinished || batch.progress.failed === 0) return null;
   return (
     <Button onClick={() => resend.mutate()} loading={resend.isPending} data-testid="batch-resend">
-      {t('batch.resend', { count: batch.progress.failed })}
+      {tm('send.resend', { count: batch.progress.failed })}
     </Button>
   );
 }

@@ -18,6 +18,7 @@ import { useIssueOptions } from '../selections/use-issue-options';
 import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
 import { EmailFrame } from './email-frame';
 import type { RichTextHandle } from './rich-text-editor';
+import './mailings-resources';
 
 // Tiptap is loaded with this dialog only.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -68,6 +69,7 @@ interface TemplateDialogProps {
 /** Creates or edits a template: subject and rich-text body with item variables, and a preview on a real item. */
 export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDialogProps) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -146,7 +148,7 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
           onClick={() => showPreview.mutate(true)}
           loading={showPreview.isPending}
         >
-          {t('templates.previewVariant', { language: t(`templates.languages.${other}`) })}
+          {tm('template.previewVariant', { language: tm(`template.languages.${other}`) })}
         </Button>,
         <Button key="cancel" onClick={close}>
           {t('templates.cancel')}
@@ -208,8 +210,8 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
           <Select
             allowClear
             showSearch={{ filterOption: false, onSearch: issueOptions.onSearch }}
-            placeholder={t('templates.previewIssue')}
-            aria-label={t('templates.previewIssue')}
+            placeholder={tm('template.previewIssue')}
+            aria-label={tm('template.previewIssue')}
             loading={issueOptions.isLoading}
             options={issueOptions.options}
             value={previewIssue}
@@ -225,10 +227,10 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
             <RichTextEditor label={t('templates.body')} handle={editor} />
           </Form.Item>
         </Suspense>
-        <Form.Item name="language" label={t('templates.language')} extra={t('templates.languageHelp')}>
+        <Form.Item name="language" label={tm('template.language')} extra={tm('template.languageHelp')}>
           <Select
             style={{ width: 160 }}
-            options={LANGUAGES.map((code) => ({ value: code, label: t(`templates.languages.${code}`) }))}
+            options={LANGUAGES.map((code) => ({ value: code, label: tm(`template.languages.${code}`) }))}
             data-testid="template-language"
           />
         </Form.Item>
@@ -237,11 +239,11 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
           items={[
             {
               key: 'variant',
-              label: t('templates.variant', { language: t(`templates.languages.${other}`) }),
+              label: tm('template.variant', { language: tm(`template.languages.${other}`) }),
               forceRender: true,
               children: (
                 <>
-                  <Typography.Paragraph type="secondary">{t('templates.variantHelp')}</Typography.Paragraph>
+                  <Typography.Paragraph type="secondary">{tm('template.variantHelp')}</Typography.Paragraph>
                   <Form.Item
                     name="variant_subject"
                     label={t('templates.subject')}

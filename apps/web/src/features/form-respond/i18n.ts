@@ -5,16 +5,7 @@ export const en = {
   back: 'Back',
   unpublished: 'This form is not published: only your team sees this preview, and nobody can submit it.',
   alreadySubmitted: 'You have already submitted your responses with this link',
-  status: {
-    submitted: 'Your response was submitted on {{date}}.',
-    draft: 'Your response is saved as a draft: it is not submitted yet.',
-    decision: {
-      accepted: 'Decision: your application is accepted.',
-      waitlisted: 'Decision: your application is on the waiting list.',
-      declined: 'Decision: your application was not selected.',
-    },
-    decisionTime: 'sent on {{date}}',
-  },
+
   email: 'Your e-mail',
   emailRequired: 'Please enter your e-mail',
   badEmail: 'Please enter a valid e-mail address',
@@ -54,16 +45,7 @@ export const fr: typeof en = {
   unpublished:
     "Ce formulaire n'est pas publié : seule votre équipe voit cet aperçu, et personne ne peut y répondre.",
   alreadySubmitted: 'Vous avez déjà envoyé vos réponses avec ce lien',
-  status: {
-    submitted: 'Votre réponse a été envoyée le {{date}}.',
-    draft: 'Votre réponse est enregistrée comme brouillon : elle n’est pas encore envoyée.',
-    decision: {
-      accepted: 'Décision : votre candidature est acceptée.',
-      waitlisted: 'Décision : votre candidature est sur liste d’attente.',
-      declined: 'Décision : votre candidature n’a pas été retenue.',
-    },
-    decisionTime: 'envoyée le {{date}}',
-  },
+
   email: 'Votre e-mail',
   emailRequired: 'Veuillez saisir votre e-mail',
   badEmail: 'Veuillez saisir une adresse e-mail valide',
