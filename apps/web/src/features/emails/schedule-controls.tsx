@@ -9,6 +9,15 @@ import { cancelSchedule, emailKeys, resendFailed, sendEmails } from './api';
 import { errorText } from './error-text';
 import './mailings-resources';
 
+/** Ant Design's input look, on the browser's own date-time input (Ant Design's Input would weigh on the page). */
+const SEND_AT_STYLE = {
+  padding: '4px 11px',
+  border: '1px solid #d9d9d9',
+  borderRadius: 6,
+  font: 'inherit',
+  background: '#fff',
+} as const;
+
 /** A date-time input's local value as an ISO instant; null when empty. */
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
@@ -40,7 +49,7 @@ export function SendControls({ batch, onBack }: { batch: EmailBatch; onBack(): v
       <Flex vertical gap={4} style={{ maxWidth: 360, marginBottom: 16 }}>
         <label htmlFor="batch-send-at">{tm('send.later')}</label>
         <input
-          className="ant-input ant-input-outlined"
+          style={SEND_AT_STYLE}
           id="batch-send-at"
           type="datetime-local"
           value={sendAt}
