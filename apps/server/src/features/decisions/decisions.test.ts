@@ -6,7 +6,6 @@ import {
   formSubmissions,
   intakeForms,
   issueComments,
-  issues,
   webhookDeliveries,
   webhooks,
 } from '../../db/schema/index.ts';
@@ -282,7 +281,11 @@ describe('feedback variables', () => {
       .results.find((e: { dataset: number }) => e.dataset === a.id);
     expect(closedA.email.html_message).toContain('<ul></ul><ol></ol>');
 
-    await t.db.update(issues).set({ shareFeedback: true }).where(eq(issues.id, p.issue.id));
+    const shareOn = await p.api('PATCH', `issues/${p.issue.id}/`, {
+      resourcetype: 'RatingIssue',
+      share_feedback: true,
+    });
+    expect(shareOn.json()).toMatchObject({ share_feedback: true });
     const shared = await batch(p, tpl.id, { issue: p.issue.id });
     const emails = (await p.api('GET', `email-batches/${shared.id}/emails/?limit=10`)).json().results;
     const html = emails.find((e: { dataset: number }) => e.dataset === a.id).email.html_message as string;
@@ -295,6 +298,18 @@ describe('feedback variables', () => {
     const htmlC = emails.find((e: { dataset: number }) => e.dataset === c.id).email.html_message as string;
     expect(htmlC).toContain('<li>Market: 4,5</li>');
     expect(htmlC).toContain('rank 2');
+
+    // The admin's preview shows them too, with the pending decision (it reaches nobody else).
+    await p.api('POST', 'decisions/', { team: p.team.id, datasets: [c.id], decision: 'waitlisted' });
+    const preview = await p.api('POST', 'email-templates/preview/', {
+      team: p.team.id,
+      subject: '{{ decision }}',
+      html_content: '<p>rank {{ rank }}</p>{% for a in averages %}<i>{{ a }}</i>{% endfor %}',
+      dataset: c.id,
+      issue: p.issue.id,
+    });
+    expect(preview.json()).toMatchObject({ subject: "Sur liste d'attente" });
+    expect(preview.json().html_message).toContain('<p>rank 2</p><i>Team: 3</i><i>Market: 4,5</i>');
   });
 });
 

@@ -24,6 +24,7 @@ export interface IssueFormValues {
   random_order: boolean;
   judges_can_load_dataset_details: boolean;
   hide_comments_until_submitted: boolean;
+  share_feedback: boolean;
   /** The deadline as the date-time input holds it (local time, YYYY-MM-DDTHH:mm); '' for none. */
   deadline: string;
   keep_open_after_deadline: boolean;
@@ -52,6 +53,7 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   random_order: false,
   judges_can_load_dataset_details: true,
   hide_comments_until_submitted: false,
+  share_feedback: false,
   deadline: '',
   keep_open_after_deadline: false,
   reminder_days_before: null,
@@ -86,6 +88,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     random_order: issue.random_order,
     judges_can_load_dataset_details: issue.judges_can_load_dataset_details,
     hide_comments_until_submitted: issue.hide_comments_until_submitted,
+    share_feedback: issue.share_feedback,
     deadline: toLocalInput(issue.deadline),
     keep_open_after_deadline: issue.keep_open_after_deadline,
     reminder_days_before: issue.reminder_days_before,
@@ -128,6 +131,7 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     random_order: values.random_order,
     judges_can_load_dataset_details: values.judges_can_load_dataset_details,
     hide_comments_until_submitted: values.hide_comments_until_submitted,
+    share_feedback: values.share_feedback,
     // Without a deadline, neither a reminder nor keeping open means anything.
     deadline: fromLocalInput(values.deadline),
     keep_open_after_deadline: Boolean(values.deadline) && values.keep_open_after_deadline,
