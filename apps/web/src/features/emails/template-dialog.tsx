@@ -240,7 +240,6 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
             {
               key: 'variant',
               label: tm('template.variant', { language: tm(`template.languages.${other}`) }),
-              forceRender: true,
               children: (
                 <>
                   <Typography.Paragraph type="secondary">{tm('template.variantHelp')}</Typography.Paragraph>
