@@ -17,6 +17,8 @@ import { createTokenService } from './features/auth/tokens.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { decisionRoutes } from './features/decisions/routes.ts';
+import { emailJobs } from './features/emails/jobs.ts';
 import { emailRoutes } from './features/emails/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { itemTypeRoutes } from './features/item-types/routes.ts';
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(conflictRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
+      await api.register(decisionRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(personalDataRoutes, { ctx });
@@ -178,6 +181,7 @@ export async function buildApp(options: BuildOptions) {
         ctx,
         [
           ...mailJobs(config),
+          ...emailJobs,
           ...submissionJobs,
           ...judgingJobs,
           ...deadlineJobs,

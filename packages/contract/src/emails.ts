@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import { bodyIdSchema, idSchema, LANGUAGES, pageQuerySchema, queryBoolean } from './common.ts';
 
 // Mass e-mail: templates, batches and their e-mails ("demails"). Spec items-forms-email §3, §5, §6, §7, §9.
 
@@ -27,7 +27,7 @@ export const TITLE_TEMPLATE_VARIABLE = 'title';
 export const templateVariableName = (templateVariableEmail: string) =>
   templateVariableEmail.trim().replace(/\s+/g, '_');
 
-export const EMAIL_BATCH_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
+export const EMAIL_BATCH_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
 export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
 
 /** Per-e-mail send status codes of the spec; null is a draft (not yet sent). */
@@ -104,6 +104,11 @@ export const emailTemplateSchema = z.object({
   description: z.string(),
   subject: z.string(),
   html_content: z.string(),
+  /** The language of subject and body (docs/emails.md, "Language variant"). */
+  language: z.enum(LANGUAGES),
+  /** Subject and body in the other language, for items whose form is in it; null: none. */
+  variant_subject: z.string().nullable(),
+  variant_html_content: z.string().nullable(),
   create_time: z.string(),
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
@@ -113,10 +118,21 @@ const templateFields = {
   description: z.string().trim().max(EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH).default(''),
   subject: z.string().trim().min(1).max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH),
   html_content: z.string().trim().min(1).max(EMAIL_TEMPLATE_BODY_MAX_LENGTH),
+  language: z.enum(LANGUAGES).default('en'),
+  /** Both or neither: an empty pair removes the variant. */
+  variant_subject: z.string().trim().max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH).nullable().default(null),
+  variant_html_content: z.string().trim().max(EMAIL_TEMPLATE_BODY_MAX_LENGTH).nullable().default(null),
 };
 export const emailTemplateCreateSchema = z.object({ team: bodyIdSchema, ...templateFields });
 export type EmailTemplateCreate = z.infer<typeof emailTemplateCreateSchema>;
-export const emailTemplatePatchSchema = z.object(templateFields).partial();
+export const emailTemplatePatchSchema = z
+  .object({
+    ...templateFields,
+    language: z.enum(LANGUAGES),
+    variant_subject: z.string().trim().max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH).nullable(),
+    variant_html_content: z.string().trim().max(EMAIL_TEMPLATE_BODY_MAX_LENGTH).nullable(),
+  })
+  .partial();
 export type EmailTemplatePatch = z.infer<typeof emailTemplatePatchSchema>;
 
 export const teamQuerySchema = z.object({ team: idSchema });
@@ -135,6 +151,8 @@ export const templatePreviewRequestSchema = z.object({
   subject: z.string().max(EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH),
   html_content: z.string().max(EMAIL_TEMPLATE_BODY_MAX_LENGTH),
   dataset: bodyIdSchema.optional(),
+  /** The selection whose rank, round, comments and averages fill the variables. */
+  issue: bodyIdSchema.optional(),
 });
 export const renderedEmailSchema = z.object({
   dataset: z.number().int().nullable(),
@@ -181,6 +199,12 @@ export const emailBatchSchema = z.object({
   template: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   create_time: z.string(),
   send_time: z.string().nullable(),
+  /** status `scheduled`: when the worker starts sending it. */
+  scheduled_time: z.string().nullable(),
+  /** A decisions mailing: each e-mail tells its item's pending decision, marked sent once it is sent. */
+  sends_decisions: z.boolean(),
+  /** The selection whose rank, round, shared comments and averages the variables read; null: none. */
+  issue: z.number().int().nullable(),
   /** Whether every e-mail has been rendered with the current template (the preview step is done). */
   is_rendered: z.boolean(),
   /** Counts of the batch's e-mails by status: the progress bar while sending. */
@@ -192,10 +216,14 @@ const batchFields = {
   title: z.string().trim().min(1).max(EMAIL_BATCH_TITLE_MAX_LENGTH),
   description: z.string().trim().max(EMAIL_BATCH_DESCRIPTION_MAX_LENGTH).default(''),
   template: bodyIdSchema,
+  sends_decisions: z.boolean().default(false),
+  issue: bodyIdSchema.nullable().default(null),
 };
 export const emailBatchCreateSchema = z.object({ team: bodyIdSchema, ...batchFields });
 export type EmailBatchCreate = z.infer<typeof emailBatchCreateSchema>;
-export const emailBatchPatchSchema = z.object(batchFields).partial();
+export const emailBatchPatchSchema = z
+  .object({ ...batchFields, sends_decisions: z.boolean(), issue: bodyIdSchema.nullable() })
+  .partial();
 export type EmailBatchPatch = z.infer<typeof emailBatchPatchSchema>;
 
 /**

@@ -10,6 +10,7 @@ export * from './common.ts';
 export * from './conflicts.ts';
 export * from './contact.ts';
 export * from './dashboard.ts';
+export * from './decisions.ts';
 export * from './emails.ts';
 export * from './forms.ts';
 export * from './item-types.ts';

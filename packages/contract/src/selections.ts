@@ -194,6 +194,8 @@ const fields = {
   hide_respondent: z.boolean(),
   /** Judges see "A judge" instead of the other judges' names beside their shared comments. */
   hide_judge_names: z.boolean(),
+  /** Mailings to applicants may quote the judges' shared comments (anonymised) and criterion averages. */
+  share_feedback: z.boolean(),
   /** When judging ends, with its offset (ISO 8601); null: none. */
   deadline: z.iso.datetime({ offset: true }).nullable(),
   /** The selection stays open after its deadline, which is then only shown. */
@@ -240,6 +242,7 @@ const createBase = z.object({
   hidden_fields: fields.hidden_fields.default([]),
   hide_respondent: fields.hide_respondent.default(false),
   hide_judge_names: fields.hide_judge_names.default(false),
+  share_feedback: fields.share_feedback.default(false),
   deadline: fields.deadline.default(null),
   keep_open_after_deadline: fields.keep_open_after_deadline.default(false),
   reminder_days_before: fields.reminder_days_before.default(null),
@@ -365,6 +368,7 @@ export const issueSchema = z.object({
   hidden_fields: z.array(z.number().int()),
   hide_respondent: z.boolean(),
   hide_judge_names: z.boolean(),
+  share_feedback: z.boolean(),
   /** ISO 8601 in UTC, or null. */
   deadline: z.string().nullable(),
   keep_open_after_deadline: z.boolean(),

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'judge.submitted',
   'selection.closed',
   'item.promoted',
+  'decision.sent',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by the test button only. */

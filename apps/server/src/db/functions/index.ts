@@ -23,6 +23,7 @@ export const FUNCTION_FILES = [
   'items.sql',
   'audit-log.sql',
   'selections.sql',
+  'decisions.sql',
 ] as const;
 
 export type SqlDefinition =

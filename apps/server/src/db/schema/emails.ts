@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createTime, updateTime } from './columns.ts';
 import { datasets } from './items.ts';
+import { issues } from './selections.ts';
 import { teams } from './teams.ts';
 
 /** A team's e-mail templates for mass e-mail: Liquid in the subject and the sanitized HTML body. */
@@ -26,6 +27,10 @@ export const emailTemplates = pgTable(
     description: text('description').notNull().default(''),
     subject: varchar('subject', { length: 255 }).notNull(),
     htmlContent: text('html_content').notNull(),
+    /** The language of subject and body; the variant, when written, is the other one (docs/emails.md). */
+    language: varchar('language', { length: 2 }).notNull().default('en'),
+    variantSubject: varchar('variant_subject', { length: 255 }),
+    variantHtmlContent: text('variant_html_content'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
@@ -47,9 +52,16 @@ export const emailBatches = pgTable(
     /** The e-mails hold what the current template gives: the preview step is done. */
     isRendered: boolean('is_rendered').notNull().default(false),
     sendTime: timestamp('send_time', { withTimezone: true }),
+    /** status `scheduled`: the worker starts sending at this time of the database's clock. */
+    scheduledTime: timestamp('scheduled_time', { withTimezone: true }),
+    /** A decisions mailing: each e-mail tells the item's pending decision and marks it sent once sent. */
+    sendsDecisions: boolean('sends_decisions').notNull().default(false),
+    /** The selection whose rank, round, comments and averages the variables read (its audience's). */
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
     createTime: createTime(),
   },
   (t) => [
+    index('email_batches_scheduled').on(t.scheduledTime).where(sql`${t.status} = 'scheduled'`),
     index('email_batches_team_created').on(t.teamId, t.createTime),
     index('email_batches_template').on(t.templateId),
   ],
@@ -73,6 +85,8 @@ export const batchEmails = pgTable(
     sentTime: timestamp('sent_time', { withTimezone: true }),
     /** Sent again after a server died while sending it: the recipient may have it twice. */
     maybeSentTwice: boolean('maybe_sent_twice').notNull().default(false),
+    /** In a decisions mailing: the decision this e-mail tells, marked sent on the item when it is sent. */
+    decision: varchar('decision', { length: 10 }),
     createTime: createTime(),
   },
   (t) => [

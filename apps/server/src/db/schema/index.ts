@@ -5,6 +5,7 @@
 export * from './audit.ts';
 export * from './captcha.ts';
 export * from './contact.ts';
+export * from './decisions.ts';
 export * from './emails.ts';
 export * from './forms.ts';
 export * from './items.ts';

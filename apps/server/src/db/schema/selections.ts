@@ -53,6 +53,8 @@ export const issues = pgTable(
     hideJudgeNames: boolean('hide_judge_names').notNull().default(false),
     /** The last number given to an item added to the selection (issue_datasets.number, by trigger). */
     itemNumbers: integer('item_numbers').notNull().default(0),
+    /** Mailings to applicants may quote the judges' shared comments (anonymised) and the criterion averages. */
+    shareFeedback: boolean('share_feedback').notNull().default(false),
     /** Judges see it; the selection closes itself once it passes unless kept open (docs/judging.md). */
     deadline: timestamp('deadline', { withTimezone: true }),
     keepOpenAfterDeadline: boolean('keep_open_after_deadline').notNull().default(false),

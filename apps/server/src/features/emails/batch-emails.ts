@@ -16,14 +16,17 @@ import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle
 import type { AppContext } from '../../context.ts';
 import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { requireTeamDatasets } from '../items/team-datasets.ts';
 import { SUPPRESSION_REASONS, suppressionsOf } from '../mail/suppressions.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { reloadBatch, requireDraft } from './batches.ts';
 import { composeEmail } from './compose.ts';
+import { itemLanguages } from './decision-variables.ts';
 import { type ParsedTemplate, renderTemplate, TemplateRenderError } from './liquid.ts';
+import { mailingContextOf, pendingDecisions } from './mailing-context.ts';
 import { recipientsOf } from './recipients.ts';
-import { checkedTemplate } from './templates.ts';
+import { checkedTemplates, sourceOf, templateFor } from './templates.ts';
 import { type ItemScope, itemScopes } from './variables.ts';
 
 /** Rows written per statement: a few thousand e-mails make a few statements, not thousands. */
@@ -46,7 +49,7 @@ export async function createEmails(
   const datasetIds = [...new Set(input.datasets)];
   const limit = team.package.mass_emails_batch_size_limit;
   if (datasetIds.length > limit) throw refusal(BATCH_SIZE_LIMIT, batchSizeLimitMessage(limit));
-  await requireTeamDatasets(ctx, team.id, datasetIds);
+  await requireTeamDatasets(ctx.db, team.id, datasetIds);
 
   const addresses = await recipientsOf(ctx.db, team.id, datasetIds, input.email_field);
   const suppressed = await suppressionsOf(ctx.db, team.id, [...addresses.values()]);
@@ -91,20 +94,6 @@ export async function createEmails(
   };
 }
 
-/** Every id must name an item of the team: another team's item is a 400 on the field, like a missing one. */
-async function requireTeamDatasets(ctx: AppContext, teamId: number, ids: number[]) {
-  const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await ctx.db
-      .select({ id: datasets.id })
-      .from(datasets)
-      .where(and(eq(datasets.teamId, teamId), inArray(datasets.id, ids.slice(i, i + 5000))));
-    for (const row of rows) found.add(row.id);
-  }
-  const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw fieldErrors({ datasets: [invalidPkMessage(missing)] });
-}
-
 /** One e-mail rendered for the preview, or failed with the reason its render could not finish. */
 async function renderOne(
   ctx: AppContext,
@@ -138,10 +127,7 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
     .from(emailTemplates)
     .where(and(eq(emailTemplates.id, id), eq(emailTemplates.teamId, team.id)));
   if (!template) throw fieldErrors({ template: [invalidPkMessage(id)] });
-  const parsed = await checkedTemplate(ctx, team.id, {
-    subject: template.subject,
-    html_content: template.htmlContent,
-  });
+  const checked = await checkedTemplates(ctx, team.id, sourceOf(template));
 
   let after = 0;
   for (;;) {
@@ -153,15 +139,20 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
       .limit(CHUNK);
     if (page.length === 0) break;
     after = page.at(-1)?.id ?? after;
-    const scopes = await itemScopes(
-      ctx.db,
-      page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId])),
-    );
+    const ids = page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId]));
+    const [scopes, languages, decisions] = await Promise.all([
+      itemScopes(ctx.db, ids, mailingContextOf(batch)),
+      itemLanguages(ctx.db, ids),
+      batch.sendsDecisions ? pendingDecisions(ctx.db, ids) : new Map<number, string>(),
+    ]);
     const rendered = [];
     let since = performance.now();
     for (const row of page) {
       const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
-      rendered.push({ id: row.id, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
+      const language = (row.datasetId === null ? undefined : languages.get(row.datasetId)) ?? 'en';
+      const parsed = templateFor(checked, language);
+      const decision = (row.datasetId === null ? undefined : decisions.get(row.datasetId)) ?? null;
+      rendered.push({ id: row.id, decision, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
       if (performance.now() - since > YIELD_EVERY_MS) {
         await yieldToEventLoop();
         since = performance.now();
@@ -169,9 +160,10 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
     }
     // Only a draft's e-mails (none queued yet): a send that started meanwhile keeps what it queued.
     await ctx.db.execute(sql`
-      update ${batchEmails} set subject = v.subject, html_message = v.html, status = v.status, error = v.error
+      update ${batchEmails} set subject = v.subject, html_message = v.html, status = v.status, error = v.error,
+        decision = v.decision
       from json_to_recordset(${JSON.stringify(rendered)}::json)
-        as v(id int, subject text, html text, status int, error text)
+        as v(id int, subject text, html text, status int, error text, decision text)
       where ${batchEmails.id} = v.id
         and (${batchEmails.status} is null or ${batchEmails.status} = ${DEMAIL_STATUS.failed})`);
   }

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { batchEmails, emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { requireTeamIssue } from '../decisions/decisions.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 
@@ -77,6 +78,9 @@ async function toBatches(ctx: AppContext, rows: BatchRow[]): Promise<EmailBatch[
     template: row.templateId === null ? null : (templateOf.get(row.templateId) ?? null),
     create_time: row.createTime.toISOString(),
     send_time: row.sendTime?.toISOString() ?? null,
+    scheduled_time: row.scheduledTime?.toISOString() ?? null,
+    sends_decisions: row.sendsDecisions,
+    issue: row.issueId,
     is_rendered: row.isRendered,
     progress: progress.get(row.id) ?? emptyProgress(),
   }));
@@ -127,6 +131,7 @@ export function requireDraft(batch: BatchRow) {
 
 export async function createBatch(ctx: AppContext, team: TeamRow, input: EmailBatchCreate) {
   await requireTeamTemplate(ctx, team.id, input.template);
+  if (input.issue !== null) await requireTeamIssue(ctx.db, team.id, input.issue);
   const [row] = await ctx.db
     .insert(emailBatches)
     .values({
@@ -134,6 +139,8 @@ export async function createBatch(ctx: AppContext, team: TeamRow, input: EmailBa
       title: input.title,
       description: input.description,
       templateId: input.template,
+      sendsDecisions: input.sends_decisions,
+      issueId: input.issue,
     })
     .returning();
   if (!row) throw new Error('batch not created');
@@ -144,13 +151,20 @@ export async function createBatch(ctx: AppContext, team: TeamRow, input: EmailBa
 export async function updateBatch(ctx: AppContext, batch: BatchRow, patch: EmailBatchPatch) {
   requireDraft(batch);
   if (patch.template !== undefined) await requireTeamTemplate(ctx, batch.teamId, patch.template);
-  const isNewTemplate = patch.template !== undefined && patch.template !== batch.templateId;
+  if (patch.issue) await requireTeamIssue(ctx.db, batch.teamId, patch.issue);
+  // What the e-mails say changes with the template, the selection they quote, or the decisions they tell.
+  const isNewTemplate =
+    (patch.template !== undefined && patch.template !== batch.templateId) ||
+    (patch.issue !== undefined && patch.issue !== batch.issueId) ||
+    (patch.sends_decisions !== undefined && patch.sends_decisions !== batch.sendsDecisions);
   const [row] = await ctx.db
     .update(emailBatches)
     .set({
       title: patch.title,
       description: patch.description,
       templateId: patch.template,
+      sendsDecisions: patch.sends_decisions,
+      issueId: patch.issue,
       isRendered: isNewTemplate ? false : undefined,
     })
     .where(and(eq(emailBatches.id, batch.id), eq(emailBatches.status, 'draft')))
@@ -168,11 +182,19 @@ export async function deleteBatch(ctx: AppContext, batch: BatchRow) {
   if (deleted.length === 0) throw refusal(BATCH_NOT_DRAFT, BATCH_NOT_DRAFT_MESSAGE);
 }
 
-/** Batches this team has started sending since the first of this month (UTC). */
-export async function batchesSentThisMonth(ctx: AppContext, teamId: number, now = new Date()) {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/**
+ * Batches this team has started sending, or scheduled, in the month (UTC) of `when`: a scheduled batch
+ * counts in its send time's month from the moment it is scheduled.
+ */
+export async function batchesSentThisMonth(ctx: AppContext, teamId: number, when = new Date()) {
+  const monthStart = new Date(Date.UTC(when.getUTCFullYear(), when.getUTCMonth(), 1));
+  const monthEnd = new Date(Date.UTC(when.getUTCFullYear(), when.getUTCMonth() + 1, 1));
+  const time = sql`coalesce(${emailBatches.sendTime}, ${emailBatches.scheduledTime})`;
   return ctx.db.$count(
     emailBatches,
-    and(eq(emailBatches.teamId, teamId), sql`${emailBatches.sendTime} >= ${monthStart.toISOString()}`),
+    and(
+      eq(emailBatches.teamId, teamId),
+      sql`${time} >= ${monthStart.toISOString()} and ${time} < ${monthEnd.toISOString()}`,
+    ),
   );
 }

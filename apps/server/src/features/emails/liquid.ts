@@ -86,6 +86,9 @@ export async function renderTemplate(parsed: ParsedTemplate, scope: ItemScope): 
   return { subject: subject.replace(/\s+/g, ' ').trim(), html };
 }
 
+/** The variables that hold a list (of comments, of averages): the sample gives ten long ones. */
+const LIST_VARIABLES: ReadonlySet<string> = new Set(['comments', 'averages']);
+
 /** A long answer for every variable: what the check at save renders the template with. */
 const SAMPLE_VALUE = 'Sample answer '.repeat(20);
 
@@ -94,7 +97,9 @@ const SAMPLE_VALUE = 'Sample answer '.repeat(20);
  * that cannot render within them is refused when it is saved, not found out in every e-mail of a batch.
  */
 export async function renderSample(parsed: ParsedTemplate, known: ReadonlySet<string>): Promise<FieldErrors> {
-  const scope = Object.fromEntries([...known].map((name) => [name, SAMPLE_VALUE]));
+  const scope = Object.fromEntries(
+    [...known].map((name) => [name, LIST_VARIABLES.has(name) ? Array(10).fill(SAMPLE_VALUE) : SAMPLE_VALUE]),
+  );
   const errors: FieldErrors = {};
   const fields = [
     ['subject', textEngine, parsed.subject],

@@ -1,4 +1,7 @@
 import {
+  addAudienceSchema,
+  audienceCountQuerySchema,
+  audienceCountSchema,
   createEmailsResultSchema,
   createEmailsSchema,
   demailListQuerySchema,
@@ -13,6 +16,7 @@ import {
   pageSchema,
   renderEmailsSchema,
   renderedEmailSchema,
+  sendEmailsSchema,
   sendTestEmailResultSchema,
   sendTestEmailSchema,
   TEST_EMAILS_PER_WINDOW,
@@ -32,9 +36,10 @@ import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { requireBatch, requireMassEmails, requireTemplate } from './access.ts';
+import { addAudience, countAudience } from './audience.ts';
 import { createEmails, findDemail, listDemails, renderEmails } from './batch-emails.ts';
 import { createBatch, deleteBatch, listBatches, toBatchReply, updateBatch } from './batches.ts';
-import { sendEmails } from './send.ts';
+import { cancelSchedule, resendFailed, sendEmails } from './send.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -218,10 +223,61 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
 
   app.post(
     '/email-batches/:id/send_emails/',
-    { schema: { tags, params: idParamsSchema, response: { 200: emailBatchSchema } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: sendEmailsSchema.optional(),
+        response: { 200: emailBatchSchema },
+      },
+    },
     async (request) => {
       const { batch, team } = await requireBatch(ctx, currentUser(request), request.params.id);
-      return sendEmails(ctx, team, batch);
+      return sendEmails(ctx, team, batch, request.body ?? {});
+    },
+  );
+
+  app.post(
+    '/email-batches/:id/cancel_schedule/',
+    { schema: { tags, params: idParamsSchema, response: { 200: emailBatchSchema } } },
+    async (request) => {
+      const { batch } = await requireBatch(ctx, currentUser(request), request.params.id);
+      return cancelSchedule(ctx, batch);
+    },
+  );
+
+  app.post(
+    '/email-batches/:id/resend_failed/',
+    { schema: { tags, params: idParamsSchema, response: { 200: emailBatchSchema } } },
+    async (request) => {
+      const { batch } = await requireBatch(ctx, currentUser(request), request.params.id);
+      return resendFailed(ctx, batch);
+    },
+  );
+
+  app.post(
+    '/email-batches/:id/add_audience/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: addAudienceSchema,
+        response: { 200: createEmailsResultSchema },
+      },
+    },
+    async (request) => {
+      const { batch, team } = await requireBatch(ctx, currentUser(request), request.params.id);
+      return addAudience(ctx, team, batch, request.body);
+    },
+  );
+
+  app.post(
+    '/email-batches/audience_count/',
+    { schema: { tags, body: audienceCountQuerySchema, response: { 200: audienceCountSchema } } },
+    async (request) => {
+      const { team } = await requireTeamAdmin(ctx, currentUser(request), request.body.team);
+      requireMassEmails(team);
+      return countAudience(ctx, team.id, request.body.audience);
     },
   );
 

@@ -76,11 +76,16 @@ describe('e-mail templates', () => {
     expect(broken.json().html_content[0]).toMatch(/^The template cannot be read/);
   });
 
-  it('lists the variables of the team: the title, then each field with an e-mail variable', async () => {
+  it('lists the variables of the team: the title, the decision ones, then each field with an e-mail variable', async () => {
     const s = await f.createSetup();
     const reply = await s.api('GET', `email-templates/variables/?team=${s.team.id}`);
     expect(reply.json()).toEqual([
       { name: 'title', label: 'Title', item_type: null },
+      { name: 'rank', label: 'Rank in the selection', item_type: null },
+      { name: 'round', label: 'Round', item_type: null },
+      { name: 'decision', label: 'Decision', item_type: null },
+      { name: 'comments', label: "Judges' shared comments (a list)", item_type: null },
+      { name: 'averages', label: 'Criterion averages (a list)', item_type: null },
       { name: 'project_name', label: 'Project', item_type: 'Applications' },
       { name: 'stage', label: 'Stage', item_type: 'Applications' },
     ]);

@@ -3,18 +3,21 @@ import {
   type EmailTemplateCreate,
   type EmailTemplatePatch,
   invalidPkMessage,
+  type Language,
   NO_ITEM_WITH_EMAIL,
   NO_ITEM_WITH_EMAIL_MESSAGE,
   type RenderedEmail,
   type TeamPageQuery,
   type templatePreviewRequestSchema,
+  toLanguage,
 } from '@shortlist/contract';
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { datasets, emailBatches, emailTemplates, formSubmissions } from '../../db/schema/index.ts';
-import { fieldErrors, refusal } from '../../http/errors.ts';
+import { AppError, fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
+import { requireTeamIssue } from '../decisions/decisions.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { TemplateRow } from './access.ts';
@@ -36,6 +39,9 @@ export const toTemplateReply = (row: TemplateRow): EmailTemplate => ({
   description: row.description,
   subject: row.subject,
   html_content: row.htmlContent,
+  language: toLanguage(row.language),
+  variant_subject: row.variantSubject,
+  variant_html_content: row.variantHtmlContent,
   create_time: row.createTime.toISOString(),
 });
 
@@ -74,6 +80,59 @@ export async function checkedTemplate(
   return result.parsed;
 }
 
+/** A template's text in its language and, when written, in the other one (docs/emails.md, "Language variant"). */
+export interface CheckedTemplate {
+  main: ParsedTemplate;
+  variant: ParsedTemplate | null;
+  language: Language;
+}
+
+interface TemplateSource {
+  subject: string;
+  html_content: string;
+  language: Language;
+  variant_subject: string | null;
+  variant_html_content: string | null;
+}
+
+const REQUIRED = 'This field is required.';
+
+/**
+ * The template and its variant checked alike; an error of the variant is on `variant_subject` or
+ * `variant_html_content`. A variant needs both its subject and its body.
+ */
+export async function checkedTemplates(ctx: AppContext, teamId: number, source: TemplateSource) {
+  const main = await checkedTemplate(ctx, teamId, source);
+  const subject = source.variant_subject || null;
+  const html = source.variant_html_content || null;
+  if (subject === null && html === null) return { main, variant: null, language: source.language };
+  if (subject === null) throw fieldErrors({ variant_subject: [REQUIRED] });
+  if (html === null) throw fieldErrors({ variant_html_content: [REQUIRED] });
+  try {
+    const variant = await checkedTemplate(ctx, teamId, { subject, html_content: html });
+    return { main, variant, language: source.language };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400 && !('code' in error.body)) {
+      const fields = Object.entries(error.body).map(([field, messages]) => [`variant_${field}`, messages]);
+      throw fieldErrors(Object.fromEntries(fields));
+    }
+    throw error;
+  }
+}
+
+/** The text an item gets: the variant when the item's language is the variant's, else the template's own. */
+export const templateFor = (checked: CheckedTemplate, language: Language) =>
+  checked.variant !== null && language !== checked.language ? checked.variant : checked.main;
+
+/** A stored template's source, as `checkedTemplates` reads it. */
+export const sourceOf = (row: TemplateRow): TemplateSource => ({
+  subject: row.subject,
+  html_content: row.htmlContent,
+  language: toLanguage(row.language),
+  variant_subject: row.variantSubject,
+  variant_html_content: row.variantHtmlContent,
+});
+
 /** One item's e-mail for a request that shows or sends it at once: a failed render is a 400 on its field. */
 export async function renderForRequest(parsed: ParsedTemplate, scope: ItemScope) {
   try {
@@ -84,9 +143,20 @@ export async function renderForRequest(parsed: ParsedTemplate, scope: ItemScope)
   }
 }
 
+const sanitizedVariant = (ctx: AppContext, html: string | null) =>
+  html ? sanitizeRichText(html, ctx.config.richTextImageHosts) || null : null;
+
 export async function createTemplate(ctx: AppContext, team: TeamRow, input: EmailTemplateCreate) {
   const htmlContent = sanitizeRichText(input.html_content, ctx.config.richTextImageHosts);
-  await checkedTemplate(ctx, team.id, { subject: input.subject, html_content: htmlContent });
+  const variantHtmlContent = sanitizedVariant(ctx, input.variant_html_content);
+  const variantSubject = input.variant_subject || null;
+  await checkedTemplates(ctx, team.id, {
+    subject: input.subject,
+    html_content: htmlContent,
+    language: input.language,
+    variant_subject: variantSubject,
+    variant_html_content: variantHtmlContent,
+  });
   const [row] = await ctx.db
     .insert(emailTemplates)
     .values({
@@ -95,6 +165,9 @@ export async function createTemplate(ctx: AppContext, team: TeamRow, input: Emai
       description: input.description,
       subject: input.subject,
       htmlContent,
+      language: input.language,
+      variantSubject,
+      variantHtmlContent,
     })
     .returning();
   if (!row) throw new Error('template not created');
@@ -108,11 +181,32 @@ export async function updateTemplate(ctx: AppContext, template: TemplateRow, pat
     patch.html_content === undefined
       ? template.htmlContent
       : sanitizeRichText(patch.html_content, ctx.config.richTextImageHosts);
-  await checkedTemplate(ctx, template.teamId, { subject, html_content: htmlContent });
+  const language = patch.language ?? toLanguage(template.language);
+  const variantSubject =
+    patch.variant_subject === undefined ? template.variantSubject : patch.variant_subject || null;
+  const variantHtmlContent =
+    patch.variant_html_content === undefined
+      ? template.variantHtmlContent
+      : sanitizedVariant(ctx, patch.variant_html_content);
+  await checkedTemplates(ctx, template.teamId, {
+    subject,
+    html_content: htmlContent,
+    language,
+    variant_subject: variantSubject,
+    variant_html_content: variantHtmlContent,
+  });
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(emailTemplates)
-      .set({ title: patch.title, description: patch.description, subject, htmlContent })
+      .set({
+        title: patch.title,
+        description: patch.description,
+        subject,
+        htmlContent,
+        language,
+        variantSubject,
+        variantHtmlContent,
+      })
       .where(eq(emailTemplates.id, template.id))
       .returning();
     await tx
@@ -163,7 +257,10 @@ export async function previewTemplate(
   const htmlContent = sanitizeRichText(request.html_content, ctx.config.richTextImageHosts);
   const parsed = await checkedTemplate(ctx, team.id, { subject: request.subject, html_content: htmlContent });
   const item = await previewItem(ctx, team.id, request.dataset);
-  const scope = (await itemScopes(ctx.db, [item.id])).get(item.id) ?? {};
+  if (request.issue !== undefined) await requireTeamIssue(ctx.db, team.id, request.issue);
+  // The admin's own preview shows the pending decision: it reaches nobody else.
+  const context = { issueId: request.issue ?? null, tellsPending: true };
+  const scope = (await itemScopes(ctx.db, [item.id], context)).get(item.id) ?? {};
   const to = item.email ?? '';
   const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope));
   return {

@@ -1,5 +1,6 @@
 import {
   answerText,
+  DECISION_TEMPLATE_VARIABLES,
   type TemplateVariable,
   TITLE_TEMPLATE_VARIABLE,
   templateVariableName,
@@ -9,6 +10,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datasets, datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
+import { decisionScopes, type MailingContext } from './decision-variables.ts';
 
 /** Only text and choice answers can fill an e-mail (spec: template_variable_email). */
 const VARIABLE_RESOURCETYPES = ['text', 'choice'];
@@ -31,7 +33,14 @@ export async function teamVariables(db: Db, teamId: number): Promise<TemplateVar
       ),
     )
     .orderBy(asc(dataModels.title), asc(datumFields.order), asc(datumFields.id));
-  const variables: TemplateVariable[] = [{ name: TITLE_TEMPLATE_VARIABLE, label: 'Title', item_type: null }];
+  const variables: TemplateVariable[] = [
+    { name: TITLE_TEMPLATE_VARIABLE, label: 'Title', item_type: null },
+    ...DECISION_TEMPLATE_VARIABLES.map((name) => ({
+      name,
+      label: DECISION_VARIABLE_LABELS[name],
+      item_type: null,
+    })),
+  ];
   for (const row of rows) {
     if (!row.variable) continue;
     variables.push({ name: templateVariableName(row.variable), label: row.label, item_type: row.itemType });
@@ -39,17 +48,30 @@ export async function teamVariables(db: Db, teamId: number): Promise<TemplateVar
   return variables;
 }
 
-export type ItemScope = Record<string, string>;
+const DECISION_VARIABLE_LABELS: Record<(typeof DECISION_TEMPLATE_VARIABLES)[number], string> = {
+  rank: 'Rank in the selection',
+  round: 'Round',
+  decision: 'Decision',
+  comments: "Judges' shared comments (a list)",
+  averages: 'Criterion averages (a list)',
+};
+
+/** A value is text, or a list of texts (`comments`, `averages`): the body's engine escapes each. */
+export type ItemScope = Record<string, string | string[]>;
 
 /**
  * Each item's values by variable name, read in two queries for any number of items: its title and
  * its answers to the fields that have an e-mail variable, each as the contract's `answerText` writes it
  * (options joined by commas, a date in words) in the language of the item's form (English without one).
  */
-export async function itemScopes(db: Db, datasetIds: number[]): Promise<Map<number, ItemScope>> {
+export async function itemScopes(
+  db: Db,
+  datasetIds: number[],
+  context: MailingContext = { issueId: null, tellsPending: false },
+): Promise<Map<number, ItemScope>> {
   const scopes = new Map<number, ItemScope>();
   if (datasetIds.length === 0) return scopes;
-  const [items, answers] = await Promise.all([
+  const [items, answers, decisions] = await Promise.all([
     db
       .select({ id: datasets.id, title: datasets.title })
       .from(datasets)
@@ -65,8 +87,11 @@ export async function itemScopes(db: Db, datasetIds: number[]): Promise<Map<numb
       .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
       .leftJoin(intakeForms, eq(intakeForms.dataModelId, datumFields.dataModelId))
       .where(and(inArray(datumValues.datasetId, datasetIds), isNotNull(datumFields.templateVariableEmail))),
+    decisionScopes(db, datasetIds, context),
   ]);
-  for (const item of items) scopes.set(item.id, { [TITLE_TEMPLATE_VARIABLE]: item.title });
+  for (const item of items) {
+    scopes.set(item.id, { ...decisions.get(item.id), [TITLE_TEMPLATE_VARIABLE]: item.title });
+  }
   for (const { value, variable, format, language } of answers) {
     const scope = scopes.get(value.datasetId);
     if (!scope || !variable || !VARIABLE_RESOURCETYPES.includes(value.resourcetype)) continue;

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batchEmails, mailQueue } from '../../db/schema/index.ts';
+import { markDecisionSent } from '../decisions/sent.ts';
 import { settleRespondentMail } from '../verification/status.ts';
 import { settleBatches } from './batch-state.ts';
 import { failureText, isPermanentFailure, type MailMessage, SMTP_MAX_CONNECTIONS } from './mailer.ts';
@@ -120,7 +121,7 @@ async function markSent(db: Db, row: QueueRow) {
       .set({ sentAt: new Date(), lastError: null, claimedBy: null })
       .where(eq(mailQueue.id, row.id));
     if (row.batchEmailId !== null) {
-      await tx
+      const [email] = await tx
         .update(batchEmails)
         .set({
           status: DEMAIL_STATUS.sent,
@@ -130,7 +131,13 @@ async function markSent(db: Db, row: QueueRow) {
           // The send cut short before this one may have reached the recipient too.
           maybeSentTwice: row.interruptions > 0,
         })
-        .where(eq(batchEmails.id, row.batchEmailId));
+        .where(eq(batchEmails.id, row.batchEmailId))
+        .returning({
+          datasetId: batchEmails.datasetId,
+          decision: batchEmails.decision,
+          batchId: batchEmails.batchId,
+        });
+      if (email) await markDecisionSent(tx, email);
     }
     if (row.verifiesSubmissionId !== null) await settleRespondentMail(tx, row.verifiesSubmissionId, 'sent');
   });

@@ -108,6 +108,7 @@ export const toIssueSettings = (row: IssueRow): IssueSettings => ({
   hidden_fields: row.hiddenFields,
   hide_respondent: row.hideRespondent,
   hide_judge_names: row.hideJudgeNames,
+  share_feedback: row.shareFeedback,
   deadline: row.deadline?.toISOString() ?? null,
   keep_open_after_deadline: row.keepOpenAfterDeadline,
   reminder_days_before: row.reminderDaysBefore,

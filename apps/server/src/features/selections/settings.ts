@@ -46,6 +46,7 @@ const COLUMN_OF = {
   hidden_fields: 'hiddenFields',
   hide_respondent: 'hideRespondent',
   hide_judge_names: 'hideJudgeNames',
+  share_feedback: 'shareFeedback',
   keep_open_after_deadline: 'keepOpenAfterDeadline',
   reminder_days_before: 'reminderDaysBefore',
   access_all_items: 'accessAllItems',

@@ -1,4 +1,7 @@
 import 'i18next';
+import type { decisionsResources } from '../../features/decisions/resources';
+import type { mailingsResources } from '../../features/emails/mailings-resources';
+import type { submissionStatusResources } from '../../features/form-respond/status-i18n';
 import type { adminResources } from './admin-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
@@ -16,6 +19,9 @@ declare module 'i18next' {
       (typeof answersResources)['en'] &
       (typeof emailsResources)['en'] &
       (typeof topKResources)['en'] &
-      (typeof roundsResources)['en'];
+      (typeof roundsResources)['en'] &
+      (typeof decisionsResources)['en'] &
+      (typeof mailingsResources)['en'] &
+      (typeof submissionStatusResources)['en'];
   }
 }

@@ -1,4 +1,6 @@
 import type {
+  Audience,
+  AudienceCount,
   CreateEmails,
   CreateEmailsResult,
   Demail,
@@ -45,8 +47,12 @@ export const updateTemplate = (id: number, body: EmailTemplatePatch) =>
 export const deleteTemplate = (id: number) => apiDelete(`email-templates/${id}/`);
 export const fetchVariables = (teamId: number) =>
   apiGet<TemplateVariable[]>('email-templates/variables/', { team: teamId });
-export const previewTemplate = (body: { team: number; subject: string; html_content: string }) =>
-  apiPost<RenderedEmail>('email-templates/preview/', body);
+export const previewTemplate = (body: {
+  team: number;
+  subject: string;
+  html_content: string;
+  issue?: number;
+}) => apiPost<RenderedEmail>('email-templates/preview/', body);
 
 export const fetchBatches = (teamId: number, offset: number, limit: number) =>
   apiGet<Page<EmailBatch>>('email-batches/', { team: teamId, offset, limit });
@@ -58,7 +64,14 @@ export const deleteBatch = (id: number) => apiDelete(`email-batches/${id}/`);
 export const createEmails = (id: number, body: CreateEmails) =>
   apiPost<CreateEmailsResult>(`email-batches/${id}/create_emails/`, body);
 export const renderEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/render_emails/`, {});
-export const sendEmails = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/send_emails/`, {});
+export const sendEmails = (id: number, sendAt?: string) =>
+  apiPost<EmailBatch>(`email-batches/${id}/send_emails/`, sendAt ? { send_at: sendAt } : {});
+export const cancelSchedule = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/cancel_schedule/`, {});
+export const resendFailed = (id: number) => apiPost<EmailBatch>(`email-batches/${id}/resend_failed/`, {});
+export const countAudience = (team: number, audience: Audience) =>
+  apiPost<AudienceCount>('email-batches/audience_count/', { team, audience });
+export const addAudience = (id: number, audience: Audience) =>
+  apiPost<CreateEmailsResult>(`email-batches/${id}/add_audience/`, { audience });
 export const sendTestEmail = (id: number, body: SendTestEmail) =>
   apiPost<SendTestEmailResult>(`email-batches/${id}/send_test_email/`, body);
 export const fetchDemails = (id: number, query: Partial<DemailListQuery>) =>

@@ -5,25 +5,31 @@ import {
   type EmailBatch,
 } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getErrorDetail } from '../../app/api-errors';
+import { useIssueOptions } from '../selections/use-issue-options';
 import { createBatch, emailKeys, fetchTemplates } from './api';
+import './mailings-resources';
 
 interface Values {
   title: string;
   description: string;
   template: number;
+  sends_decisions?: boolean;
+  issue?: number | null;
 }
 
 /** The fields of a new mailing, also used by the items table's bulk action. */
 export function BatchFields({ teamId, isEnabled }: { teamId: number; isEnabled: boolean }) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const templates = useQuery({
     queryKey: emailKeys.templates(teamId, 0, EMAIL_TEMPLATES_PICKER_LIMIT, ''),
     queryFn: () => fetchTemplates(teamId, 0, EMAIL_TEMPLATES_PICKER_LIMIT),
     enabled: isEnabled,
   });
+  const issues = useIssueOptions(teamId, isEnabled);
   return (
     <>
       <Form.Item
@@ -53,6 +59,33 @@ export function BatchFields({ teamId, isEnabled }: { teamId: number; isEnabled: 
           data-testid="batch-template"
         />
       </Form.Item>
+      <Form.Item
+        name="issue"
+        label={tm('batch.issue')}
+        extra={tm('batch.issueHelp', {
+          rank: '{{ rank }}',
+          round: '{{ round }}',
+          interpolation: { escapeValue: false },
+        })}
+      >
+        <Select
+          allowClear
+          showSearch={{ filterOption: false, onSearch: issues.onSearch }}
+          loading={issues.isLoading}
+          options={issues.options}
+          data-testid="batch-issue"
+        />
+      </Form.Item>
+      <Form.Item
+        name="sends_decisions"
+        valuePropName="checked"
+        extra={tm('batch.sendsDecisionsHelp', {
+          decision: '{{ decision }}',
+          interpolation: { escapeValue: false },
+        })}
+      >
+        <Checkbox data-testid="batch-sends-decisions">{tm('batch.sendsDecisions')}</Checkbox>
+      </Form.Item>
     </>
   );
 }
@@ -61,7 +94,13 @@ export function useCreateBatch(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Values) =>
-      createBatch({ team: teamId, ...values, description: values.description ?? '' }),
+      createBatch({
+        team: teamId,
+        ...values,
+        description: values.description ?? '',
+        sends_decisions: values.sends_decisions ?? false,
+        issue: values.issue ?? null,
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: emailKeys.all }),
   });
 }

@@ -1,23 +1,32 @@
-import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { BATCH_STEPS, EMAIL_TEMPLATES_PICKER_LIMIT } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Popconfirm, Select, Space, Spin, Steps, Typography } from 'antd';
+import { Alert, App, Button, Flex, Select, Space, Spin, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../app/layout/button-link';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
-import { emailKeys, fetchTemplates, renderEmails, sendEmails, updateBatch } from './api';
+import { emailKeys, fetchTemplates, renderEmails, updateBatch } from './api';
 import { BatchProgress } from './batch-progress';
 import { EmailCarousel } from './email-carousel';
 import { EMAILS_PAGE_SIZE, EmailsTable } from './emails-table';
 import { errorText } from './error-text';
+import { ResendFailedButton, ScheduledNotice, SendControls } from './schedule-controls';
 import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 import { useBatchView } from './use-batch-view';
+import './mailings-resources';
+
+// Loaded the first time it opens (app/lazy-dialog.tsx).
+const AudienceDialog = lazyDialog(
+  () => import('./audience-dialog').then((m) => m.AudienceDialog),
+  (props) => props.isOpen,
+);
 
 /**
  * `/team/:teamId/email/batch/:id` (spec: email-batch): list the e-mails (0), preview them (1), send (2),
@@ -26,6 +35,7 @@ import { useBatchView } from './use-batch-view';
  */
 export function BatchPage() {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const team = useCurrentTeam();
   const id = Number(useParams().id);
   const { message } = App.useApp();
@@ -54,11 +64,7 @@ export function BatchPage() {
     },
     onError,
   });
-  const send = useMutation({
-    mutationFn: () => sendEmails(id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: emailKeys.all }),
-    onError,
-  });
+  const [isAdding, setIsAdding] = useState(false);
 
   if (view.isError) return <LoadError onRetry={() => void view.refetch()} />;
   if (!view.data) return <Spin size="large" style={{ display: 'block', margin: 48 }} />;
@@ -122,6 +128,13 @@ export function BatchPage() {
               onChange={(template: number) => changeTemplate.mutate(template)}
             />
             <Button
+              onClick={() => setIsAdding(true)}
+              icon={<UsergroupAddOutlined />}
+              data-testid="batch-audience"
+            >
+              {tm('audience.button')}
+            </Button>
+            <Button
               type="primary"
               onClick={() => render.mutate()}
               loading={render.isPending}
@@ -135,6 +148,12 @@ export function BatchPage() {
             <Alert type="warning" showIcon title={t('batch.noTemplate')} style={{ marginBottom: 12 }} />
           )}
           {table}
+          <AudienceDialog
+            teamId={team.id}
+            batchId={id}
+            isOpen={isAdding}
+            onClose={() => setIsAdding(false)}
+          />
         </>
       )}
       {step === BATCH_STEPS.preview && (
@@ -158,20 +177,11 @@ export function BatchPage() {
         />
       )}
       {step === BATCH_STEPS.send && (
-        <Flex gap={8} wrap>
-          <Button onClick={() => setStep(BATCH_STEPS.preview)}>{t('batch.previousStep')}</Button>
-          <Popconfirm
-            title={t('batch.sendConfirm', { count: progress.draft })}
-            onConfirm={() => send.mutate()}
-          >
-            <Button type="primary" icon={<SendOutlined />} loading={send.isPending} data-testid="batch-send">
-              {t('batch.send', { count: progress.draft })}
-            </Button>
-          </Popconfirm>
-        </Flex>
+        <SendControls batch={batch} onBack={() => setStep(BATCH_STEPS.preview)} />
       )}
       {step === BATCH_STEPS.sent && (
         <>
+          <ScheduledNotice batch={batch} />
           <BatchProgress
             progress={progress}
             status={status === 'sending' ? 'active' : undefined}
@@ -184,6 +194,9 @@ export function BatchPage() {
               : t('batch.done', { sent: progress.sent, failed: progress.failed })}
           </Typography.Paragraph>
           <SentTwiceNotice batchId={id} count={progress.maybe_sent_twice} />
+          <Flex style={{ marginBottom: 12 }}>
+            <ResendFailedButton batch={batch} />
+          </Flex>
           {table}
         </>
       )}

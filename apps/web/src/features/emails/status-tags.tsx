@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const BATCH_COLOURS: Record<EmailBatchStatus, string> = {
   draft: 'default',
+  scheduled: 'purple',
   sending: 'blue',
   sent: 'green',
   failed: 'red',

@@ -3,30 +3,60 @@ import {
   EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH,
   EMAIL_TEMPLATE_TITLE_MAX_LENGTH,
   type EmailTemplate,
+  LANGUAGES,
+  type Language,
   type RenderedEmail,
 } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Collapse, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getErrorDetail, toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { useIssueOptions } from '../selections/use-issue-options';
 import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
 import { EmailFrame } from './email-frame';
 import type { RichTextHandle } from './rich-text-editor';
+import './mailings-resources';
 
 // Tiptap is loaded with this dialog only.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
-const FIELDS = ['title', 'description', 'subject', 'html_content'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'subject',
+  'html_content',
+  'language',
+  'variant_subject',
+  'variant_html_content',
+] as const;
 
 interface Values {
   title: string;
   description: string;
   subject: string;
   html_content: string;
+  language: Language;
+  variant_subject: string | null;
+  variant_html_content: string | null;
 }
+
+const EMPTY: Values = {
+  title: '',
+  description: '',
+  subject: '',
+  html_content: '',
+  language: 'en',
+  variant_subject: null,
+  variant_html_content: null,
+};
+
+/** A list variable goes in as a loop, each of its texts escaped as it is written. */
+const snippetOf = (name: string) =>
+  LIST_VARIABLES.has(name) ? `{% for line in ${name} %}{{ line }}; {% endfor %}` : `{{ ${name} }}`;
+const LIST_VARIABLES: ReadonlySet<string> = new Set(['comments', 'averages']);
 
 interface TemplateDialogProps {
   teamId: number;
@@ -39,11 +69,17 @@ interface TemplateDialogProps {
 /** Creates or edits a template: subject and rich-text body with item variables, and a preview on a real item. */
 export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDialogProps) {
   const { t } = useTranslation('emails');
+  const { t: tm } = useTranslation('mailings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const editor = useRef<RichTextHandle>(null);
+  const variantEditor = useRef<RichTextHandle>(null);
   const [preview, setPreview] = useState<RenderedEmail | null>(null);
+  const [previewIssue, setPreviewIssue] = useState<number | undefined>();
+  const issueOptions = useIssueOptions(teamId, isOpen);
+  const language = Form.useWatch('language', form) ?? 'en';
+  const other = LANGUAGES.find((code) => code !== language) ?? 'fr';
   const variables = useQuery({
     queryKey: emailKeys.variables(teamId),
     queryFn: () => fetchVariables(teamId),
@@ -66,11 +102,12 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
     onError: showServerErrors,
   });
   const showPreview = useMutation({
-    mutationFn: () =>
+    mutationFn: (isVariant: boolean) =>
       previewTemplate({
         team: teamId,
-        subject: form.getFieldValue('subject') ?? '',
-        html_content: form.getFieldValue('html_content') ?? '',
+        subject: form.getFieldValue(isVariant ? 'variant_subject' : 'subject') ?? '',
+        html_content: form.getFieldValue(isVariant ? 'variant_html_content' : 'html_content') ?? '',
+        issue: previewIssue,
       }),
     onSuccess: setPreview,
     onError: (error) =>
@@ -79,7 +116,11 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
         : showServerErrors(error),
   });
 
-  const insert = (name: string) => editor.current?.insertText(`{{ ${name} }}`);
+  const insert = (name: string) => editor.current?.insertText(snippetOf(name));
+  const variableOptions = (variables.data ?? []).map((variable) => ({
+    value: variable.name,
+    label: variable.item_type ? `${variable.label} (${variable.item_type})` : variable.label,
+  }));
   const { close, markDirty } = useDiscardGuard(isOpen, onClose);
 
   return (
@@ -96,11 +137,18 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
       footer={[
         <Button
           key="preview"
-          onClick={() => showPreview.mutate()}
+          onClick={() => showPreview.mutate(false)}
           loading={showPreview.isPending}
           data-testid="template-preview"
         >
           {t('templates.preview')}
+        </Button>,
+        <Button
+          key="preview-variant"
+          onClick={() => showPreview.mutate(true)}
+          loading={showPreview.isPending}
+        >
+          {tm('template.previewVariant', { language: tm(`template.languages.${other}`) })}
         </Button>,
         <Button key="cancel" onClick={close}>
           {t('templates.cancel')}
@@ -120,7 +168,7 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
         onValuesChange={markDirty}
         form={form}
         layout="vertical"
-        initialValues={template ?? { title: '', description: '', subject: '', html_content: '' }}
+        initialValues={template ?? EMPTY}
         onFinish={(values) => save.mutate(values)}
         onKeyDown={(event) => event.key === 'Escape' && close()}
       >
@@ -156,11 +204,19 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
             value={null}
             style={{ minWidth: 240 }}
             onChange={(name: string) => insert(name)}
-            options={(variables.data ?? []).map((variable) => ({
-              value: variable.name,
-              label: variable.item_type ? `${variable.label} (${variable.item_type})` : variable.label,
-            }))}
+            options={variableOptions}
             data-testid="template-variable"
+          />
+          <Select
+            allowClear
+            showSearch={{ filterOption: false, onSearch: issueOptions.onSearch }}
+            placeholder={tm('template.previewIssue')}
+            aria-label={tm('template.previewIssue')}
+            loading={issueOptions.isLoading}
+            options={issueOptions.options}
+            value={previewIssue}
+            onChange={setPreviewIssue}
+            style={{ minWidth: 200 }}
           />
           <Typography.Text type="secondary">
             {t('templates.insertHint', { example: '{{ title }}' })}
@@ -171,6 +227,47 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
             <RichTextEditor label={t('templates.body')} handle={editor} />
           </Form.Item>
         </Suspense>
+        <Form.Item name="language" label={tm('template.language')} extra={tm('template.languageHelp')}>
+          <Select
+            style={{ width: 160 }}
+            options={LANGUAGES.map((code) => ({ value: code, label: tm(`template.languages.${code}`) }))}
+            data-testid="template-language"
+          />
+        </Form.Item>
+        <Collapse
+          size="small"
+          items={[
+            {
+              key: 'variant',
+              label: tm('template.variant', { language: tm(`template.languages.${other}`) }),
+              children: (
+                <>
+                  <Typography.Paragraph type="secondary">{tm('template.variantHelp')}</Typography.Paragraph>
+                  <Form.Item
+                    name="variant_subject"
+                    label={t('templates.subject')}
+                    rules={[{ max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
+                  >
+                    <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} />
+                  </Form.Item>
+                  <Select
+                    placeholder={t('templates.insert')}
+                    aria-label={t('templates.insert')}
+                    value={null}
+                    style={{ minWidth: 240, marginBottom: 8 }}
+                    onChange={(name: string) => variantEditor.current?.insertText(snippetOf(name))}
+                    options={variableOptions}
+                  />
+                  <Suspense fallback={<Spin />}>
+                    <Form.Item name="variant_html_content" label={t('templates.body')}>
+                      <RichTextEditor label={t('templates.body')} handle={variantEditor} />
+                    </Form.Item>
+                  </Suspense>
+                </>
+              ),
+            },
+          ]}
+        />
       </Form>
       {preview && (
         <div data-testid="template-preview-result">

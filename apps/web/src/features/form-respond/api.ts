@@ -6,8 +6,9 @@ import {
   type FormSubmissionCreate,
   type FormUploadReply,
   type PublicForm,
+  type SubmissionStatus,
 } from '@shortlist/contract';
-import { ApiError, apiPost } from '../../app/api-client';
+import { ApiError, apiGet, apiPost } from '../../app/api-client';
 import { getFirst } from '../../app/public-first-reply';
 
 export interface DraftLink {
@@ -50,3 +51,7 @@ export function uploadGrantedFile(
     request.send(body);
   });
 }
+
+/** What the edit link shows of the response: submitted or not, and the decision once sent. */
+export const fetchSubmissionStatus = (submission: number, token: string) =>
+  apiGet<SubmissionStatus>(`${API_PREFIX}/form-submissions/${submission}/status/`, { token });

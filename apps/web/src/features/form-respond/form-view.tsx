@@ -17,6 +17,10 @@ import './form-respond.css';
 // Shown once the form is sent (or was already): not part of what a respondent downloads to start.
 const OutcomeView = lazy(() => import('./outcome-view').then((m) => ({ default: m.OutcomeView })));
 const AlreadySubmitted = lazy(() => import('./outcome-view').then((m) => ({ default: m.AlreadySubmitted })));
+// Only on an edit link.
+const SubmissionStatus = lazy(() =>
+  import('./submission-status').then((m) => ({ default: m.SubmissionStatus })),
+);
 
 function LoadError({ isDraft }: { isDraft: boolean }) {
   const { t } = useTranslation('formRespond');
@@ -62,6 +66,11 @@ function FormPage({
           {t('unpublished')}
         </div>
       )}
+      {draft && !outcome && (
+        <Suspense fallback={null}>
+          <SubmissionStatus draft={draft} />
+        </Suspense>
+      )}
       {outcome ? (
         <Suspense fallback={<Loading />}>
           <OutcomeView outcome={outcome} afterSubmitMessage={form.after_submit_message} />
@@ -97,6 +106,7 @@ export function FormView({ formId, preview = false }: { formId: number; preview?
     if (query.error instanceof ApiError && query.error.code === ALREADY_SUBMITTED)
       return (
         <Suspense fallback={<Loading />}>
+          {draft && <SubmissionStatus draft={draft} />}
           <AlreadySubmitted />
         </Suspense>
       );

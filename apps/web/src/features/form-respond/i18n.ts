@@ -5,6 +5,7 @@ export const en = {
   back: 'Back',
   unpublished: 'This form is not published: only your team sees this preview, and nobody can submit it.',
   alreadySubmitted: 'You have already submitted your responses with this link',
+
   email: 'Your e-mail',
   emailRequired: 'Please enter your e-mail',
   badEmail: 'Please enter a valid e-mail address',
@@ -44,6 +45,7 @@ export const fr: typeof en = {
   unpublished:
     "Ce formulaire n'est pas publié : seule votre équipe voit cet aperçu, et personne ne peut y répondre.",
   alreadySubmitted: 'Vous avez déjà envoyé vos réponses avec ce lien',
+
   email: 'Votre e-mail',
   emailRequired: 'Veuillez saisir votre e-mail',
   badEmail: 'Veuillez saisir une adresse e-mail valide',

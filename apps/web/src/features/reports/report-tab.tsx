@@ -1,10 +1,11 @@
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, App, Flex, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPanel } from '../../app/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
+import { DecisionsButton } from '../decisions/decisions-button';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
@@ -117,6 +118,9 @@ function Report({ issue }: { issue: Issue }) {
     <>
       <AgreementPanel issue={issue} />
       {filterBar(false)}
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <DecisionsButton teamId={issue.team} issueId={issue.id} />
+      </Flex>
       {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"

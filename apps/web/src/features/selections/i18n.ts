@@ -104,6 +104,9 @@ export const en = {
     reminderDays: 'Automatic reminder (days before the deadline)',
     reminderDaysHelp:
       'Sent once to the judges who have not submitted, within their 3 invitations. Leave empty for none.',
+    shareFeedback: 'Share the feedback with applicants',
+    shareFeedbackHelp:
+      'Mailings may then quote the judges’ shared comments, without their names, and the criterion averages.',
     hideComments: "Hide other judges' comments until a judge submits",
     hideCommentsHelp:
       'A judge sees the comments the others shared only after submitting their own answers, so as not to be swayed by them.',
@@ -324,6 +327,9 @@ export const fr: typeof en = {
     reminderDays: 'Rappel automatique (jours avant la date limite)',
     reminderDaysHelp:
       'Envoyé une fois aux juges qui n’ont pas encore répondu, dans la limite de leurs 3 invitations. Vide : aucun.',
+    shareFeedback: 'Partager les retours avec les candidats',
+    shareFeedbackHelp:
+      'Les envois peuvent alors citer les commentaires partagés des juges, sans leur nom, et les moyennes par critère.',
     hideComments: 'Masquer les commentaires des autres juges jusqu’à l’envoi',
     hideCommentsHelp:
       'Un juge ne voit les commentaires partagés par les autres qu’après avoir envoyé ses propres réponses, pour ne pas en être influencé.',

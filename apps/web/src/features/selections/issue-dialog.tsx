@@ -213,6 +213,14 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
         )}
         <BlindReviewFields issue={issue} />
         <Form.Item
+          name="share_feedback"
+          label={t('dialog.shareFeedback')}
+          extra={t('dialog.shareFeedbackHelp')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="issue-share-feedback" />
+        </Form.Item>
+        <Form.Item
           name="deadline"
           label={t('dialog.deadline')}
           extra={t('dialog.deadlineHelp', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}

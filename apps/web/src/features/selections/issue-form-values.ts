@@ -29,6 +29,7 @@ export interface IssueFormValues {
   hidden_fields: number[];
   hide_respondent: boolean;
   hide_judge_names: boolean;
+  share_feedback: boolean;
   /** The deadline as the date-time input holds it (local time, YYYY-MM-DDTHH:mm); '' for none. */
   deadline: string;
   keep_open_after_deadline: boolean;
@@ -69,6 +70,7 @@ export const newIssueValues = (resourcetype: IssueResourcetype = 'RatingIssue'):
   hidden_fields: [],
   hide_respondent: false,
   hide_judge_names: false,
+  share_feedback: false,
   deadline: '',
   keep_open_after_deadline: false,
   reminder_days_before: null,
@@ -106,6 +108,7 @@ export function issueToValues(issue: Issue): IssueFormValues {
     hidden_fields: issue.hidden_fields,
     hide_respondent: issue.hide_respondent,
     hide_judge_names: issue.hide_judge_names,
+    share_feedback: issue.share_feedback,
     deadline: toLocalInput(issue.deadline),
     keep_open_after_deadline: issue.keep_open_after_deadline,
     reminder_days_before: issue.reminder_days_before,
@@ -153,6 +156,7 @@ export function toIssuePayload(values: IssueFormValues): Omit<IssueCreate, 'team
     hidden_fields: values.hidden_fields ?? [],
     hide_respondent: values.hide_respondent,
     hide_judge_names: values.hide_judge_names,
+    share_feedback: values.share_feedback,
     // Without a deadline, neither a reminder nor keeping open means anything.
     deadline: fromLocalInput(values.deadline),
     keep_open_after_deadline: Boolean(values.deadline) && values.keep_open_after_deadline,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyDialog } from '../../app/lazy-dialog';
+import { DecisionsButton } from '../decisions/decisions-button';
 import { issueManagePath } from './issue-list-entry';
 import { useIssueMutations } from './use-issues';
 
@@ -96,6 +97,7 @@ export function ItemsBulkActions({ teamId, datasetIds, issueId, onDone }: ItemsB
           </Button>
         </>
       )}
+      <DecisionsButton teamId={teamId} datasetIds={datasetIds} onDone={onDone} />
       <IssueDialog isOpen={dialog === 'create'} onClose={() => setDialog(null)} onSaved={handleCreated} />
       <AddToIssueDialog
         teamId={teamId}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/i18n/format';
+import { type DraftLink, fetchSubmissionStatus } from './api';
+import './status-i18n';
+
+/**
+ * On the respondent's edit link: whether their response was submitted, and the decision once a
+ * decisions mailing has sent it (never a pending one: the server does not tell it).
+ */
+export function SubmissionStatus({ draft }: { draft: DraftLink }) {
+  const { t, i18n } = useTranslation('submissionStatus');
+  const status = useQuery({
+    queryKey: ['submission-status', draft.submission, draft.token],
+    queryFn: () => fetchSubmissionStatus(draft.submission, draft.token),
+  });
+  if (!status.data) return null;
+  const { is_submitted, submit_time, decision, decision_time } = status.data;
+  return (
+    <div className="sl-notice" role="status" data-testid="submission-status">
+      <p>
+        {is_submitted && submit_time
+          ? t('submitted', { date: formatDateTime(submit_time, i18n.language) })
+          : t('draft')}
+      </p>
+      {decision && (
+        <p data-testid="submission-decision">
+          <strong>{t(`decision.${decision}`)}</strong>
+          {decision_time && ` — ${t('decisionTime', { date: formatDateTime(decision_time, i18n.language) })}`}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { describe, expect, it } from 'vitest';
+import { callAdminApi } from './support/admin-api.ts';
+import { chooseOption, signIn } from './support/pages.ts';
+import { ADMIN } from './support/server.ts';
+import { useBrowserSession } from './support/session.ts';
+
+const session = useBrowserSession();
+
+const api = <T>(method: string, path: string, body?: object) =>
+  callAdminApi<T>(session.server.url, method, path, body);
+
+/** A public POST as a respondent's browser makes it, the captcha solved as the widget solves it. */
+async function respond(formId: number, fieldId: number, email: string, project: string) {
+  const base = session.server.url;
+  const challenge = await fetch(`${base}/api/v1/captcha/challenge/`).then((reply) => reply.json());
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const post = (url: string, body: object) =>
+    fetch(`${base}/api/v1/${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (reply) => {
+      if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
+      return reply.json();
+    });
+  const saved = await post('form-submissions/', {
+    form: formId,
+    email,
+    captcha,
+    datum_values: [{ datum_field: fieldId, response: project }],
+  });
+  await post(`form-submissions/${saved.submission_id}/commit/`, {
+    token: saved.edit_token,
+    action: 'submit',
+  });
+  return { item: saved.id as number, link: `${base}${saved.edit_link}` };
+}
+
+describe('answers back to applicants', () => {
+  it('sets decisions from a report, sends them in a decisions mailing, and the respondent sees theirs', async () => {
+    const { page, server } = session;
+    await api('PATCH', 'teams/1/', { package: { mass_emails: true } });
+    const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
+      team: 1,
+      title: 'Call for rockets',
+      published: true,
+    });
+    const field = await api<{ id: number }>('POST', `data-models/${form.data_model_id}/datum-fields/`, {
+      resourcetype: 'text',
+      label: 'Project',
+    });
+    await api('PATCH', `intake-forms/${form.id}/`, { title_field: field.id });
+    const ann = await respond(form.id, field.id, 'ann@example.org', 'Apollo');
+    const bob = await respond(form.id, field.id, 'bob@example.org', 'Borealis');
+    const cat = await respond(form.id, field.id, 'cat@example.org', 'Comet');
+
+    // One judge rates Apollo 5, Borealis 4, Comet 1: the report's top 2 are Apollo and Borealis.
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Rocket jury',
+    });
+    await api('POST', `issues/${issue.id}/datasets/`, { datasets: [ann.item, bob.item, cat.item] });
+    await api('POST', `issues/${issue.id}/set_access/`, { emails: ['judge@example.org'], access: true });
+    const judges = await api<{ results: { issue_answer_link: string }[] }>(
+      'GET',
+      `issues/${issue.id}/judges/`,
+    );
+    const token = new URL(judges.results[0]?.issue_answer_link ?? '', server.url).searchParams.get('token');
+    const judged = await fetch(`${server.url}/api/v1/issues/${issue.id}/submissions/?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        answers: [
+          { dataset: ann.item, value: 5 },
+          { dataset: bob.item, value: 4 },
+          { dataset: cat.item, value: 1 },
+        ],
+      }),
+    });
+    expect(judged.status).toBe(201);
+    await api('POST', 'email-templates/', {
+      team: 1,
+      title: 'Outcome',
+      subject: 'Your application {{ title }}: {{ decision }}',
+      html_content: '<p>Decision: {{ decision }}, rank {{ rank }}.</p>',
+    });
+
+    // The admin accepts the report's top 2.
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage?tab=report`);
+    await page.getByTestId('decisions-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Decisions' });
+    await dialog.getByTestId('decision-top').fill('2');
+    await dialog.getByRole('button', { name: 'Set' }).click();
+    await page.getByText('2 decisions changed, pending until sent.').waitFor();
+
+    // Pending: the respondent's edit link shows the response's status, and no decision yet.
+    const respondent = await session.browser.newContext();
+    const applicant = await respondent.newPage();
+    await applicant.goto(ann.link);
+    await applicant.getByTestId('submission-status').getByText('Your response was submitted on').waitFor();
+    expect(await applicant.getByTestId('submission-decision').count()).toBe(0);
+
+    // A decisions mailing to the pending decisions, its count shown before adding them.
+    await page.goto(`${server.url}/team/1/emails`);
+    await page.getByTestId('batch-add').click();
+    const create = page.getByRole('dialog', { name: 'New mailing' });
+    await create.getByTestId('batch-title').fill('Outcome of round 1');
+    await chooseOption(page, create.getByTestId('batch-template'), 'Outcome');
+    await chooseOption(page, create.getByTestId('batch-issue'), 'Rocket jury');
+    await create.getByTestId('batch-sends-decisions').check();
+    await create.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/\/team\/1\/email\/batch\/\d+$/);
+    await page.getByTestId('batch-audience').click();
+    const audience = page.getByRole('dialog', { name: 'Add recipients' });
+    await audience.getByTestId('audience-pending').check();
+    await audience.getByTestId('audience-count').getByText('2 item(s), 2 with an e-mail address.').waitFor();
+    await audience.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('2 e-mails added.').waitFor();
+    await page.getByTestId('batch-emails').getByText('bob@example.org').waitFor();
+    await page.getByTestId('batch-render').click();
+    await page
+      .getByTestId('carousel-subject')
+      .getByText(/Your application (Apollo|Borealis): Accepted/)
+      .waitFor();
+    await page.getByTestId('batch-to-send').click();
+    await page.getByTestId('batch-send').click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByTestId('batch-progress-text')
+      .getByText('Sent: 2, failed: 0')
+      .waitFor({ timeout: 30_000 });
+
+    const outbox = await api<{ results: { to: string; subject: string; html: string }[] }>(
+      'GET',
+      'outbox/?limit=100',
+    );
+    expect(outbox.results.find((mail) => mail.to === 'ann@example.org')?.subject).toBe(
+      'Your application Apollo: Accepted',
+    );
+    expect(outbox.results.some((mail) => mail.to === 'cat@example.org')).toBe(false);
+
+    // Sent: the edit link now tells the decision; Comet, with none, still shows none.
+    await applicant.reload();
+    await applicant
+      .getByTestId('submission-decision')
+      .getByText('Decision: your application is accepted.')
+      .waitFor();
+    await applicant.goto(cat.link);
+    await applicant.getByTestId('submission-status').waitFor();
+    expect(await applicant.getByTestId('submission-decision').count()).toBe(0);
+    await respondent.close();
+  });
+});
