@@ -119,7 +119,12 @@ function Report({ issue }: { issue: Issue }) {
       <AgreementPanel issue={issue} />
       {filterBar(false)}
       <Flex justify="end" style={{ marginBottom: 12 }}>
-        <DecisionsButton teamId={issue.team} issueId={issue.id} />
+        <DecisionsButton
+          teamId={issue.team}
+          issueId={issue.id}
+          datasetIds={ticked.length > 0 ? ticked : undefined}
+          onDone={() => setTicked([])}
+        />
       </Flex>
       {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
