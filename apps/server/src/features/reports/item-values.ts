@@ -311,19 +311,23 @@ function normalisedValues(
  * `raw_judges`, as `normalisedValues`.
  */
 function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL {
-  // Two reads of the answers and nothing else of theirs joined (decision 94): the first groups them per
-  // judge and criterion (the judges, selections and criteria filtered there), the second maps each answer
-  // through the one row of its judge and criterion, which carries its selection's scale and its weight,
-  // and groups them per judge and item. `criterion` is the question, 0 for a rating without criteria: an
-  // equality, so that the join hashes (IS NOT DISTINCT FROM made PostgreSQL loop, 150× the raw report).
+  // Two reads of the answers, neither joined to anything but the statistics (decision 94). The first groups
+  // them per judge and criterion, and only then keeps the judges and selections asked: joining 2.6 M answers
+  // to the judges first cost 300 ms more. The second reads each judge's answers by index and maps each
+  // through the one row of its judge and criterion (its scale and weight on it), grouped per item a judge
+  // at a time: one hash aggregate of all 540,000 judge × item values spilled 286 MB to disk (7.4 s against
+  // 2.7 s, EXPLAIN ANALYZE at 2,000 × 300 × 5). `criterion` is the question, 0 for a rating without
+  // criteria: an equality (IS NOT DISTINCT FROM made PostgreSQL loop, 150× the raw report).
   return sql`criterion_judge_stats AS MATERIALIZED (
-      SELECT ans.issue_id, ans.user_id, coalesce(ans.question_id, 0) AS criterion, avg(ans.value) AS mean,
-        stddev_pop(ans.value) AS sd, count(*) AS n, sum(ans.value) AS total, sum(ans.value * ans.value) AS squares
-      FROM issue_answers ans
-      JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
-      JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
-      WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
-      GROUP BY ans.issue_id, ans.user_id, coalesce(ans.question_id, 0)
+      SELECT s.* FROM (
+        SELECT ans.issue_id, ans.user_id, coalesce(ans.question_id, 0) AS criterion, avg(ans.value) AS mean,
+          stddev_pop(ans.value) AS sd, count(*) AS n, sum(ans.value) AS total, sum(ans.value * ans.value) AS squares
+        FROM issue_answers ans
+        WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
+        GROUP BY ans.issue_id, ans.user_id, coalesce(ans.question_id, 0)
+      ) s
+      JOIN judges j ON j.issue_id = s.issue_id AND j.user_id = s.user_id
+      JOIN issues i ON i.id = s.issue_id AND i.resourcetype <> 'TextIssue'
     ),
     criterion_scale AS (
       SELECT issue_id, criterion, sum(total) / sum(n) AS mean,
