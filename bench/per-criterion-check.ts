@@ -17,6 +17,9 @@ import { CRITERIA, ITEMS, seedReport } from './report-scale/seed.ts';
 import { pairedMedians } from './report-scale/timed.ts';
 
 const url = process.env.PERCRIT_URL ?? '';
+/** Without PERCRIT_URL, the embedded engine in PERCRIT_STATE's folder (seed it with PERCRIT_JUDGES=30). */
+const open = () => openDatabase(url ? { url } : { dataDir: path.join(path.dirname(statePath), 'pglite') });
+const sizes = (process.env.PERCRIT_JUDGES ?? '30,300').split(',').map(Number);
 const statePath = process.env.PERCRIT_STATE ?? '/tmp/percrit/state.json';
 interface State {
   userId: number;
@@ -24,10 +27,10 @@ interface State {
 }
 
 async function seed() {
-  const database = await openDatabase({ url });
+  const database = await open();
   const { user, team } = await seedAdminTeam(database);
   const issues: State['issues'] = [];
-  for (const judges of [30, 300]) {
+  for (const judges of sizes) {
     const started = Date.now();
     const id = await seedReport(database, team.id, {
       items: ITEMS,
@@ -46,7 +49,7 @@ async function seed() {
 
 async function measure(label: string) {
   const state = JSON.parse(readFileSync(statePath, 'utf8')) as State;
-  const database = await openDatabase({ url });
+  const database = await open();
   const app = await buildBenchApp(database, path.dirname(statePath));
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,7 +86,7 @@ async function measure(label: string) {
 /** EXPLAIN (ANALYZE, BUFFERS) of the per-criterion reply's statement at the largest size, nothing timed. */
 async function explain() {
   const state = JSON.parse(readFileSync(statePath, 'utf8')) as State;
-  const database = await openDatabase({ url });
+  const database = await open();
   const big = state.issues.at(-1);
   if (big) {
     const query = itemValuesQuery([big.id], { normalised: true, perCriterion: true }, { reply: true });

@@ -342,6 +342,8 @@ function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL 
       JOIN criterion_scale cs ON cs.issue_id = s.issue_id AND cs.criterion = s.criterion
       JOIN issues i ON i.id = s.issue_id
       LEFT JOIN issue_questions q ON q.id = s.criterion
+      -- A judge's criteria in one order on every engine and plan: their weighted mean is summed in it.
+      ORDER BY s.issue_id, s.user_id, s.criterion
     ),
     judge_item_sums AS (
       SELECT j.issue_id, a.dataset_id, j.user_id, a.weighted_sum, a.raw_weighted_sum, a.weight_sum, a.total,
