@@ -1,10 +1,11 @@
 // The report's correction per judge and criterion against the per-judge one and the raw report, on one
-// PostgreSQL database seeded once (issue 31, point 5): `seed` writes 2,000 items × 300 judges × 5 criteria
-// (2.6 M answers) and 2,000 × 30 × 5 (260,000) into PERCRIT_URL and their ids into PERCRIT_STATE;
-// `measure` times report_summary through the real app over loopback HTTP (medians of 5, taking turns),
-// writes each per-criterion reply to PERCRIT_STATE's folder (`<label>-<judges>.json`, to compare two
-// versions of the code) and the load at the end; `explain` prints EXPLAIN (ANALYZE, BUFFERS) of the
-// per-criterion statement at 2.6 M answers. PERCRIT_URL: a database of `node scripts/pg-cluster.mjs start`.
+// database seeded once (issue 31, point 5): `seed` writes 2,000 items × 30 judges × 5 criteria (260,000
+// answers) and 2,000 × 300 × 5 (2.6 M), or the judges of PERCRIT_JUDGES (e.g. 30), and their ids into
+// PERCRIT_STATE; `measure <label>` times report_summary through the real app over loopback HTTP (medians of
+// 5, taking turns), writes each per-criterion reply to PERCRIT_STATE's folder (`<label>-<judges>.json`, to
+// compare two versions of the code) and the load at the end; `explain` prints EXPLAIN (ANALYZE, BUFFERS) of
+// the per-criterion statement at the largest size. PERCRIT_URL: a PostgreSQL database (`node
+// scripts/pg-cluster.mjs start`); without it, PGlite in PERCRIT_STATE's folder.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
