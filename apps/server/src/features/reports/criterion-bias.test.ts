@@ -191,7 +191,9 @@ describe('the report normalised per judge and criterion', () => {
       ];
       for (let judge = 0; judge < 6; judge++) {
         const subset = random() < 0.3 ? ids.filter(() => random() < 0.7) : [];
-        const user = await f.addJudge(issue.id, { datasetIds: subset });
+        // Some e-mails unverified: the report of the verified judges alone is checked too.
+        const status = random() < 0.3 ? 'unc' : 'ver';
+        const user = await f.addJudge(issue.id, { datasetIds: subset, status });
         // Each judge their own leniency per criterion, so that the correction has something to correct.
         const offsets = criteria.map(() => Math.floor(random() * 7) - 3);
         const rated = (subset.length > 0 ? subset : ids).filter(() => random() < 0.8);
@@ -207,16 +209,22 @@ describe('the report normalised per judge and criterion', () => {
           ),
         );
       }
-      const body = await report(admin.token, issue.id, '?normalised=true&per_criterion=true');
-      const oracle = await oracleCriterionNormalisedOf(t.db, issue.id);
       const byId = new Map(items.map((item) => [item.title, item.id]));
-      expect(
-        body.datasets
-          .filter((row) => row.value !== null)
-          .map((row): [number, number] => [byId.get(row.title) as number, row.value as number])
-          .sort((a, b) => a[0] - b[0]),
-      ).toEqual(oracle.values);
-      expect(body.raw_judges).toEqual(oracle.rawJudges);
+      for (const onlyVerified of [false, true]) {
+        const body = await report(
+          admin.token,
+          issue.id,
+          `?normalised=true&per_criterion=true${onlyVerified ? '&only_verified_emails=true' : ''}`,
+        );
+        const oracle = await oracleCriterionNormalisedOf(t.db, issue.id, { onlyVerified });
+        expect(
+          body.datasets
+            .filter((row) => row.value !== null)
+            .map((row): [number, number] => [byId.get(row.title) as number, row.value as number])
+            .sort((a, b) => a[0] - b[0]),
+        ).toEqual(oracle.values);
+        expect(body.raw_judges).toEqual(oracle.rawJudges);
+      }
     });
   }
 });

@@ -243,15 +243,16 @@ export function oracleCriterionNormalised(
  * `oracleCriterionNormalised` of one rating selection read from its current judges' answers: each valued
  * item as [dataset id, value rounded as the report rounds it] by id, and the judges left raw.
  */
-export async function oracleCriterionNormalisedOf(db: Db, issueId: number) {
+export async function oracleCriterionNormalisedOf(db: Db, issueId: number, { onlyVerified = false } = {}) {
   const answers = await selectRows<OracleAnswer>(
     db,
     sql`SELECT ans.dataset_id AS dataset, ans.user_id AS "user", ans.question_id AS question, ans.value,
         coalesce(q.weight, 1) AS weight
       FROM issue_answers ans
       JOIN issue_accesses a ON a.issue_id = ans.issue_id AND a.user_id = ans.user_id
+      JOIN users u ON u.id = a.user_id
       LEFT JOIN issue_questions q ON q.id = ans.question_id
-      WHERE ans.issue_id = ${issueId}`,
+      WHERE ans.issue_id = ${issueId} ${onlyVerified ? sql`AND u.email_verification_status = 'ver'` : sql``}`,
   );
   const [scale] = await selectRows<{ min: number | null; max: number | null }>(
     db,
