@@ -1,5 +1,5 @@
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Alert, App, Flex, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPanel } from '../../app/lazy-panel';
@@ -96,21 +96,29 @@ function Report({ issue }: { issue: Issue }) {
       onExport={ranked ? () => void exportRanked() : () => setIsExporting(true)}
       isRanked={ranked}
       extra={
-        <PromoteButton
-          source={{ kind: 'issues', id: issue.id }}
-          teamId={issue.team}
-          title={issue.title}
-          round={issue.round}
-          params={{
-            criteria: filters.criteria.length > 0 ? filters.criteria : undefined,
-            tags: filters.tags.length > 0 ? filters.tags : undefined,
-            only_verified_emails: filters.onlyVerified || undefined,
-            normalised: filters.normalisation !== 'none' || undefined,
-            per_criterion: filters.normalisation === 'criterion' || undefined,
-          }}
-          tagOptions={tagOptions}
-          ticked={ticked}
-        />
+        <>
+          <DecisionsButton
+            teamId={issue.team}
+            issueId={issue.id}
+            datasetIds={ticked.length > 0 ? ticked : undefined}
+            onDone={() => setTicked([])}
+          />
+          <PromoteButton
+            source={{ kind: 'issues', id: issue.id }}
+            teamId={issue.team}
+            title={issue.title}
+            round={issue.round}
+            params={{
+              criteria: filters.criteria.length > 0 ? filters.criteria : undefined,
+              tags: filters.tags.length > 0 ? filters.tags : undefined,
+              only_verified_emails: filters.onlyVerified || undefined,
+              normalised: filters.normalisation !== 'none' || undefined,
+              per_criterion: filters.normalisation === 'criterion' || undefined,
+            }}
+            tagOptions={tagOptions}
+            ticked={ticked}
+          />
+        </>
       }
     />
   );
@@ -118,14 +126,6 @@ function Report({ issue }: { issue: Issue }) {
     <>
       <AgreementPanel issue={issue} />
       {filterBar(false)}
-      <Flex justify="end" style={{ marginBottom: 12 }}>
-        <DecisionsButton
-          teamId={issue.team}
-          issueId={issue.id}
-          datasetIds={ticked.length > 0 ? ticked : undefined}
-          onDone={() => setTicked([])}
-        />
-      </Flex>
       {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert
           type="info"
