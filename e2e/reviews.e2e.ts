@@ -21,7 +21,16 @@ async function confirmDelete() {
   await popup.evaluate((element) =>
     Promise.all(element.getAnimations().map((animation) => animation.finished)),
   );
+  // The popup waits on the DELETE (its onConfirm's promise): seen twice staying open for 30 s. Waiting for the
+  // request apart says which failed next time: the click (no request), or the request (its status).
+  const deleted = session.page.waitForResponse((response) => response.request().method() === 'DELETE', {
+    timeout: 10_000,
+  });
   await popup.getByRole('button', { name: 'Yes' }).click();
+  const response = await deleted.catch(() => {
+    throw new Error("'Yes' sent no DELETE within 10 s");
+  });
+  expect(response.status(), `DELETE ${response.url()}`).toBe(204);
   await popup.waitFor({ state: 'hidden' });
 }
 
