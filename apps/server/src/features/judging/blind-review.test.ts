@@ -60,6 +60,11 @@ function callsFor(ids: { issue: number; item: number; token: string }): Record<s
     },
     'DELETE /api/v1/issues/{id}/conflicts/': { url: `${base}/conflicts/?dataset=${ids.item}&${token}` },
     'GET /api/v1/judge_portal/': { url: `/api/v1/judge_portal/?${token}` },
+    'GET /api/v1/issues/{id}/pairwise/': { url: `${base}/pairwise/?${token}` },
+    'POST /api/v1/issues/{id}/pairwise/vote/': {
+      url: `${base}/pairwise/vote/?${token}`,
+      payload: { next: ids.item, choice: 'skip' },
+    },
   };
 }
 

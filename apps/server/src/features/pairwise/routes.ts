@@ -21,13 +21,15 @@ import { loadPairwiseState, votePairwise } from './service.ts';
  * signed in, as the answer page; the report for the selection's admins.
  */
 export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The judge's routes share judging's tag: the blind-review test calls every route of that tag.
+  const judgeTags = ['judging'];
   const tags = ['pairwise'];
   app.get(
     '/issues/:id/pairwise/',
     {
       preHandler: loadUser(ctx),
       schema: {
-        tags,
+        tags: judgeTags,
         params: idParamsSchema,
         querystring: issueTokenQuerySchema,
         response: { 200: pairwiseStateSchema },
@@ -48,7 +50,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       preHandler: loadUser(ctx),
       schema: {
-        tags,
+        tags: judgeTags,
         params: idParamsSchema,
         querystring: issueTokenQuerySchema,
         body: pairwiseVoteSchema,
