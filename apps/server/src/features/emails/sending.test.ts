@@ -130,8 +130,8 @@ describe('sending a batch', () => {
     // send keeps them single. The margin leaves a loaded database time to mark each message sent.
     const options = { leaseMs: 600, concurrency: 1 };
     await Promise.all([
-      drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
-      drainMailQueue({ db: t.db, mailer: slow }, new Date(), options),
+      drainMailQueue({ db: t.db, mailer: slow }, undefined, options),
+      drainMailQueue({ db: t.db, mailer: slow }, undefined, options),
     ]);
     expect(slow.sent.filter((to) => to.endsWith('slow.test')).sort()).toEqual(
       Array.from({ length: 20 }, (_, i) => `s${i}@slow.test`).sort(),

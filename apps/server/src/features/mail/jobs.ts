@@ -8,7 +8,7 @@ export function mailJobs(config: Pick<Config, 'mailRatePerMinute'>): BackgroundT
   const pacer = createPacer(config.mailRatePerMinute);
   return [
     async function sendQueuedMail(ctx, control) {
-      return drainMailQueue(ctx, new Date(), { pacer, isStopped: control.isStopped });
+      return drainMailQueue(ctx, undefined, { pacer, isStopped: control.isStopped });
     },
   ];
 }

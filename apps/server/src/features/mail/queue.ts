@@ -74,14 +74,22 @@ type QueueRow = typeof mailQueue.$inferSelect;
  */
 async function claimDueMessages(
   db: Db,
-  now: Date,
+  now: Date | undefined,
   limit: number,
   { leaseMs, claimant }: { leaseMs: number; claimant: string },
 ): Promise<QueueRow[]> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
-    .where(and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt), lte(mailQueue.nextAttemptAt, now)))
+    .where(
+      and(
+        isNull(mailQueue.sentAt),
+        isNull(mailQueue.failedAt),
+        // Without a time given, the database's clock: a message queued in the same millisecond as this
+        // call is due (its default `now()` counts µs; a JavaScript Date would read it as later).
+        lte(mailQueue.nextAttemptAt, now ?? sql`now()`),
+      ),
+    )
     .orderBy(mailQueue.priority, mailQueue.nextAttemptAt, mailQueue.id)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -209,7 +217,7 @@ export interface DrainOptions {
  */
 export async function drainMailQueue(
   ctx: Pick<AppContext, 'db' | 'mailer'>,
-  now = new Date(),
+  now?: Date,
   options: DrainOptions = {},
 ) {
   const {
@@ -233,7 +241,7 @@ export async function drainMailQueue(
       leaseMs,
     );
     try {
-      await sendClaimed(ctx, claimed, now, (isSent) => {
+      await sendClaimed(ctx, claimed, now ?? new Date(), (isSent) => {
         if (isSent) sent += 1;
         else failed += 1;
       });
