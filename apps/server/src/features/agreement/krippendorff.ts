@@ -1,3 +1,4 @@
+import { seededUniform } from '../top-k/bootstrap.ts';
 /**
  * Krippendorff's α ("Computing Krippendorff's Alpha-Reliability", 2011) from per-unit sums: the database
  * sends one row per item (its pairable values summed), never the values themselves.
@@ -78,18 +79,6 @@ export function unitsOfMatrix(rows: (number | null)[][], metric: AlphaMetric): A
     );
 }
 
-/** mulberry32: a small seeded generator in [0, 1), so that the interval is the same on every call. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * The bootstrap 95 % interval of α over units (decision: the items are resampled with replacement, each
  * draw keeping all of a resampled item's values): the 2.5th and 97.5th percentiles of the draws' α. Null
@@ -102,7 +91,7 @@ export function alphaInterval(
 ): { low: number; high: number } | null {
   const pairable = units.filter((unit) => unit.m >= 2);
   if (pairable.length < 2) return null;
-  const random = seeded(seed);
+  const random = seededUniform(seed);
   const alphas: number[] = [];
   const sample: AlphaUnit[] = new Array(pairable.length);
   for (let draw = 0; draw < draws; draw += 1) {

@@ -52,11 +52,11 @@ function judgeFigures({ user_id, n, sv, so, svv, soo, svo }: JudgeSums): Agreeme
 
 /** Agreement between the judges of one selection (docs/judging.md, "Agreement between judges"). */
 export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Agreement> {
-  // Ratings read the judges' stored values: take in the changes not yet folded, as the report does.
-  await foldReportChanges(ctx.db, [issue.id]);
   if (issue.resourcetype === 'TextIssue') {
     return { alpha: null, alpha_low: null, alpha_high: null, questions: [], judges: [] };
   }
+  // Ratings read the judges' stored values: take in the changes not yet folded, as the report does.
+  if (issue.resourcetype === 'RatingIssue') await foldReportChanges(ctx.db, [issue.id]);
   const metric = metricOf(issue);
   // Concurrent: on PostgreSQL the pool runs the values' and the criteria's scans side by side.
   const [{ units, judges }, criterionSums, criteria] = await Promise.all([

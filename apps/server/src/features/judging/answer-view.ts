@@ -81,7 +81,11 @@ export async function loadAnswerView(
     issue,
     preview: answerer.kind === 'preview',
     items,
-    shared_comments: withJudgeNames(answerer.issue, toComments(shared.rows), null),
+    shared_comments: withJudgeNames(
+      answerer.issue,
+      toComments(shared.rows),
+      answerer.kind === 'judge' ? answerer.access.userId : null,
+    ),
     shared_comments_hidden: shared.hidden,
     conflicts: conflicts.map((row) => row.id),
     draft,

@@ -22,6 +22,8 @@ const typeNumbers = (row: IssueRow) => ({
   maxPerItem: row.maxPerItem,
   minItems: row.minItems,
   maxItems: row.maxItems,
+  nbRanked: row.nbRanked,
+  shortlistSize: row.shortlistSize,
 });
 
 /**
