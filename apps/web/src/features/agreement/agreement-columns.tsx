@@ -10,7 +10,7 @@ const signed = (value: number, language: string) => `${value > 0 ? '+' : ''}${fo
 /** The judges table's leniency and consistency columns, a judge far below the others flagged. */
 export function useAgreementColumns(issueId: number, enabled: boolean): TableColumnsType<ReportUser> {
   const { t, i18n } = useTranslation('agreement');
-  const agreement = useAgreement(issueId);
+  const agreement = useAgreement(issueId, enabled);
   if (!enabled || !agreement.data) return [];
   const figures = new Map(agreement.data.judges.map((judge) => [judge.user, judge]));
   const flagged = inconsistentJudges(agreement.data.judges);

@@ -13,7 +13,7 @@ const COLOURS = { good: 'success', tentative: 'warning', poor: 'error', none: 'd
  */
 export function AgreementPanel({ issue }: { issue: Issue }) {
   const { t, i18n } = useTranslation('agreement');
-  const agreement = useAgreement(issue.id);
+  const agreement = useAgreement(issue.id, issue.resourcetype !== 'TextIssue');
   if (issue.resourcetype === 'TextIssue') return null;
   if (agreement.isError)
     return <Alert type="warning" showIcon title={t('loadFailed')} style={{ marginBottom: 12 }} />;
