@@ -1,4 +1,4 @@
-import type { Merge, PromoteInput, PromoteSelector } from '@shortlist/contract';
+import { invalidPkMessage, type Merge, type PromoteInput, type PromoteSelector } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tags } from '../../db/schema/index.ts';
@@ -59,8 +59,6 @@ export async function mergeRanking(ctx: AppContext, merge: Merge, input: Promote
   });
 }
 
-const invalidPk = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
-
 /** The item tag a `tag` names: the text itself, or the name of the team's tag of that id. */
 async function tagName(ctx: AppContext, teamId: number, tag: number | string) {
   if (typeof tag === 'string') return tag;
@@ -68,7 +66,7 @@ async function tagName(ctx: AppContext, teamId: number, tag: number | string) {
     .select({ name: tags.name })
     .from(tags)
     .where(and(eq(tags.id, tag), eq(tags.teamId, teamId)));
-  if (!row) throw fieldErrors({ tag: [invalidPk(tag)] });
+  if (!row) throw fieldErrors({ tag: [invalidPkMessage(tag)] });
   return row.name;
 }
 
@@ -117,6 +115,6 @@ export async function chooseItems(
   const wanted = new Set(datasets);
   const inRanking = new Set(ranking.map((item) => item.datasetId));
   const missing = [...wanted].filter((id) => !inRanking.has(id));
-  if (missing.length > 0) throw fieldErrors({ datasets: missing.slice(0, 10).map(invalidPk) });
+  if (missing.length > 0) throw fieldErrors({ datasets: missing.slice(0, 10).map(invalidPkMessage) });
   return ranking.filter((item) => wanted.has(item.datasetId));
 }

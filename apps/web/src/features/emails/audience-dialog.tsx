@@ -1,9 +1,10 @@
 import { type Audience, DECISIONS, MAX_PAGE_SIZE } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchForms, formKeys } from '../forms/api';
+import { useDebouncedValue } from '../merges/use-debounced-value';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { addAudience, countAudience, emailKeys } from './api';
 import { errorText } from './error-text';
@@ -50,7 +51,8 @@ export function AudienceDialog({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [values, setValues] = useState<Values>({});
-  const audience = toAudience(useDeferredValue(values));
+  // The count waits for the fields to rest: a tag or round typed is one request, not one per key.
+  const audience = toAudience(useDebouncedValue(values, 300));
   const issues = useIssueOptions(teamId, isOpen);
   const forms = useQuery({
     queryKey: formKeys.list(teamId, { offset: 0, limit: MAX_PAGE_SIZE }),
