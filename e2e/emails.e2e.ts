@@ -159,3 +159,52 @@ describe('mass e-mail', () => {
     await stranger.close();
   });
 });
+
+describe('a scheduled mailing', () => {
+  it('waits on its page until its time, then goes out without a reload', async () => {
+    const { page, server } = session;
+    const { itemType, contact } = await createContacts(server.url);
+    const api = <T>(method: string, path: string, body?: object) =>
+      callAdminApi<T>(server.url, method, path, body);
+    await api('PATCH', 'teams/1/', { package: { mass_emails: true } });
+    const template = await api<{ id: number }>('POST', 'email-templates/', {
+      team: 1,
+      title: 'Later',
+      subject: 'Later for {{ title }}',
+      html_content: '<p>Hello</p>',
+    });
+    const batch = await api<{ id: number }>('POST', 'email-batches/', {
+      team: 1,
+      title: 'Later',
+      template: template.id,
+    });
+    const items = await api<{ results: { id: number }[] }>(
+      'GET',
+      `datasets/?team=1&data_model=${itemType.id}&limit=10`,
+    );
+    await api('POST', `email-batches/${batch.id}/create_emails/`, {
+      datasets: items.results.map((item) => item.id),
+      email_field: contact.id,
+    });
+    await api('POST', `email-batches/${batch.id}/render_emails/`, {});
+    // (The first test's recipient who unsubscribed is left out when both tests run: count what was made.)
+    const { progress } = await api<{ progress: { draft: number } }>('GET', `email-batches/${batch.id}/`);
+    expect(progress.draft).toBeGreaterThan(0);
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    // Twelve seconds ahead: the page must read the batch again at its time, not only while it sends.
+    await api('POST', `email-batches/${batch.id}/send_emails/`, {
+      send_at: new Date(Date.now() + 12_000).toISOString(),
+    });
+
+    await page.goto(`${server.url}/team/1/email/batch/${batch.id}`);
+    await page.getByTestId('batch-scheduled').waitFor();
+    await page.getByTestId('batch-status').getByText('Scheduled').waitFor();
+    await page
+      .getByTestId('batch-progress-text')
+      .getByText(`Sent: ${progress.draft}, failed: 0`)
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId('batch-status').getByText('Sent').waitFor();
+    expect(await page.getByTestId('batch-scheduled').count()).toBe(0);
+  });
+});

@@ -13,7 +13,7 @@ import { toOffsetLimit } from '../../app/paging';
 import { deleteBatch, emailKeys, fetchBatches } from './api';
 import { BatchProgress } from './batch-progress';
 import { BatchStatusTag } from './status-tags';
-import { BATCH_POLL_MS } from './use-batch-view';
+import { batchPollMs } from './use-batch-view';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const BatchDialog = lazyDialog(
@@ -37,8 +37,7 @@ export function BatchesTab({ teamId }: { teamId: number }) {
     queryFn: () => fetchBatches(teamId, offset, limit),
     placeholderData: keepPreviousData,
     // A mailing going out moves its progress bar until it ends, as on its own page.
-    refetchInterval: (query) =>
-      query.state.data?.results.some((batch) => batch.status === 'sending') ? BATCH_POLL_MS : false,
+    refetchInterval: (query) => batchPollMs(query.state.data?.results ?? []),
   });
   const remove = useMutation({
     mutationFn: deleteBatch,
