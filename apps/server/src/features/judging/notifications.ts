@@ -1,12 +1,12 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueSubmissions, issues, notificationSettings, users } from '../../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { dailyDigestsDue, markDigested } from '../submissions/daily-digests.ts';
 import { loadTeamAdmins } from '../submissions/mails.ts';
 
-const DIGEST_PERIOD_MS = 24 * 60 * 60 * 1000;
 type IssueRow = typeof issues.$inferSelect;
 
 const reportLink = (publicUrl: string, issue: Pick<IssueRow, 'id' | 'teamId'>) =>
@@ -79,14 +79,7 @@ export async function sendSelectionDigests(ctx: Pick<AppContext, 'db' | 'config'
       .select({ id: notificationSettings.id, since: notificationSettings.notifiedUntil, issue: issues })
       .from(notificationSettings)
       .innerJoin(issues, eq(issues.id, notificationSettings.issueId))
-      .where(
-        and(
-          eq(notificationSettings.type, 'new_selection_submissions'),
-          eq(notificationSettings.frequency, 'daily'),
-          eq(notificationSettings.active, true),
-          lte(notificationSettings.notifiedUntil, new Date(now.getTime() - DIGEST_PERIOD_MS)),
-        ),
-      )
+      .where(dailyDigestsDue('new_selection_submissions', now))
       .for('update', { of: notificationSettings, skipLocked: true });
     if (due.length === 0) return 0;
     const admins = await loadTeamAdmins(tx, [...new Set(due.map(({ issue }) => issue.teamId))]);
@@ -122,15 +115,7 @@ export async function sendSelectionDigests(ctx: Pick<AppContext, 'db' | 'config'
       }
     }
     await enqueueMail(tx, mails);
-    await tx
-      .update(notificationSettings)
-      .set({ notifiedUntil: now })
-      .where(
-        inArray(
-          notificationSettings.id,
-          due.map((setting) => setting.id),
-        ),
-      );
+    await markDigested(tx, due, now);
     return mails.length;
   });
 }

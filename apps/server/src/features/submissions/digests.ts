@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datasets, formSubmissions, intakeForms, notificationSettings } from '../../db/schema/index.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { dailyDigestsDue, markDigested } from './daily-digests.ts';
 import { loadTeamAdmins, responsesLink, textsFor } from './mails.ts';
 
-const DIGEST_PERIOD_MS = 24 * 60 * 60 * 1000;
 /** A digest names this many responses per form; the link shows them all. */
 const DIGEST_TITLES_MAX = 20;
 
@@ -19,14 +19,7 @@ export async function sendDailyDigests(ctx: Pick<AppContext, 'db' | 'config'>, n
       .select({ id: notificationSettings.id, since: notificationSettings.notifiedUntil, form: intakeForms })
       .from(notificationSettings)
       .innerJoin(intakeForms, eq(intakeForms.id, notificationSettings.formId))
-      .where(
-        and(
-          eq(notificationSettings.type, 'new_form_submissions'),
-          eq(notificationSettings.frequency, 'daily'),
-          eq(notificationSettings.active, true),
-          lte(notificationSettings.notifiedUntil, new Date(now.getTime() - DIGEST_PERIOD_MS)),
-        ),
-      )
+      .where(dailyDigestsDue('new_form_submissions', now))
       .for('update', { of: notificationSettings, skipLocked: true });
     if (due.length === 0) return 0;
 
@@ -76,15 +69,7 @@ export async function sendDailyDigests(ctx: Pick<AppContext, 'db' | 'config'>, n
         });
     });
     await enqueueMail(tx, mails);
-    await tx
-      .update(notificationSettings)
-      .set({ notifiedUntil: now })
-      .where(
-        inArray(
-          notificationSettings.id,
-          due.map((setting) => setting.id),
-        ),
-      );
+    await markDigested(tx, due, now);
     return mails.length;
   });
 }
