@@ -5,8 +5,8 @@
 // the same ones. `tsx bench/render-decisions.ts` (not part of `npm run bench:*`).
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import { DEFAULT_TEAM_PACKAGE } from '@shortlist/contract';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { teams } from '../apps/server/src/db/schema/index.ts';
 import { buildBenchApp, seedAdminTeam, withPglite } from './bench-app.ts';
@@ -21,7 +21,12 @@ async function seed(database: Database) {
     .update(teams)
     .set({ package: { ...DEFAULT_TEAM_PACKAGE, mass_emails: true, mass_emails_batch_size_limit: SIZE } })
     .where(sql`id = ${team.id}`);
-  const issueId = await seedReport(database, team.id, { items: SIZE, judges: 10, criteria: 3, prefix: 'mail' });
+  const issueId = await seedReport(database, team.id, {
+    items: SIZE,
+    judges: 10,
+    criteria: 3,
+    prefix: 'mail',
+  });
   await db.execute(sql`INSERT INTO intake_forms (team_id, data_model_id, title, language_code)
     SELECT ${team.id}, id, 'Call', 'fr' FROM data_models WHERE team_id = ${team.id}`);
   await db.execute(sql`INSERT INTO form_submissions (form_id, dataset_id, email, status, token_hash)
@@ -75,7 +80,10 @@ async function main() {
         )) as unknown as { rows: unknown[] };
         const digest = createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex').slice(0, 12);
         console.log(
-          `render ${rows.rows.length} e-mails, run ${run}: ${ms.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU; digest ${digest}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+          `render ${rows.rows.length} e-mails, run ${run}: ${ms.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU; digest ${digest}; load ${os
+            .loadavg()
+            .map((x) => x.toFixed(2))
+            .join(' ')}`,
         );
       }
     } finally {
