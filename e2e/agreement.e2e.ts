@@ -123,6 +123,20 @@ describe('agreement between judges and the correction per criterion', () => {
     await page.getByTestId('report-items-table').getByRole('cell', { name: 'Dyno', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/agreement-en-desktop.png`, fullPage: true });
 
+    // The report's criteria filter applies to the agreement too: Team alone gives Team's α.
+    await page.getByTestId('report-criteria-filter').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Team' })
+      .click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => panel.getByTestId('agreement-criterion').allInnerTexts())
+      .toEqual(['Judges agree poorly on Team (α -0.134)']);
+    expect(await panel.getByTestId('agreement-alpha').innerText()).toMatch(/^Krippendorff’s α -0\.134 /);
+    await page.getByTestId('report-criteria-filter').locator('.ant-select-clear').click();
+    await expect.poll(() => panel.getByTestId('agreement-criterion').count()).toBe(2);
+
     // The judges: Cem's consistency (0.422) is far below the median (0.929): flagged, and only Cem.
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Judges' }).click();
     const judges = page.getByTestId('report-judges-table');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportQuerySchema } from './reports.ts';
 
 /**
  * Agreement between judges (docs/judging.md, "Agreement between judges"): Krippendorff's α over the items
@@ -22,6 +23,13 @@ export const agreementSchema = z.object({
   ),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
+
+/**
+ * `GET issues/{id}/agreement/`'s query: the report's verified-only and criteria filters, read as the report
+ * reads them, so that the agreement shown beside a filtered report is that of the same values.
+ */
+export const agreementQuerySchema = reportQuerySchema.pick({ criteria: true, only_verified_emails: true });
+export type AgreementQuery = z.input<typeof agreementQuerySchema>;
 
 /** Krippendorff's reading of α (2004, §11.3.2): rely on ≥ 0.8, tentative conclusions from ≥ 0.667. */
 export const ALPHA_GOOD = 0.8;

@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
@@ -19,8 +21,12 @@ interface AgreementReply {
   judges: { user: number; leniency: number | null; consistency: number | null }[];
 }
 
-async function agreement(token: string, issueId: number) {
-  const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issueId}/agreement/`, token });
+async function agreement(token: string, issueId: number, query = '') {
+  const reply = await t.request({
+    method: 'GET',
+    url: `/api/v1/issues/${issueId}/agreement/?${query}`,
+    token,
+  });
   expect(reply.statusCode).toBe(200);
   return reply.json() as AgreementReply;
 }
@@ -29,7 +35,30 @@ async function agreement(token: string, issueId: number) {
  * docs/judging.md, "Agreement between judges": rating 0–10, Team and Market (weight 1 each). Ann A (8,6)
  * B (6,4) C (4,2) D (2,2); Bob A (9,7) B (7,5) C (5,3); Cem A (3,8) B (8,2) C (2,9) D (9,1).
  */
-async function createJury() {
+const RATINGS = {
+  ann: [
+    [8, 6],
+    [6, 4],
+    [4, 2],
+    [2, 2],
+  ],
+  bob: [
+    [9, 7],
+    [7, 5],
+    [5, 3],
+  ],
+  cem: [
+    [3, 8],
+    [8, 2],
+    [2, 9],
+    [9, 1],
+  ],
+  dan: [],
+} satisfies Record<string, [number, number][]>;
+type Juror = keyof typeof RATINGS;
+
+/** The jury above, or only some of its judges (each rating as above). */
+async function createJury<N extends Juror = Juror>(names: N[] = ['ann', 'bob', 'cem', 'dan'] as N[]) {
   const admin = await t.createAdmin();
   const items = await f.createItems(
     admin.team.id,
@@ -40,39 +69,21 @@ async function createJury() {
   await f.addItems(issue.id, ids);
   const team = await f.addQuestion(issue.id, 'Team');
   const market = await f.addQuestion(issue.id, 'Market');
-  const [ann, bob, cem, dan] = [
-    await f.addJudge(issue.id),
-    await f.addJudge(issue.id),
-    await f.addJudge(issue.id),
-    await f.addJudge(issue.id),
-  ];
-  const rate = (userId: number, pairs: [number, number][]) =>
-    f.submit(
+  const judges = {} as Record<N, Awaited<ReturnType<typeof f.addJudge>>>;
+  for (const name of names) judges[name] = await f.addJudge(issue.id);
+  for (const name of names) {
+    const pairs: [number, number][] = RATINGS[name];
+    if (pairs.length === 0) continue;
+    await f.submit(
       issue.id,
-      userId,
+      judges[name].id,
       pairs.flatMap(([t1, m], index): [number, number, number][] => [
         [ids[index] as number, t1, team.id],
         [ids[index] as number, m, market.id],
       ]),
     );
-  await rate(ann.id, [
-    [8, 6],
-    [6, 4],
-    [4, 2],
-    [2, 2],
-  ]);
-  await rate(bob.id, [
-    [9, 7],
-    [7, 5],
-    [5, 3],
-  ]);
-  await rate(cem.id, [
-    [3, 8],
-    [8, 2],
-    [2, 9],
-    [9, 1],
-  ]);
-  return { ...admin, issue, ids, team, market, judges: { ann, bob, cem, dan } };
+  }
+  return { ...admin, issue, ids, team, market, judges };
 }
 
 describe('agreement between judges', () => {
@@ -107,6 +118,46 @@ describe('agreement between judges', () => {
     const reply = await agreement(token, issue.id);
     expect(reply.alpha).not.toBe(0.376);
     expect(reply.judges.find((judge) => judge.user === judges.dan.id)?.leniency).not.toBeNull();
+  });
+
+  it("follows the report's verified-only and criteria filters", async () => {
+    const { token, issue, team, judges } = await createJury();
+    await t.db
+      .update(users)
+      .set({ emailVerificationStatus: 'ver' })
+      .where(inArray(users.id, [judges.ann.id, judges.bob.id]));
+    const all = await agreement(token, issue.id);
+    const verified = await agreement(token, issue.id, 'only_verified_emails=true');
+    expect(verified.alpha).not.toBe(all.alpha);
+    expect(verified.judges.map((judge) => judge.user)).toEqual([judges.ann.id, judges.bob.id]);
+    // The agreement of a jury of Ann and Bob alone.
+    const pair = await createJury(['ann', 'bob']);
+    const alone = await agreement(pair.token, pair.issue.id);
+    const figures = (reply: AgreementReply) => ({
+      ...reply,
+      questions: reply.questions.map((question) => question.alpha),
+      judges: reply.judges.map(({ leniency, consistency }) => ({ leniency, consistency })),
+    });
+    expect(figures(verified)).toEqual(figures(alone));
+
+    // Team alone: α overall is Team's α; the other criterion is left out, as the report leaves it out.
+    const teamOnly = await agreement(token, issue.id, `criteria=${team.id}`);
+    expect(teamOnly.questions).toEqual([{ question: team.id, alpha: all.questions[0]?.alpha }]);
+    expect(teamOnly.alpha).toBe(all.questions[0]?.alpha);
+    expect(teamOnly.alpha).not.toBe(all.alpha);
+    // Read as the report reads it: a bad id is dropped.
+    expect(await agreement(token, issue.id, `criteria=${team.id},x`)).toEqual(teamOnly);
+    // The export's Agreement sheet follows the export's filters likewise.
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/export_excel/?criteria=${team.id}`,
+      token,
+    });
+    const sheet = (await readWorkbook(exported.rawPayload)).Agreement ?? [];
+    expect(sheet.slice(1, 3).map((row) => row.slice(0, 2))).toEqual([
+      ['All criteria', teamOnly.alpha],
+      ['Team', teamOnly.alpha],
+    ]);
   });
 
   it('is null where fewer than two judges share an item', async () => {

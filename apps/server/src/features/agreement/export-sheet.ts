@@ -4,6 +4,7 @@ import type ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { issueQuestions, users } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
+import type { AgreementFilters } from './queries.ts';
 import { getAgreement } from './service.ts';
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
@@ -18,10 +19,15 @@ const READINGS = {
 /**
  * The report workbook's Agreement sheet (docs/judging.md, "Agreement between judges"): α with its 95 %
  * interval and reading, α per criterion, then each judge's leniency and consistency, flagged when far below.
- * Small (a row per criterion and judge), so written in one go.
+ * Under the export's filters, as the report's sheets. Small (a row per criterion and judge), so written in one go.
  */
-export async function writeAgreementSheet(ctx: AppContext, workbook: Workbook, issue: IssueRow) {
-  const agreement = await getAgreement(ctx, issue);
+export async function writeAgreementSheet(
+  ctx: AppContext,
+  workbook: Workbook,
+  issue: IssueRow,
+  filters: AgreementFilters,
+) {
+  const agreement = await getAgreement(ctx, issue, filters);
   const [questions, judges] = await Promise.all([
     ctx.db
       .select()

@@ -1,20 +1,32 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { selectRows } from '../reports/item-values.ts';
+import { idList, judgesCte, judgeValuesCte, selectRows, type ValueFilters } from '../reports/item-values.ts';
 import type { IssueRow } from '../selections/access.ts';
 
+/** The report's filters that the agreement follows: its judges (verified e-mails only) and criteria. */
+export type AgreementFilters = Pick<ValueFilters, 'criteria' | 'onlyVerifiedEmails'>;
+
+/** The selection's judges under the filters (`access_id, issue_id, user_id`), as the report's CTE `judges`. */
+const judgesOf = (issue: IssueRow, filters: AgreementFilters) =>
+  sql`judges AS (${judgesCte([issue.id], filters.onlyVerifiedEmails)})`;
+
+/** Rating criteria to keep: those given, or every one. */
+const criteriaOf = (filters: AgreementFilters, column: SQL) =>
+  filters.criteria?.length ? sql`AND ${column} IN (${idList(filters.criteria)})` : sql``;
+
 /**
- * Each judge's value per item, as a CTE body (`dataset_id, user_id, value`): the data whose agreement is
- * measured (decision "Agreement between judges").
- * - Ratings: the judge's stored value (weighted mean of the criteria), as the report ranks on it.
+ * Each judge's value per item, as a CTE body (`dataset_id, user_id, value`), of the judges of the CTE
+ * `judges`: the data whose agreement is measured (decision "Agreement between judges").
+ * - Ratings: the judge's value as the report ranks on it (`judgeValuesCte`): the stored weighted mean of
+ *   the criteria, or of the criteria kept.
  * - Picks and tokens: every item a judge who submitted could answer (access, no conflict) has a value:
  *   1 / 0 picked or not (a stored 0 is not a pick), or the tokens given (0 if none). An item left unpicked is a judgement too.
  */
-function judgeItemValues(issue: IssueRow): SQL {
+function judgeItemValues(issue: IssueRow, filters: AgreementFilters): SQL {
   if (issue.resourcetype === 'RatingIssue') {
     return sql`SELECT v.dataset_id, v.user_id, v.value::float8 AS value
-      FROM report_judge_values v
-      WHERE v.issue_id = ${issue.id} AND v.value IS NOT NULL`;
+      FROM (${judgeValuesCte([issue.id], filters.criteria)}) v
+      WHERE v.value IS NOT NULL`;
   }
   const value =
     issue.resourcetype === 'SelectionIssue'
@@ -23,7 +35,8 @@ function judgeItemValues(issue: IssueRow): SQL {
   return sql`SELECT s.dataset_id, s.user_id, ${value} AS value
     FROM (
       SELECT a.user_id, idt.dataset_id
-      FROM issue_accesses a
+      FROM judges j
+      JOIN issue_accesses a ON a.id = j.access_id
       JOIN issue_submissions sub ON sub.issue_id = a.issue_id AND sub.user_id = a.user_id
       JOIN issue_datasets idt ON idt.issue_id = a.issue_id
       WHERE a.issue_id = ${issue.id}
@@ -64,10 +77,11 @@ export interface JudgeSums {
  * The pairable values of the selection summed per item (`units`) and each judge's sums against the
  * leave-one-out consensus (`judges`, every judge of the selection), in one statement over the values.
  */
-export async function selectAgreementSums(db: Db, issue: IssueRow) {
+export async function selectAgreementSums(db: Db, issue: IssueRow, filters: AgreementFilters) {
   const rows = await selectRows<{ unit: boolean; user_id: number | null } & Omit<JudgeSums, 'user_id'>>(
     db,
-    sql`WITH values AS MATERIALIZED (${judgeItemValues(issue)}),
+    sql`WITH ${judgesOf(issue, filters)},
+      values AS MATERIALIZED (${judgeItemValues(issue, filters)}),
       units AS MATERIALIZED (
         SELECT dataset_id, count(*)::int AS m, sum(value) AS s1, sum(value * value) AS s2
         FROM values GROUP BY dataset_id HAVING count(*) >= 2
@@ -79,13 +93,15 @@ export async function selectAgreementSums(db: Db, issue: IssueRow) {
         CROSS JOIN LATERAL (SELECT (u.s1 - v.value) / (u.m - 1) AS o) o
         GROUP BY v.user_id
       )
-      SELECT true AS unit, NULL::int AS user_id, m AS n, s1 AS sv, s2 AS svv,
+      SELECT true AS unit, dataset_id, NULL::int AS user_id, m AS n, s1 AS sv, s2 AS svv,
         NULL::float8 AS so, NULL::float8 AS soo, NULL::float8 AS svo
       FROM units
       UNION ALL
-      SELECT false, a.user_id, coalesce(js.n, 0), js.sv, js.svv, js.so, js.soo, js.svo
-      FROM issue_accesses a LEFT JOIN judge_sums js ON js.user_id = a.user_id
-      WHERE a.issue_id = ${issue.id}`,
+      SELECT false, NULL, a.user_id, coalesce(js.n, 0), js.sv, js.svv, js.so, js.soo, js.svo
+      FROM judges a LEFT JOIN judge_sums js ON js.user_id = a.user_id
+      -- The units in the items' order: the bootstrap draws them by place, so its interval must not
+      -- depend on the plan's order of the groups.
+      ORDER BY unit DESC, dataset_id`,
   );
   const units: UnitSums[] = [];
   const judges: JudgeSums[] = [];
@@ -97,25 +113,31 @@ export async function selectAgreementSums(db: Db, issue: IssueRow) {
 }
 
 /** Rating selections: each criterion's items that two or more judges rated, summed. */
-export async function selectCriterionSums(db: Db, issue: IssueRow): Promise<CriterionUnitSums[]> {
+export async function selectCriterionSums(
+  db: Db,
+  issue: IssueRow,
+  filters: AgreementFilters,
+): Promise<CriterionUnitSums[]> {
   if (issue.resourcetype !== 'RatingIssue') return [];
   return selectRows<CriterionUnitSums>(
     db,
-    sql`SELECT ans.question_id, count(*)::int AS m, sum(ans.value)::float8 AS s1,
+    sql`WITH ${judgesOf(issue, filters)}
+      SELECT ans.question_id, count(*)::int AS m, sum(ans.value)::float8 AS s1,
         sum(ans.value * ans.value)::float8 AS s2
       FROM issue_answers ans
-      WHERE ans.issue_id = ${issue.id} AND ans.question_id IS NOT NULL
+      JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
+      WHERE ans.issue_id = ${issue.id} AND ans.question_id IS NOT NULL ${criteriaOf(filters, sql`ans.question_id`)}
       GROUP BY ans.question_id, ans.dataset_id
       HAVING count(*) >= 2`,
   );
 }
 
-/** The selection's criteria, in their order (each gets an entry, α null when no item is shared). */
-export async function selectCriteria(db: Db, issue: IssueRow): Promise<number[]> {
+/** The selection's criteria (those kept), in their order (each gets an entry, α null when no item is shared). */
+export async function selectCriteria(db: Db, issue: IssueRow, filters: AgreementFilters): Promise<number[]> {
   if (issue.resourcetype !== 'RatingIssue') return [];
   const rows = await selectRows<{ id: number }>(
     db,
-    sql`SELECT id FROM issue_questions WHERE issue_id = ${issue.id} ORDER BY id`,
+    sql`SELECT id FROM issue_questions WHERE issue_id = ${issue.id} ${criteriaOf(filters, sql`id`)} ORDER BY id`,
   );
   return rows.map((row) => row.id);
 }

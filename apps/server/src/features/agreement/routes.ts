@@ -1,22 +1,30 @@
-import { agreementSchema, idParamsSchema } from '@shortlist/contract';
+import { agreementQuerySchema, agreementSchema, idParamsSchema } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { toValueFilters } from '../reports/summary.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { getAgreement } from './service.ts';
 
 const tags = ['reports'];
 
-/** Agreement between the judges of a selection, for the admins of its team. */
+/** Agreement between the judges of a selection, for the admins of its team, under the report's filters. */
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', requireUser(ctx));
 
   app.get(
     '/issues/:id/agreement/',
-    { schema: { tags, params: idParamsSchema, response: { 200: agreementSchema } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: agreementQuerySchema,
+        response: { 200: agreementSchema },
+      },
+    },
     async (request) => {
       const issue = await requireIssueAdmin(ctx, currentUser(request), request.params.id);
-      return getAgreement(ctx, issue);
+      return getAgreement(ctx, issue, toValueFilters(request.query));
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   nominalUnit,
 } from './krippendorff.ts';
 import {
+  type AgreementFilters,
   type JudgeSums,
   selectAgreementSums,
   selectCriteria,
@@ -50,8 +51,15 @@ function judgeFigures({ user_id, n, sv, so, svv, soo, svo }: JudgeSums): Agreeme
   return { user: user_id, leniency: round(leniency), consistency: round(consistency) };
 }
 
-/** Agreement between the judges of one selection (docs/judging.md, "Agreement between judges"). */
-export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Agreement> {
+/**
+ * Agreement between the judges of one selection (docs/judging.md, "Agreement between judges"), under the
+ * report's filters: only the judges of verified e-mail, only the criteria kept.
+ */
+export async function getAgreement(
+  ctx: AppContext,
+  issue: IssueRow,
+  filters: AgreementFilters = {},
+): Promise<Agreement> {
   if (issue.resourcetype === 'TextIssue') {
     return { alpha: null, alpha_low: null, alpha_high: null, questions: [], judges: [] };
   }
@@ -60,9 +68,9 @@ export async function getAgreement(ctx: AppContext, issue: IssueRow): Promise<Ag
   const metric = metricOf(issue);
   // Concurrent: on PostgreSQL the pool runs the values' and the criteria's scans side by side.
   const [{ units, judges }, criterionSums, criteria] = await Promise.all([
-    selectAgreementSums(ctx.db, issue),
-    selectCriterionSums(ctx.db, issue),
-    selectCriteria(ctx.db, issue),
+    selectAgreementSums(ctx.db, issue, filters),
+    selectCriterionSums(ctx.db, issue, filters),
+    selectCriteria(ctx.db, issue, filters),
   ]);
   const alphaUnits = units.map((unit) => unitOf(metric, unit));
   const interval = alphaInterval(alphaUnits, metric, {

@@ -1,12 +1,12 @@
 import type { Audience, AudienceCount, CreateEmailsResult } from '@shortlist/contract';
 import { invalidPkMessage } from '@shortlist/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { emailBatches, intakeForms } from '../../db/schema/index.ts';
+import { datasets, emailBatches, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { requireTeamIssue } from '../decisions/decisions.ts';
-import { selectRows } from '../reports/item-values.ts';
+import { datasetConditions } from '../items/dataset-list.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { createEmails } from './batch-emails.ts';
@@ -23,37 +23,30 @@ async function requireTeamForm(db: Db, teamId: number, formId: number) {
 
 /**
  * The team's items that match every filter of the audience (docs/emails.md, "Audience"): answers of a
- * form, items of a selection, of a round (of that selection, if one is given), with a decision (or a
- * decision not yet sent), with a tag.
+ * form, items of a selection, with a tag — the items list's own filters —, of a round (of that selection,
+ * if one is given), with a decision (or a decision not yet sent).
  */
 export async function audienceItems(db: Db, teamId: number, audience: Audience): Promise<number[]> {
   if (audience.form !== undefined) await requireTeamForm(db, teamId, audience.form);
   if (audience.issue !== undefined) await requireTeamIssue(db, teamId, audience.issue);
-  const filters = [sql`d.team_id = ${teamId}`];
-  if (audience.form !== undefined) {
-    filters.push(sql`d.data_model_id = (SELECT data_model_id FROM intake_forms WHERE id = ${audience.form})`);
-  }
-  if (audience.issue !== undefined) {
-    filters.push(
-      sql`EXISTS (SELECT 1 FROM issue_datasets x WHERE x.dataset_id = d.id AND x.issue_id = ${audience.issue})`,
-    );
-  }
+  const filters = [
+    datasetConditions(db, { team: teamId, form: audience.form, issue: audience.issue, tag: audience.tag }),
+  ];
   if (audience.round !== undefined) {
     filters.push(sql`EXISTS (SELECT 1 FROM item_rounds r JOIN issues i ON i.id = r.issue_id
-      WHERE r.dataset_id = d.id AND r.round = ${audience.round} AND i.team_id = ${teamId}
+      WHERE r.dataset_id = ${datasets.id} AND r.round = ${audience.round} AND i.team_id = ${teamId}
       ${audience.issue === undefined ? sql`` : sql`AND r.issue_id = ${audience.issue}`})`);
   }
   if (audience.decision !== undefined || audience.decision_pending) {
-    filters.push(sql`EXISTS (SELECT 1 FROM item_decisions c WHERE c.dataset_id = d.id
+    filters.push(sql`EXISTS (SELECT 1 FROM item_decisions c WHERE c.dataset_id = ${datasets.id}
       ${audience.decision === undefined ? sql`` : sql`AND c.decision = ${audience.decision}`}
       ${audience.decision_pending ? sql`AND c.decision IS DISTINCT FROM c.sent_decision` : sql``})`);
   }
-  // Containment, which the tags' GIN index answers (`= ANY` reads every row of the team).
-  if (audience.tag !== undefined) filters.push(sql`d.tags @> ARRAY[${audience.tag}]::text[]`);
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`SELECT d.id FROM datasets d WHERE ${sql.join(filters, sql` AND `)} ORDER BY d.id`,
-  );
+  const rows = await db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(...filters))
+    .orderBy(asc(datasets.id));
   return rows.map((row) => row.id);
 }
 

@@ -22,9 +22,10 @@ import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { reloadBatch, requireDraft } from './batches.ts';
 import { composeEmail } from './compose.ts';
-import { itemLanguages } from './decision-variables.ts';
+import { loadMailing } from './decision-variables.ts';
+import { itemFacts } from './item-facts.ts';
 import { type ParsedTemplate, renderTemplate, TemplateRenderError } from './liquid.ts';
-import { mailingContextOf, pendingDecisions } from './mailing-context.ts';
+import { mailingContextOf } from './mailing-context.ts';
 import { recipientsOf } from './recipients.ts';
 import { checkedTemplates, sourceOf, templateFor } from './templates.ts';
 import { type ItemScope, itemScopes } from './variables.ts';
@@ -129,6 +130,8 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
   if (!template) throw fieldErrors({ template: [invalidPkMessage(id)] });
   const checked = await checkedTemplates(ctx, team.id, sourceOf(template));
 
+  // The selection's ranking and settings once for the batch; each chunk reads only its items' own.
+  const mailing = await loadMailing(ctx.db, mailingContextOf(batch));
   let after = 0;
   for (;;) {
     const page = await ctx.db
@@ -140,18 +143,16 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
     if (page.length === 0) break;
     after = page.at(-1)?.id ?? after;
     const ids = page.flatMap((row) => (row.datasetId === null ? [] : [row.datasetId]));
-    const [scopes, languages, decisions] = await Promise.all([
-      itemScopes(ctx.db, ids, mailingContextOf(batch)),
-      itemLanguages(ctx.db, ids),
-      batch.sendsDecisions ? pendingDecisions(ctx.db, ids) : new Map<number, string>(),
-    ]);
+    const facts = await itemFacts(ctx.db, ids);
+    const scopes = await itemScopes(ctx.db, ids, mailing, facts);
     const rendered = [];
     let since = performance.now();
     for (const row of page) {
+      const item = row.datasetId === null ? undefined : facts.get(row.datasetId);
       const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
-      const language = (row.datasetId === null ? undefined : languages.get(row.datasetId)) ?? 'en';
-      const parsed = templateFor(checked, language);
-      const decision = (row.datasetId === null ? undefined : decisions.get(row.datasetId)) ?? null;
+      const parsed = templateFor(checked, item?.language ?? 'en');
+      // A decisions mailing's e-mail records the pending decision it tells.
+      const decision = (batch.sendsDecisions ? item?.decision : null) ?? null;
       rendered.push({ id: row.id, decision, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
       if (performance.now() - since > YIELD_EVERY_MS) {
         await yieldToEventLoop();

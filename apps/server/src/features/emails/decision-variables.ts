@@ -1,17 +1,10 @@
-import { DECISION_WORDS, type Decision, type Language, toLanguage } from '@shortlist/contract';
+import { DECISION_WORDS } from '@shortlist/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  datasets,
-  intakeForms,
-  issueComments,
-  issueQuestions,
-  issues,
-  itemDecisions,
-  reportCriterionSums,
-} from '../../db/schema/index.ts';
-import { reportRanks } from '../decisions/report-picks.ts';
+import { issueComments, issueQuestions, issues, reportCriterionSums } from '../../db/schema/index.ts';
 import { selectRows } from '../reports/item-values.ts';
+import { selectionRanking } from '../reports/ranking.ts';
+import type { ItemFacts } from './item-facts.ts';
 
 /** What a mailing's variables read beyond the item itself (docs/emails.md, "Decisions"). */
 export interface MailingContext {
@@ -24,23 +17,32 @@ export interface MailingContext {
   tellsPending: boolean;
 }
 
+/** What a mailing's variables read once for all its e-mails: the selection's ranking and whether it shares feedback. */
+export interface Mailing extends MailingContext {
+  /** Each ranked item's rank in the selection's default report. */
+  ranks: Map<number, number>;
+  sharesFeedback: boolean;
+}
+
+/** The mailing's selection read once, however many e-mails it renders (a 5,000-e-mail batch: once, not per chunk). */
+export async function loadMailing(db: Db, context: MailingContext): Promise<Mailing> {
+  const { issueId } = context;
+  if (issueId === null) return { ...context, ranks: new Map(), sharesFeedback: false };
+  const [ranking, [issue]] = await Promise.all([
+    selectionRanking(db, issueId),
+    db.select({ share: issues.shareFeedback }).from(issues).where(eq(issues.id, issueId)),
+  ]);
+  const ranks = new Map<number, number>();
+  for (const item of ranking) if (item.rank !== null) ranks.set(item.datasetId, item.rank);
+  return { ...context, ranks, sharesFeedback: issue?.share ?? false };
+}
+
 export interface DecisionScope {
   rank: string;
   round: string;
   decision: string;
   comments: string[];
   averages: string[];
-}
-
-/** Each item's language: its form's (an item type has at most one form), English without one. */
-export async function itemLanguages(db: Db, datasetIds: number[]): Promise<Map<number, Language>> {
-  if (datasetIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: datasets.id, language: intakeForms.languageCode })
-    .from(datasets)
-    .leftJoin(intakeForms, eq(intakeForms.dataModelId, datasets.dataModelId))
-    .where(inArray(datasets.id, datasetIds));
-  return new Map(rows.map((row) => [row.id, toLanguage(row.language)]));
 }
 
 async function roundsOf(db: Db, datasetIds: number[], issueId: number | null) {
@@ -54,24 +56,12 @@ async function roundsOf(db: Db, datasetIds: number[], issueId: number | null) {
   return new Map(rows.map((row) => [row.dataset_id, row.round]));
 }
 
-async function decisionsOf(db: Db, datasetIds: number[], tellsPending: boolean) {
-  const rows = await db
-    .select({
-      id: itemDecisions.datasetId,
-      pending: itemDecisions.decision,
-      sent: itemDecisions.sentDecision,
-    })
-    .from(itemDecisions)
-    .where(inArray(itemDecisions.datasetId, datasetIds));
-  return new Map(rows.map((row) => [row.id, (tellsPending ? row.pending : row.sent) as Decision | null]));
-}
-
 /** The judges' shared comments, without their names, and the criterion averages: only if the selection shares them. */
-async function feedbackOf(db: Db, datasetIds: number[], issueId: number, languages: Map<number, Language>) {
+async function feedbackOf(db: Db, datasetIds: number[], mailing: Mailing, facts: Map<number, ItemFacts>) {
   const comments = new Map<number, string[]>();
   const averages = new Map<number, string[]>();
-  const [issue] = await db.select({ share: issues.shareFeedback }).from(issues).where(eq(issues.id, issueId));
-  if (!issue?.share) return { comments, averages };
+  const { issueId } = mailing;
+  if (issueId === null || !mailing.sharesFeedback) return { comments, averages };
   const [commentRows, averageRows] = await Promise.all([
     db
       .select({ id: issueComments.datasetId, content: issueComments.content })
@@ -100,7 +90,7 @@ async function feedbackOf(db: Db, datasetIds: number[], issueId: number, languag
   for (const row of commentRows) comments.set(row.id, [...(comments.get(row.id) ?? []), row.content]);
   for (const row of averageRows) {
     if (row.average === null) continue;
-    const number = new Intl.NumberFormat(languages.get(row.id) ?? 'en', { maximumFractionDigits: 2 });
+    const number = new Intl.NumberFormat(facts.get(row.id)?.language ?? 'en', { maximumFractionDigits: 2 });
     averages.set(row.id, [...(averages.get(row.id) ?? []), `${row.title}: ${number.format(row.average)}`]);
   }
   return { comments, averages };
@@ -108,31 +98,28 @@ async function feedbackOf(db: Db, datasetIds: number[], issueId: number, languag
 
 /**
  * Each item's `rank`, `round`, `decision`, `comments` and `averages`, as text (the last two lists of
- * text), in the item's language; the body's engine escapes every one of them when it writes it.
+ * text), in the item's language; the body's engine escapes every one of them when it writes it. Only what
+ * is the item's own is read here, per chunk of items; the selection's ranking comes with the mailing.
  */
 export async function decisionScopes(
   db: Db,
   datasetIds: number[],
-  context: MailingContext,
+  mailing: Mailing,
+  facts: Map<number, ItemFacts>,
 ): Promise<Map<number, DecisionScope>> {
   const scopes = new Map<number, DecisionScope>();
   if (datasetIds.length === 0) return scopes;
-  const languages = await itemLanguages(db, datasetIds);
-  const [rounds, decisions, ranks, feedback] = await Promise.all([
-    roundsOf(db, datasetIds, context.issueId),
-    decisionsOf(db, datasetIds, context.tellsPending),
-    context.issueId === null ? [] : reportRanks(db, context.issueId),
-    context.issueId === null
-      ? { comments: new Map<number, string[]>(), averages: new Map<number, string[]>() }
-      : feedbackOf(db, datasetIds, context.issueId, languages),
+  const [rounds, feedback] = await Promise.all([
+    roundsOf(db, datasetIds, mailing.issueId),
+    feedbackOf(db, datasetIds, mailing, facts),
   ]);
-  const rankOf = new Map(ranks.filter((row) => row.value !== null).map((row) => [row.dataset_id, row.rank]));
   for (const id of datasetIds) {
-    const decision = decisions.get(id);
+    const item = facts.get(id);
+    const decision = mailing.tellsPending ? item?.decision : item?.sentDecision;
     scopes.set(id, {
-      rank: String(rankOf.get(id) ?? ''),
+      rank: String(mailing.ranks.get(id) ?? ''),
       round: String(rounds.get(id) ?? ''),
-      decision: decision ? DECISION_WORDS[languages.get(id) ?? 'en'][decision] : '',
+      decision: decision ? DECISION_WORDS[item?.language ?? 'en'][decision] : '',
       comments: feedback.comments.get(id) ?? [],
       averages: feedback.averages.get(id) ?? [],
     });

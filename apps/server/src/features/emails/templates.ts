@@ -30,7 +30,7 @@ import {
   TemplateRenderError,
 } from './liquid.ts';
 import { COMMITTED_SUBMISSION_STATUSES } from './recipients.ts';
-import { type ItemScope, itemScopes, teamVariables } from './variables.ts';
+import { type ItemScope, oneItemScope, teamVariables } from './variables.ts';
 
 export const toTemplateReply = (row: TemplateRow): EmailTemplate => ({
   id: row.id,
@@ -260,7 +260,7 @@ export async function previewTemplate(
   if (request.issue !== undefined) await requireTeamIssue(ctx.db, team.id, request.issue);
   // The admin's own preview shows the pending decision: it reaches nobody else.
   const context = { issueId: request.issue ?? null, tellsPending: true };
-  const scope = (await itemScopes(ctx.db, [item.id], context)).get(item.id) ?? {};
+  const { scope } = await oneItemScope(ctx.db, item.id, context);
   const to = item.email ?? '';
   const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope));
   return {

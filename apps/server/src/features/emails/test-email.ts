@@ -20,12 +20,11 @@ import { isPermanentFailure } from '../mail/mailer.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { composeEmail } from './compose.ts';
-import { itemLanguages } from './decision-variables.ts';
 import { textOf } from './liquid.ts';
 import { mailingContextOf } from './mailing-context.ts';
 import { checkedTemplates, renderForRequest, sourceOf, templateFor } from './templates.ts';
 import { unsubscribeHeaders, unsubscribeUrls } from './unsubscribe-links.ts';
-import { itemScopes } from './variables.ts';
+import { oneItemScope } from './variables.ts';
 
 /**
  * The batch's e-mail for one of its items, rendered now with the batch's template and mailed at once
@@ -55,12 +54,8 @@ export async function sendTestEmail(
   if (!email) throw fieldErrors({ dataset: [invalidPkMessage(input.dataset)] });
   if (!template) throw refusal(NO_TEMPLATE, NO_TEMPLATE_MESSAGE);
   const checked = await checkedTemplates(ctx, team.id, sourceOf(template));
-  const [scopes, languages] = await Promise.all([
-    itemScopes(ctx.db, [input.dataset], mailingContextOf(batch)),
-    itemLanguages(ctx.db, [input.dataset]),
-  ]);
-  const scope = scopes.get(input.dataset) ?? {};
-  const parsed = templateFor(checked, languages.get(input.dataset) ?? 'en');
+  const { scope, language } = await oneItemScope(ctx.db, input.dataset, mailingContextOf(batch));
+  const parsed = templateFor(checked, language);
   const rendered = composeEmail(ctx, team, user.email, await renderForRequest(parsed, scope));
   const subject = `${TEST_EMAIL_SUBJECT_PREFIX}${rendered.subject}`;
   try {

@@ -8,9 +8,10 @@ import {
 } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datasets, datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
+import { dataModels, datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
-import { decisionScopes, type MailingContext } from './decision-variables.ts';
+import { decisionScopes, loadMailing, type Mailing, type MailingContext } from './decision-variables.ts';
+import { type ItemFacts, itemFacts } from './item-facts.ts';
 
 /** Only text and choice answers can fill an e-mail (spec: template_variable_email). */
 const VARIABLE_RESOURCETYPES = ['text', 'choice'];
@@ -60,22 +61,20 @@ const DECISION_VARIABLE_LABELS: Record<(typeof DECISION_TEMPLATE_VARIABLES)[numb
 export type ItemScope = Record<string, string | string[]>;
 
 /**
- * Each item's values by variable name, read in two queries for any number of items: its title and
- * its answers to the fields that have an e-mail variable, each as the contract's `answerText` writes it
- * (options joined by commas, a date in words) in the language of the item's form (English without one).
+ * Each item's values by variable name, for any number of items: its title and its answers to the fields
+ * that have an e-mail variable (one query), each as the contract's `answerText` writes it (options joined
+ * by commas, a date in words) in the language of the item's form (English without one), and the
+ * mailing's variables (`decisionScopes`). The facts are the items' own, read once per chunk by the caller.
  */
 export async function itemScopes(
   db: Db,
   datasetIds: number[],
-  context: MailingContext = { issueId: null, tellsPending: false },
+  mailing: Mailing,
+  facts: Map<number, ItemFacts>,
 ): Promise<Map<number, ItemScope>> {
   const scopes = new Map<number, ItemScope>();
   if (datasetIds.length === 0) return scopes;
-  const [items, answers, decisions] = await Promise.all([
-    db
-      .select({ id: datasets.id, title: datasets.title })
-      .from(datasets)
-      .where(inArray(datasets.id, datasetIds)),
+  const [answers, decisions] = await Promise.all([
     db
       .select({
         value: datumValues,
@@ -87,10 +86,11 @@ export async function itemScopes(
       .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
       .leftJoin(intakeForms, eq(intakeForms.dataModelId, datumFields.dataModelId))
       .where(and(inArray(datumValues.datasetId, datasetIds), isNotNull(datumFields.templateVariableEmail))),
-    decisionScopes(db, datasetIds, context),
+    decisionScopes(db, datasetIds, mailing, facts),
   ]);
-  for (const item of items) {
-    scopes.set(item.id, { ...decisions.get(item.id), [TITLE_TEMPLATE_VARIABLE]: item.title });
+  for (const id of datasetIds) {
+    const item = facts.get(id);
+    if (item) scopes.set(id, { ...decisions.get(id), [TITLE_TEMPLATE_VARIABLE]: item.title });
   }
   for (const { value, variable, format, language } of answers) {
     const scope = scopes.get(value.datasetId);
@@ -98,4 +98,11 @@ export async function itemScopes(
     scope[templateVariableName(variable)] = answerText(toAnswerParts(value, format), toLanguage(language));
   }
   return scopes;
+}
+
+/** One item's scope and language under a mailing: a test e-mail's or a template preview's. */
+export async function oneItemScope(db: Db, datasetId: number, context: MailingContext) {
+  const [mailing, facts] = await Promise.all([loadMailing(db, context), itemFacts(db, [datasetId])]);
+  const scopes = await itemScopes(db, [datasetId], mailing, facts);
+  return { scope: scopes.get(datasetId) ?? {}, language: facts.get(datasetId)?.language ?? 'en' };
 }

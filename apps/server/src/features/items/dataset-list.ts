@@ -72,7 +72,7 @@ const orders = {
 const orderingName = (order: Ordering) => `${order.descending ? '-' : ''}${order.field}`;
 
 /** The items list's filters, each a value or a placeholder; absent, a filter is not applied. */
-interface DatasetFilterValues {
+export interface DatasetFilterValues {
   team: Bound<number>;
   dataModel?: Bound<number>;
   /** An ILIKE pattern (`containsPattern`). */
@@ -126,9 +126,10 @@ function selectionConditions(
  * The items list's filters as one condition: the team, then item type, search, selection, review status,
  * tag and form. The same SQL whether the values are given or bound later to a prepared statement. The
  * search is `lower(title) like lower(pattern)`, which is what ILIKE does in a UTF-8 database, written so
- * that the title index and the trigram index (both of `lower(title)`) can answer it.
+ * that the title index and the trigram index (both of `lower(title)`) can answer it. A mailing's audience
+ * filters with it too.
  */
-function datasetConditions(db: Db, values: DatasetFilterValues) {
+export function datasetConditions(db: Db, values: DatasetFilterValues) {
   const filters: SQL[] = [eq(datasets.teamId, values.team)];
   if (values.dataModel !== undefined) filters.push(eq(datasets.dataModelId, values.dataModel));
   if (values.pattern !== undefined) filters.push(sql`lower(${datasets.title}) like lower(${values.pattern})`);

@@ -319,6 +319,46 @@ describe('blind review', () => {
     expect(await view()).toMatchObject({ title: expect.stringMatching(/^Item \d+$/), title_hidden: true });
   });
 
+  it('hides a title that repeats a hidden answer of its own item on the answer page, and no other', async () => {
+    const { admin, model, fields, issue, item, judge, patch } = await setup();
+    // The form titles its items by the pitch: the titles are not hidden as such, only their repeats.
+    await t.db
+      .update(intakeForms)
+      .set({ titleField: fields.pitch.id })
+      .where(eq(intakeForms.teamId, admin.team.id));
+    expect((await patch({ hidden_fields: [fields.name.id] })).statusCode).toBe(200);
+    const others = await t.db
+      .insert(datasets)
+      .values(['Beta', 'Gamma'].map((title) => ({ title, teamId: admin.team.id, dataModelId: model.id })))
+      .returning();
+    await t.db.insert(issueDatasets).values(others.map((row) => ({ issueId: issue.id, datasetId: row.id })));
+    // Beta's hidden answer is Gamma's title: it hides nothing of Gamma's.
+    await t.db.insert(datumValues).values(
+      others.map((row, k) => ({
+        datasetId: row.id,
+        datumFieldId: fields.name.id,
+        resourcetype: 'text',
+        response: ['gamma', 'Delta'][k],
+      })),
+    );
+    const view = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/answer_view/?token=${judge.token}`,
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const shown = new Map(
+      view.json().items.map((row: { id: number; title: string; title_hidden: boolean }) => [row.id, row]),
+    );
+    expect(shown.get(item.id)).toMatchObject({
+      title: expect.stringMatching(/^Item \d+$/),
+      title_hidden: true,
+    });
+    expect(others.map((row) => shown.get(row.id))).toMatchObject([
+      { title: 'Beta', title_hidden: false },
+      { title: 'Gamma', title_hidden: false },
+    ]);
+  });
+
   it('numbers the items of a selection once and never gives a removed number again', async () => {
     const admin = await t.createAdmin();
     const issue = await f.createIssue(admin.team.id, 'RatingIssue');

@@ -1,5 +1,5 @@
 import { type IssueComment, TITLE_FIELD_EMAIL } from '@shortlist/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
@@ -62,12 +62,18 @@ export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<
 }
 
 /**
+ * The items whose hidden answers to read: their ids, or, for a page of many, a subquery of them (the answer
+ * page's 2,000 items as one parameter rather than 2,000, as its details are read).
+ */
+export type ItemIds = readonly number[] | SQLWrapper;
+
+/**
  * The hidden answers of these items, lower-cased, by item: a title that repeats one (an item imported with
  * its contact's name as title) is hidden too.
  */
-async function hiddenValuesByItem(ctx: AppContext, blind: Blind, itemIds: number[]) {
+async function hiddenValuesByItem(ctx: AppContext, blind: Blind, itemIds: ItemIds) {
   const byItem = new Map<number, Set<string>>();
-  if (blind.hiddenFields.size === 0 || itemIds.length === 0) return byItem;
+  if (blind.hiddenFields.size === 0 || (Array.isArray(itemIds) && itemIds.length === 0)) return byItem;
   const rows = await ctx.db
     .select({ item: datumValues.datasetId, text: sql<string>`lower(trim(${datumValues.response}))` })
     .from(datumValues)
@@ -92,18 +98,16 @@ export const blindTitle = (number: number) => `Item ${number}`;
 /**
  * The titles of the items as judges see them: a hidden title (the selection's titles hidden, an e-mail
  * under "hide who sent it", or the repeat of a hidden answer) becomes the item's number in the selection.
+ * `among`: the items' ids as a subquery, for a page of many (by default their ids).
  */
 export async function withJudgeTitles<T extends JudgeItem>(
   ctx: AppContext,
   blind: Blind,
   items: T[],
+  among: ItemIds = items.map((item) => item.id),
 ): Promise<(T & { title_hidden: boolean })[]> {
   if (!blind.active) return items.map((item) => ({ ...item, title_hidden: false }));
-  const hiddenValues = await hiddenValuesByItem(
-    ctx,
-    blind,
-    items.map((item) => item.id),
-  );
+  const hiddenValues = await hiddenValuesByItem(ctx, blind, among);
   return items.map((item) => {
     const title = normalised(item.title);
     const hidden =

@@ -67,7 +67,7 @@ export async function loadAnswerItems(
     ? await loadDetails(ctx, answerer, blind, numbers)
     : new Map<number, AnswerViewDetail[]>();
   const items = rows.map((row) => ({ ...row, details: details.get(row.id) ?? [] }));
-  return withJudgeTitles(ctx, blind, items);
+  return withJudgeTitles(ctx, blind, items, accessibleItemIds(ctx, answerer));
 }
 
 /**

@@ -294,6 +294,6 @@ export async function writeReportWorkbook(
   const items = await writeRanking(ctx, workbook, { ...input, output });
   await writeJudgeValues(ctx, workbook, { ...input, items, output });
   await writeComments(ctx, workbook, { ...input, output });
-  await writeAgreementSheet(ctx, workbook, input.issue);
+  await writeAgreementSheet(ctx, workbook, input.issue, toValueFilters(input.filters));
   await workbook.commit();
 }

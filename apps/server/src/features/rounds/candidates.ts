@@ -4,46 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { tags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { getMergeResults } from '../merges/results.ts';
-import { foldReportChanges } from '../reports/fold.ts';
-import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
-import { toValueFilters } from '../reports/summary.ts';
-import type { IssueRow } from '../selections/access.ts';
-
-/** An item of the source's ranking: its rank (null: no value, unranked) and value as the source shows them. */
-export interface RankedItem {
-  datasetId: number;
-  title: string;
-  rank: number | null;
-  value: number | null;
-}
-
-/**
- * A selection's ranking exactly as its report reads it under the request's parameters (criteria, verified
- * judges, item tags, normalised): `itemRanksQuery`, the merges' reading of the report's values and ranks.
- */
-export async function selectionRanking(ctx: AppContext, issue: IssueRow, input: PromoteInput) {
-  await foldReportChanges(ctx.db, [issue.id]);
-  const filters = toValueFilters({
-    criteria: input.criteria,
-    only_verified_emails: input.only_verified_emails,
-    tags: input.tags,
-    normalised: input.normalised,
-    per_criterion: input.per_criterion,
-  });
-  const rows = await selectRows<{ dataset_id: number; title: string; rank: number; value: number | null }>(
-    ctx.db,
-    itemRanksQuery([issue.id], filters),
-  );
-  return rows.map(
-    (row): RankedItem => ({
-      datasetId: row.dataset_id,
-      title: row.title,
-      // As the report: a rating nobody gave has no rank.
-      rank: row.value === null ? null : row.rank,
-      value: row.value,
-    }),
-  );
-}
+import { idList, selectRows } from '../reports/item-values.ts';
+import type { RankedItem } from '../reports/ranking.ts';
 
 /** A merge's ranking as its results show it (raw or normalised): the merged average and rank. */
 export async function mergeRanking(ctx: AppContext, merge: Merge, input: PromoteInput) {

@@ -16,9 +16,11 @@ import type { AppContext } from '../../context.ts';
 import { issueDatasets, issues, itemPromotions } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
+import { type RankedItem, selectionRanking } from '../reports/ranking.ts';
+import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { chooseItems, mergeRanking, type RankedItem, selectionRanking, selectorOf } from './candidates.ts';
+import { chooseItems, mergeRanking, selectorOf } from './candidates.ts';
 import { createNextRound } from './new-round.ts';
 
 /** What items are promoted from: a selection's report, or a merge's results over its selections. */
@@ -72,7 +74,7 @@ export async function promoteItems(
   const existing = input.target === null ? null : await requireTarget(ctx, source, input.target, template);
   const ranking: RankedItem[] =
     source.type === 'selection'
-      ? await selectionRanking(ctx, source.issue, input)
+      ? await selectionRanking(ctx.db, source.issue.id, toValueFilters(input))
       : await mergeRanking(ctx, source.merge, input);
   const chosen = await chooseItems(ctx, template.teamId, ranking, input);
   if (chosen.length === 0) throw refusal(NOTHING_TO_PROMOTE, NOTHING_TO_PROMOTE_DETAIL);

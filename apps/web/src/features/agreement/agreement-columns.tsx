@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { inconsistentJudges, type ReportUser } from '@shortlist/contract';
+import { type AgreementQuery, inconsistentJudges, type ReportUser } from '@shortlist/contract';
 import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
@@ -8,9 +8,13 @@ import { useAgreement } from './use-agreement';
 const signed = (value: number, language: string) => `${value > 0 ? '+' : ''}${formatNumber(value, language)}`;
 
 /** The judges table's leniency and consistency columns, a judge far below the others flagged. */
-export function useAgreementColumns(issueId: number, enabled: boolean): TableColumnsType<ReportUser> {
+export function useAgreementColumns(
+  issueId: number,
+  enabled: boolean,
+  query: AgreementQuery,
+): TableColumnsType<ReportUser> {
   const { t, i18n } = useTranslation('agreement');
-  const agreement = useAgreement(issueId, enabled);
+  const agreement = useAgreement(issueId, enabled, query);
   if (!enabled || !agreement.data) return [];
   const figures = new Map(agreement.data.judges.map((judge) => [judge.user, judge]));
   const flagged = inconsistentJudges(agreement.data.judges);

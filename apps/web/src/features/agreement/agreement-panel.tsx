@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { alphaReading, type Issue } from '@shortlist/contract';
+import { type AgreementQuery, alphaReading, type Issue } from '@shortlist/contract';
 import { Alert, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
@@ -9,11 +9,12 @@ const COLOURS = { good: 'success', tentative: 'warning', poor: 'error', none: 'd
 
 /**
  * Beside the ranking: Krippendorff's α with its 95 % interval and a plain-words reading (docs/judging.md,
- * "Agreement between judges"), then one reading per criterion. Comments-only selections have none.
+ * "Agreement between judges"), then one reading per criterion, under the report's filters (its judges and
+ * criteria). Comments-only selections have none.
  */
-export function AgreementPanel({ issue }: { issue: Issue }) {
+export function AgreementPanel({ issue, query }: { issue: Issue; query: AgreementQuery }) {
   const { t, i18n } = useTranslation('agreement');
-  const agreement = useAgreement(issue.id, issue.resourcetype !== 'TextIssue');
+  const agreement = useAgreement(issue.id, issue.resourcetype !== 'TextIssue', query);
   if (issue.resourcetype === 'TextIssue') return null;
   if (agreement.isError)
     return <Alert type="warning" showIcon title={t('loadFailed')} style={{ marginBottom: 12 }} />;

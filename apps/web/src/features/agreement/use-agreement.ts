@@ -1,15 +1,20 @@
-import type { Agreement } from '@shortlist/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { Agreement, AgreementQuery } from '@shortlist/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../app/api-client';
 
 /** Under the report's key, so that whatever refreshes the report refreshes it too. */
-export const agreementKey = (issueId: number) => ['report', issueId, 'agreement'] as const;
+export const agreementKey = (issueId: number, query: AgreementQuery) =>
+  ['report', issueId, 'agreement', query] as const;
 
-/** `enabled`: false where nothing would show it (a comments-only selection, judges hidden): no request. */
-export function useAgreement(issueId: number, enabled: boolean) {
+/**
+ * Under the report's filters (its judges and criteria); the previous figures stay while new filters load.
+ * `enabled`: false where nothing would show it (a comments-only selection, judges hidden): no request.
+ */
+export function useAgreement(issueId: number, enabled: boolean, query: AgreementQuery) {
   return useQuery({
-    queryKey: agreementKey(issueId),
+    queryKey: agreementKey(issueId, query),
     enabled,
-    queryFn: ({ signal }) => apiGet<Agreement>(`issues/${issueId}/agreement/`, {}, signal),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => apiGet<Agreement>(`issues/${issueId}/agreement/`, query, signal),
   });
 }

@@ -11,11 +11,13 @@ import {
   updateField,
 } from './api';
 
-export function useItemType(teamId: number, id: number) {
+/** An item type with its fields; `enabled` false: not yet known (no request). */
+export function useItemType(teamId: number, id: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: itemTypeKeys.one(teamId, id),
     queryFn: ({ signal }) => fetchItemType(id, signal),
     retry: false,
+    enabled,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
+import type { Issue, ReportDataset } from '@shortlist/contract';
 import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +17,12 @@ import { JudgesTable } from './judges-table';
 import { PairwiseReportPanel } from './pairwise-report';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
+import { agreementQueryOf, reportParams, toReportQuery } from './report-params';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
-
-const toQuery = (filters: Omit<ReportFilterValues, 'threshold'>): ReportQuery => ({
-  only_verified_emails: filters.onlyVerified ? 'true' : undefined,
-  tags: filters.tags.length > 0 ? filters.tags.join(';') : undefined,
-  criteria: filters.criteria.length > 0 ? filters.criteria.join(',') : undefined,
-  normalised: filters.normalisation !== 'none' ? 'true' : undefined,
-  per_criterion: filters.normalisation === 'criterion' ? 'true' : undefined,
-});
 
 /** The report tab of a selection: the ranked items and the judges, with filters and the export. */
 export function ReportTab({ issueId }: { issueId: number }) {
@@ -50,7 +43,9 @@ function Report({ issue }: { issue: Issue }) {
     criteria: [],
     normalisation: 'none',
   });
-  const query = toQuery(filters);
+  const params = reportParams(filters);
+  const query = toReportQuery(params);
+  const agreementQuery = agreementQueryOf(query);
   const summary = useReportSummary(issue.id, query);
   // Tag choices come from the unfiltered report, so that choosing one tag keeps the others offered.
   const unfiltered = useReportSummary(issue.id, {});
@@ -75,6 +70,7 @@ function Report({ issue }: { issue: Issue }) {
   const agreementColumns = useAgreementColumns(
     issue.id,
     !judgesDisabled && issue.resourcetype !== 'TextIssue',
+    agreementQuery,
   );
   const { message } = App.useApp();
   const isRanked = issue.resourcetype === 'RankedIssue';
@@ -108,13 +104,7 @@ function Report({ issue }: { issue: Issue }) {
             teamId={issue.team}
             title={issue.title}
             round={issue.round}
-            params={{
-              criteria: filters.criteria.length > 0 ? filters.criteria : undefined,
-              tags: filters.tags.length > 0 ? filters.tags : undefined,
-              only_verified_emails: filters.onlyVerified || undefined,
-              normalised: filters.normalisation !== 'none' || undefined,
-              per_criterion: filters.normalisation === 'criterion' || undefined,
-            }}
+            params={params}
             tagOptions={tagOptions}
             ticked={ticked}
           />
@@ -124,7 +114,7 @@ function Report({ issue }: { issue: Issue }) {
   );
   const items = (
     <>
-      <AgreementPanel issue={issue} />
+      <AgreementPanel issue={issue} query={agreementQuery} />
       {filterBar(false)}
       {filters.normalisation !== 'none' && (summary.data?.raw_judges.length ?? 0) > 0 && (
         <Alert

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../app/i18n/rounds-resources';
 import { Link } from 'react-router';
 import { formatNumber } from '../../app/i18n/format';
+import { issueManagePath } from '../selections/issue-paths';
 import { fetchItemPath, roundKeys } from './api';
 
 /** An item's rounds: each promotion, from where (round, rank and value then) to where (its rank there now). */
@@ -52,7 +53,7 @@ function Step({ teamId, step }: { teamId: number; step: ItemPromotion }) {
   const { source, target } = step;
   const sourceTitle =
     source.type === 'selection' && source.id !== null ? (
-      <Link to={`/team/${teamId}/issue/${source.id}/manage`}>{source.title}</Link>
+      <Link to={issueManagePath(teamId, source.id)}>{source.title}</Link>
     ) : (
       <span>
         {source.title}
@@ -66,7 +67,7 @@ function Step({ teamId, step }: { teamId: number; step: ItemPromotion }) {
       <Typography.Text type="secondary">{standing(step.rank, step.value)}</Typography.Text>
       <ArrowRightOutlined aria-hidden />
       <Typography.Text strong>{t('path.round', { round: target.round })}</Typography.Text>
-      <Link to={`/team/${teamId}/issue/${target.id}/manage`}>{target.title}</Link>
+      <Link to={issueManagePath(teamId, target.id)}>{target.title}</Link>
       <Typography.Text type="secondary">
         {t('path.now', { standing: standing(target.rank, target.value) })}
       </Typography.Text>

@@ -13,6 +13,7 @@ import '../../app/i18n/rounds-resources';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import { issueManagePath } from '../selections/issue-paths';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { type PromoteSource, promoteItems } from './api';
 
@@ -162,7 +163,7 @@ export function PromoteDialog({
           description={
             <Flex vertical gap={8} align="start">
               {result.already > 0 && <span>{t('already', { count: result.already })}</span>}
-              <Link to={`/team/${teamId}/issue/${result.issue}/manage`} data-testid="promote-target-link">
+              <Link to={issueManagePath(teamId, result.issue)} data-testid="promote-target-link">
                 {t('open')}
               </Link>
             </Flex>

@@ -2,7 +2,7 @@ import type { Issue } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchItemType, itemTypeKeys } from '../item-types/api';
+import { useItemType } from '../item-types/use-item-type';
 import { useCurrentTeam } from '../teams/team-context';
 import { fetchIssueDatasets } from './api';
 
@@ -21,11 +21,7 @@ export function BlindReviewFields({ issue }: { issue: Pick<Issue, 'id' | 'data_m
     enabled: issue !== undefined && issue.data_model === null,
   });
   const dataModelId = issue?.data_model ?? firstItem.data?.results[0]?.data_model ?? null;
-  const itemType = useQuery({
-    queryKey: itemTypeKeys.one(team.id, dataModelId ?? 0),
-    queryFn: ({ signal }) => fetchItemType(dataModelId ?? 0, signal),
-    enabled: dataModelId !== null,
-  });
+  const itemType = useItemType(team.id, dataModelId ?? 0, { enabled: dataModelId !== null });
   const fields = itemType.data?.datum_fields ?? [];
   return (
     <fieldset

@@ -4,6 +4,7 @@ import { App, Button, Flex, List, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
+import { issueManagePath } from './issue-paths';
 import { useIssueMutations } from './use-issues';
 
 interface IssueListEntryProps {
@@ -11,8 +12,6 @@ interface IssueListEntryProps {
   issue: IssueListItem;
   onEdit: (id: number) => void;
 }
-
-export const issueManagePath = (teamId: number, issueId: number) => `/team/${teamId}/issue/${issueId}/manage`;
 
 /** One selection of the list: title, badges, item count, tags, and the duplicate and edit buttons. */
 export function IssueListEntry({ teamId, issue, onEdit }: IssueListEntryProps) {

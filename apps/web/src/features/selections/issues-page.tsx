@@ -6,7 +6,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { lazyPanel } from '../../app/lazy-panel';
 import { useCreateQuery } from '../../app/use-create-query';
 import { useCurrentTeam } from '../teams/team-context';
-import { issueManagePath } from './issue-list-entry';
+import { issueManagePath } from './issue-paths';
 import { IssuesList } from './issues-list';
 import { IssuesSidePanel } from './issues-side-panel';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { DecisionsButton } from '../decisions/decisions-button';
-import { issueManagePath } from './issue-list-entry';
+import { issueManagePath } from './issue-paths';
 import { useIssueMutations } from './use-issues';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
