@@ -1,9 +1,10 @@
-import { PAIRWISE_STALE } from '@shortlist/contract';
+import { HAS_SUBMITTED, PAIRWISE_STALE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   datasets,
+  issueAccesses,
   issueConflicts,
   issueDatasets,
   pairwiseItems,
@@ -12,6 +13,7 @@ import {
   webhookDeliveries,
   webhooks,
 } from '../../db/schema/index.ts';
+import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { ALPHA_PRIOR, applyVote, BETA_PRIOR } from './crowd-bt.ts';
@@ -292,6 +294,65 @@ describe('pairwise selections', () => {
       judge: judge.user.id,
       answers: 1,
     });
+  });
+
+  it('a public link’s stranger asks for a token, then compares like an invited judge and finishes once', async () => {
+    const { issue, judge, admin } = await f.createSetup('PairwiseIssue', { public: true, emailLink: false });
+    const info = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/get_public_info/` });
+    expect(info.statusCode).toBe(200);
+    const unlock = async (email: string, remoteAddress: string) => {
+      const reply = await t.request({
+        method: 'POST',
+        url: `/api/v1/issues/${issue.id}/unlock_public/`,
+        payload: { captcha: await solveCaptcha(t), email },
+        remoteAddress,
+      });
+      expect(reply.json()).toMatchObject({ email_sent: false, token: expect.any(String) });
+      return reply.json().token as string;
+    };
+    const stranger = await unlock('visitor@expo.test', '10.41.0.1');
+    const first = (await state(issue.id, stranger)).json();
+    expect(first).toMatchObject({ previous: null, votes: 0, seen: 1, items: 3, done: false });
+    // The invited judge is not shown the item on the stranger’s screen: the public judge's item is busy too.
+    const invited = (await state(issue.id, judge.token)).json();
+    expect(invited.next.id).not.toBe(first.next.id);
+
+    await step(issue.id, stranger, 'next');
+    const { before, after } = await step(issue.id, stranger, 'previous');
+    expect(after.votes).toBe(1);
+    const [access] = await t.db.select().from(issueAccesses).where(eq(issueAccesses.token, stranger));
+    expect(access?.origin).toBe('public');
+    expect(
+      await t.db
+        .select({ user: pairwiseVotes.userId, winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
+        .from(pairwiseVotes)
+        .where(eq(pairwiseVotes.issueId, issue.id)),
+    ).toEqual([{ user: access?.userId, winner: before.previous.id, loser: before.next.id }]);
+
+    const finish = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/v1/issues/${issue.id}/submissions/?token=${stranger}`,
+        payload: {},
+      });
+    expect((await finish()).statusCode).toBe(201);
+    const again = await finish();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe(HAS_SUBMITTED);
+    // The report counts each judge's votes apart: the stranger's one, none for the invited judge.
+    const report = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/`,
+      token: admin.token,
+    });
+    expect(report.json().votes).toBe(1);
+    expect(
+      Object.fromEntries(report.json().judges.map((j: { user: number; votes: number }) => [j.user, j.votes])),
+    ).toEqual({ [access?.userId ?? 0]: 1, [judge.user.id]: 0 });
+    // A second stranger gets a judge identity and a pair of their own.
+    const other = await unlock('other@expo.test', '10.41.0.2');
+    expect(other).not.toBe(stranger);
+    expect((await state(issue.id, other)).json()).toMatchObject({ votes: 0, seen: 1, items: 3 });
   });
 
   it('reports items by μ with an interval, comparisons and the judges’ reliability; other teams get 404', async () => {

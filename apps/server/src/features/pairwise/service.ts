@@ -32,36 +32,39 @@ import { countPairwiseVotes } from './votes.ts';
 type JudgeAnswerer = Extract<Answerer, { kind: 'judge' }>;
 type JudgeRow = Awaited<ReturnType<typeof lockJudge>>;
 
-/** What this judge may be shown at all: their items, less those they have a conflict with. */
-async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<Set<number>> {
-  const [accessible, conflicts] = await Promise.all([
-    loadAccessibleItemIds(ctx, answerer),
-    loadConflictedItemIds(ctx, answerer.access.id),
-  ]);
-  for (const id of conflicts) accessible.delete(id);
-  return accessible;
+/**
+ * What the judge may be shown at all (their items, less those they have a conflict with) and what they have
+ * seen: read once per request, under the judge's row lock, and kept current by `dispatch`.
+ */
+interface JudgeItems {
+  mine: Set<number>;
+  seen: Set<number>;
 }
 
-async function loadSeen(ctx: AppContext, accessId: number): Promise<Set<number>> {
-  const rows = await ctx.db
-    .select({ id: pairwiseSeen.datasetId })
-    .from(pairwiseSeen)
-    .where(eq(pairwiseSeen.accessId, accessId));
-  return new Set(rows.map((row) => row.id));
+async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<JudgeItems> {
+  const [mine, conflicts, seen] = await Promise.all([
+    loadAccessibleItemIds(ctx, answerer),
+    loadConflictedItemIds(ctx, answerer.access.id),
+    ctx.db
+      .select({ id: pairwiseSeen.datasetId })
+      .from(pairwiseSeen)
+      .where(eq(pairwiseSeen.accessId, answerer.access.id)),
+  ]);
+  for (const id of conflicts) mine.delete(id);
+  return { mine, seen: new Set(seen.map((row) => row.id)) };
 }
 
 /** Chooses the judge's next item (under their row's lock) and puts it on their screen; null when none is left. */
 async function dispatch(
   ctx: AppContext,
   answerer: JudgeAnswerer,
+  { mine, seen }: JudgeItems,
   judge: JudgeRow,
   previousId: number | null,
 ) {
   const { issue, access } = answerer;
-  const [items, mine, seen, busy] = await Promise.all([
+  const [items, busy] = await Promise.all([
     loadItemBeliefs(ctx, issue.id),
-    loadJudgeItems(ctx, answerer),
-    loadSeen(ctx, access.id),
     loadBusyItemIds(ctx, issue.id, access.id),
   ]);
   const eligible = new Set([...mine].filter((id) => !seen.has(id) && !busy.has(id) && id !== previousId));
@@ -73,7 +76,10 @@ async function dispatch(
     cutoff: issue.shortlistSize ?? defaultShortlistSize(items.length),
     random: Math.random,
   });
-  if (nextId !== null) await ctx.db.insert(pairwiseSeen).values({ accessId: access.id, datasetId: nextId });
+  if (nextId !== null) {
+    await ctx.db.insert(pairwiseSeen).values({ accessId: access.id, datasetId: nextId });
+    seen.add(nextId);
+  }
   await ctx.db
     .update(pairwiseJudges)
     .set({ previousId, nextId, shownAt: nextId === null ? null : new Date() })
@@ -105,12 +111,14 @@ async function loadPairItems(
 }
 
 /** The judge's screen as stored, with their counts. */
-async function toState(ctx: AppContext, answerer: JudgeAnswerer): Promise<PairwiseState> {
+async function toState(
+  ctx: AppContext,
+  answerer: JudgeAnswerer,
+  { mine, seen }: JudgeItems,
+): Promise<PairwiseState> {
   const { issue, access } = answerer;
-  const [[judge], mine, seen, votes] = await Promise.all([
+  const [[judge], votes] = await Promise.all([
     ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id)),
-    loadJudgeItems(ctx, answerer),
-    loadSeen(ctx, access.id),
     countPairwiseVotes(ctx.db, issue.id, access.userId),
   ]);
   const previousId = judge?.previousId ?? null;
@@ -153,9 +161,10 @@ export async function loadPairwiseState(ctx: AppContext, answerer: Answerer): Pr
   return ctx.db.transaction(async (tx) => {
     const now = { ...ctx, db: tx };
     const judge = await lockJudge(now, answerer.issue.id, answerer.access.id);
+    const judgeItems = await loadJudgeItems(now, answerer);
     if (judge.nextId === null && answerer.issue.status === 'open')
-      await dispatch(now, answerer, judge, judge.previousId);
-    return toState(now, answerer);
+      await dispatch(now, answerer, judgeItems, judge, judge.previousId);
+    return toState(now, answerer, judgeItems);
   });
 }
 
@@ -182,20 +191,21 @@ export async function votePairwise(
     const judge = await lockJudge(now, issue.id, access.id);
     if (judge.nextId !== vote.next) throw refusal(PAIRWISE_STALE, PAIRWISE_STALE_DETAIL, 409);
     const previousId = judge.previousId;
+    const judgeItems = await loadJudgeItems(now, answerer);
     if (vote.choice === 'skip') {
-      await dispatch(now, answerer, judge, previousId);
-      return toState(now, answerer);
+      await dispatch(now, answerer, judgeItems, judge, previousId);
+      return toState(now, answerer, judgeItems);
     }
     if (previousId !== null) {
       // A conflict declared since the pair was shown: the pair takes no vote (docs/judging.md).
-      const mine = await loadJudgeItems(now, answerer);
+      const { mine } = judgeItems;
       if (!mine.has(previousId) || !mine.has(vote.next))
         throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
       const [winnerId, loserId] = vote.choice === 'next' ? [vote.next, previousId] : [previousId, vote.next];
       await recordVote(now, { issueId: issue.id, userId: access.userId, judge, winnerId, loserId });
     }
-    await dispatch(now, answerer, judge, vote.next);
-    return toState(now, answerer);
+    await dispatch(now, answerer, judgeItems, judge, vote.next);
+    return toState(now, answerer, judgeItems);
   });
 }
 
