@@ -1,5 +1,5 @@
 import { HAS_SUBMITTED, PAIRWISE_STALE } from '@shortlist/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   issueDatasets,
   pairwiseItems,
   pairwiseJudges,
+  pairwiseSeen,
   pairwiseVotes,
   webhookDeliveries,
   webhooks,
@@ -17,6 +18,7 @@ import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { ALPHA_PRIOR, applyVote, BETA_PRIOR } from './crowd-bt.ts';
+import { MIN_COMPARISONS } from './dispatch.ts';
 
 const url = (issueId: number, rest: string, token: string) =>
   `/api/v1/issues/${issueId}/pairwise/${rest}?token=${token}`;
@@ -143,6 +145,53 @@ describe('pairwise selections', () => {
     expect(after.votes).toBe(0);
     const end = await step(issue.id, judge.token, 'skip');
     expect(end.after).toMatchObject({ next: null, done: true });
+  });
+
+  /** A selection whose three items were each compared `MIN_COMPARISONS` times already (by other judges). */
+  async function comparedSetup() {
+    const setup = await f.createSetup('PairwiseIssue');
+    await t.db.insert(pairwiseItems).values(
+      setup.items.map((row, i) => ({
+        issueId: setup.issue.id,
+        datasetId: row.id,
+        mu: i / 10,
+        sigmaSq: 0.5,
+        comparisons: MIN_COMPARISONS,
+      })),
+    );
+    return setup;
+  }
+
+  it('shows an item compared enough a second time, beside an item it was not yet compared with by the judge', async () => {
+    const { issue, judge } = await comparedSetup();
+    const x = (await state(issue.id, judge.token)).json().next.id;
+    const { after: xy } = await step(issue.id, judge.token, 'next');
+    const { after: yz } = await step(issue.id, judge.token, 'next');
+    expect(yz).toMatchObject({ votes: 1, seen: 3 });
+    // X, Y and Z seen once; X and Z were never compared by this judge: X comes back beside Z.
+    const { after: zx } = await step(issue.id, judge.token, 'next');
+    expect([zx.previous.id, zx.next.id]).toEqual([yz.next.id, x]);
+    expect(zx).toMatchObject({ votes: 2, seen: 3, done: false });
+    const [row] = await t.db
+      .select()
+      .from(pairwiseSeen)
+      .where(and(eq(pairwiseSeen.accessId, judge.access.id), eq(pairwiseSeen.datasetId, x)));
+    expect(row?.times).toBe(2);
+    // Beside X, Y (already compared with X) and Z (on screen before) are out: the judge is through.
+    const last = await step(issue.id, judge.token, 'next');
+    expect(last.after).toMatchObject({ next: null, done: true, votes: 3 });
+    expect(xy.next.id).not.toBe(x);
+  });
+
+  it('never shows a skipped item again, even when a second look is allowed', async () => {
+    const { issue, judge } = await comparedSetup();
+    await state(issue.id, judge.token);
+    const { after: xy } = await step(issue.id, judge.token, 'next');
+    const { after: xz } = await step(issue.id, judge.token, 'skip');
+    expect(xz.previous.id).toBe(xy.previous.id);
+    // Z beside X is the only vote; Y was skipped and X was already compared with Z.
+    const { after } = await step(issue.id, judge.token, 'next');
+    expect(after).toMatchObject({ next: null, done: true, votes: 1, seen: 3 });
   });
 
   it('shows a judge only their items and none they have a conflict with', async () => {

@@ -8,7 +8,7 @@ import {
   type PairwiseState,
   type PairwiseVote,
 } from '@shortlist/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -26,39 +26,51 @@ import { loadAccessibleItemIds } from '../judging/items.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { loadBusyItemIds, loadItemBeliefs, lockItems, lockJudge } from './beliefs.ts';
 import { applyVote } from './crowd-bt.ts';
-import { chooseNearCutoff } from './dispatch.ts';
-import { countPairwiseVotes } from './votes.ts';
+import { chooseNearCutoff, eligibleItems, pairKey } from './dispatch.ts';
 
 type JudgeAnswerer = Extract<Answerer, { kind: 'judge' }>;
 type JudgeRow = Awaited<ReturnType<typeof lockJudge>>;
 
 /**
- * What the judge may be shown at all (their items, less those they have a conflict with) and what they have
- * seen: read once per request, under the judge's row lock, and kept current by `dispatch`.
+ * What the judge may be shown at all (their items, less those they have a conflict with), what they were
+ * shown and the pairs they voted on: read once per request, under the judge's row lock, and kept current by
+ * `dispatch` and `recordVote`.
  */
 interface JudgeItems {
   mine: Set<number>;
-  seen: Set<number>;
+  shown: Map<number, number>;
+  skipped: Set<number>;
+  pairs: Set<string>;
 }
 
 async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<JudgeItems> {
-  const [mine, conflicts, seen] = await Promise.all([
+  const { issue, access } = answerer;
+  const [mine, conflicts, seen, votes] = await Promise.all([
     loadAccessibleItemIds(ctx, answerer),
-    loadConflictedItemIds(ctx, answerer.access.id),
+    loadConflictedItemIds(ctx, access.id),
     ctx.db
-      .select({ id: pairwiseSeen.datasetId })
+      .select({ id: pairwiseSeen.datasetId, times: pairwiseSeen.times, skipped: pairwiseSeen.skipped })
       .from(pairwiseSeen)
-      .where(eq(pairwiseSeen.accessId, answerer.access.id)),
+      .where(eq(pairwiseSeen.accessId, access.id)),
+    ctx.db
+      .select({ winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
+      .from(pairwiseVotes)
+      .where(and(eq(pairwiseVotes.issueId, issue.id), eq(pairwiseVotes.userId, access.userId))),
   ]);
   for (const id of conflicts) mine.delete(id);
-  return { mine, seen: new Set(seen.map((row) => row.id)) };
+  return {
+    mine,
+    shown: new Map(seen.map((row) => [row.id, row.times])),
+    skipped: new Set(seen.filter((row) => row.skipped).map((row) => row.id)),
+    pairs: new Set(votes.map((row) => pairKey(row.winner, row.loser))),
+  };
 }
 
 /** Chooses the judge's next item (under their row's lock) and puts it on their screen; null when none is left. */
 async function dispatch(
   ctx: AppContext,
   answerer: JudgeAnswerer,
-  { mine, seen }: JudgeItems,
+  history: JudgeItems,
   judge: JudgeRow,
   previousId: number | null,
 ) {
@@ -67,7 +79,7 @@ async function dispatch(
     loadItemBeliefs(ctx, issue.id),
     loadBusyItemIds(ctx, issue.id, access.id),
   ]);
-  const eligible = new Set([...mine].filter((id) => !seen.has(id) && !busy.has(id) && id !== previousId));
+  const eligible = eligibleItems(items, (id) => history.mine.has(id) && !busy.has(id), history, previousId);
   const nextId = chooseNearCutoff({
     items,
     eligible,
@@ -77,8 +89,14 @@ async function dispatch(
     random: Math.random,
   });
   if (nextId !== null) {
-    await ctx.db.insert(pairwiseSeen).values({ accessId: access.id, datasetId: nextId });
-    seen.add(nextId);
+    await ctx.db
+      .insert(pairwiseSeen)
+      .values({ accessId: access.id, datasetId: nextId })
+      .onConflictDoUpdate({
+        target: [pairwiseSeen.accessId, pairwiseSeen.datasetId],
+        set: { times: sql`${pairwiseSeen.times} + 1` },
+      });
+    history.shown.set(nextId, (history.shown.get(nextId) ?? 0) + 1);
   }
   await ctx.db
     .update(pairwiseJudges)
@@ -114,25 +132,23 @@ async function loadPairItems(
 async function toState(
   ctx: AppContext,
   answerer: JudgeAnswerer,
-  { mine, seen }: JudgeItems,
+  { mine, shown, pairs }: JudgeItems,
 ): Promise<PairwiseState> {
   const { issue, access } = answerer;
-  const [[judge], votes] = await Promise.all([
-    ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id)),
-    countPairwiseVotes(ctx.db, issue.id, access.userId),
-  ]);
+  const [judge] = await ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id));
   const previousId = judge?.previousId ?? null;
   const nextId = judge?.nextId ?? null;
-  const shown = await loadPairItems(
+  const onScreen = await loadPairItems(
     ctx,
     issue,
     [previousId, nextId].filter((id) => id !== null),
   );
-  const seenOfMine = [...mine].filter((id) => seen.has(id)).length;
+  const seenOfMine = [...mine].filter((id) => shown.has(id)).length;
   return {
-    previous: previousId === null ? null : (shown.get(previousId) ?? null),
-    next: nextId === null ? null : (shown.get(nextId) ?? null),
-    votes,
+    previous: previousId === null ? null : (onScreen.get(previousId) ?? null),
+    next: nextId === null ? null : (onScreen.get(nextId) ?? null),
+    // A pair is voted on once by a judge: their pairs are their votes.
+    votes: pairs.size,
     seen: seenOfMine,
     items: mine.size,
     done: nextId === null && seenOfMine >= mine.size,
@@ -193,6 +209,11 @@ export async function votePairwise(
     const previousId = judge.previousId;
     const judgeItems = await loadJudgeItems(now, answerer);
     if (vote.choice === 'skip') {
+      await now.db
+        .update(pairwiseSeen)
+        .set({ skipped: true })
+        .where(and(eq(pairwiseSeen.accessId, access.id), eq(pairwiseSeen.datasetId, vote.next)));
+      judgeItems.skipped.add(vote.next);
       await dispatch(now, answerer, judgeItems, judge, previousId);
       return toState(now, answerer, judgeItems);
     }
@@ -203,6 +224,7 @@ export async function votePairwise(
         throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
       const [winnerId, loserId] = vote.choice === 'next' ? [vote.next, previousId] : [previousId, vote.next];
       await recordVote(now, { issueId: issue.id, userId: access.userId, judge, winnerId, loserId });
+      judgeItems.pairs.add(pairKey(winnerId, loserId));
     }
     await dispatch(now, answerer, judgeItems, judge, vote.next);
     return toState(now, answerer, judgeItems);
