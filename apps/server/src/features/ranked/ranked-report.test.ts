@@ -63,6 +63,8 @@ describe('the ranked report', () => {
     const row = (letter: string) => body.items.find((item: { title: string }) => item.title === letter);
     expect(body.nb_ballots).toBe(19);
     expect(body.condorcet_winner).toBe(setup.id('N'));
+    // Schulze ranks the four items on a ballot (fewer than SCHULZE_MAX); Z, on none, is not ranked.
+    expect(body.schulze_items).toBe(4);
     expect(body.items.map((item: { title: string }) => item.title)).toEqual(['N', 'C', 'K', 'M', 'Z']);
     expect(
       ['N', 'C', 'M', 'K', 'Z'].map((c) => [row(c).borda, row(c).borda_rank, row(c).schulze_rank]),
