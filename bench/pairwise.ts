@@ -17,6 +17,8 @@ import {
   chooseRandom,
   type DispatchInput,
   type DispatchItem,
+  eligibleItems,
+  pairKey,
 } from '../apps/server/src/features/pairwise/dispatch.ts';
 import { seededRandom } from '../apps/server/src/test/random.ts';
 import { describeMachine } from './bench-app.ts';
@@ -44,13 +46,16 @@ interface Judge {
   belief: JudgeBelief;
   honest: boolean;
   current: number | null;
-  seen: Set<number>;
+  shown: Map<number, number>;
+  pairs: Set<string>;
 }
 
 /**
  * One run. "Comparisons per item" is votes over items: a budget of b per item is b × items votes (each item
- * takes part in 2b on average); read so, Gavel's dispatch finds the issue's ~0.56 at 12 (docs/decisions.md). Judges take turns in a seeded random order; the item on another judge's screen is
- * busy, and a judge is never shown an item twice (as on the server).
+ * takes part in 2b on average); read so, Gavel's dispatch finds the issue's ~0.56 at 12 (docs/decisions.md).
+ * Judges take turns in a seeded random order; the item on another judge's screen is busy, and a judge is
+ * shown an item again only by the server's own rule (`eligibleItems`: at most twice, never beside the same
+ * item twice). Nobody skips here.
  */
 function simulate(choose: (input: DispatchInput) => number | null, seed: number, perItem: number): number {
   const world = seededRandom(seed);
@@ -67,7 +72,8 @@ function simulate(choose: (input: DispatchInput) => number | null, seed: number,
     belief: { alpha: ALPHA_PRIOR, beta: BETA_PRIOR },
     honest: j >= RANDOM_JUDGES,
     current: null,
-    seen: new Set(),
+    shown: new Map(),
+    pairs: new Set(),
   }));
   const votes = perItem * ITEMS;
   let done = 0;
@@ -75,8 +81,11 @@ function simulate(choose: (input: DispatchInput) => number | null, seed: number,
   while (done < votes && stalled < 10_000) {
     const judge = judges[Math.floor(voteRandom() * JUDGES)] as Judge;
     const busy = new Set(judges.filter((other) => other !== judge).map((other) => other.current));
-    const eligible = new Set(
-      items.filter((item) => !busy.has(item.id) && !judge.seen.has(item.id)).map((item) => item.id),
+    const eligible = eligibleItems(
+      items,
+      (id) => !busy.has(id),
+      { shown: judge.shown, skipped: new Set(), pairs: judge.pairs },
+      judge.current,
     );
     const previous = judge.current === null ? null : (items[judge.current] as DispatchItem);
     const next = choose({
@@ -91,9 +100,10 @@ function simulate(choose: (input: DispatchInput) => number | null, seed: number,
       stalled++;
       continue;
     }
-    judge.seen.add(next);
+    judge.shown.set(next, (judge.shown.get(next) ?? 0) + 1);
     judge.current = next;
     if (previous === null) continue;
+    judge.pairs.add(pairKey(previous.id, next));
     const shown = items[next] as DispatchItem;
     const prefersNext = judge.honest
       ? voteRandom() < 1 / (1 + Math.exp((quality[previous.id] as number) - (quality[next] as number)))

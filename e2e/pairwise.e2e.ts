@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
@@ -9,13 +10,14 @@ const session = useBrowserSession();
 /** Screens of this feature, for reading by eye (not compared). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-async function createPairwise(url: string, title: string) {
+async function createPairwise(url: string, title: string, extra: Record<string, unknown> = {}) {
   const post = await adminApi(url);
   const issue = await post<{ id: number }>('issues/', {
     team: 1,
     resourcetype: 'PairwiseIssue',
     title,
     shortlist_size: 2,
+    ...extra,
   });
   const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Projects ${issue.id}` });
   const items = [];
@@ -79,6 +81,48 @@ describe('pairwise selections', () => {
     await judge.getByText('%').waitFor();
     expect(await judge.innerText()).toContain('2');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-report-en-375.png`, fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('pairwise-export').click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) ?? '');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges']);
+    expect(download.suggestedFilename()).toBe('Expo night - pairwise report.xlsx');
+    if (SHOTS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await report.getByRole('tab', { name: 'Items' }).click();
+      await page.screenshot({ path: `${SHOTS}/pairwise-report-en-desktop.png`, fullPage: true });
+      await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+      await page.reload();
+      await page.getByTestId('pairwise-export').waitFor();
+      await page.screenshot({ path: `${SHOTS}/pairwise-report-fr-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: `${SHOTS}/pairwise-report-fr-375.png`, fullPage: true });
+      await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+    }
+  });
+
+  it('a stranger opens a public pairwise link, asks for a token and compares', async () => {
+    const { page, server } = session;
+    const { issue } = await createPairwise(server.url, 'Public expo', { public: true, email_link: false });
+    await page.goto(`${server.url}/selection/${issue.id}/public`);
+    await page.getByTestId('captcha').getByRole('checkbox').click({ force: true });
+    await page.getByTestId('public-email').fill('visitor@example.org');
+    await page.getByTestId('public-submit').getByText('Start').click();
+    await page.waitForURL(/\/answer\?token=/);
+    await page.getByTestId('pair-continue').click();
+    await page.getByText('Which of the two is better?').waitFor();
+    await page.getByTestId('pair-next').click();
+    await page.getByText('1 comparison', { exact: false }).waitFor();
+    const votes = await callAdminApi<{ votes: number; judges: { name: string; votes: number }[] }>(
+      server.url,
+      'GET',
+      `issues/${issue.id}/pairwise/report/`,
+    );
+    expect(votes.votes).toBe(1);
+    expect(votes.judges.map((judge) => judge.votes)).toContain(1);
   });
 
   it('the judge’s page in French at a phone’s width', async () => {

@@ -43,6 +43,12 @@ export const NOT_RANKED = 'NOT_RANKED';
 /** The report shows the preference matrix of this many items, the first by Schulze. */
 export const RANKED_MATRIX_MAX = 20;
 
+/**
+ * Schulze ranks at most this many items, those with the most Borda points (and the Condorcet winner, when
+ * there is one): its strongest paths cost m³, about 0.2 s of CPU at 500 items and 3 s at 1,500 (docs/judging.md).
+ */
+export const SCHULZE_MAX = 500;
+
 export const rankedReportQuerySchema = reportQuerySchema.pick({ only_verified_emails: true, tags: true });
 export type RankedReportQuery = z.input<typeof rankedReportQuerySchema>;
 
@@ -53,7 +59,10 @@ export const rankedItemSchema = z.object({
   borda: z.number().int(),
   /** Competition ranking (1, 2, 2, 4) by Borda count; null for an item on no ballot. */
   borda_rank: z.number().int().nullable(),
-  /** Schulze's order (1, 2, 2, 4: tied items share a place); null for an item on no ballot. */
+  /**
+   * Schulze's order (1, 2, 2, 4: tied items share a place); null for an item on no ballot, or beyond the
+   * SCHULZE_MAX items with the most Borda points.
+   */
   schulze_rank: z.number().int().nullable(),
   /** How many ballots put it first, and how many name it at all. */
   first_places: z.number().int(),
@@ -65,6 +74,8 @@ export const rankedReportSchema = z.object({
   nb_ranked: z.number().int(),
   /** Ballots counted: judges with at least one ranked item under the filters. */
   nb_ballots: z.number().int(),
+  /** How many items Schulze ranked: those on a ballot, at most SCHULZE_MAX (+ the Condorcet winner). */
+  schulze_items: z.number().int(),
   /** The item every other item loses to head to head, or null when there is none. */
   condorcet_winner: z.number().int().nullable(),
   /** Every item of the selection under the filters, by Schulze then Borda; items on no ballot last. */

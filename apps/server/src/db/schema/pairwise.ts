@@ -1,4 +1,13 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, serial, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createTime } from './columns.ts';
 import { datasets } from './items.ts';
 import { issueAccesses } from './judges.ts';
@@ -48,7 +57,10 @@ export const pairwiseJudges = pgTable(
   (t) => [index('pairwise_judges_issue').on(t.issueId)],
 );
 
-/** The items a judge has been shown (voted on or skipped): none is shown to them twice. */
+/**
+ * The items a judge has been shown, how many times, and whether they skipped it: a skipped item is never
+ * shown to them again, another at most `MAX_SHOWINGS` times (features/pairwise/dispatch.ts).
+ */
 export const pairwiseSeen = pgTable(
   'pairwise_seen',
   {
@@ -58,6 +70,8 @@ export const pairwiseSeen = pgTable(
     datasetId: integer('dataset_id')
       .notNull()
       .references(() => datasets.id, { onDelete: 'cascade' }),
+    times: integer('times').notNull().default(1),
+    skipped: boolean('skipped').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.accessId, t.datasetId] })],
 );

@@ -32,6 +32,54 @@ export const GAVEL_MIN_VIEWS = 2;
  * leaves early estimates too rough to judge the side on (tuned by `npm run bench:pairwise`, docs/performance.md).
  */
 export const MIN_COMPARISONS = 4;
+/**
+ * A judge may be shown an item this many times, never beside the same item twice: a second look at an item
+ * already compared `MIN_COMPARISONS` times gives the contested items more judgements than the judges'
+ * number allows once each (docs/decisions.md, docs/performance.md).
+ */
+export const MAX_SHOWINGS = 2;
+
+/** What a judge has been shown and has voted on, for who may be shown next. */
+export interface JudgeHistory {
+  /** Times each item was put on this judge's screen. */
+  shown: ReadonlyMap<number, number>;
+  /** Items this judge skipped: never shown to them again. */
+  skipped: ReadonlySet<number>;
+  /** The pairs this judge voted on, as `pairKey(a, b)`. */
+  pairs: ReadonlySet<string>;
+}
+
+export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * The items a judge may be shown now beside `previous` (the server's and the bench's one rule): of their
+ * items (access, conflicts), not busy on another screen, not on their own; an item never shown to them, or
+ * shown fewer than `MAX_SHOWINGS` times, not skipped, compared at least `MIN_COMPARISONS` times overall and
+ * never voted on beside `previous` by this judge.
+ */
+export function eligibleItems(
+  items: readonly DispatchItem[],
+  allowed: (id: number) => boolean,
+  history: JudgeHistory,
+  previousId: number | null,
+): Set<number> {
+  const eligible = new Set<number>();
+  for (const { id, comparisons } of items) {
+    if (id === previousId || !allowed(id)) continue;
+    const shown = history.shown.get(id) ?? 0;
+    if (
+      shown === 0 ||
+      (shown < MAX_SHOWINGS &&
+        !history.skipped.has(id) &&
+        comparisons >= MIN_COMPARISONS &&
+        previousId !== null &&
+        !history.pairs.has(pairKey(previousId, id)))
+    )
+      eligible.add(id);
+  }
+  return eligible;
+}
+
 /** Gavel's chance of a uniformly random next item. */
 export const INFOGAIN_EPSILON = 0.25;
 

@@ -1,20 +1,24 @@
-import { PAIRWISE_STALE } from '@shortlist/contract';
-import { eq } from 'drizzle-orm';
+import { HAS_SUBMITTED, PAIRWISE_STALE } from '@shortlist/contract';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   datasets,
+  issueAccesses,
   issueConflicts,
   issueDatasets,
   pairwiseItems,
   pairwiseJudges,
+  pairwiseSeen,
   pairwiseVotes,
   webhookDeliveries,
   webhooks,
 } from '../../db/schema/index.ts';
+import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { ALPHA_PRIOR, applyVote, BETA_PRIOR } from './crowd-bt.ts';
+import { MIN_COMPARISONS } from './dispatch.ts';
 
 const url = (issueId: number, rest: string, token: string) =>
   `/api/v1/issues/${issueId}/pairwise/${rest}?token=${token}`;
@@ -141,6 +145,53 @@ describe('pairwise selections', () => {
     expect(after.votes).toBe(0);
     const end = await step(issue.id, judge.token, 'skip');
     expect(end.after).toMatchObject({ next: null, done: true });
+  });
+
+  /** A selection whose three items were each compared `MIN_COMPARISONS` times already (by other judges). */
+  async function comparedSetup() {
+    const setup = await f.createSetup('PairwiseIssue');
+    await t.db.insert(pairwiseItems).values(
+      setup.items.map((row, i) => ({
+        issueId: setup.issue.id,
+        datasetId: row.id,
+        mu: i / 10,
+        sigmaSq: 0.5,
+        comparisons: MIN_COMPARISONS,
+      })),
+    );
+    return setup;
+  }
+
+  it('shows an item compared enough a second time, beside an item it was not yet compared with by the judge', async () => {
+    const { issue, judge } = await comparedSetup();
+    const x = (await state(issue.id, judge.token)).json().next.id;
+    const { after: xy } = await step(issue.id, judge.token, 'next');
+    const { after: yz } = await step(issue.id, judge.token, 'next');
+    expect(yz).toMatchObject({ votes: 1, seen: 3 });
+    // X, Y and Z seen once; X and Z were never compared by this judge: X comes back beside Z.
+    const { after: zx } = await step(issue.id, judge.token, 'next');
+    expect([zx.previous.id, zx.next.id]).toEqual([yz.next.id, x]);
+    expect(zx).toMatchObject({ votes: 2, seen: 3, done: false });
+    const [row] = await t.db
+      .select()
+      .from(pairwiseSeen)
+      .where(and(eq(pairwiseSeen.accessId, judge.access.id), eq(pairwiseSeen.datasetId, x)));
+    expect(row?.times).toBe(2);
+    // Beside X, Y (already compared with X) and Z (on screen before) are out: the judge is through.
+    const last = await step(issue.id, judge.token, 'next');
+    expect(last.after).toMatchObject({ next: null, done: true, votes: 3 });
+    expect(xy.next.id).not.toBe(x);
+  });
+
+  it('never shows a skipped item again, even when a second look is allowed', async () => {
+    const { issue, judge } = await comparedSetup();
+    await state(issue.id, judge.token);
+    const { after: xy } = await step(issue.id, judge.token, 'next');
+    const { after: xz } = await step(issue.id, judge.token, 'skip');
+    expect(xz.previous.id).toBe(xy.previous.id);
+    // Z beside X is the only vote; Y was skipped and X was already compared with Z.
+    const { after } = await step(issue.id, judge.token, 'next');
+    expect(after).toMatchObject({ next: null, done: true, votes: 1, seen: 3 });
   });
 
   it('shows a judge only their items and none they have a conflict with', async () => {
@@ -292,6 +343,65 @@ describe('pairwise selections', () => {
       judge: judge.user.id,
       answers: 1,
     });
+  });
+
+  it('a public link’s stranger asks for a token, then compares like an invited judge and finishes once', async () => {
+    const { issue, judge, admin } = await f.createSetup('PairwiseIssue', { public: true, emailLink: false });
+    const info = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/get_public_info/` });
+    expect(info.statusCode).toBe(200);
+    const unlock = async (email: string, remoteAddress: string) => {
+      const reply = await t.request({
+        method: 'POST',
+        url: `/api/v1/issues/${issue.id}/unlock_public/`,
+        payload: { captcha: await solveCaptcha(t), email },
+        remoteAddress,
+      });
+      expect(reply.json()).toMatchObject({ email_sent: false, token: expect.any(String) });
+      return reply.json().token as string;
+    };
+    const stranger = await unlock('visitor@expo.test', '10.41.0.1');
+    const first = (await state(issue.id, stranger)).json();
+    expect(first).toMatchObject({ previous: null, votes: 0, seen: 1, items: 3, done: false });
+    // The invited judge is not shown the item on the stranger’s screen: the public judge's item is busy too.
+    const invited = (await state(issue.id, judge.token)).json();
+    expect(invited.next.id).not.toBe(first.next.id);
+
+    await step(issue.id, stranger, 'next');
+    const { before, after } = await step(issue.id, stranger, 'previous');
+    expect(after.votes).toBe(1);
+    const [access] = await t.db.select().from(issueAccesses).where(eq(issueAccesses.token, stranger));
+    expect(access?.origin).toBe('public');
+    expect(
+      await t.db
+        .select({ user: pairwiseVotes.userId, winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
+        .from(pairwiseVotes)
+        .where(eq(pairwiseVotes.issueId, issue.id)),
+    ).toEqual([{ user: access?.userId, winner: before.previous.id, loser: before.next.id }]);
+
+    const finish = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/v1/issues/${issue.id}/submissions/?token=${stranger}`,
+        payload: {},
+      });
+    expect((await finish()).statusCode).toBe(201);
+    const again = await finish();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe(HAS_SUBMITTED);
+    // The report counts each judge's votes apart: the stranger's one, none for the invited judge.
+    const report = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/`,
+      token: admin.token,
+    });
+    expect(report.json().votes).toBe(1);
+    expect(
+      Object.fromEntries(report.json().judges.map((j: { user: number; votes: number }) => [j.user, j.votes])),
+    ).toEqual({ [access?.userId ?? 0]: 1, [judge.user.id]: 0 });
+    // A second stranger gets a judge identity and a pair of their own.
+    const other = await unlock('other@expo.test', '10.41.0.2');
+    expect(other).not.toBe(stranger);
+    expect((await state(issue.id, other)).json()).toMatchObject({ votes: 0, seen: 1, items: 3 });
   });
 
   it('reports items by μ with an interval, comparisons and the judges’ reliability; other teams get 404', async () => {

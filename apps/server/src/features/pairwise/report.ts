@@ -1,10 +1,9 @@
 import { defaultShortlistSize, type PairwiseReport } from '@shortlist/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datasets, issueAccesses, pairwiseJudges, pairwiseVotes, users } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/auth.ts';
 import { refusal } from '../../http/errors.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
+import type { IssueRow } from '../selections/access.ts';
 import { loadItemBeliefs } from './beliefs.ts';
 import { reliability } from './crowd-bt.ts';
 
@@ -12,18 +11,15 @@ import { reliability } from './crowd-bt.ts';
 const Z95 = 1.96;
 
 /**
- * The pairwise report: items ranked by μ with μ ± 1.96 σ, the top k marked, comparisons per item; each
- * judge's learned reliability and votes. Ties in μ (items never compared) fall back to the title.
+ * The pairwise report of a selection whose admin the caller was checked to be (`requireIssueAdmin`): items
+ * ranked by μ with μ ± 1.96 σ, the top k marked, comparisons per item; each judge's learned reliability and
+ * votes. Ties in μ (items never compared) fall back to the title.
  */
-export async function loadPairwiseReport(
-  ctx: AppContext,
-  user: UserRow,
-  issueId: number,
-): Promise<PairwiseReport> {
-  const issue = await requireIssueAdmin(ctx, user, issueId);
+export async function loadPairwiseReport(ctx: AppContext, issue: IssueRow): Promise<PairwiseReport> {
   if (issue.resourcetype !== 'PairwiseIssue')
     throw refusal('NOT_PAIRWISE', 'This selection does not compare items in pairs.');
-  const [beliefs, titles, judges, [total]] = await Promise.all([
+  const issueId = issue.id;
+  const [beliefs, titles, judges, votesByUser] = await Promise.all([
     loadItemBeliefs(ctx, issueId),
     ctx.db
       .select({ id: datasets.id, title: datasets.title })
@@ -37,17 +33,19 @@ export async function loadPairwiseReport(
         email: users.email,
         alpha: pairwiseJudges.alpha,
         beta: pairwiseJudges.beta,
-        votes: sql<number>`(SELECT count(*)::int FROM pairwise_votes v WHERE v.issue_id = ${issueId} AND v.user_id = ${issueAccesses.userId})`,
       })
       .from(pairwiseJudges)
       .innerJoin(issueAccesses, eq(issueAccesses.id, pairwiseJudges.accessId))
       .innerJoin(users, eq(users.id, issueAccesses.userId))
       .where(eq(pairwiseJudges.issueId, issueId)),
+    // One grouped count: each judge's votes, and their sum is the selection's (a removed judge's votes too).
     ctx.db
-      .select({ n: count() })
+      .select({ user: pairwiseVotes.userId, n: count() })
       .from(pairwiseVotes)
-      .where(and(eq(pairwiseVotes.issueId, issueId))),
+      .where(eq(pairwiseVotes.issueId, issueId))
+      .groupBy(pairwiseVotes.userId),
   ]);
+  const votesOf = new Map(votesByUser.map((row) => [row.user, row.n]));
   const titleOf = new Map(titles.map((row) => [row.id, row.title]));
   const k = issue.shortlistSize ?? defaultShortlistSize(beliefs.length);
   const ranked = beliefs
@@ -55,7 +53,7 @@ export async function loadPairwiseReport(
     .sort((a, b) => b.mu - a.mu || a.title.localeCompare(b.title) || a.id - b.id);
   return {
     shortlist_size: k,
-    votes: total?.n ?? 0,
+    votes: votesByUser.reduce((sum, row) => sum + row.n, 0),
     items: ranked.map((item, index) => {
       const sigma = Math.sqrt(item.sigmaSq);
       return {
@@ -77,7 +75,7 @@ export async function loadPairwiseReport(
         reliability: reliability(row),
         alpha: row.alpha,
         beta: row.beta,
-        votes: Number(row.votes),
+        votes: votesOf.get(row.user) ?? 0,
       }))
       .sort((a, b) => a.reliability - b.reliability || a.user - b.user),
   };

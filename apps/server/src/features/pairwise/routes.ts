@@ -74,7 +74,8 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: requireUser(ctx),
       schema: { tags, params: idParamsSchema, response: { 200: pairwiseReportSchema } },
     },
-    async (request) => loadPairwiseReport(ctx, currentUser(request), request.params.id),
+    async (request) =>
+      loadPairwiseReport(ctx, await requireIssueAdmin(ctx, currentUser(request), request.params.id)),
   );
   app.get(
     '/issues/:id/pairwise/report/export/',
@@ -82,7 +83,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);
-      const report = await loadPairwiseReport(ctx, user, issue.id);
+      const report = await loadPairwiseReport(ctx, issue);
       await recordExport(ctx.db, issue.teamId, 'export.report', { pairwise: true }, issue.id);
       return sendWorkbook(request, reply, {
         name: `${issue.title} - pairwise report`,

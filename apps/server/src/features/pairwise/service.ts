@@ -8,7 +8,7 @@ import {
   type PairwiseState,
   type PairwiseVote,
 } from '@shortlist/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -26,45 +26,60 @@ import { loadAccessibleItemIds } from '../judging/items.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { loadBusyItemIds, loadItemBeliefs, lockItems, lockJudge } from './beliefs.ts';
 import { applyVote } from './crowd-bt.ts';
-import { chooseNearCutoff } from './dispatch.ts';
-import { countPairwiseVotes } from './votes.ts';
+import { chooseNearCutoff, eligibleItems, pairKey } from './dispatch.ts';
 
 type JudgeAnswerer = Extract<Answerer, { kind: 'judge' }>;
 type JudgeRow = Awaited<ReturnType<typeof lockJudge>>;
 
-/** What this judge may be shown at all: their items, less those they have a conflict with. */
-async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<Set<number>> {
-  const [accessible, conflicts] = await Promise.all([
-    loadAccessibleItemIds(ctx, answerer),
-    loadConflictedItemIds(ctx, answerer.access.id),
-  ]);
-  for (const id of conflicts) accessible.delete(id);
-  return accessible;
+/**
+ * What the judge may be shown at all (their items, less those they have a conflict with), what they were
+ * shown and the pairs they voted on: read once per request, under the judge's row lock, and kept current by
+ * `dispatch` and `recordVote`.
+ */
+interface JudgeItems {
+  mine: Set<number>;
+  shown: Map<number, number>;
+  skipped: Set<number>;
+  pairs: Set<string>;
 }
 
-async function loadSeen(ctx: AppContext, accessId: number): Promise<Set<number>> {
-  const rows = await ctx.db
-    .select({ id: pairwiseSeen.datasetId })
-    .from(pairwiseSeen)
-    .where(eq(pairwiseSeen.accessId, accessId));
-  return new Set(rows.map((row) => row.id));
+async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<JudgeItems> {
+  const { issue, access } = answerer;
+  const [mine, conflicts, seen, votes] = await Promise.all([
+    loadAccessibleItemIds(ctx, answerer),
+    loadConflictedItemIds(ctx, access.id),
+    ctx.db
+      .select({ id: pairwiseSeen.datasetId, times: pairwiseSeen.times, skipped: pairwiseSeen.skipped })
+      .from(pairwiseSeen)
+      .where(eq(pairwiseSeen.accessId, access.id)),
+    ctx.db
+      .select({ winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
+      .from(pairwiseVotes)
+      .where(and(eq(pairwiseVotes.issueId, issue.id), eq(pairwiseVotes.userId, access.userId))),
+  ]);
+  for (const id of conflicts) mine.delete(id);
+  return {
+    mine,
+    shown: new Map(seen.map((row) => [row.id, row.times])),
+    skipped: new Set(seen.filter((row) => row.skipped).map((row) => row.id)),
+    pairs: new Set(votes.map((row) => pairKey(row.winner, row.loser))),
+  };
 }
 
 /** Chooses the judge's next item (under their row's lock) and puts it on their screen; null when none is left. */
 async function dispatch(
   ctx: AppContext,
   answerer: JudgeAnswerer,
+  history: JudgeItems,
   judge: JudgeRow,
   previousId: number | null,
 ) {
   const { issue, access } = answerer;
-  const [items, mine, seen, busy] = await Promise.all([
+  const [items, busy] = await Promise.all([
     loadItemBeliefs(ctx, issue.id),
-    loadJudgeItems(ctx, answerer),
-    loadSeen(ctx, access.id),
     loadBusyItemIds(ctx, issue.id, access.id),
   ]);
-  const eligible = new Set([...mine].filter((id) => !seen.has(id) && !busy.has(id) && id !== previousId));
+  const eligible = eligibleItems(items, (id) => history.mine.has(id) && !busy.has(id), history, previousId);
   const nextId = chooseNearCutoff({
     items,
     eligible,
@@ -73,7 +88,16 @@ async function dispatch(
     cutoff: issue.shortlistSize ?? defaultShortlistSize(items.length),
     random: Math.random,
   });
-  if (nextId !== null) await ctx.db.insert(pairwiseSeen).values({ accessId: access.id, datasetId: nextId });
+  if (nextId !== null) {
+    await ctx.db
+      .insert(pairwiseSeen)
+      .values({ accessId: access.id, datasetId: nextId })
+      .onConflictDoUpdate({
+        target: [pairwiseSeen.accessId, pairwiseSeen.datasetId],
+        set: { times: sql`${pairwiseSeen.times} + 1` },
+      });
+    history.shown.set(nextId, (history.shown.get(nextId) ?? 0) + 1);
+  }
   await ctx.db
     .update(pairwiseJudges)
     .set({ previousId, nextId, shownAt: nextId === null ? null : new Date() })
@@ -105,26 +129,26 @@ async function loadPairItems(
 }
 
 /** The judge's screen as stored, with their counts. */
-async function toState(ctx: AppContext, answerer: JudgeAnswerer): Promise<PairwiseState> {
+async function toState(
+  ctx: AppContext,
+  answerer: JudgeAnswerer,
+  { mine, shown, pairs }: JudgeItems,
+): Promise<PairwiseState> {
   const { issue, access } = answerer;
-  const [[judge], mine, seen, votes] = await Promise.all([
-    ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id)),
-    loadJudgeItems(ctx, answerer),
-    loadSeen(ctx, access.id),
-    countPairwiseVotes(ctx.db, issue.id, access.userId),
-  ]);
+  const [judge] = await ctx.db.select().from(pairwiseJudges).where(eq(pairwiseJudges.accessId, access.id));
   const previousId = judge?.previousId ?? null;
   const nextId = judge?.nextId ?? null;
-  const shown = await loadPairItems(
+  const onScreen = await loadPairItems(
     ctx,
     issue,
     [previousId, nextId].filter((id) => id !== null),
   );
-  const seenOfMine = [...mine].filter((id) => seen.has(id)).length;
+  const seenOfMine = [...mine].filter((id) => shown.has(id)).length;
   return {
-    previous: previousId === null ? null : (shown.get(previousId) ?? null),
-    next: nextId === null ? null : (shown.get(nextId) ?? null),
-    votes,
+    previous: previousId === null ? null : (onScreen.get(previousId) ?? null),
+    next: nextId === null ? null : (onScreen.get(nextId) ?? null),
+    // A pair is voted on once by a judge: their pairs are their votes.
+    votes: pairs.size,
     seen: seenOfMine,
     items: mine.size,
     done: nextId === null && seenOfMine >= mine.size,
@@ -153,9 +177,10 @@ export async function loadPairwiseState(ctx: AppContext, answerer: Answerer): Pr
   return ctx.db.transaction(async (tx) => {
     const now = { ...ctx, db: tx };
     const judge = await lockJudge(now, answerer.issue.id, answerer.access.id);
+    const judgeItems = await loadJudgeItems(now, answerer);
     if (judge.nextId === null && answerer.issue.status === 'open')
-      await dispatch(now, answerer, judge, judge.previousId);
-    return toState(now, answerer);
+      await dispatch(now, answerer, judgeItems, judge, judge.previousId);
+    return toState(now, answerer, judgeItems);
   });
 }
 
@@ -182,20 +207,27 @@ export async function votePairwise(
     const judge = await lockJudge(now, issue.id, access.id);
     if (judge.nextId !== vote.next) throw refusal(PAIRWISE_STALE, PAIRWISE_STALE_DETAIL, 409);
     const previousId = judge.previousId;
+    const judgeItems = await loadJudgeItems(now, answerer);
     if (vote.choice === 'skip') {
-      await dispatch(now, answerer, judge, previousId);
-      return toState(now, answerer);
+      await now.db
+        .update(pairwiseSeen)
+        .set({ skipped: true })
+        .where(and(eq(pairwiseSeen.accessId, access.id), eq(pairwiseSeen.datasetId, vote.next)));
+      judgeItems.skipped.add(vote.next);
+      await dispatch(now, answerer, judgeItems, judge, previousId);
+      return toState(now, answerer, judgeItems);
     }
     if (previousId !== null) {
       // A conflict declared since the pair was shown: the pair takes no vote (docs/judging.md).
-      const mine = await loadJudgeItems(now, answerer);
+      const { mine } = judgeItems;
       if (!mine.has(previousId) || !mine.has(vote.next))
         throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);
       const [winnerId, loserId] = vote.choice === 'next' ? [vote.next, previousId] : [previousId, vote.next];
       await recordVote(now, { issueId: issue.id, userId: access.userId, judge, winnerId, loserId });
+      judgeItems.pairs.add(pairKey(winnerId, loserId));
     }
-    await dispatch(now, answerer, judge, vote.next);
-    return toState(now, answerer);
+    await dispatch(now, answerer, judgeItems, judge, vote.next);
+    return toState(now, answerer, judgeItems);
   });
 }
 

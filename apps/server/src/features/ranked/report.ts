@@ -4,13 +4,14 @@ import {
   type RankedItem,
   type RankedReport,
   type ReportFilters,
+  SCHULZE_MAX,
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { refusal } from '../../http/errors.ts';
 import { itemsCte, judgesCte, selectRows } from '../reports/item-values.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { schulze } from './schulze.ts';
+import { condorcetWinnerOf, schulze, schulzeCandidates } from './schulze.ts';
 
 type Filters = Pick<ReportFilters, 'only_verified_emails' | 'tags'>;
 
@@ -76,7 +77,8 @@ function preferencesQuery(issue: IssueRow, filters: Filters) {
 
 /**
  * `GET issues/{id}/ranked_report/`: Borda and Schulze side by side. Schulze runs over the items on at least
- * one ballot (an item on none is beaten by every one of them and shares the last place, unranked).
+ * one ballot (an item on none is beaten by every one of them and shares the last place, unranked), at most
+ * SCHULZE_MAX of them (`schulzeCandidates`); the Condorcet winner is found over them all.
  */
 export async function getRankedReport(
   ctx: AppContext,
@@ -89,14 +91,21 @@ export async function getRankedReport(
     selectRows<BordaRow & { total_ballots: number }>(ctx.db, bordaQuery(issue, filters)),
     selectRows<{ winner: number; loser: number; n: number }>(ctx.db, preferencesQuery(issue, filters)),
   ]);
-  const candidates = borda.filter((row) => row.nb_ballots > 0).map((row) => row.dataset_id);
-  const index = new Map(candidates.map((id, i) => [id, i]));
-  const d = candidates.map(() => new Array<number>(candidates.length).fill(0));
+  const onBallots = borda.filter((row) => row.nb_ballots > 0).map((row) => row.dataset_id);
+  const m = onBallots.length;
+  const at = new Map(onBallots.map((id, i) => [id, i]));
+  const all = new Int32Array(m * m);
   for (const { winner, loser, n } of pairs) {
-    const i = index.get(winner);
-    const j = index.get(loser);
-    if (i !== undefined && j !== undefined) (d[i] as number[])[j] = n;
+    const i = at.get(winner);
+    const j = at.get(loser);
+    if (i !== undefined && j !== undefined) all[i * m + j] = n;
   }
+  const winner = condorcetWinnerOf(m, (i, j) => all[i * m + j] ?? 0);
+  // Indexes into `onBallots`, in Borda's order (the rows').
+  const chosen = schulzeCandidates([...onBallots.keys()], winner, SCHULZE_MAX);
+  const candidates = chosen.map((i) => onBallots[i] as number);
+  const index = new Map(candidates.map((id, i) => [id, i]));
+  const d = chosen.map((i) => chosen.map((j) => all[i * m + j] ?? 0));
   const result = schulze(d);
   const items: RankedItem[] = borda.map(({ total_ballots: _, ...row }) => {
     const i = index.get(row.dataset_id);
@@ -113,11 +122,11 @@ export async function getRankedReport(
     shown.map((a) =>
       shown.map((b) => matrix[index.get(a.dataset_id) ?? 0]?.[index.get(b.dataset_id) ?? 0] ?? 0),
     );
-  const winner = result.condorcetWinner;
   return {
     nb_ranked: issue.nbRanked ?? 0,
     nb_ballots: borda[0]?.total_ballots ?? 0,
-    condorcet_winner: winner === null ? null : (candidates[winner] ?? null),
+    schulze_items: candidates.length,
+    condorcet_winner: winner === null ? null : (onBallots[winner] ?? null),
     items,
     matrix_items: shown.map((item) => item.dataset_id),
     preferences: of(d),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { condorcetWinner, preferencesOf, schulze } from './schulze.ts';
+import { seededRandom } from '../../test/random.ts';
+import { condorcetWinner, condorcetWinnerOf, preferencesOf, schulze, schulzeCandidates } from './schulze.ts';
 
 const letters = (word: string, names: string) => [...word].map((letter) => names.indexOf(letter));
 const orderOf = (ranks: number[], names: string) =>
@@ -88,5 +89,28 @@ describe('Schulze', () => {
     // A ties B head to head; A and B beat C.
     expect(result.ranks).toEqual([1, 1, 3]);
     expect(result.condorcetWinner).toBeNull();
+  });
+
+  it('finds the Condorcet winner from the preference counts as from the matrix, on random elections', () => {
+    const random = seededRandom(11);
+    let found = 0;
+    for (let run = 0; run < 300; run++) {
+      const m = 2 + Math.floor(random() * 6);
+      const ballots = Array.from({ length: 1 + Math.floor(random() * 9) }, () => ({
+        order: [...Array(m).keys()].sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * m)),
+      }));
+      const matrix = preferencesOf(m, ballots);
+      const expected = condorcetWinner(matrix);
+      if (expected !== null) found++;
+      expect(condorcetWinnerOf(m, (i, j) => matrix[i]?.[j] ?? 0)).toBe(expected);
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('ranks at most the first candidates, and the Condorcet winner wherever it stands', () => {
+    expect(schulzeCandidates([5, 4, 3, 2, 1], null, 3)).toEqual([5, 4, 3]);
+    expect(schulzeCandidates([5, 4, 3, 2, 1], 1, 3)).toEqual([5, 4, 3, 1]);
+    expect(schulzeCandidates([5, 4, 3, 2, 1], 4, 3)).toEqual([5, 4, 3]);
+    expect(schulzeCandidates([2, 1], null, 3)).toEqual([2, 1]);
   });
 });

@@ -56,5 +56,3 @@ export const rankedKeys = {
 };
 export const fetchRankedReport = (issueId: number, query: RankedReportQuery, signal?: AbortSignal) =>
   apiGet<RankedReport>(`issues/${issueId}/ranked_report/`, query, signal);
-export const downloadRankedReport = (issueId: number, query: RankedReportQuery, filename: string) =>
-  downloadFile(buildUrl(`issues/${issueId}/ranked_export/`, query), filename);

@@ -1,10 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { Issue, PairwiseReport } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../app/api-client';
-import { downloadFile } from '../../app/download';
+import { DownloadButton } from '../../app/layout/download-button';
 
 type ItemRow = PairwiseReport['items'][number];
 type JudgeRow = PairwiseReport['judges'][number];
@@ -57,18 +56,13 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
         <Typography.Text>
           {data ? t('pairwise.summary', { count: data.votes, k: data.shortlist_size }) : null}
         </Typography.Text>
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() =>
-            void downloadFile(
-              `issues/${issue.id}/pairwise/report/export/`,
-              `${issue.title} - pairwise report.xlsx`,
-            )
-          }
-          data-testid="pairwise-export"
+        <DownloadButton
+          path={`issues/${issue.id}/pairwise/report/export/`}
+          filename={`${issue.title} - pairwise report.xlsx`}
+          testId="pairwise-export"
         >
           {t('pairwise.export')}
-        </Button>
+        </DownloadButton>
       </Flex>
       <Typography.Text type="secondary">{t('pairwise.help')}</Typography.Text>
       <Tabs

@@ -37,6 +37,8 @@ export function RankedReportPanel({ issue, query }: { issue: Issue; query: Ranke
 function Summary({ report }: { report: RankedReport }) {
   const { t } = useTranslation('reports');
   const winner = report.items.find((item) => item.dataset_id === report.condorcet_winner);
+  // Schulze is capped (SCHULZE_MAX): the items on a ballot beyond it show no Schulze rank.
+  const onBallots = report.items.filter((item) => item.nb_ballots > 0).length;
   return (
     <>
       {t('ranked.ballots', { count: report.nb_ballots })}
@@ -46,6 +48,12 @@ function Summary({ report }: { report: RankedReport }) {
         : report.nb_ballots > 0
           ? t('ranked.noCondorcet')
           : null}
+      {onBallots > report.schulze_items && (
+        <span data-testid="schulze-capped">
+          {' · '}
+          {t('ranked.schulzeCapped', { count: report.schulze_items })}
+        </span>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { Issue } from '@shortlist/contract';
-import { Button, Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
+import { Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +21,8 @@ interface ReportFiltersProps {
   tagOptions: string[];
   value: ReportFilterValues;
   onChange: (value: ReportFilterValues) => void;
-  onExport: () => void;
+  /** The export: the report's dialog, or the ranked report's download. */
+  exportButton: ReactNode;
   /** The ranked tab (Borda and Schulze): no disagreement threshold, its own export. */
   isRanked?: boolean;
   /** Other actions beside the export (promotion to the next round). */
@@ -37,7 +38,7 @@ export function ReportFilters({
   tagOptions,
   value,
   onChange,
-  onExport,
+  exportButton,
   isRanked,
   extra,
 }: ReportFiltersProps) {
@@ -122,13 +123,7 @@ export function ReportFilters({
       )}
       <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
         {extra}
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={onExport}
-          data-testid={isRanked ? 'ranked-export' : 'export-report'}
-        >
-          {isRanked ? t('ranked.export') : t('exportExcel')}
-        </Button>
+        {exportButton}
       </Flex>
     </Flex>
   );

@@ -1,7 +1,9 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { Issue, ReportDataset } from '@shortlist/contract';
-import { Alert, App, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../app/layout/download-button';
 import { lazyPanel } from '../../app/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
@@ -9,7 +11,6 @@ import { DecisionsButton } from '../decisions/decisions-button';
 import { ItemInfoDialog } from '../items/item-info-dialog';
 import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
-import { downloadRankedReport } from './api';
 import { ExportDialog } from './export-dialog';
 import { ItemDetailsDrawer } from './item-details-drawer';
 import { JudgeReportDrawer } from './judge-report-drawer';
@@ -72,13 +73,8 @@ function Report({ issue }: { issue: Issue }) {
     !judgesDisabled && issue.resourcetype !== 'TextIssue',
     agreementQuery,
   );
-  const { message } = App.useApp();
   const isRanked = issue.resourcetype === 'RankedIssue';
   const rankedQuery = { only_verified_emails: query.only_verified_emails, tags: query.tags };
-  const exportRanked = () =>
-    downloadRankedReport(issue.id, rankedQuery, `${issue.title || 'report'} - ranked report.xlsx`).catch(
-      () => void message.error(t('exportFailed')),
-    );
 
   const filterBar = (ranked: boolean) => (
     <ReportFilters
@@ -89,7 +85,26 @@ function Report({ issue }: { issue: Issue }) {
         setFilters(rest);
         setThreshold(next);
       }}
-      onExport={ranked ? () => void exportRanked() : () => setIsExporting(true)}
+      exportButton={
+        ranked ? (
+          <DownloadButton
+            path={`issues/${issue.id}/ranked_export/`}
+            filename={`${issue.title || 'report'} - ranked report.xlsx`}
+            query={rankedQuery}
+            testId="ranked-export"
+          >
+            {t('ranked.export')}
+          </DownloadButton>
+        ) : (
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => setIsExporting(true)}
+            data-testid="export-report"
+          >
+            {t('exportExcel')}
+          </Button>
+        )
+      }
       isRanked={ranked}
       extra={
         <>
