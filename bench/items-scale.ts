@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database } from '../apps/server/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
 import {
+  type Api,
   createItemType,
   exportItems,
   IMPORTED_ITEMS,
@@ -22,12 +23,14 @@ import {
   deepCursorPath,
   explainCases,
   LIST_ITEMS,
+  type ListCase,
   LOAD,
   listCases,
   MEMBERS,
   measureCases,
   REPEATS,
   SELECTIONS,
+  seededBefore,
   seedList,
 } from './items-scale/items-list.ts';
 
@@ -37,9 +40,10 @@ const ENGINE_TIMEOUT_MS = 60 * 60_000;
 
 interface EngineResult {
   engine: string;
-  imported: PhaseResult;
-  exported: PhaseResult & { bytes: number };
-  seedMs: number;
+  /** Absent when a kept database was seeded by an earlier run (`BENCH_DATABASE_URL`). */
+  imported?: PhaseResult;
+  exported?: PhaseResult & { bytes: number };
+  seedMs?: number;
   list: CaseRow[];
   plans?: Record<string, string>;
 }
@@ -55,36 +59,84 @@ async function seedAdmin(database: Database) {
   return { userId: user.id, team: team.id };
 }
 
+/**
+ * The import, the export and the seed, or what an earlier run left in a kept database (the seed of a
+ * million takes minutes; its lists are what is measured again after a change).
+ */
+async function prepare(
+  database: Database,
+  api: Api & { issueToken: (userId: number) => Promise<{ access: string }> },
+  workDir: string,
+) {
+  const before = await seededBefore(database);
+  if (before) {
+    console.error(`  ${database.engine}: reusing the ${LIST_ITEMS.toLocaleString('en')} items seeded before`);
+    return { ...before, phases: {} };
+  }
+  const { userId, team } = await seedAdmin(database);
+  api.token = (await api.issueToken(userId)).access;
+  const engine = database.engine;
+  const type = await createItemType(api, team);
+  console.error(`  ${engine}: importing ${IMPORTED_ITEMS} items...`);
+  const imported = await importItems(api, type);
+  console.error(`  ${engine}: exporting...`);
+  const exported = await exportItems(api, type.modelId, workDir);
+  console.error(`  ${engine}: seeding ${LIST_ITEMS.toLocaleString('en')} items...`);
+  const seedStart = performance.now();
+  const seeded = await seedList(database, team, type.modelId);
+  const seedMs = performance.now() - seedStart;
+  return { userId, seeded, phases: { imported, exported, seedMs } };
+}
+
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
   const app = await buildBenchApp(database, dataDir);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shortlist-bench-work-'));
   try {
-    const { userId, team } = await seedAdmin(database);
     const api = {
       base: await app.listen({ port: 0, host: HOST }),
-      token: (await app.ctx.tokens.issuePair(userId)).access,
+      token: '',
+      issueToken: (userId: number) => app.ctx.tokens.issuePair(userId),
     };
+    const { userId, seeded, phases } = await prepare(database, api, workDir);
+    api.token = (await app.ctx.tokens.issuePair(userId)).access;
     const engine = database.engine;
-    const type = await createItemType(api, team);
-    console.error(`  ${engine}: importing ${IMPORTED_ITEMS} items...`);
-    const imported = await importItems(api, type);
-    console.error(`  ${engine}: exporting...`);
-    const exported = await exportItems(api, type.modelId, workDir);
-    console.error(`  ${engine}: seeding ${LIST_ITEMS.toLocaleString('en')} items...`);
-    const seedStart = performance.now();
-    const seeded = await seedList(database, team, type.modelId);
-    const seedMs = performance.now() - seedStart;
-    const cases = listCases(seeded, await deepCursorPath(api, team));
+    const cases = selectedCases(listCases(seeded, await deepCursorPath(api, seeded.team)));
     // An access token lasts 15 minutes, the run longer: each case starts with a fresh one.
     const renewToken = async () => {
       api.token = (await app.ctx.tokens.issuePair(userId)).access;
     };
     const list = await measureCases(api, cases, engine, renewToken);
     const plans = engine === 'postgres' ? await explainCases(database, api, cases) : undefined;
-    return { engine, imported, exported, seedMs, list, plans };
+    return { engine, ...phases, list, plans };
   } finally {
     await app.close();
     rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** `BENCH_CASES`, a regular expression: only the cases whose names match (to measure a change again). */
+function selectedCases(cases: ListCase[]) {
+  const pattern = process.env.BENCH_CASES;
+  if (!pattern) return cases;
+  const chosen = cases.filter((c) => new RegExp(pattern).test(c.name));
+  if (chosen.length === 0) throw new Error(`BENCH_CASES=${pattern} names no case`);
+  return chosen;
+}
+
+/**
+ * PostgreSQL as `BENCH_DATABASE_URL` names it, kept after the run (and its seed reused by the next), or
+ * a throwaway cluster.
+ */
+async function onPostgres(work: (database: Database, dataDir: string) => Promise<EngineResult>) {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return withPostgres(work);
+  const database = await openDatabase({ url });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shortlist-bench-data-'));
+  try {
+    return await work(database, dataDir);
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -119,18 +171,24 @@ function report(results: EngineResult[]) {
     `List load: ${LOAD}, ${HOST}`,
   ];
   for (const result of results) {
-    const { imported, exported } = result;
+    const { imported, exported, seedMs } = result;
+    lines.push('', `### ${result.engine}`, '');
+    if (imported && exported && seedMs !== undefined)
+      lines.push(
+        '| phase | time (s) | rate | RSS MB (before → peak) | heap MB (before → peak) |',
+        '| --- | ---: | ---: | --- | --- |',
+        `| import 10,000 × 20 (20 bulk POSTs of 500) | ${seconds(imported.ms)} | ${Math.round(IMPORTED_ITEMS / (imported.ms / 1000))} items/s | ${memoryCells(imported)} |`,
+        `| export_excel 10,000 × 20 (${(exported.bytes / 2 ** 20).toFixed(1)} MB xlsx) | ${seconds(exported.ms)} | ${Math.round(IMPORTED_ITEMS / (exported.ms / 1000))} rows/s | ${memoryCells(exported)} |`,
+        '',
+        `Seeding to ${LIST_ITEMS.toLocaleString('en')} items, ${MEMBERS.toLocaleString('en')} members and ${SELECTIONS.toLocaleString('en')} selections (SQL): ${seconds(seedMs)} s.`,
+        '',
+      );
+    else
+      lines.push(
+        `The ${LIST_ITEMS.toLocaleString('en')} items seeded by an earlier run (BENCH_DATABASE_URL).`,
+        '',
+      );
     lines.push(
-      '',
-      `### ${result.engine}`,
-      '',
-      '| phase | time (s) | rate | RSS MB (before → peak) | heap MB (before → peak) |',
-      '| --- | ---: | ---: | --- | --- |',
-      `| import 10,000 × 20 (20 bulk POSTs of 500) | ${seconds(imported.ms)} | ${Math.round(IMPORTED_ITEMS / (imported.ms / 1000))} items/s | ${memoryCells(imported)} |`,
-      `| export_excel 10,000 × 20 (${(exported.bytes / 2 ** 20).toFixed(1)} MB xlsx) | ${seconds(exported.ms)} | ${Math.round(IMPORTED_ITEMS / (exported.ms / 1000))} rows/s | ${memoryCells(exported)} |`,
-      '',
-      `Seeding to ${LIST_ITEMS.toLocaleString('en')} items, ${MEMBERS.toLocaleString('en')} members and ${SELECTIONS.toLocaleString('en')} selections (SQL): ${seconds(result.seedMs)} s.`,
-      '',
       `| list at ${LIST_ITEMS.toLocaleString('en')} items | count | ${Array.from({ length: REPEATS }, (_, i) => `p50 / p99 ms, repeat ${i + 1} (load)`).join(' | ')} |`,
       `| --- | ---: | ${Array.from({ length: REPEATS }, () => '---').join(' | ')} |`,
       ...result.list.map(
@@ -179,7 +237,7 @@ async function main() {
   console.error('Benchmarking items at scale (about 25 minutes per engine)...');
   const results: EngineResult[] = [];
   if (engines.includes('pglite')) results.push(await withPglite(timedBench('PGlite')));
-  const postgres = engines.includes('postgres') ? await withPostgres(timedBench('PostgreSQL')) : undefined;
+  const postgres = engines.includes('postgres') ? await onPostgres(timedBench('PostgreSQL')) : undefined;
   if (postgres) results.push(postgres);
   report(results);
 }

@@ -108,6 +108,34 @@ export async function seedList(database: Database, team: number, modelId: number
   return { team, statusId: ids[0] as number, formId: Number(form?.id), formModelId, issueId };
 }
 
+/**
+ * What an earlier run seeded in a kept database (`BENCH_DATABASE_URL`): the bench's admin, team, status,
+ * form, item type and selection, found by the names the seed gives them; undefined when the database
+ * holds fewer than LIST_ITEMS of the bench team's items (then the run imports and seeds again).
+ */
+export async function seededBefore(database: Database) {
+  const [found] = rowsOf<Record<string, number | string | null>>(
+    await database.db.execute(sql`
+      select u.id as "userId", t.id as team,
+        (select id from review_statuses where team_id = t.id and label = 'Shortlisted') as "statusId",
+        (select id from intake_forms where team_id = t.id and title = 'Call 2026') as "formId",
+        (select id from data_models where team_id = t.id and title = 'Call 2026') as "formModelId",
+        (select id from issues where team_id = t.id and title = 'Selection 1') as "issueId",
+        (select count(*) from datasets where team_id = t.id) as items
+      from users u join team_members m on m.user_id = u.id join teams t on t.id = m.team_id
+      where u.email = 'bench@example.org' and t.title = 'Bench team'`),
+  );
+  if (!found || Number(found.items) < LIST_ITEMS || found.issueId === null) return undefined;
+  const seeded: Seeded = {
+    team: Number(found.team),
+    statusId: Number(found.statusId),
+    formId: Number(found.formId),
+    formModelId: Number(found.formModelId),
+    issueId: Number(found.issueId),
+  };
+  return { userId: Number(found.userId), seeded };
+}
+
 export type CaseKind = 'items' | 'ids' | 'export' | 'exact' | 'members' | 'selections';
 export interface ListCase {
   kind: CaseKind;

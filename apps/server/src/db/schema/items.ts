@@ -52,9 +52,11 @@ export const datasets = pgTable(
     index('datasets_team_lower_title').on(t.teamId, sql`lower(${t.title})`, t.id, t.title, t.reviewStatusId),
     index('datasets_data_model').on(t.dataModelId, t.teamId),
     // Counting the items of one status up to the list's cap from the index alone (one item in ten or so
-    // has a status: the others stay out of it).
-    index('datasets_review_status')
-      .on(t.reviewStatusId, t.teamId)
+    // has a status: the others stay out of it); with the title order after it, a search within a status
+    // walks that status's entries in title order, index only, where the search's GIN index read a heap
+    // row for each match and sorted them (a fifth of the buffers at a million items, decision 125).
+    index('datasets_status_title')
+      .on(t.reviewStatusId, t.teamId, sql`lower(${t.title})`, t.id, t.title)
       .where(sql`${t.reviewStatusId} is not null`),
     // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
     // the status), so a rare combination is found without reading the rows of each part.

@@ -1,8 +1,11 @@
+import { PassThrough } from 'node:stream';
+import { datasetListQuerySchema } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intakeForms } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { openDatasetsExport } from './export.ts';
 import { itemFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -90,5 +93,27 @@ describe('the items export in batches', () => {
     });
     // Item 10, 100–109 and 1000–1099.
     expect((await readRows(searched.rawPayload)).length - 1).toBe(1 + 10 + 100);
+  });
+
+  it('starts no workbook for a download left before its first rows were written', async () => {
+    const { team } = await t.createAdmin();
+    const model = await f.createDataModel(team.id, 'Left');
+    await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
+      select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 30) as i`);
+    const query = datasetListQuerySchema.parse({ team: String(team.id) });
+    const started = async (leave: boolean) => {
+      const write = await openDatasetsExport(t.app.ctx, query);
+      const output = new PassThrough();
+      let isPiped = false;
+      output.on('pipe', () => {
+        isPiped = true;
+      });
+      output.resume();
+      if (leave) output.destroy();
+      await write(output);
+      return isPiped;
+    };
+    expect(await started(false)).toBe(true);
+    expect(await started(true)).toBe(false);
   });
 });

@@ -20,13 +20,17 @@ const EXPORT_FIRST_BATCH_SIZE = 10;
 
 type ListQuery = z.infer<typeof datasetListQuerySchema>;
 
-/** The items the filters match after `lastId`, by id, at most `size`, with what each shows. */
+/**
+ * The items the filters match after `lastId`, by id, at most `size`, with what each shows and its item
+ * type's title (joined here rather than read apart: one statement fewer before a download's first rows).
+ */
 function batchReader(ctx: AppContext, query: ListQuery) {
   const where = datasetFilters(ctx, query);
   return (lastId: number, size: number) =>
     ctx.db
-      .select(datasetReplyFields(datasets))
+      .select({ ...datasetReplyFields(datasets), typeTitle: dataModels.title })
       .from(datasets)
+      .innerJoin(dataModels, eq(dataModels.id, datasets.dataModelId))
       .where(and(where, gt(datasets.id, lastId)))
       .orderBy(asc(datasets.id))
       .limit(size);
@@ -55,11 +59,14 @@ async function writeDatasetsWorkbook(
   output: Writable,
   { first, readAfter }: { first: BatchRow[]; readAfter: ReturnType<typeof batchReader> },
 ) {
-  const types = await ctx.db
-    .select({ id: dataModels.id, title: dataModels.title })
-    .from(dataModels)
-    .where(eq(dataModels.teamId, query.team));
-  const typeTitle = new Map(types.map((type) => [type.id, type.title]));
+  let page = first;
+  let paths = await pathTexts(
+    ctx.db,
+    page.map((row) => row.id),
+  );
+  // A download left once its headers came (a double click, a cancel) starts no workbook: the writer's
+  // set-up costs more than the statements before the reply.
+  if (output.destroyed) return;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Items');
   sheet.columns = [
@@ -77,14 +84,10 @@ async function writeDatasetsWorkbook(
     { header: 'Path', key: 'path', width: 40 },
     { header: 'Review status', key: 'status', width: 18 },
   ];
-  let page = first;
   let size = EXPORT_FIRST_BATCH_SIZE;
   for (;;) {
-    const paths = await pathTexts(
-      ctx.db,
-      page.map((row) => row.id),
-    );
-    for (const item of page.map((row) => toDataset(ctx, row))) {
+    for (const row of page) {
+      const item = toDataset(ctx, row);
       // The review the list shows: within the selection it is filtered by, otherwise the item's own.
       const review = item.reviews.find((candidate) => candidate.issue === (query.issue ?? null));
       const submission = item.submission;
@@ -92,7 +95,7 @@ async function writeDatasetsWorkbook(
         .addRow({
           id: item.id,
           title: item.title,
-          type: typeTitle.get(item.data_model) ?? '',
+          type: row.typeTitle,
           tags: item.tags,
           created: new Date(item.create_time),
           form: item.form?.title ?? '',
@@ -110,6 +113,10 @@ async function writeDatasetsWorkbook(
     if (page.length < size || output.destroyed) break;
     size = Math.min(EXPORT_BATCH_SIZE, size * 2);
     page = await readAfter(page.at(-1)?.id ?? 0, size);
+    paths = await pathTexts(
+      ctx.db,
+      page.map((row) => row.id),
+    );
   }
   if (output.destroyed) return;
   sheet.commit();

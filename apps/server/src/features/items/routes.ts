@@ -75,9 +75,12 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     async (request, reply) => {
       await requireTeamAdmin(ctx, currentUser(request), request.query.team);
       const { team, offset, limit, ...filters } = request.query;
-      await recordExport(ctx.db, team, 'export.items', filters);
-      // Streamed: the workbook is written while the items are read, never held whole in memory.
-      const write = await openDatasetsExport(ctx, request.query);
+      // Streamed: the workbook is written while the items are read, never held whole in memory. Its first
+      // rows are read while the export's audit entry is written: the reply starts one round trip sooner.
+      const [write] = await Promise.all([
+        openDatasetsExport(ctx, request.query),
+        recordExport(ctx.db, team, 'export.items', filters),
+      ]);
       return sendWorkbook(request, reply, { name: 'items', write });
     },
   );

@@ -1,0 +1,2 @@
+DROP INDEX "datasets_review_status";--> statement-breakpoint
+CREATE INDEX "datasets_status_title" ON "datasets" USING btree ("review_status_id","team_id",lower("title"),"id","title") WHERE "datasets"."review_status_id" is not null;
