@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
 import { issueSubmissions } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { readsCriterionFigures, refreshCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
 import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
 
@@ -54,9 +55,11 @@ const datasetText = sql`('{' || ${jsonMembersText({
  * 300 ms, decision 51). Rows in the ranking's order.
  */
 function reportJsonQuery(issueId: number, filters: ReportFilters) {
+  const valueFilters = toValueFilters(filters);
+  const storedCriterionFigures = readsCriterionFigures(valueFilters);
   return sql`SELECT ${jsonArrayText(datasetText, sql`r.rank, lower(r.title), r.dataset_id`)} AS datasets,
       coalesce(max(r.raw_judges), '{}') AS raw_judges, max(r.max_value) AS judge_value_max
-    FROM (${itemValuesQuery([issueId], toValueFilters(filters), { reply: true })}) r`;
+    FROM (${itemValuesQuery([issueId], valueFilters, { reply: true, storedCriterionFigures })}) r`;
 }
 
 export async function countVoters(ctx: AppContext, issueId: number) {
@@ -134,6 +137,7 @@ export async function getReportSummaryJson(
       ${hasPendingChanges(issue.id)} AS pending`,
   );
   if (state?.pending) await foldSelection(ctx.db, issue.id);
+  if (readsCriterionFigures(toValueFilters(filters))) await refreshCriterionFigures(ctx.db, issue.id);
   const nbVoters = state?.nb_voters ?? 0;
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
   // The ranking and the judges side by side: two connections of the pool on PostgreSQL.

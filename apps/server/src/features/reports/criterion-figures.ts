@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { readsItemStats, reportCtes, selectRows, type ValueFilters } from './item-values.ts';
+
+/** The fold lock of `report_fold` (reports-fold.sql): one writer of a selection's report tables at a time. */
+const foldLock = (issueId: number) => sql`SELECT pg_advisory_xact_lock(712002, ${issueId})`;
+
+/** Whether the report asked reads the stored per-criterion figures: the default view, per judge and criterion. */
+export const readsCriterionFigures = (filters: ValueFilters) =>
+  filters.normalised === true && filters.perCriterion === true && readsItemStats(filters);
+
+/**
+ * Whether a rating selection's stored per-criterion figures were written for an earlier fold than the
+ * last (or never): `report_folds` counts the folds that took changes in.
+ */
+const isStale = (issueId: number) =>
+  sql`SELECT coalesce((SELECT resourcetype = 'RatingIssue' FROM issues WHERE id = ${issueId}), false)
+    AND NOT EXISTS (
+      SELECT 1 FROM report_folds f WHERE f.issue_id = ${issueId} AND f.criterion_figures_fold = f.nb_folds
+    ) AS stale`;
+
+/**
+ * Each item's figures per judge and criterion as the report computes them (`criterionNormalisedValues`),
+ * written into `report_item_stats` (`crit_*`, and the JSON text as `report_write_normalised` writes the
+ * per-judge one); an item left without a value gets nulls.
+ */
+const writeFigures = (issueId: number) =>
+  sql`WITH ${reportCtes([issueId], { normalised: true, perCriterion: true })}
+    UPDATE report_item_stats s SET crit_mean = f.mean, crit_stdev = f.stdev, crit_range = f.range,
+      crit_max = f.max_value, crit_figures_json = f.json
+    FROM (
+      SELECT st.dataset_id, iv.mean, iv.stdev, iv.range, iv.max_value,
+        CASE WHEN iv.dataset_id IS NOT NULL THEN '"value":' || coalesce(iv.mean::text, 'null')
+          || ',"nb_answers":' || iv.nb_answers || ',"criteria":' || coalesce(st.criteria_json, '[]')
+          || ',"stdev":' || coalesce(iv.stdev::text, 'null') || ',"range":' || coalesce(iv.range::text, 'null')
+        END AS json
+      FROM report_item_stats st
+      LEFT JOIN item_values iv ON iv.issue_id = st.issue_id AND iv.dataset_id = st.dataset_id
+      WHERE st.issue_id = ${issueId}
+    ) f
+    WHERE s.issue_id = ${issueId} AND s.dataset_id = f.dataset_id`;
+
+/**
+ * Makes a rating selection's per-criterion figures current (decision 94, amended): the first read of that
+ * view after a fold that took changes computes them from the answers, once, and the reads after it read
+ * 2,000 stored rows, as the per-judge view does. Not in the fold: every answer moves every criterion's
+ * scale, hence every item's figures, and a pass over the answers on each fold would cost every selection
+ * what only a read of this view needs. Under the fold lock, so that no fold writes the items between the
+ * figures and their mark; a refresh under way elsewhere is waited for and its work found done. Call it
+ * after the pending changes are folded.
+ */
+export async function refreshCriterionFigures(db: Db, issueId: number): Promise<void> {
+  const [state] = await selectRows<{ stale: boolean }>(db, isStale(issueId));
+  if (!state?.stale) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(foldLock(issueId));
+    const [again] = await selectRows<{ stale: boolean }>(tx, isStale(issueId));
+    if (!again?.stale) return;
+    await tx.execute(writeFigures(issueId));
+    await tx.execute(sql`INSERT INTO report_folds AS f (issue_id, nb_folds, criterion_figures_fold)
+      VALUES (${issueId}, 0, 0)
+      ON CONFLICT (issue_id) DO UPDATE SET criterion_figures_fold = f.nb_folds`);
+  });
+}
