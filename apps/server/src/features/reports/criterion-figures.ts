@@ -62,3 +62,23 @@ export async function refreshCriterionFigures(db: Db, issueId: number): Promise<
       ON CONFLICT (issue_id) DO UPDATE SET criterion_figures_fold = f.nb_folds`);
   });
 }
+
+/**
+ * The background side (`reportJobs`): the per-criterion figures of each rating selection whose view has been
+ * read at least once, made current again once its changes are all folded, so that the next read of that
+ * view finds them written. A selection whose view nobody reads pays nothing; one still receiving
+ * submissions is left until they pause (a refresh takes the fold lock for a pass over the answers).
+ */
+export async function refreshReadCriterionFigures(db: Db, isStopped: () => boolean = () => false) {
+  const stale = await selectRows<{ issue_id: number }>(
+    db,
+    sql`SELECT f.issue_id FROM report_folds f JOIN issues i ON i.id = f.issue_id AND i.resourcetype = 'RatingIssue'
+      WHERE f.criterion_figures_fold <> f.nb_folds
+        AND NOT EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = f.issue_id)
+      ORDER BY f.issue_id`,
+  );
+  for (const { issue_id } of stale) {
+    if (isStopped()) return;
+    await refreshCriterionFigures(db, issue_id);
+  }
+}
