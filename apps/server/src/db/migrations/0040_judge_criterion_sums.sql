@@ -1,7 +1,8 @@
 CREATE TABLE "report_folds" (
 	"issue_id" integer PRIMARY KEY NOT NULL,
 	"nb_folds" bigint DEFAULT 0 NOT NULL,
-	"criterion_figures_fold" bigint
+	"criterion_figures_fold" bigint,
+	"criterion_raw_judges" integer[]
 );
 --> statement-breakpoint
 CREATE TABLE "report_judge_criterion_sums" (

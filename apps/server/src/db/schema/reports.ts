@@ -192,6 +192,8 @@ export const reportFolds = pgTable('report_folds', {
   issueId: integer('issue_id').primaryKey(),
   nbFolds: bigint('nb_folds', { mode: 'number' }).notNull().default(0),
   criterionFiguresFold: bigint('criterion_figures_fold', { mode: 'number' }),
+  /** With those figures, the report's `raw_judges` per judge and criterion (null: none). */
+  criterionRawJudges: integer('criterion_raw_judges').array(),
 });
 
 /**

@@ -1,28 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { readsItemStats, reportCtes, selectRows, type ValueFilters } from './item-values.ts';
+import { reportCtes, selectRows } from './item-values.ts';
 
 /** The fold lock of `report_fold` (reports-fold.sql): one writer of a selection's report tables at a time. */
 const foldLock = (issueId: number) => sql`SELECT pg_advisory_xact_lock(712002, ${issueId})`;
-
-/** Whether the report asked reads the stored per-criterion figures: the default view, per judge and criterion. */
-export const readsCriterionFigures = (filters: ValueFilters) =>
-  filters.normalised === true && filters.perCriterion === true && readsItemStats(filters);
 
 /**
  * Whether a rating selection's stored per-criterion figures were written for an earlier fold than the
  * last (or never): `report_folds` counts the folds that took changes in.
  */
-const isStale = (issueId: number) =>
-  sql`SELECT coalesce((SELECT resourcetype = 'RatingIssue' FROM issues WHERE id = ${issueId}), false)
+export const criterionFiguresStale = (issueId: number) =>
+  sql`(coalesce((SELECT resourcetype = 'RatingIssue' FROM issues WHERE id = ${issueId}), false)
     AND NOT EXISTS (
       SELECT 1 FROM report_folds f WHERE f.issue_id = ${issueId} AND f.criterion_figures_fold = f.nb_folds
-    ) AS stale`;
+    ))`;
+const isStale = (issueId: number) => sql`SELECT ${criterionFiguresStale(issueId)} AS stale`;
 
 /**
  * Each item's figures per judge and criterion as the report computes them (`criterionNormalisedValues`),
  * written into `report_item_stats` (`crit_*`, and the JSON text as `report_write_normalised` writes the
- * per-judge one); an item left without a value gets nulls.
+ * per-judge one); an item left without a value gets nulls. The judges left raw go beside the mark.
  */
 const writeFigures = (issueId: number) =>
   sql`WITH ${reportCtes([issueId], { normalised: true, perCriterion: true })}
@@ -57,9 +54,11 @@ export async function refreshCriterionFigures(db: Db, issueId: number): Promise<
     const [again] = await selectRows<{ stale: boolean }>(tx, isStale(issueId));
     if (!again?.stale) return;
     await tx.execute(writeFigures(issueId));
-    await tx.execute(sql`INSERT INTO report_folds AS f (issue_id, nb_folds, criterion_figures_fold)
-      VALUES (${issueId}, 0, 0)
-      ON CONFLICT (issue_id) DO UPDATE SET criterion_figures_fold = f.nb_folds`);
+    await tx.execute(sql`WITH ${reportCtes([issueId], { normalised: true, perCriterion: true })}
+      INSERT INTO report_folds AS f (issue_id, nb_folds, criterion_figures_fold, criterion_raw_judges)
+      VALUES (${issueId}, 0, 0, (SELECT users FROM raw_judges WHERE issue_id = ${issueId}))
+      ON CONFLICT (issue_id) DO UPDATE
+      SET criterion_figures_fold = f.nb_folds, criterion_raw_judges = excluded.criterion_raw_judges`);
   });
 }
 

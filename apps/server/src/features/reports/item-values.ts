@@ -408,6 +408,10 @@ function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL 
 export const readsItemStats = (filters: ValueFilters) =>
   !filters.criteria?.length && !filters.onlyVerifiedEmails;
 
+/** Whether the report asked can read the stored per-criterion figures: the default view, per judge and criterion. */
+export const readsCriterionFigures = (filters: ValueFilters) =>
+  filters.normalised === true && filters.perCriterion === true && readsItemStats(filters);
+
 /**
  * The normalised report's `item_values` as the fold stored them for each item of a rating selection
  * (`norm_*`, migration 0031, decision 84: from the z sums, or value by value where the scale cuts); other
@@ -457,7 +461,7 @@ function itemValuesCte(
   if (readsItemStats(filters) && filters.normalised === true && filters.perCriterion !== true) {
     return normalisedItemValuesCte(issueIds, criteriaBeside, 'norm');
   }
-  if (readsItemStats(filters) && filters.normalised === true && storedCriterionFigures) {
+  if (storedCriterionFigures && readsCriterionFigures(filters)) {
     return normalisedItemValuesCte(issueIds, criteriaBeside, 'crit');
   }
   if (readsItemStats(filters) && filters.normalised !== true) {
@@ -489,15 +493,22 @@ export function reportCtes(issueIds: number[], filters: ValueFilters, options: R
     criteria.length > 0
       ? answerSources(issueIds, criteria)
       : storedSources(issueIds, filters.onlyVerifiedEmails);
+  // The stored per-criterion figures come with their `raw_judges`, written beside them.
+  const storedRawJudges = sql`raw_judges AS (
+      SELECT issue_id, criterion_raw_judges AS users FROM report_folds
+      WHERE issue_id IN (${idList(issueIds)}) AND criterion_raw_judges IS NOT NULL
+    )`;
   const scored =
-    filters.normalised === true && filters.perCriterion === true
-      ? criterionNormalisedValues(issueIds, criteria)
-      : filters.normalised === true
-        ? normalisedValues(issueIds, {
-            stored: criteria.length === 0,
-            onlyVerifiedEmails: filters.onlyVerifiedEmails,
-          })
-        : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
+    options.storedCriterionFigures && readsCriterionFigures(filters)
+      ? storedRawJudges
+      : filters.normalised === true && filters.perCriterion === true
+        ? criterionNormalisedValues(issueIds, criteria)
+        : filters.normalised === true
+          ? normalisedValues(issueIds, {
+              stored: criteria.length === 0,
+              onlyVerifiedEmails: filters.onlyVerifiedEmails,
+            })
+          : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
   return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
     ${scored},

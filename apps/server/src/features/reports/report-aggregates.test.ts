@@ -371,10 +371,15 @@ describe('npm run admin -- verify-reports', () => {
     expect(critMean).toBe(1);
     await t.db.execute(sql`UPDATE report_judge_criterion_sums SET total = 10 WHERE issue_id = ${issue.id}`);
     await t.db.update(reportItemStats).set({ critMean: 9 }).where(firstItem);
+    await t.db.execute(
+      sql`UPDATE report_folds SET criterion_raw_judges = '{7}' WHERE issue_id = ${issue.id}`,
+    );
     const { lines, isConsistent } = await verifyReportsCommand(t.db);
     expect(isConsistent).toBe(false);
     expect(lines.slice(1)).toEqual([
       `report_judge_criterion_sums issue ${issue.id} criterion ${criterion.id} judge ${judge.user.id}: stored 3 / 10 / 35, answers give 3 / 9 / 35`,
+      // The judge is corrected (three answers, some spread): none is left raw.
+      `report_folds issue ${issue.id}: stored raw judges {7}, answers give raw judges `,
       // One judge: their mean and σ are the criterion's, so the other items' figures stay where they were.
       expect.stringMatching(
         new RegExp(
@@ -384,6 +389,7 @@ describe('npm run admin -- verify-reports', () => {
     ]);
     await t.db.execute(sql`UPDATE report_judge_criterion_sums SET total = 9 WHERE issue_id = ${issue.id}`);
     await t.db.update(reportItemStats).set({ critMean }).where(firstItem);
+    await t.db.execute(sql`UPDATE report_folds SET criterion_raw_judges = NULL WHERE issue_id = ${issue.id}`);
     expect(await findReportDifferences(t.db)).toEqual([]);
   });
 

@@ -10,7 +10,8 @@ export interface ReportDifference {
     | 'report_criterion_sums'
     | 'report_judge_stats'
     | 'report_item_stats'
-    | 'report_judge_criterion_sums';
+    | 'report_judge_criterion_sums'
+    | 'report_folds';
   issue_id: number;
   /** The item; for a judge's criterion sums, the criterion; null for a judge's statistics (over all items). */
   dataset_id: number | null;
@@ -124,8 +125,8 @@ export async function findReportDifferences(db: Db, limit = 100): Promise<Report
 /**
  * The per-criterion figures stored as current (`report_folds`) against the same figures computed by the
  * report from the answers and each judge's criterion sums (themselves compared with the answers above):
- * the rounded mean, σ and range exactly, the largest value within rounding. Figures marked stale are
- * rewritten by the next read of that view, so they are not compared.
+ * the rounded mean, σ and range exactly, the largest value within rounding, and the judges left raw
+ * stored beside them. Figures marked stale are rewritten by the next read of that view: not compared.
  */
 async function criterionFigureDifferences(db: Db, limit: number): Promise<ReportDifference[]> {
   const current = await selectRows<{ issue_id: number }>(
@@ -153,7 +154,13 @@ async function criterionFigureDifferences(db: Db, limit: number): Promise<Report
     ) r ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id
     WHERE (s.mean, s.stdev, s.range) IS DISTINCT FROM (r.mean, r.stdev, r.range)
       OR ${floatsDiffer(sql`s.max`, sql`r.max`)}
-    ORDER BY 2, 3 LIMIT ${limit}`,
+    UNION ALL
+    SELECT 'report_folds', f.issue_id, NULL, NULL, concat('raw judges ', f.criterion_raw_judges::text),
+      concat('raw judges ', r.users::text)
+    FROM report_folds f LEFT JOIN raw_judges r ON r.issue_id = f.issue_id
+    WHERE f.issue_id IN (${idList(current.map((row) => row.issue_id))})
+      AND f.criterion_raw_judges IS DISTINCT FROM r.users
+    ORDER BY 2, 3 NULLS FIRST LIMIT ${limit}`,
   );
 }
 
