@@ -338,7 +338,7 @@ BEGIN
       SET total = s.total + excluded.total, nb_answers = s.nb_answers + excluded.nb_answers
       RETURNING s.dataset_id, s.question_id, s.nb_answers
     ),
-    -- Each judge's sums per criterion by the same deltas (decision 94, amended): a judge's changes move
+    -- Each judge's sums per criterion by the same deltas (decision 120): a judge's changes move
     -- only that judge's rows. Criterion 0: a rating without criteria.
     judge_criteria AS (
       INSERT INTO report_judge_criterion_sums AS s (issue_id, user_id, criterion, nb_answers, total, squares)

@@ -234,7 +234,7 @@ BEGIN
       SET total = s.total + excluded.total, nb_answers = s.nb_answers + excluded.nb_answers
       RETURNING s.dataset_id, s.question_id, s.nb_answers
     ),
-    -- Each judge's sums per criterion by the same deltas (decision 94, amended): a judge's changes move
+    -- Each judge's sums per criterion by the same deltas (decision 120): a judge's changes move
     -- only that judge's rows. Criterion 0: a rating without criteria.
     judge_criteria AS (
       INSERT INTO report_judge_criterion_sums AS s (issue_id, user_id, criterion, nb_answers, total, squares)
@@ -318,7 +318,7 @@ CREATE OR REPLACE VIEW "report_judge_criterion_sums_recomputed" AS
   JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
   GROUP BY ans.issue_id, ans.user_id, coalesce(ans.question_id, 0);
 --> statement-breakpoint
--- Each judge's sums per criterion as the fold would have kept them (decision 94, amended): those of the
+-- Each judge's sums per criterion as the fold would have kept them (decision 120): those of the
 -- answers less the changes not folded yet, which the next fold adds.
 INSERT INTO report_judge_criterion_sums (issue_id, user_id, criterion, nb_answers, total, squares)
 SELECT issue_id, user_id, criterion, sum(n)::int, sum(total), sum(squares) FROM (

@@ -129,7 +129,7 @@ export const reportItemStats = pgTable(
     /** The normalised report's members of the item as JSON text, like `figuresJson`. */
     normFiguresJson: text('norm_figures_json'),
     /**
-     * The report normalised per judge and criterion (decision 94, amended): the same figures and JSON
+     * The report normalised per judge and criterion (decision 120): the same figures and JSON
      * text, written by the first such read after a fold (`refreshCriterionFigures`), for the fold of
      * `report_folds.criterion_figures_fold`; null until then. Every answer moves every criterion's scale,
      * so the fold does not write them: only the selections whose view is read pay for them.
@@ -166,7 +166,7 @@ export const reportCriterionSums = pgTable(
 /**
  * Per judge and criterion of a selection (`criterion` the question, 0 for a rating without criteria): the
  * number, exact sum and exact sum of squares of the judge's answers, moved by the fold by the deltas of
- * the changes it takes, as `report_criterion_sums` (decision 94, amended). The per-criterion correction
+ * the changes it takes, as `report_criterion_sums` (decision 120). The per-criterion correction
  * reads each judge's mean and σ on a criterion, and each criterion's scale, from these rows rather than
  * grouping the answers. One row per judge: no two judges' changes move the same row.
  */

@@ -38,7 +38,7 @@ const writeFigures = (issueId: number) =>
     WHERE s.issue_id = ${issueId} AND s.dataset_id = f.dataset_id`;
 
 /**
- * Makes a rating selection's per-criterion figures current (decision 94, amended): the first read of that
+ * Makes a rating selection's per-criterion figures current (decision 120): the first read of that
  * view after a fold that took changes computes them from the answers, once, and the reads after it read
  * 2,000 stored rows, as the per-judge view does. Not in the fold: every answer moves every criterion's
  * scale, hence every item's figures, and a pass over the answers on each fold would cost every selection

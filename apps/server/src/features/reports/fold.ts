@@ -60,7 +60,7 @@ export async function foldAllReportChanges(db: Db, isStopped: () => boolean = ()
 
 /**
  * The background fold: while changes are pending, the report tables take them in apart from submissions;
- * then, on its own, the per-criterion figures of the selections whose view is read (decision 94, amended).
+ * then, on its own, the per-criterion figures of the selections whose view is read (decision 120).
  */
 export const reportJobs: BackgroundTask[] = [
   async function foldReports(ctx, control) {

@@ -320,7 +320,7 @@ function normalisedValues(
  * `raw_judges`, as `normalisedValues`.
  */
 function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL {
-  // Each judge's count, sum and sum of squares per criterion as the fold keeps them (decision 94, amended),
+  // Each judge's count, sum and sum of squares per criterion as the fold keeps them (decision 120),
   // plus the changes committed since it ran (almost always none, one index probe), so that they match the
   // answers this statement reads. Then one read of the answers, joined to nothing but the statistics: each
   // judge's answers by index, each mapped through the one row of its judge and criterion (its scale and
@@ -413,9 +413,10 @@ export const readsCriterionFigures = (filters: ValueFilters) =>
   filters.normalised === true && filters.perCriterion === true && readsItemStats(filters);
 
 /**
- * The normalised report's `item_values` as the fold stored them for each item of a rating selection
- * (`norm_*`, migration 0031, decision 84: from the z sums, or value by value where the scale cuts); other
- * selections stay raw, with their raw figures.
+ * The normalised report's `item_values` as stored for each item of a rating selection: per judge
+ * (`norm_*`, written by the fold, migration 0031, decision 84: from the z sums, or value by value where the
+ * scale cuts) or per judge and criterion (`crit_*`, written by `refreshCriterionFigures`, decision 120);
+ * other selections stay raw, with their raw figures.
  */
 function normalisedItemValuesCte(
   issueIds: number[],
