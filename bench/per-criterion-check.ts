@@ -4,8 +4,10 @@
 // PERCRIT_STATE; `measure <label>` times report_summary through the real app over loopback HTTP (medians of
 // 5, taking turns), writes each per-criterion reply to PERCRIT_STATE's folder (`<label>-<judges>.json`, to
 // compare two versions of the code) and the load at the end; `explain` prints EXPLAIN (ANALYZE, BUFFERS) of
-// the per-criterion statement at the largest size. PERCRIT_URL: a PostgreSQL database (`node
-// scripts/pg-cluster.mjs start`); without it, PGlite in PERCRIT_STATE's folder.
+// the per-criterion statement at the largest size. Each size also times an edit of one answer (written again
+// as it was) with the read after it, which folds it (and, per criterion, writes the stored figures again).
+// PERCRIT_URL: a PostgreSQL database (`node scripts/pg-cluster.mjs start`); without it, PGlite in
+// PERCRIT_STATE's folder.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,10 +68,22 @@ async function measure(label: string) {
       await report('?normalised=true')();
       const vsRaw = await pairedMedians(perCriterion, report(''));
       const vsPerJudge = await pairedMedians(perCriterion, report('?normalised=true'));
+      // The first read after a change: one answer written again as it was (the triggers log it, the
+      // fold takes it, the stored figures per criterion are then written again; the replies stay equal).
+      const edit = () =>
+        database.db.execute(sql`UPDATE issue_answers SET value = value
+          WHERE ctid = (SELECT ctid FROM issue_answers WHERE issue_id = ${id} LIMIT 1)`);
+      const afterEdit = (read: () => Promise<unknown>) => async () => {
+        await edit();
+        await read();
+      };
+      const edited = await pairedMedians(afterEdit(perCriterion), afterEdit(report('')), 3);
       console.log(
         `${label} ${ITEMS} × ${judges} × ${CRITERIA}: per judge and criterion ${vsRaw.app.toFixed(0)} ms / raw ` +
           `${vsRaw.floor.toFixed(0)} ms = ${(vsRaw.app / vsRaw.floor).toFixed(2)}×; ${vsPerJudge.app.toFixed(0)} ms / ` +
-          `per judge ${vsPerJudge.floor.toFixed(0)} ms = ${(vsPerJudge.app / vsPerJudge.floor).toFixed(2)}×`,
+          `per judge ${vsPerJudge.floor.toFixed(0)} ms = ${(vsPerJudge.app / vsPerJudge.floor).toFixed(2)}×; ` +
+          `an edit and the read after it (its fold): per judge and criterion ${edited.app.toFixed(0)} ms / raw ` +
+          `${edited.floor.toFixed(0)} ms`,
       );
     }
     console.log(

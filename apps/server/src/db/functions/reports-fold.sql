@@ -1,7 +1,7 @@
 -- The report's upkeep (decision 84), second half: `report_fold` takes the changes that the triggers of
 -- reports-changes.sql recorded into the report tables (`report_judge_values`, `report_judge_stats`,
--- `report_item_stats`, `report_criterion_sums`), called by the background worker and before every read
--- (features/reports/fold.ts); first the helpers it calls.
+-- `report_item_stats`, `report_criterion_sums`, `report_judge_criterion_sums`, `report_folds`), called by
+-- the background worker and before every read (features/reports/fold.ts); first the helpers it calls.
 
 -- Whether a judge's values are normalised in the report (docs/judging.md): a rating judge with at least
 -- NORMALISE_MIN_RATINGS (contract: 3) values and some spread. The one definition, for the fold, the
@@ -156,6 +156,8 @@ DECLARE
   empty_items integer[];
   reread_items integer[];
   moved_items integer[];
+  empty_judge_criteria_users integer[];
+  empty_judge_criteria integer[];
 BEGIN
   PERFORM pg_advisory_xact_lock(712002, fold_issue_id);
   SELECT resourcetype INTO kind FROM issues WHERE id = fold_issue_id;
@@ -335,6 +337,26 @@ BEGIN
       ON CONFLICT (issue_id, dataset_id, question_id) DO UPDATE
       SET total = s.total + excluded.total, nb_answers = s.nb_answers + excluded.nb_answers
       RETURNING s.dataset_id, s.question_id, s.nb_answers
+    ),
+    -- Each judge's sums per criterion by the same deltas (decision 126): a judge's changes move
+    -- only that judge's rows. Criterion 0: a rating without criteria.
+    judge_criteria AS (
+      INSERT INTO report_judge_criterion_sums AS s (issue_id, user_id, criterion, nb_answers, total, squares)
+      SELECT $1, user_id, criterion, sum(n)::int, sum(n * report_exact(value)),
+        sum(n * report_exact(value) * report_exact(value))
+      FROM (
+        SELECT t.user_id, coalesce(a.question_id, 0) AS criterion, a.value, sum(t.sign)::int AS n
+        FROM taken t CROSS JOIN LATERAL unnest(t.question_ids, t.answer_values) AS a(question_id, value)
+        WHERE t.answer_values IS NOT NULL AND t.user_id IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
+        GROUP BY t.user_id, coalesce(a.question_id, 0), a.value
+      ) per_value
+      WHERE n <> 0
+      GROUP BY user_id, criterion
+      ORDER BY user_id, criterion
+      ON CONFLICT (issue_id, user_id, criterion) DO UPDATE
+      SET nb_answers = s.nb_answers + excluded.nb_answers, total = s.total + excluded.total,
+        squares = s.squares + excluded.squares
+      RETURNING s.user_id, s.criterion, s.nb_answers
     )
     SELECT (SELECT count(*)::int FROM taken),
       (SELECT array_agg(dataset_id) FROM criteria WHERE nb_answers <= 0),
@@ -345,10 +367,18 @@ BEGIN
           OR g.min_z <= i.min_z OR g.max_z >= i.max_z)),
       (SELECT array_agg(DISTINCT dataset_id) FROM (
         SELECT dataset_id FROM items UNION ALL SELECT dataset_id FROM criteria
-      ) moved)
+      ) moved),
+      (SELECT array_agg(user_id) FROM judge_criteria WHERE nb_answers <= 0),
+      (SELECT array_agg(criterion) FROM judge_criteria WHERE nb_answers <= 0)
   $q$, format(judge_values_of, 'j', ''), format(judge_values_of, 'k', 'AND x.dataset_id = k.dataset_id'))
   USING fold_issue_id, kind
-  INTO taken, empty_criteria_items, empty_criteria, empty_items, reread_items, moved_items;
+  INTO taken, empty_criteria_items, empty_criteria, empty_items, reread_items, moved_items, empty_judge_criteria_users,
+    empty_judge_criteria;
+  IF empty_judge_criteria IS NOT NULL THEN
+    DELETE FROM report_judge_criterion_sums s
+    USING unnest(empty_judge_criteria_users, empty_judge_criteria) AS e(user_id, criterion)
+    WHERE s.issue_id = fold_issue_id AND s.user_id = e.user_id AND s.criterion = e.criterion AND s.nb_answers <= 0;
+  END IF;
   IF empty_criteria IS NOT NULL THEN
     DELETE FROM report_criterion_sums s USING unnest(empty_criteria_items, empty_criteria) AS e(dataset_id, question_id)
     WHERE s.issue_id = fold_issue_id AND s.dataset_id = e.dataset_id AND s.question_id = e.question_id
@@ -373,6 +403,13 @@ BEGIN
   -- Any change moves the selection's mean and σ, hence every item's normalised figures.
   IF kind = 'RatingIssue' AND taken > 0 THEN
     PERFORM report_write_normalised(fold_issue_id);
+  END IF;
+  -- The per-criterion figures stored for an earlier fold are no longer current (`report_folds`).
+  IF kind IS NULL THEN
+    DELETE FROM report_folds WHERE issue_id = fold_issue_id;
+  ELSIF taken > 0 THEN
+    INSERT INTO report_folds AS f (issue_id, nb_folds) VALUES (fold_issue_id, 1)
+    ON CONFLICT (issue_id) DO UPDATE SET nb_folds = f.nb_folds + 1;
   END IF;
   RETURN taken;
 END $$;

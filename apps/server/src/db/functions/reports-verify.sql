@@ -47,3 +47,11 @@ CREATE OR REPLACE VIEW "report_item_stats_recomputed" AS
     SELECT CASE WHEN report_judge_normalised(i.resourcetype, st.nb_values, st.sd) THEN (v.value - st.mean) / st.sd END AS z
   ) z
   GROUP BY v.issue_id, v.dataset_id;
+--> statement-breakpoint
+-- Each judge's number, sum and sum of squares of answers per criterion (0: a rating without criteria).
+CREATE OR REPLACE VIEW "report_judge_criterion_sums_recomputed" AS
+  SELECT ans.issue_id, ans.user_id, coalesce(ans.question_id, 0) AS criterion, count(*)::int AS nb_answers,
+    sum(report_exact(ans.value)) AS total, sum(report_exact(ans.value) * report_exact(ans.value)) AS squares
+  FROM issue_answers ans
+  JOIN issues i ON i.id = ans.issue_id AND i.resourcetype <> 'TextIssue'
+  GROUP BY ans.issue_id, ans.user_id, coalesce(ans.question_id, 0);

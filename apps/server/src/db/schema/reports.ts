@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -127,6 +128,17 @@ export const reportItemStats = pgTable(
     normMax: doublePrecision('norm_max'),
     /** The normalised report's members of the item as JSON text, like `figuresJson`. */
     normFiguresJson: text('norm_figures_json'),
+    /**
+     * The report normalised per judge and criterion (decision 126): the same figures and JSON
+     * text, written by the first such read after a fold (`refreshCriterionFigures`), for the fold of
+     * `report_folds.criterion_figures_fold`; null until then. Every answer moves every criterion's scale,
+     * so the fold does not write them: only the selections whose view is read pay for them.
+     */
+    critMean: doublePrecision('crit_mean'),
+    critStdev: doublePrecision('crit_stdev'),
+    critRange: doublePrecision('crit_range'),
+    critMax: doublePrecision('crit_max'),
+    critFiguresJson: text('crit_figures_json'),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId] })],
 );
@@ -150,6 +162,39 @@ export const reportCriterionSums = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issueId, t.datasetId, t.questionId] })],
 );
+
+/**
+ * Per judge and criterion of a selection (`criterion` the question, 0 for a rating without criteria): the
+ * number, exact sum and exact sum of squares of the judge's answers, moved by the fold by the deltas of
+ * the changes it takes, as `report_criterion_sums` (decision 126). The per-criterion correction
+ * reads each judge's mean and σ on a criterion, and each criterion's scale, from these rows rather than
+ * grouping the answers. One row per judge: no two judges' changes move the same row.
+ */
+export const reportJudgeCriterionSums = pgTable(
+  'report_judge_criterion_sums',
+  {
+    issueId: integer('issue_id').notNull(),
+    userId: integer('user_id').notNull(),
+    criterion: integer('criterion').notNull(),
+    nbAnswers: integer('nb_answers').notNull(),
+    total: numeric('total').notNull(),
+    squares: numeric('squares').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.userId, t.criterion] })],
+);
+
+/**
+ * Per selection, how many folds took changes in (`report_fold`), and the fold for which the per-criterion
+ * figures of `report_item_stats` (`crit_*`) were last written: they are current while both are equal.
+ * Written by the fold and by that refresh only, each under the selection's fold lock; never by a submission.
+ */
+export const reportFolds = pgTable('report_folds', {
+  issueId: integer('issue_id').primaryKey(),
+  nbFolds: bigint('nb_folds', { mode: 'number' }).notNull().default(0),
+  criterionFiguresFold: bigint('criterion_figures_fold', { mode: 'number' }),
+  /** With those figures, the report's `raw_judges` per judge and criterion (null: none). */
+  criterionRawJudges: integer('criterion_raw_judges').array(),
+});
 
 /**
  * The changes that the report tables have not taken in yet (decision 84): each statement on answers or

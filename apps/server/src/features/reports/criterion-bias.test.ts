@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
+import { refreshReadCriterionFigures } from './criterion-figures.ts';
+import { foldReportChanges } from './fold.ts';
+import { selectRows } from './item-values.ts';
 import { oracleCriterionNormalisedOf } from './report-oracle.ts';
 import { reportFactories } from './test-factories.ts';
 
@@ -169,6 +172,63 @@ describe('the report normalised per judge and criterion', () => {
     expect(body.raw_judges).toEqual([harsh.id, lone.id].sort((x, y) => x - y));
   });
 
+  it('stores its figures at the first read, and writes them again after a change, by the read or in the background', async () => {
+    const { token, issue, harsh } = await createSetup();
+    const per = '?normalised=true&per_criterion=true';
+    const stored = () =>
+      selectRows<{ title: string; crit_mean: number | null; current: boolean }>(
+        t.db,
+        sql`SELECT d.title, s.crit_mean, f.criterion_figures_fold = f.nb_folds AS current
+          FROM report_item_stats s JOIN datasets d ON d.id = s.dataset_id
+          JOIN report_folds f ON f.issue_id = s.issue_id
+          WHERE s.issue_id = ${issue.id} ORDER BY d.title`,
+      );
+    const first = table((await report(token, issue.id, per)).datasets);
+    expect(await stored()).toEqual([
+      { title: 'A', crit_mean: 6.145, current: true },
+      { title: 'B', crit_mean: 4.786, current: true },
+      { title: 'C', crit_mean: 2.282, current: true },
+      { title: 'D', crit_mean: 7.289, current: true },
+    ]);
+    // H now gives A 10 on Team: the next fold marks the stored figures stale, and the read writes them again.
+    const teamOfA = sql`issue_id = ${issue.id} AND user_id = ${harsh.id} AND question_id = (
+      SELECT min(id) FROM issue_questions WHERE issue_id = ${issue.id}) AND dataset_id = (
+      SELECT id FROM datasets WHERE title = 'A' AND id IN (SELECT dataset_id FROM issue_datasets WHERE issue_id = ${issue.id}))`;
+    await t.db.execute(sql`UPDATE issue_answers SET value = 10 WHERE ${teamOfA}`);
+    const edited = await report(token, issue.id, per);
+    expect(table(edited.datasets)).not.toEqual(first);
+    const oracle = await oracleCriterionNormalisedOf(t.db, issue.id);
+    expect(
+      (edited.datasets as (Row & { dataset_id: number })[])
+        .map((row): [number, number | null] => [row.dataset_id, row.value])
+        .sort((x, y) => x[0] - y[0]),
+    ).toEqual(oracle.values);
+    // Back to 2, folded and refreshed by the background task: the read finds the first figures written.
+    await t.db.execute(sql`UPDATE issue_answers SET value = 2 WHERE ${teamOfA}`);
+    await foldReportChanges(t.db, [issue.id]);
+    expect((await stored()).every((row) => !row.current)).toBe(true);
+    await refreshReadCriterionFigures(t.db);
+    expect((await stored()).map((row) => [row.title, row.crit_mean, row.current])).toEqual([
+      ['A', 6.145, true],
+      ['B', 4.786, true],
+      ['C', 2.282, true],
+      ['D', 7.289, true],
+    ]);
+    expect(table((await report(token, issue.id, per)).datasets)).toEqual(first);
+  });
+
+  it('in the background, leaves alone a selection whose per-criterion view was never read', async () => {
+    const { issue } = await createSetup();
+    await foldReportChanges(t.db, [issue.id]);
+    await refreshReadCriterionFigures(t.db);
+    expect(
+      await selectRows(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM report_item_stats WHERE issue_id = ${issue.id} AND crit_mean IS NOT NULL`,
+      ),
+    ).toEqual([{ n: 0 }]);
+  });
+
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`equals its recomputation in TypeScript on a random jury (seed ${seed})`, async () => {
       const random = seededRandom(seed);
@@ -210,7 +270,20 @@ describe('the report normalised per judge and criterion', () => {
         );
       }
       const byId = new Map(items.map((item) => [item.title, item.id]));
-      for (const onlyVerified of [false, true]) {
+      // Read, then a judge's answers on one criterion edited, then read again: the stored figures follow.
+      const editOne = async () => {
+        const criterion = criteria[Math.floor(random() * criteria.length)];
+        await t.db.execute(sql`UPDATE issue_answers SET value = least(10, floor(value * 0.7 + 4))
+          WHERE issue_id = ${issue.id} AND question_id = ${criterion?.id ?? 0} AND user_id = (
+            SELECT min(user_id) FROM issue_answers WHERE issue_id = ${issue.id})`);
+      };
+      for (const [onlyVerified, edit] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, false],
+      ] as const) {
+        if (edit) await editOne();
         const body = await report(
           admin.token,
           issue.id,

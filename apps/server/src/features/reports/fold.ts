@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { BackgroundTask } from '../mail/worker.ts';
+import { refreshReadCriterionFigures } from './criterion-figures.ts';
 import { idList, selectRows } from './item-values.ts';
 
 /** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */
@@ -57,9 +58,15 @@ export async function foldAllReportChanges(db: Db, isStopped: () => boolean = ()
   return taken;
 }
 
-/** The background fold: while changes are pending, the report tables take them in apart from submissions. */
+/**
+ * The background fold: while changes are pending, the report tables take them in apart from submissions;
+ * then, on its own, the per-criterion figures of the selections whose view is read (decision 126).
+ */
 export const reportJobs: BackgroundTask[] = [
   async function foldReports(ctx, control) {
     return foldAllReportChanges(ctx.db, control.isStopped);
+  },
+  async function refreshCriterionFigures(ctx, control) {
+    return refreshReadCriterionFigures(ctx.db, control.isStopped);
   },
 ];

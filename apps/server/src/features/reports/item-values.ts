@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText } from '../../db/json-text.ts';
-import { rounded } from '../../db/report-figures.ts';
+import { rounded, sqrtOfVariance } from '../../db/report-figures.ts';
 
 export interface ValueFilters {
   /** Question ids to keep (rating criteria); absent or empty keeps every criterion. */
@@ -20,6 +20,14 @@ interface ItemCriterion {
   question: number;
   average: number | null;
   nb_answers: number;
+}
+
+/** How a report query reads what is stored. */
+export interface ReadOptions {
+  /** The JSON reply: rows in no order, the stored figures' text (see `itemValuesQuery`). */
+  reply?: boolean;
+  /** The per-criterion figures of `report_item_stats` are current for these selections: read them. */
+  storedCriterionFigures?: boolean;
 }
 
 export interface ItemValueRow {
@@ -306,32 +314,50 @@ function normalisedValues(
  * on the criterion and kept within the scale; the judge's value per item is then the weighted mean of their
  * mapped criteria, as the raw value is of the raw ones. A judge with fewer than NORMALISE_MIN_RATINGS
  * answers on a criterion, or all alike, keeps that criterion raw (and is listed in `raw_judges`). A rating
- * without criteria (question null) is one criterion: the per-judge correction. Read from the answers (the
- * stored z-scores are per judge), so that the fold is untouched. CTEs ending in `scored_values` and
+ * without criteria (question null) is one criterion: the per-judge correction. Each judge's statistics per
+ * criterion are the fold's (`report_judge_criterion_sums`), the values mapped from the answers; the default
+ * view's item figures are stored from them (`criterion-figures.ts`). CTEs ending in `scored_values` and
  * `raw_judges`, as `normalisedValues`.
  */
 function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL {
-  // Two reads of the answers, neither joined to anything but the statistics (decision 94). The first groups
-  // them per judge and criterion, and only then keeps the judges and selections asked: joining 2.6 M answers
-  // to the judges first cost 300 ms more. The second reads each judge's answers by index and maps each
-  // through the one row of its judge and criterion (its scale and weight on it), grouped per item a judge
-  // at a time: one hash aggregate of all 540,000 judge × item values spilled 286 MB to disk (7.4 s against
-  // 2.7 s, EXPLAIN ANALYZE at 2,000 × 300 × 5). `criterion` is the question, 0 for a rating without
-  // criteria: an equality (IS NOT DISTINCT FROM made PostgreSQL loop, 150× the raw report).
+  // Each judge's count, sum and sum of squares per criterion as the fold keeps them (decision 126),
+  // plus the changes committed since it ran (almost always none, one index probe), so that they match the
+  // answers this statement reads. Then one read of the answers, joined to nothing but the statistics: each
+  // judge's answers by index, each mapped through the one row of its judge and criterion (its scale and
+  // weight on it), grouped per item a judge at a time: one hash aggregate of all 540,000 judge × item
+  // values spilled 286 MB to disk (7.4 s against 2.7 s, EXPLAIN ANALYZE at 2,000 × 300 × 5). `criterion`
+  // is the question, 0 for a rating without criteria: an equality (IS NOT DISTINCT FROM made PostgreSQL
+  // loop, 150× the raw report).
+  const keptCriteria = (column: SQL) =>
+    criteria.length > 0 ? sql`AND (${column} = 0 OR ${column} IN (${idList(criteria)}))` : sql``;
   return sql`criterion_judge_stats AS MATERIALIZED (
-      SELECT s.* FROM (
-        SELECT ans.issue_id, ans.user_id, coalesce(ans.question_id, 0) AS criterion, avg(ans.value) AS mean,
-          stddev_pop(ans.value) AS sd, count(*) AS n, sum(ans.value) AS total, sum(ans.value * ans.value) AS squares
-        FROM issue_answers ans
-        WHERE ans.issue_id IN (${idList(issueIds)}) ${criteriaFilterOf(criteria)}
-        GROUP BY ans.issue_id, ans.user_id, coalesce(ans.question_id, 0)
+      SELECT s.issue_id, s.user_id, s.criterion, (s.total / s.n)::float8 AS mean,
+        ${sqrtOfVariance(sql`s.squares`, sql`s.total`, sql`s.n`)} AS sd, s.n, s.total, s.squares
+      FROM (
+        SELECT issue_id, user_id, criterion, sum(nb_answers) AS n, sum(total) AS total, sum(squares) AS squares
+        FROM (
+          SELECT issue_id, user_id, criterion, nb_answers, total, squares FROM report_judge_criterion_sums
+          WHERE issue_id IN (${idList(issueIds)}) ${keptCriteria(sql`criterion`)}
+          UNION ALL
+          SELECT c.issue_id, c.user_id, a.criterion, c.sign, c.sign * report_exact(a.value),
+            c.sign * report_exact(a.value) * report_exact(a.value)
+          FROM report_changes c
+          CROSS JOIN LATERAL (
+            SELECT coalesce(u.question_id, 0) AS criterion, u.value
+            FROM unnest(c.question_ids, c.answer_values) AS u(question_id, value)
+          ) a
+          WHERE c.issue_id IN (${idList(issueIds)}) AND c.answer_values IS NOT NULL AND c.user_id IS NOT NULL
+            ${keptCriteria(sql`a.criterion`)}
+        ) sums
+        GROUP BY issue_id, user_id, criterion
       ) s
       JOIN judges j ON j.issue_id = s.issue_id AND j.user_id = s.user_id
       JOIN issues i ON i.id = s.issue_id AND i.resourcetype <> 'TextIssue'
+      WHERE s.n > 0
     ),
     criterion_scale AS (
-      SELECT issue_id, criterion, sum(total) / sum(n) AS mean,
-        sqrt(greatest(sum(squares) / sum(n) - power(sum(total) / sum(n), 2), 0)) AS sd
+      SELECT issue_id, criterion, (sum(total) / sum(n))::float8 AS mean,
+        ${sqrtOfVariance(sql`sum(squares)`, sql`sum(total)`, sql`sum(n)`)} AS sd
       FROM criterion_judge_stats GROUP BY issue_id, criterion
     ),
     criterion_z AS MATERIALIZED (
@@ -379,21 +405,31 @@ function criterionNormalisedValues(issueIds: number[], criteria: number[]): SQL 
 }
 
 /** Whether the report reads each item's stored aggregates (`report_item_stats`): the default views. */
-const readsItemStats = (filters: ValueFilters) => !filters.criteria?.length && !filters.onlyVerifiedEmails;
+export const readsItemStats = (filters: ValueFilters) =>
+  !filters.criteria?.length && !filters.onlyVerifiedEmails;
+
+/** Whether the report asked can read the stored per-criterion figures: the default view, per judge and criterion. */
+export const readsCriterionFigures = (filters: ValueFilters) =>
+  filters.normalised === true && filters.perCriterion === true && readsItemStats(filters);
 
 /**
- * The normalised report's `item_values` as the fold stored them for each item of a rating selection
- * (`norm_*`, migration 0031, decision 84: from the z sums, or value by value where the scale cuts); other
- * selections stay raw, with their raw figures.
+ * The normalised report's `item_values` as stored for each item of a rating selection: per judge
+ * (`norm_*`, written by the fold, migration 0031, decision 84: from the z sums, or value by value where the
+ * scale cuts) or per judge and criterion (`crit_*`, written by `refreshCriterionFigures`, decision 126);
+ * other selections stay raw, with their raw figures.
  */
-function normalisedItemValuesCte(issueIds: number[], criteriaBeside: (figures: SQL) => SQL): SQL {
+function normalisedItemValuesCte(
+  issueIds: number[],
+  criteriaBeside: (figures: SQL) => SQL,
+  prefix: 'norm' | 'crit',
+): SQL {
   const normal = (normalised: string, raw: string) =>
-    sql.raw(`CASE WHEN i.resourcetype = 'RatingIssue' THEN s.${normalised} ELSE s.${raw} END`);
-  const figures = normal('norm_figures_json', 'figures_json');
+    sql.raw(`CASE WHEN i.resourcetype = 'RatingIssue' THEN s.${prefix}_${normalised} ELSE s.${raw} END`);
+  const figures = normal('figures_json', 'figures_json');
   return sql`item_values AS MATERIALIZED (
-      SELECT s.issue_id, s.dataset_id, s.nb_values AS nb_answers, ${normal('norm_mean', 'rounded_mean')} AS mean,
-        s.rounded_total AS total, s.rounded_mean AS raw_mean, ${normal('norm_stdev', 'rounded_stdev')} AS stdev,
-        ${normal('norm_range', 'rounded_range')} AS range, ${normal('norm_max', 'max_value')} AS max_value,
+      SELECT s.issue_id, s.dataset_id, s.nb_values AS nb_answers, ${normal('mean', 'rounded_mean')} AS mean,
+        s.rounded_total AS total, s.rounded_mean AS raw_mean, ${normal('stdev', 'rounded_stdev')} AS stdev,
+        ${normal('range', 'rounded_range')} AS range, ${normal('max', 'max_value')} AS max_value,
         ${figures} AS figures, ${criteriaBeside(figures)} AS criteria
       FROM report_item_stats s JOIN issues i ON i.id = s.issue_id
       WHERE s.issue_id IN (${idList(issueIds)})
@@ -410,7 +446,11 @@ function normalisedItemValuesCte(issueIds: number[], criteriaBeside: (figures: S
  * from the joins of the items to their counts and criteria, it cost PGlite 5 ms less planning and its
  * normalised report 50 ms less running (decision 66).
  */
-function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false): SQL {
+function itemValuesCte(
+  issueIds: number[],
+  filters: ValueFilters,
+  { reply = false, storedCriterionFigures = false }: ReadOptions = {},
+): SQL {
   // The default view's sources leave `criterion_values` empty (the stored rows hold the criteria): a
   // report aggregated from `scored_values` (per criterion) takes them from there.
   const storedCriteria = readsItemStats(filters)
@@ -420,7 +460,10 @@ function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false)
   const criteriaBeside = (figures: SQL) =>
     reply ? sql`CASE WHEN ${figures} IS NULL THEN s.criteria_json END` : sql`s.criteria_json`;
   if (readsItemStats(filters) && filters.normalised === true && filters.perCriterion !== true) {
-    return normalisedItemValuesCte(issueIds, criteriaBeside);
+    return normalisedItemValuesCte(issueIds, criteriaBeside, 'norm');
+  }
+  if (storedCriterionFigures && readsCriterionFigures(filters)) {
+    return normalisedItemValuesCte(issueIds, criteriaBeside, 'crit');
   }
   if (readsItemStats(filters) && filters.normalised !== true) {
     return sql`item_values AS MATERIALIZED (
@@ -445,25 +488,32 @@ function itemValuesCte(issueIds: number[], filters: ValueFilters, reply = false)
  * `criterion_values`), `scored_values` (each judge's value, normalised if asked, and `raw`) and
  * `item_values`. A CTE the query does not name is never run.
  */
-function reportCtes(issueIds: number[], filters: ValueFilters, reply = false): SQL {
+export function reportCtes(issueIds: number[], filters: ValueFilters, options: ReadOptions = {}): SQL {
   const { criteria = [] } = filters;
   const sources =
     criteria.length > 0
       ? answerSources(issueIds, criteria)
       : storedSources(issueIds, filters.onlyVerifiedEmails);
+  // The stored per-criterion figures come with their `raw_judges`, written beside them.
+  const storedRawJudges = sql`raw_judges AS (
+      SELECT issue_id, criterion_raw_judges AS users FROM report_folds
+      WHERE issue_id IN (${idList(issueIds)}) AND criterion_raw_judges IS NOT NULL
+    )`;
   const scored =
-    filters.normalised === true && filters.perCriterion === true
-      ? criterionNormalisedValues(issueIds, criteria)
-      : filters.normalised === true
-        ? normalisedValues(issueIds, {
-            stored: criteria.length === 0,
-            onlyVerifiedEmails: filters.onlyVerifiedEmails,
-          })
-        : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
+    options.storedCriterionFigures && readsCriterionFigures(filters)
+      ? storedRawJudges
+      : filters.normalised === true && filters.perCriterion === true
+        ? criterionNormalisedValues(issueIds, criteria)
+        : filters.normalised === true
+          ? normalisedValues(issueIds, {
+              stored: criteria.length === 0,
+              onlyVerifiedEmails: filters.onlyVerifiedEmails,
+            })
+          : sql`scored_values AS NOT MATERIALIZED (SELECT *, value AS raw FROM judge_values)`;
   return sql`judges AS NOT MATERIALIZED (${judgesCte(issueIds, filters.onlyVerifiedEmails)}),
     ${sources},
     ${scored},
-    ${itemValuesCte(issueIds, filters, reply)}`;
+    ${itemValuesCte(issueIds, filters, options)}`;
 }
 
 /** The selections' items, those with any of the tags if some are given. */
@@ -500,15 +550,17 @@ const rankOf = (value: SQL) =>
  * Rows in the ranking's order. For the JSON reply (`reply`), in no order (it aggregates them in its own)
  * and, where the fold stored an item's figures as JSON text, without its criteria, which they hold: the
  * criteria's text carried through the query's joins and sorts cost a 2,000-item reply a quarter of its
- * statement.
+ * statement. `storedCriterionFigures`: the caller made the per-criterion figures current
+ * (`refreshCriterionFigures`), which the default view per judge and criterion then reads.
  */
 export function itemValuesQuery(
   issueIds: number[],
   filters: ValueFilters = {},
-  { reply = false }: { reply?: boolean } = {},
+  options: ReadOptions = {},
 ): SQL {
+  const { reply = false } = options;
   const normalised = filters.normalised === true;
-  return sql`WITH ${reportCtes(issueIds, filters, reply)},
+  return sql`WITH ${reportCtes(issueIds, filters, options)},
     ${itemsCte(issueIds, filters.tags)},
     judge_counts AS (SELECT issue_id, count(*)::int AS n FROM judges GROUP BY issue_id),
     subset_counts AS (

@@ -343,6 +343,56 @@ describe('npm run admin -- verify-reports', () => {
     expect(await findReportDifferences(t.db)).toEqual([]);
   });
 
+  it('checks each judge’s sums per criterion and the per-criterion figures stored', async () => {
+    const admin = await t.createAdmin();
+    const issue = await f.createIssue(admin.team.id, 'RatingIssue');
+    const items = await f.addItems(issue.id, admin.team.id, ['Alpha', 'Bravo', 'Charlie']);
+    const [criterion] = await f.addQuestions(issue.id, ['Team']);
+    const judge = await f.addJudge(issue.id);
+    if (!criterion) throw new Error('setup');
+    const answers = items.map((item, i) => ({ dataset: item.id, question: criterion.id, value: 2 * i + 1 }));
+    expect((await call.submit(issue.id, judge.token, { answers })).statusCode).toBe(201);
+    const perCriterion = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/report_summary/?normalised=true&per_criterion=true`,
+      token: admin.token,
+    });
+    expect(perCriterion.statusCode).toBe(200);
+    expect(await findReportDifferences(t.db)).toEqual([]);
+
+    const firstItem = and(
+      eq(reportItemStats.issueId, issue.id),
+      eq(reportItemStats.datasetId, items[0]?.id ?? 0),
+    );
+    const [{ critMean } = { critMean: null }] = await t.db
+      .select({ critMean: reportItemStats.critMean })
+      .from(reportItemStats)
+      .where(firstItem);
+    expect(critMean).toBe(1);
+    await t.db.execute(sql`UPDATE report_judge_criterion_sums SET total = 10 WHERE issue_id = ${issue.id}`);
+    await t.db.update(reportItemStats).set({ critMean: 9 }).where(firstItem);
+    await t.db.execute(
+      sql`UPDATE report_folds SET criterion_raw_judges = '{7}' WHERE issue_id = ${issue.id}`,
+    );
+    const { lines, isConsistent } = await verifyReportsCommand(t.db);
+    expect(isConsistent).toBe(false);
+    expect(lines.slice(1)).toEqual([
+      `report_judge_criterion_sums issue ${issue.id} criterion ${criterion.id} judge ${judge.user.id}: stored 3 / 10 / 35, answers give 3 / 9 / 35`,
+      // The judge is corrected (three answers, some spread): none is left raw.
+      `report_folds issue ${issue.id}: stored raw judges {7}, answers give raw judges `,
+      // One judge: their mean and σ are the criterion's, so the other items' figures stay where they were.
+      expect.stringMatching(
+        new RegExp(
+          `^report_item_stats issue ${issue.id} item ${items[0]?.id}: stored per criterion 9 / 1(\\.0+\\d)?, answers give per criterion 1 / 1`,
+        ),
+      ),
+    ]);
+    await t.db.execute(sql`UPDATE report_judge_criterion_sums SET total = 9 WHERE issue_id = ${issue.id}`);
+    await t.db.update(reportItemStats).set({ critMean }).where(firstItem);
+    await t.db.execute(sql`UPDATE report_folds SET criterion_raw_judges = NULL WHERE issue_id = ${issue.id}`);
+    expect(await findReportDifferences(t.db)).toEqual([]);
+  });
+
   it('checks the z-scores and the judge statistics of the normalised report', async () => {
     const admin = await t.createAdmin();
     const issue = await f.createIssue(admin.team.id, 'RatingIssue');

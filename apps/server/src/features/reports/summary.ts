@@ -11,8 +11,15 @@ import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
 import { issueSubmissions } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
+import { criterionFiguresStale, refreshCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
-import { distributionQuery, itemValuesQuery, judgesCte, selectRows } from './item-values.ts';
+import {
+  distributionQuery,
+  itemValuesQuery,
+  judgesCte,
+  readsCriterionFigures,
+  selectRows,
+} from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {
@@ -54,9 +61,11 @@ const datasetText = sql`('{' || ${jsonMembersText({
  * 300 ms, decision 51). Rows in the ranking's order.
  */
 function reportJsonQuery(issueId: number, filters: ReportFilters) {
+  const valueFilters = toValueFilters(filters);
+  const storedCriterionFigures = readsCriterionFigures(valueFilters);
   return sql`SELECT ${jsonArrayText(datasetText, sql`r.rank, lower(r.title), r.dataset_id`)} AS datasets,
       coalesce(max(r.raw_judges), '{}') AS raw_judges, max(r.max_value) AS judge_value_max
-    FROM (${itemValuesQuery([issueId], toValueFilters(filters), { reply: true })}) r`;
+    FROM (${itemValuesQuery([issueId], valueFilters, { reply: true, storedCriterionFigures })}) r`;
 }
 
 export async function countVoters(ctx: AppContext, issueId: number) {
@@ -128,12 +137,16 @@ export async function getReportSummaryJson(
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
 ): Promise<string> {
   // The voters and whether changes wait to be folded, in one statement: a read costs its round trips.
-  const [state] = await selectRows<{ nb_voters: number; pending: boolean }>(
+  // Per judge and criterion, whether the stored figures are current too.
+  const perCriterion = readsCriterionFigures(toValueFilters(filters));
+  const [state] = await selectRows<{ nb_voters: number; pending: boolean; stale: boolean }>(
     ctx.db,
     sql`SELECT (SELECT count(*)::int FROM issue_submissions WHERE issue_id = ${issue.id}) AS nb_voters,
-      ${hasPendingChanges(issue.id)} AS pending`,
+      ${hasPendingChanges(issue.id)} AS pending,
+      ${perCriterion ? criterionFiguresStale(issue.id) : sql`false`} AS stale`,
   );
   if (state?.pending) await foldSelection(ctx.db, issue.id);
+  if (perCriterion && (state?.pending || state?.stale)) await refreshCriterionFigures(ctx.db, issue.id);
   const nbVoters = state?.nb_voters ?? 0;
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
   // The ranking and the judges side by side: two connections of the pool on PostgreSQL.

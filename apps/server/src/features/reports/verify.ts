@@ -1,15 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { foldAllReportChanges } from './fold.ts';
-import { selectRows } from './item-values.ts';
+import { idList, reportCtes, selectRows } from './item-values.ts';
 
 /** One stored aggregate that its recomputation from the answers does not give; null where a side has no row. */
 export interface ReportDifference {
-  table: 'report_judge_values' | 'report_criterion_sums' | 'report_judge_stats' | 'report_item_stats';
+  table:
+    | 'report_judge_values'
+    | 'report_criterion_sums'
+    | 'report_judge_stats'
+    | 'report_item_stats'
+    | 'report_judge_criterion_sums'
+    | 'report_folds';
   issue_id: number;
-  /** Null for a judge's statistics, which are over all their items. */
+  /** The item; for a judge's criterion sums, the criterion; null for a judge's statistics (over all items). */
   dataset_id: number | null;
-  /** The judge (judge values, judge statistics), the criterion (criterion sums), null for an item's aggregates. */
+  /**
+   * The judge (judge values, judge statistics, a judge's criterion sums), the criterion (criterion sums),
+   * null for an item's aggregates.
+   */
   of_id: number | null;
   stored: string | null;
   recomputed: string | null;
@@ -30,12 +39,13 @@ const floatsDiffer = (a: SQL, b: SQL) =>
  * Recomputes every stored report aggregate from the answers (the views of migrations 0008, 0018, 0021 and 0022)
  * and lists the rows that differ, up to `limit` per kind: a missing or extra row, a judge value, its
  * z-score, a judge's mean, σ or number of items, an item's sums (of values and of z-scores), least or greatest value off by
- * more than rounding, a criterion sum or a count not exactly equal. An empty list means the reports read
+ * more than rounding, a criterion sum (of an item, or of a judge) or a count not exactly equal, and the
+ * per-criterion figures stored as current. An empty list means the reports read
  * what the answers say. Every pending change is folded first (decision 84): what a report would read.
  */
 export async function findReportDifferences(db: Db, limit = 100): Promise<ReportDifference[]> {
   await foldAllReportChanges(db);
-  return selectRows<ReportDifference>(
+  const differences = await selectRows<ReportDifference>(
     db,
     sql`(SELECT 'report_judge_values' AS "table", coalesce(s.issue_id, r.issue_id) AS issue_id,
         coalesce(s.dataset_id, r.dataset_id) AS dataset_id, coalesce(s.user_id, r.user_id) AS of_id,
@@ -97,7 +107,60 @@ export async function findReportDifferences(db: Db, limit = 100): Promise<Report
         OR ${floatsDiffer(sql`s.z_total::float8`, sql`r.z_total::float8`)}
         OR ${floatsDiffer(sql`s.z_squares::float8`, sql`r.z_squares::float8`)}
         OR ${floatsDiffer(sql`s.min_z`, sql`r.min_z`)} OR ${floatsDiffer(sql`s.max_z`, sql`r.max_z`)}
-      ORDER BY 2, 3 LIMIT ${limit})`,
+      ORDER BY 2, 3 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'report_judge_criterion_sums', coalesce(s.issue_id, r.issue_id), coalesce(s.criterion, r.criterion),
+        coalesce(s.user_id, r.user_id),
+        CASE WHEN s.issue_id IS NOT NULL THEN concat_ws(' / ', s.nb_answers, s.total, s.squares) END,
+        CASE WHEN r.issue_id IS NOT NULL THEN concat_ws(' / ', r.nb_answers, r.total, r.squares) END
+      FROM report_judge_criterion_sums s
+      FULL JOIN report_judge_criterion_sums_recomputed r
+        ON r.issue_id = s.issue_id AND r.user_id = s.user_id AND r.criterion = s.criterion
+      WHERE (s.nb_answers, s.total, s.squares) IS DISTINCT FROM (r.nb_answers, r.total, r.squares)
+      ORDER BY 2, 3, 4 LIMIT ${limit})`,
+  );
+  return [...differences, ...(await criterionFigureDifferences(db, limit))];
+}
+
+/**
+ * The per-criterion figures stored as current (`report_folds`) against the same figures computed by the
+ * report from the answers and each judge's criterion sums (themselves compared with the answers above):
+ * the rounded mean, σ and range exactly, the largest value within rounding, and the judges left raw
+ * stored beside them. Figures marked stale are rewritten by the next read of that view: not compared.
+ */
+async function criterionFigureDifferences(db: Db, limit: number): Promise<ReportDifference[]> {
+  const current = await selectRows<{ issue_id: number }>(
+    db,
+    sql`SELECT f.issue_id FROM report_folds f JOIN issues i ON i.id = f.issue_id AND i.resourcetype = 'RatingIssue'
+      WHERE f.criterion_figures_fold = f.nb_folds`,
+  );
+  if (current.length === 0) return [];
+  const figures = (alias: string) =>
+    sql.raw(`concat_ws(' / ', ${['mean', 'stdev', 'range', 'max'].map((f) => `${alias}.${f}`).join(', ')})`);
+  return selectRows<ReportDifference>(
+    db,
+    sql`WITH ${reportCtes(
+      current.map((row) => row.issue_id),
+      { normalised: true, perCriterion: true },
+    )}
+    SELECT 'report_item_stats' AS "table", s.issue_id, s.dataset_id, NULL::int AS of_id,
+      concat('per criterion ', ${figures('s')}) AS stored, concat('per criterion ', ${figures('r')}) AS recomputed
+    FROM (
+      SELECT issue_id, dataset_id, crit_mean AS mean, crit_stdev AS stdev, crit_range AS range, crit_max AS max
+      FROM report_item_stats WHERE issue_id IN (${idList(current.map((row) => row.issue_id))})
+    ) s
+    LEFT JOIN (
+      SELECT issue_id, dataset_id, mean, stdev, range, max_value AS max FROM item_values
+    ) r ON r.issue_id = s.issue_id AND r.dataset_id = s.dataset_id
+    WHERE (s.mean, s.stdev, s.range) IS DISTINCT FROM (r.mean, r.stdev, r.range)
+      OR ${floatsDiffer(sql`s.max`, sql`r.max`)}
+    UNION ALL
+    SELECT 'report_folds', f.issue_id, NULL, NULL, concat('raw judges ', f.criterion_raw_judges::text),
+      concat('raw judges ', r.users::text)
+    FROM report_folds f LEFT JOIN raw_judges r ON r.issue_id = f.issue_id
+    WHERE f.issue_id IN (${idList(current.map((row) => row.issue_id))})
+      AND f.criterion_raw_judges IS DISTINCT FROM r.users
+    ORDER BY 2, 3 NULLS FIRST LIMIT ${limit}`,
   );
 }
 
@@ -121,7 +184,7 @@ export async function verifyReportsCommand(db: Db): Promise<{ lines: string[]; i
       `${differences.length} stored report values differ from the answers (at most 100 per table shown):`,
       ...differences.map(
         (d) =>
-          `${d.table} issue ${d.issue_id}${d.dataset_id === null ? '' : ` item ${d.dataset_id}`}${d.of_id === null ? '' : ` ${d.table === 'report_criterion_sums' ? 'criterion' : 'judge'} ${d.of_id}`}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
+          `${d.table} issue ${d.issue_id}${d.dataset_id === null ? '' : ` ${d.table === 'report_judge_criterion_sums' ? 'criterion' : 'item'} ${d.dataset_id}`}${d.of_id === null ? '' : ` ${d.table === 'report_criterion_sums' ? 'criterion' : 'judge'} ${d.of_id}`}: stored ${d.stored ?? 'missing'}, answers give ${d.recomputed ?? 'nothing'}`,
       ),
     ],
     isConsistent: false,
