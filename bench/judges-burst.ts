@@ -39,7 +39,7 @@ import {
   seedSelection,
 } from './judges-burst/seed.ts';
 import { benchClient } from './report-scale/client.ts';
-import { buildPreAggregate, preAggregateRanking } from './report-scale/seed.ts';
+import { buildPreAggregate, dropPreAggregate, readFloorReply } from './report-scale/floor.ts';
 import { median, pairedMedians, timed } from './report-scale/timed.ts';
 
 const KINDS = ['first', 'edit'] as const;
@@ -153,17 +153,17 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     const verify = await verifyReportsCommand(database.db);
     await buildPreAggregate(database, [selections.upkeep.issueId]);
     await reportOf('upkeep');
-    await database.db.execute(preAggregateRanking(selections.upkeep.issueId));
+    await readFloorReply(database, selections.upkeep.issueId);
     const report = [];
     for (let run = 0; run < 2; run++) {
       report.push(
         await pairedMedians(
           () => reportOf('upkeep'),
-          () => database.db.execute(preAggregateRanking(selections.upkeep.issueId)),
+          () => readFloorReply(database, selections.upkeep.issueId),
         ),
       );
     }
-    await database.db.execute(sql`DROP TABLE bench_judge_values`);
+    await dropPreAggregate(database);
     return { engine, bursts, firstReadMs, drainMs, refoldMs, verify, report };
   } finally {
     await app.close();

@@ -2,14 +2,15 @@
 // (about 3,000,000 answers: ratings as a jury gives them, with gaps, report-scale/seed.ts) and one of 2,000
 // items × 30 judges (300,000) — on PGlite 60 and 6 judges (600,000 and 60,000) — through the real app over
 // loopback HTTP, each figure against its floor measured in the same run (issues 14 and 28):
-// - first, each selection's report must rank every item as its floor does, ties included, with the same
-//   average to the report's rounding, or the bench fails;
-// - report_summary / the ranking read from a per-judge, per-item table with a covering index, built
-//   outside the timed part, at both sizes; today's full recomputation from the answers (the report's query
-//   before issue 14, in SQL) / report_summary;
+// - first, in each repeat, each selection's report must give the same reply as its floor, field by field
+//   (so also rank every item as the floor does, ties included, with the same average to the report's
+//   rounding), or the bench fails;
+// - report_summary / its floor (report-scale/floor.ts): the same reply from per-judge and per-criterion
+//   tables with covering indexes, built outside the timed part, in one statement, at both sizes; today's
+//   full recomputation from the answers (the report's query before issue 14, in SQL) / report_summary;
 // - the normalised report (judge-bias correction) / the raw one, at both sizes; the box plots of one page
 //   of 50 items;
-// - merge results of the two selections / the same weighted ranking from that table;
+// - merge results of the two selections / the same weighted ranking from the per-judge table;
 // - one judge's 10,000-answer submission / a single INSERT … SELECT FROM json_to_recordset of its rows,
 //   and the fold that then takes a run's six submissions into the report tables (decision 84);
 // - export_excel: time, and peak RSS of the larger selection's / of the smaller's;
@@ -27,21 +28,19 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { issueMergeInfos, issueMerges } from '../apps/server/src/db/schema/index.ts';
 import { foldReportChanges } from '../apps/server/src/features/reports/fold.ts';
-import { judgeValueArraysQuery } from '../apps/server/src/features/reports/item-values.ts';
+import { itemValueArraysQuery } from '../apps/server/src/features/reports/item-values.ts';
 import { oracleItemValuesQuery } from '../apps/server/src/features/reports/report-oracle.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
 import { type MemoryPeak, withMemoryPeak } from './items-scale/memory.ts';
 import { benchClient } from './report-scale/client.ts';
-import { checkRanks, type RankCheck, ranksHold, ranksLine } from './report-scale/ranks.ts';
 import {
   buildPreAggregate,
-  CRITERIA,
-  ITEMS,
-  JUDGES,
-  preAggregateMerge,
-  preAggregateRanking,
-  seedReport,
-} from './report-scale/seed.ts';
+  dropPreAggregate,
+  readFloorReply,
+  refreshPreAggregate,
+} from './report-scale/floor.ts';
+import { checkRanks, type RankCheck, ranksHold, ranksLine } from './report-scale/ranks.ts';
+import { CRITERIA, ITEMS, JUDGES, preAggregateMerge, seedReport } from './report-scale/seed.ts';
 import { type SubmissionTimes, timeSubmissions } from './report-scale/submissions.ts';
 import { median, pairedMedians, timed } from './report-scale/timed.ts';
 
@@ -182,21 +181,23 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     // Each side once, untimed: the first statement of a kind in a process loads the engine's catalogue
     // entries and Node's compiled route, which the admin who opens the report again does not pay.
     await client.json(`/issues/${large}/report_summary/`);
-    await db.execute(preAggregateRanking(large));
-    // Before any submission of the bench's own (the floor's table holds the seeded answers only).
-    result.ranks = [
-      await checkRanks(database, client, large, result.answers.large),
-      await checkRanks(database, client, small, result.answers.small),
-    ];
-    for (const check of result.ranks) {
-      console.error(`    ${ranksLine(check, engine)}`);
-      for (const difference of check.differences) console.error(`      ${difference}`);
-    }
+    await readFloorReply(database, large);
     for (let run = 0; run < RUNS; run++) {
       console.error(`  ${engine}: run ${run + 1}...`);
       // The previous repeat's submissions taken in first, timed apart: what the reads below then read is
       // folded, as it is once the background task has run.
       result.foldMs.push(await timed(() => foldReportChanges(db, [large])));
+      // The floor's tables take them in too (untimed), and both sides must give the same reply again.
+      if (run > 0) await refreshPreAggregate(database, large);
+      for (const [issueId, answers] of [
+        [large, await countAnswers(database, large)],
+        [small, result.answers.small],
+      ] as const) {
+        const check = await checkRanks(database, client, issueId, answers);
+        result.ranks.push(check);
+        console.error(`    ${ranksLine(check, engine)}`);
+        for (const difference of check.differences) console.error(`      ${difference}`);
+      }
       let firstPage: number[] = [];
       const reportCall = async () => {
         const body = await client.json<{ datasets: { dataset_id: number }[] }>(
@@ -205,9 +206,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
         if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
         firstPage = body.datasets.slice(0, PAGE_SIZE).map((row) => row.dataset_id);
       };
-      result.report.push(await pairedMedians(reportCall, () => db.execute(preAggregateRanking(large))));
+      result.report.push(await pairedMedians(reportCall, () => readFloorReply(database, large)));
       const smallCall = () => client.json(`/issues/${small}/report_summary/`);
-      result.reportSmall.push(await pairedMedians(smallCall, () => db.execute(preAggregateRanking(small))));
+      result.reportSmall.push(await pairedMedians(smallCall, () => readFloorReply(database, small)));
       result.normalised.push(
         await pairedMedians(
           () => client.json(`/issues/${large}/report_summary/?normalised=true`),
@@ -259,7 +260,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       }
       const sqlTimes: number[] = [];
       for (let call = 0; call < 3; call++) {
-        sqlTimes.push(await timed(() => db.execute(judgeValueArraysQuery([large]))));
+        sqlTimes.push(await timed(() => db.execute(itemValueArraysQuery([large]))));
       }
       result.topKSql.push(median(sqlTimes));
       result.submission.push(await timeSubmissions(database, client, { issueId: large, run }));
@@ -283,7 +284,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       });
       result[key] = { ms: exportMs, bytes, memory };
     }
-    await db.execute(sql`DROP TABLE bench_judge_values`);
+    await dropPreAggregate(database);
     return result;
   } finally {
     await app.close();

@@ -4,7 +4,6 @@
 // is their sum plus the judge's noise, rounded to a whole number and kept on the 0–5 scale; a judge leaves
 // one item in ten unrated and now and then a criterion (about 0.88 × ITEMS × JUDGES × CRITERIA answers).
 // Pseudo-random from hashes of the ids: the same data on every run and engine.
-import { REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 
@@ -98,32 +97,6 @@ export async function seedReport(
   await db.execute(sql`VACUUM ANALYZE`);
   return issue.id;
 }
-
-/**
- * The floor a report is measured against: one row per judge and item (the judge's weighted mean),
- * built outside the timed part, for every selection given, with a covering index: the ranking reads
- * the index alone, each item's values together, as the report's own index lets it read them.
- */
-export async function buildPreAggregate(database: Database, issueIds: number[]) {
-  await database.db.execute(sql`CREATE TABLE bench_judge_values AS
-    SELECT a.issue_id, a.dataset_id, a.user_id, sum(a.value * coalesce(q.weight, 1)) / sum(coalesce(q.weight, 1)) AS value
-    FROM issue_answers a LEFT JOIN issue_questions q ON q.id = a.question_id
-    WHERE a.issue_id IN ${issueIds}
-    GROUP BY a.issue_id, a.dataset_id, a.user_id`);
-  await database.db.execute(sql`CREATE INDEX ON bench_judge_values (issue_id, dataset_id) INCLUDE (value)`);
-  await database.db.execute(sql`VACUUM ANALYZE bench_judge_values`);
-}
-
-/**
- * The ranking read from the per-judge table: mean per item, rounded as the report shows it, its
- * competition rank on that (ties share a rank, as in the report), the number of judges.
- */
-export const preAggregateRanking = (issueId: number) =>
-  sql`SELECT dataset_id, round(avg(value)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))})::float8 AS value,
-      count(*)::int AS nb_judges,
-      rank() OVER (ORDER BY round(avg(value)::numeric, ${sql.raw(String(REPORT_VALUE_DECIMALS))}) DESC)::int AS rank
-    FROM bench_judge_values WHERE issue_id = ${issueId}
-    GROUP BY dataset_id`;
 
 /** A merge's ranking from the same table: each selection's item mean, weighted across selections. */
 export const preAggregateMerge = (mergeId: number) =>

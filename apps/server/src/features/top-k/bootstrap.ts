@@ -188,12 +188,277 @@ function drawJudges(uniform: () => number, multiplicity: Int32Array): void {
 }
 
 /**
+ * One selection laid out per item, for a report's own top k: item i's judges (in the selection's judge order)
+ * and values are `itemJudges` / `itemValues[itemStart[i] … itemStart[i + 1])`; `center` is its value over all
+ * the judges (mean or total; NaN: a rating nobody gave) and `spread` what bounds how far a draw moves it:
+ * ‖v − mean‖₂ for a mean, ‖v‖₂ for a total. `order` lists the items best `center` first. Where most
+ * judges rated most items, `dense` holds item i's values in a row of all judges (0 where a judge gave none)
+ * and `missing…` the judges who gave none: a draw then multiplies two rows, with no judge looked up
+ * (0.2 s of the 1,000 draws at 2,000 items × 300 judges, against 0.26 s).
+ */
+interface ItemLayout {
+  nbJudges: number;
+  dense: Float64Array | null;
+  missingStart: Int32Array;
+  missing: Int32Array;
+  itemStart: Int32Array;
+  itemJudges: Int32Array;
+  itemValues: Float64Array;
+  center: Float64Array;
+  spread: Float64Array;
+  order: Int32Array;
+}
+
+function itemLayoutOf(selection: SelectionValues): ItemLayout {
+  const nbItems = selection.items.length;
+  const nbJudges = judgesOf(selection);
+  const { judgeStart, judgeItems, judgeValues } = selection;
+  const itemStart = new Int32Array(nbItems + 1);
+  for (let p = 0; p < judgeItems.length; p++) {
+    const item = judgeItems[p] as number;
+    itemStart[item + 1] = (itemStart[item + 1] as number) + 1;
+  }
+  for (let i = 0; i < nbItems; i++)
+    itemStart[i + 1] = (itemStart[i + 1] as number) + (itemStart[i] as number);
+  const next = itemStart.slice(0, nbItems);
+  const itemJudges = new Int32Array(judgeItems.length);
+  const itemValues = new Float64Array(judgeItems.length);
+  // Judge by judge, so that each item's judges come in the judges' order: a draw then adds an item's values
+  // in the order the judge-major sum did, to the same bits.
+  for (let j = 0; j < nbJudges; j++) {
+    for (let p = judgeStart[j] as number; p < (judgeStart[j + 1] as number); p++) {
+      const item = judgeItems[p] as number;
+      const slot = next[item] as number;
+      next[item] = slot + 1;
+      itemJudges[slot] = j;
+      itemValues[slot] = judgeValues[p] as number;
+    }
+  }
+  const center = new Float64Array(nbItems);
+  const spread = new Float64Array(nbItems);
+  for (let i = 0; i < nbItems; i++) {
+    const start = itemStart[i] as number;
+    const end = itemStart[i + 1] as number;
+    let sum = 0;
+    for (let p = start; p < end; p++) sum += itemValues[p] as number;
+    const middle = selection.mean ? sum / (end - start) : 0;
+    let squares = 0;
+    for (let p = start; p < end; p++) squares += ((itemValues[p] as number) - middle) ** 2;
+    center[i] = selection.mean ? middle : sum;
+    spread[i] = Math.sqrt(squares);
+  }
+  const order = Int32Array.from({ length: nbItems }, (_, i) => i).sort((a, b) => {
+    const ca = center[a] as number;
+    const cb = center[b] as number;
+    return Number.isNaN(ca) ? 1 : Number.isNaN(cb) ? -1 : cb - ca;
+  });
+  const isDense = itemValues.length * 2 >= nbItems * nbJudges && nbItems > 0;
+  const dense = isDense ? new Float64Array(nbItems * nbJudges) : null;
+  const missingStart = new Int32Array(nbItems + 1);
+  const missing = new Int32Array(isDense ? nbItems * nbJudges - itemValues.length : 0);
+  if (dense) {
+    let next = 0;
+    for (let i = 0; i < nbItems; i++) {
+      let p = itemStart[i] as number;
+      const end = itemStart[i + 1] as number;
+      for (let j = 0; j < nbJudges; j++) {
+        if (p < end && itemJudges[p] === j) dense[i * nbJudges + j] = itemValues[p++] as number;
+        else missing[next++] = j;
+      }
+      missingStart[i + 1] = next;
+    }
+  }
+  return { nbJudges, dense, missingStart, missing, itemStart, itemJudges, itemValues, center, spread, order };
+}
+
+/**
+ * An item's value in a draw, summed in the judges' order as `drawValues` does, to the same bits (a judge
+ * who gave none adds 0: the sum is unchanged); NaN: a rating none of the drawn judges gave. `weights` are
+ * the multiplicities as numbers.
+ */
+function itemDrawValue(layout: ItemLayout, mean: boolean, weights: Float64Array, item: number): number {
+  const { dense, nbJudges } = layout;
+  let sum = 0;
+  let count = 0;
+  if (dense) {
+    const offset = item * nbJudges;
+    for (let j = 0; j < nbJudges; j++) sum += (weights[j] as number) * (dense[offset + j] as number);
+    if (!mean) return sum;
+    count = nbJudges;
+    const end = layout.missingStart[item + 1] as number;
+    for (let p = layout.missingStart[item] as number; p < end; p++)
+      count -= weights[layout.missing[p] as number] as number;
+  } else {
+    const { itemJudges, itemValues } = layout;
+    const end = layout.itemStart[item + 1] as number;
+    for (let p = layout.itemStart[item] as number; p < end; p++) {
+      const m = weights[itemJudges[p] as number] as number;
+      if (m !== 0) {
+        sum += m * (itemValues[p] as number);
+        count += m;
+      }
+    }
+  }
+  return mean ? (count > 0 ? sum / count : Number.NaN) : sum;
+}
+
+/** A min-heap of the k largest keys seen: its top is the k-th largest, the cut of the draw so far. */
+class KeyHeap {
+  readonly keys: Float64Array;
+  size = 0;
+  constructor(k: number) {
+    this.keys = new Float64Array(k);
+  }
+  get full() {
+    return this.size === this.keys.length;
+  }
+  get min() {
+    return this.keys[0] as number;
+  }
+  /** Keeps `key` if it is among the k largest so far. */
+  offer(key: number) {
+    const { keys } = this;
+    if (!this.full) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if ((keys[parent] as number) <= key) break;
+        keys[at] = keys[parent] as number;
+        at = parent;
+      }
+      keys[at] = key;
+      return;
+    }
+    if (key <= (keys[0] as number)) return;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child = right < this.size && (keys[right] as number) < (keys[left] as number) ? right : left;
+      if ((keys[child] as number) >= key) break;
+      keys[at] = keys[child] as number;
+      at = child;
+    }
+    keys[at] = key;
+  }
+}
+
+/**
+ * How much a draw can move item values, whatever the item (Cauchy–Schwarz): a mean over the judges R who
+ * gave one moves by Σ_R (m_j − 1)(v_j − mean) / Σ_R m_j ≤ ‖m − 1‖₂ · spread / Σ_R m_j, a total by
+ * Σ_R (m_j − 1) v_j ≤ ‖m − 1‖₂ · spread. `distance` is ‖m − 1‖₂; `largest[r]` the sum of the r largest
+ * multiplicities, so that an item missing r judges has Σ_R m_j ≥ judges − largest[r].
+ */
+function drawBounds(
+  multiplicity: Int32Array,
+  weights: Float64Array,
+  largest: Int32Array,
+  histogram: Int32Array,
+): number {
+  let squares = 0;
+  histogram.fill(0);
+  for (let j = 0; j < multiplicity.length; j++) {
+    const m = multiplicity[j] as number;
+    weights[j] = m;
+    squares += (m - 1) * (m - 1);
+    histogram[m] = (histogram[m] as number) + 1;
+  }
+  let r = 0;
+  for (let m = histogram.length - 1; m >= 0; m--) {
+    for (let n = histogram[m] as number; n > 0; n--) {
+      largest[r + 1] = (largest[r] as number) + m;
+      r++;
+    }
+  }
+  return Math.sqrt(squares);
+}
+
+/**
+ * One selection's own top k (not a merge): the same draws and the same probabilities as computing every item
+ * in every draw, but an item is computed only when its bound can reach the draw's cut. Items are taken best
+ * value first; once k have values, the k-th largest key so far is a floor of the draw's cut, and an item
+ * whose value can move (`drawBounds`) at most to below it cannot be in, nor tie at the cut. At 2,000 items ×
+ * 300 judges, k = 10, a draw computes some hundred items rather than all 2,000.
+ */
+function bootstrapOneSelection(input: BootstrapInput, selection: SelectionValues): Float64Array {
+  const { k, draws } = input;
+  const uniform = seededUniform(input.seed);
+  const factor = 10 ** input.decimals;
+  const layout = itemLayoutOf(selection);
+  const { nbJudges, itemStart, center, spread, order } = layout;
+  const nbItems = selection.items.length;
+  const multiplicity = new Int32Array(nbJudges);
+  const weights = new Float64Array(nbJudges);
+  const largest = new Int32Array(nbJudges + 1);
+  const histogram = new Int32Array(nbJudges + 1);
+  const heap = new KeyHeap(k);
+  const computed = new Int32Array(nbItems);
+  const keys = new Float64Array(nbItems);
+  const shares = new Float64Array(nbItems);
+  for (let draw = 0; draw < draws; draw++) {
+    drawJudges(uniform, multiplicity);
+    const distance = drawBounds(multiplicity, weights, largest, histogram);
+    heap.size = 0;
+    let nbComputed = 0;
+    for (let o = 0; o < nbItems; o++) {
+      const item = order[o] as number;
+      if (Number.isNaN(center[item] as number)) continue;
+      if (heap.full) {
+        const given = (itemStart[item + 1] as number) - (itemStart[item] as number);
+        const weight = selection.mean ? nbJudges - (largest[nbJudges - given] as number) : 1;
+        // One key's margin covers the bound's rounding errors (a key is a value × 10^decimals, rounded).
+        if (
+          weight > 0 &&
+          ((center[item] as number) + (distance * (spread[item] as number)) / weight) * factor < heap.min - 1
+        ) {
+          continue;
+        }
+      }
+      const key = Math.round(itemDrawValue(layout, selection.mean, weights, item) * factor);
+      if (Number.isNaN(key)) continue;
+      keys[item] = key;
+      computed[nbComputed++] = item;
+      heap.offer(key);
+    }
+    // Fewer than k items with a value: each has a seat.
+    if (!heap.full) {
+      for (let c = 0; c < nbComputed; c++) {
+        const item = computed[c] as number;
+        shares[item] = (shares[item] as number) + 1;
+      }
+      continue;
+    }
+    const cut = heap.min;
+    let above = 0;
+    let tied = 0;
+    for (let c = 0; c < nbComputed; c++) {
+      const key = keys[computed[c] as number] as number;
+      if (key > cut) above++;
+      else if (key === cut) tied++;
+    }
+    const tiedShare = (k - above) / tied;
+    for (let c = 0; c < nbComputed; c++) {
+      const item = computed[c] as number;
+      const key = keys[item] as number;
+      if (key > cut) shares[item] = (shares[item] as number) + 1;
+      else if (key === cut) shares[item] = (shares[item] as number) + tiedShare;
+    }
+  }
+  const result = new Float64Array(input.nbItems);
+  for (let i = 0; i < nbItems; i++) result[selection.items[i] as number] = (shares[i] as number) / draws;
+  return result;
+}
+
+/**
  * The probability that each item is in the top k: the share of `draws` bootstrap draws — every selection's
  * judges resampled with replacement, the report's values recomputed from the drawn judges (a judge drawn
  * twice counts twice), ranked rounded — in which it is among the k best. Deterministic for a seed.
  */
 export function bootstrapTopK(input: BootstrapInput): Float64Array {
   const { nbItems, selections, k, draws, merged } = input;
+  const [only] = selections;
+  if (!merged && only && selections.length === 1) return bootstrapOneSelection(input, only);
   const uniform = seededUniform(input.seed);
   const factor = 10 ** input.decimals;
   const largest = Math.max(0, ...selections.map((selection) => selection.items.length));
