@@ -7,17 +7,10 @@ import { pureContract } from './pure-contract-plugin';
 import { routeBudgets } from './route-budgets';
 import { routePreloads } from './route-preloads-plugin';
 import { ADMIN_PAGES, ADMIN_SHELL, adminPageModules } from './src/app/admin-paths';
-import { ANTD_SHELL_MODULE, PUBLIC_PAGES, type PublicPath } from './src/app/public-paths';
+import { ANTD_SHELL_MODULE, PUBLIC_PAGES } from './src/app/public-paths';
 
 /** Where the dev server sends /api; the API listens on 3000 unless told otherwise. */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
-
-/** The namespaces that a public page loads with it (app/public-pages.tsx), announced with it too. */
-const PAGE_TEXTS: Partial<Record<PublicPath, string>> = {
-  '/selection/:id/answer': 'app/i18n/answering-resources.ts',
-  '/selection/:id/public': 'app/i18n/answering-resources.ts',
-  '/unsubscribe/:token': 'app/i18n/emails-resources.ts',
-};
 
 export default defineConfig({
   plugins: [
@@ -30,13 +23,7 @@ export default defineConfig({
         ...Object.fromEntries(
           Object.entries(PUBLIC_PAGES).map(([pattern, page]) => [
             pattern,
-            [
-              page.module,
-              ...(page.usesAntd ? [ANTD_SHELL_MODULE] : []),
-              PAGE_TEXTS[pattern as PublicPath] ?? [],
-            ]
-              .flat()
-              .map((module) => `src/${module}`),
+            [page.module, ...(page.usesAntd ? [ANTD_SHELL_MODULE] : [])].map((module) => `src/${module}`),
           ]),
         ),
         ...Object.fromEntries(

@@ -19,6 +19,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { auditKeys, downloadAuditLog, fetchAuditLog } from './api';
 import { ChangesView } from './changes-view';
 import { PersonalDataCard } from './personal-data-card';
+import '../../app/i18n/audit-resources';
 
 /** A day picked in a date field (`2031-05-12`) as the instant it starts, in the reader's zone. */
 const startOfDay = (day: string, plusDays = 0) => {

@@ -9,6 +9,7 @@ import { ItemsBulkActions } from '../selections/items-bulk-actions';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
+import '../../app/i18n/items-resources';
 
 /** Columns of the items page shown only once picked: the other defaults fit 1366 px, in both languages. */
 const HIDDEN_BY_DEFAULT = ['submission_date', 'submission_state', 'form', 'issues'];

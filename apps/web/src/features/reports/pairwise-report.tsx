@@ -5,6 +5,7 @@ import { Alert, Button, Flex, Table, type TableColumnsType, Tabs, Tag, Typograph
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../app/api-client';
 import { downloadFile } from '../../app/download';
+import '../../app/i18n/reports-resources';
 
 type ItemRow = PairwiseReport['items'][number];
 type JudgeRow = PairwiseReport['judges'][number];

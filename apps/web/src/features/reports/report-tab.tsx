@@ -19,6 +19,7 @@ import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
+import '../../app/i18n/reports-resources';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));

@@ -7,6 +7,7 @@ import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
 import { addIssueDatasets } from './api';
 import { ItemsBulkActions } from './items-bulk-actions';
+import '../../app/i18n/selections-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const AddExistingItemsDialog = lazyDialog(

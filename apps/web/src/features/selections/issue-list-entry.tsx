@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useIssueMutations } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 interface IssueListEntryProps {
   teamId: number;
