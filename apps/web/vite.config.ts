@@ -55,10 +55,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // React changes less often than the app: its own chunk stays cached across releases.
+            // React changes less often than the app: its own chunk stays cached across releases. With it
+            // Vite's preload helper, which every lazy import calls: the groups below capture what their
+            // modules import, and antd-base took it (by Typography's lazy editing input), which made the
+            // public pages, which need the helper but no Ant Design, download antd-base whole.
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/,
               priority: 3,
             },
             // What the entry itself runs (queries, translations): kept apart, or the merging below would
@@ -136,10 +139,11 @@ export default defineConfig({
             // What Ant Design's every admin page draws (the layout, buttons, typography, the
             // spinner, the App's modal and messages, the theme), in one chunk that stays cached from page
             // to page: left to the grouping below, it came in dozens of files, each shared by a different
-            // set of routes (issue 28).
+            // set of routes (issue 28). Not Typography's editing input, loaded when a text is edited
+            // (src/app/lean-antd/lazy-editable.tsx): the group would take it, and Input with it.
             {
               name: 'antd-base',
-              test: /node_modules[\\/]antd[\\/]es[\\/](layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,
+              test: /node_modules[\\/]antd[\\/]es[\\/](?!typography[\\/]Editable)(layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,
               priority: 2,
             },
             // zod whole, apart: the admin pages' forms check with it, the entry only uses its core.
