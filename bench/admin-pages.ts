@@ -244,9 +244,21 @@ async function loadRoute(
   );
   await watchFirstFrames(context, [route.content]);
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
   const metered = await meter(context, page);
   const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
-  await page.locator(route.content).first().waitFor({ timeout: 60_000 });
+  // A load that never shows its content names its build, route and what failed in the page.
+  await page
+    .locator(route.content)
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch((error: Error) => {
+      throw new Error(
+        `${build}, ${route.name}: ${error.message.split('\n')[0]}; ${errors.join('; ') || 'no page error'}`,
+      );
+    });
   const paintMs = (await firstFrames(page, route.content)).shownMs;
   const { taskMs } = await metered.mainThreadMs();
   await page.waitForLoadState('networkidle');

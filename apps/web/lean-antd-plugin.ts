@@ -1,4 +1,8 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
+
+/** Our stand-ins for Ant Design's modules (src/app/lean-antd/). */
+const OURS = path.join(import.meta.dirname, 'src/app/lean-antd');
 
 /**
  * Imports of Ant Design's that keep far more than they use, pointed at the one module they need.
@@ -6,12 +10,25 @@ import type { Plugin } from 'vite';
  * `@rc-component/form`'s index; that index assigns the form's parts onto its default export, which keeps
  * them all (the form, fields, lists, hooks and the async validator: about 11 KiB compressed) in every page,
  * forms or not. `FormProvider` is `FormContext.js`'s own export, the same module the index re-exports.
+ * Two more, for what every admin page draws (issue 28): Typography and the button's style tokens.
  */
 const REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
   {
     importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
     source: '@rc-component/form',
     to: '@rc-component/form/es/FormContext.js',
+  },
+  // Typography's editing input (TextArea, Input), loaded when a text is edited (src/app/lean-antd/lazy-editable.tsx).
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
+    source: '../Editable',
+    to: path.join(OURS, 'lazy-editable.tsx'),
+  },
+  // The button's tokens take `isBright` from the color picker's presets, which draw a Collapse.
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    source: '../../color-picker/components/ColorPresets',
+    to: path.join(OURS, 'is-bright.ts'),
   },
 ];
 

@@ -7,17 +7,10 @@ import { pureContract } from './pure-contract-plugin';
 import { routeBudgets } from './route-budgets';
 import { routePreloads } from './route-preloads-plugin';
 import { ADMIN_PAGES, ADMIN_SHELL, adminPageModules } from './src/app/admin-paths';
-import { ANTD_SHELL_MODULE, PUBLIC_PAGES, type PublicPath } from './src/app/public-paths';
+import { ANTD_SHELL_MODULE, PUBLIC_PAGES } from './src/app/public-paths';
 
 /** Where the dev server sends /api; the API listens on 3000 unless told otherwise. */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
-
-/** The namespaces that a public page loads with it (app/public-pages.tsx), announced with it too. */
-const PAGE_TEXTS: Partial<Record<PublicPath, string>> = {
-  '/selection/:id/answer': 'app/i18n/answering-resources.ts',
-  '/selection/:id/public': 'app/i18n/answering-resources.ts',
-  '/unsubscribe/:token': 'app/i18n/emails-resources.ts',
-};
 
 export default defineConfig({
   plugins: [
@@ -30,13 +23,7 @@ export default defineConfig({
         ...Object.fromEntries(
           Object.entries(PUBLIC_PAGES).map(([pattern, page]) => [
             pattern,
-            [
-              page.module,
-              ...(page.usesAntd ? [ANTD_SHELL_MODULE] : []),
-              PAGE_TEXTS[pattern as PublicPath] ?? [],
-            ]
-              .flat()
-              .map((module) => `src/${module}`),
+            [page.module, ...(page.usesAntd ? [ANTD_SHELL_MODULE] : [])].map((module) => `src/${module}`),
           ]),
         ),
         ...Object.fromEntries(
@@ -68,10 +55,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // React changes less often than the app: its own chunk stays cached across releases.
+            // React changes less often than the app: its own chunk stays cached across releases. With it
+            // Vite's preload helper, which every lazy import calls: the groups below capture what their
+            // modules import, and antd-base took it (by Typography's lazy editing input), which made the
+            // public pages, which need the helper but no Ant Design, download antd-base whole.
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/,
               priority: 3,
             },
             // What the entry itself runs (queries, translations): kept apart, or the merging below would
@@ -149,10 +139,11 @@ export default defineConfig({
             // What Ant Design's every admin page draws (the layout, buttons, typography, the
             // spinner, the App's modal and messages, the theme), in one chunk that stays cached from page
             // to page: left to the grouping below, it came in dozens of files, each shared by a different
-            // set of routes (issue 28).
+            // set of routes (issue 28). Not Typography's editing input, loaded when a text is edited
+            // (src/app/lean-antd/lazy-editable.tsx): the group would take it, and Input with it.
             {
               name: 'antd-base',
-              test: /node_modules[\\/]antd[\\/]es[\\/](layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,
+              test: /node_modules[\\/]antd[\\/]es[\\/](?!typography[\\/]Editable)(layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,
               priority: 2,
             },
             // zod whole, apart: the admin pages' forms check with it, the entry only uses its core.

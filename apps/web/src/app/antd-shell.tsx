@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import frFR from 'antd/locale/fr_FR';
+import enUS from 'antd/es/locale/en_US';
+import frFR from 'antd/es/locale/fr_FR';
 import type { ReactNode } from 'react';
 import { useLanguage } from './i18n/use-language';
 

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AntdShell } from './antd-shell';
-import './i18n/admin-resources';
 import { queryClient } from './query-client';
 import { router } from './router';
 

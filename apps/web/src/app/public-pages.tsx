@@ -12,14 +12,6 @@ interface PublicPage {
   loader?: LoaderFunction;
 }
 
-// Their namespaces, not in the entry: the public form, the page most opened, does without them.
-const answeringTexts = () => import('./i18n/answering-resources');
-const emailsTexts = () => import('./i18n/emails-resources');
-
-/** A page's module once its texts are there too, both downloaded at once. */
-const withTexts = async <M,>(page: Promise<M>, texts: () => Promise<unknown>) =>
-  (await Promise.all([page, texts()]))[0];
-
 /** Each public page (app/public-paths.ts): its component, loaded with the route, and its layout flags. */
 export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
   '/forms/:id': {
@@ -28,29 +20,21 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
     loader: prefetchPublicForm,
   },
   '/selection/:id/answer': {
-    load: () =>
-      withTexts(import('../features/answering/answer-page'), answeringTexts).then((m) => m.AnswerPage),
+    load: () => import('../features/answering/answer-page').then((m) => m.AnswerPage),
     handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
     loader: prefetchAnswerView,
   },
   '/judge': {
-    load: () =>
-      withTexts(import('../features/answering/judge-portal-page'), answeringTexts).then(
-        (m) => m.JudgePortalPage,
-      ),
+    load: () => import('../features/answering/judge-portal-page').then((m) => m.JudgePortalPage),
     handle: { hideNavbar: true, hideFooter: true },
   },
   '/selection/:id/public': {
-    load: () =>
-      withTexts(import('../features/answering/public-page'), answeringTexts).then((m) => m.PublicPage),
+    load: () => import('../features/answering/public-page').then((m) => m.PublicPage),
     handle: { hideNavbar: true, hideFooter: true },
     loader: prefetchPublicInfo,
   },
   '/unsubscribe/:token': {
-    load: () =>
-      withTexts(import('../features/unsubscribe/unsubscribe-page'), emailsTexts).then(
-        (m) => m.UnsubscribePage,
-      ),
+    load: () => import('../features/unsubscribe/unsubscribe-page').then((m) => m.UnsubscribePage),
     handle: { hideNavbar: true, hideFooter: true },
   },
 };

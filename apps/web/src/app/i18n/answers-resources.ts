@@ -1,14 +1,9 @@
 import * as answers from '../../features/answers/i18n';
-import { addResources } from './add-resources';
+import { addNamespace } from './add-resources';
 
 /**
  * How answers read (features/answers): added by the components that show or take an answer, when they
  * load, so that every page drawing one has its words — the public form lacked the admin's namespaces,
  * and its budget showed its keys (issue 27).
  */
-export const answersResources = {
-  en: { answers: answers.en },
-  fr: { answers: answers.fr },
-} as const;
-
-addResources(answersResources);
+export const answersResources = addNamespace('answers', answers);

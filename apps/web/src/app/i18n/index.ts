@@ -7,9 +7,8 @@ import { getStoredLanguage } from './language';
 
 /**
  * The shell's texts in 'translation'; each feature keeps its own in a namespace beside its pages. Here
- * the public form's, which every public page's entry carries; the answer, public link and unsubscribe
- * pages add theirs when they load (answering-resources.ts, emails-resources.ts), the signed-in app all
- * of its own (admin-resources.ts).
+ * the public form's, which every public page's entry carries. Every other namespace is added by the modules
+ * that read it, when they load (add-resources.ts): a page downloads the texts it shows, not the whole app's.
  */
 export const resources = {
   en: {

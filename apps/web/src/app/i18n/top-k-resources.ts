@@ -1,10 +1,5 @@
 import * as topK from '../../features/top-k/i18n';
-import { addResources } from './add-resources';
+import { addNamespace } from './add-resources';
 
 /** "How sure is the shortlist?" (features/top-k): added when its panel loads, with the panel's chunk. */
-export const topKResources = {
-  en: { topK: topK.en },
-  fr: { topK: topK.fr },
-} as const;
-
-addResources(topKResources);
+export const topKResources = addNamespace('topK', topK);

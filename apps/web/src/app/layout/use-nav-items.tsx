@@ -34,25 +34,25 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       { key: `/team/${teamId}`, label: <Link to={`/team/${teamId}`}>{t('nav.dashboard')}</Link> },
       {
         key: `/team/${teamId}/forms`,
-        label: <Link to={`/team/${teamId}/forms`}>{t('title', { ns: 'forms' })}</Link>,
+        label: <Link to={`/team/${teamId}/forms`}>{t('nav.forms')}</Link>,
       },
       {
         key: `/team/${teamId}/issues`,
-        label: <Link to={`/team/${teamId}/issues`}>{t('title', { ns: 'selections' })}</Link>,
+        label: <Link to={`/team/${teamId}/issues`}>{t('nav.selections')}</Link>,
       },
       {
         key: `/team/${teamId}/item-types`,
-        label: <Link to={`/team/${teamId}/item-types`}>{t('title', { ns: 'itemTypes' })}</Link>,
+        label: <Link to={`/team/${teamId}/item-types`}>{t('nav.itemTypes')}</Link>,
       },
       {
         key: `/team/${teamId}/items`,
-        label: <Link to={`/team/${teamId}/items`}>{t('title', { ns: 'items' })}</Link>,
+        label: <Link to={`/team/${teamId}/items`}>{t('nav.items')}</Link>,
       },
       ...(teams.find((team) => team.id === teamId)?.package.mass_emails
         ? [
             {
               key: `/team/${teamId}/emails`,
-              label: <Link to={`/team/${teamId}/emails`}>{t('title', { ns: 'emails' })}</Link>,
+              label: <Link to={`/team/${teamId}/emails`}>{t('nav.emails')}</Link>,
             },
           ]
         : []),
@@ -62,11 +62,11 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       },
       {
         key: `/team/${teamId}/webhooks`,
-        label: <Link to={`/team/${teamId}/webhooks`}>{t('title', { ns: 'webhooks' })}</Link>,
+        label: <Link to={`/team/${teamId}/webhooks`}>{t('nav.webhooks')}</Link>,
       },
       {
         key: `/team/${teamId}/audit`,
-        label: <Link to={`/team/${teamId}/audit`}>{t('title', { ns: 'audit' })}</Link>,
+        label: <Link to={`/team/${teamId}/audit`}>{t('nav.audit')}</Link>,
       },
     );
   }
@@ -80,7 +80,7 @@ export function useNavItems(): { items: ItemType[]; teams: Team[]; teamId: numbe
       key: '/invitations',
       label: (
         <Link to="/invitations" data-testid="invitations-link">
-          {t('invitations.title', { ns: 'members' })}{' '}
+          {t('nav.invitations')}{' '}
           <Suspense fallback={null}>
             <Badge count={invitations.length} size="small" />
           </Suspense>

@@ -4,6 +4,7 @@ import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
 import { useAgreement } from './use-agreement';
+import '../../app/i18n/agreement-resources';
 
 const signed = (value: number, language: string) => `${value > 0 ? '+' : ''}${formatNumber(value, language)}`;
 

@@ -4,6 +4,7 @@ import { Alert, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
 import { useAgreement } from './use-agreement';
+import '../../app/i18n/agreement-resources';
 
 const COLOURS = { good: 'success', tentative: 'warning', poor: 'error', none: 'default' } as const;
 

@@ -9,6 +9,7 @@ import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
 import '../../app/plain/plain.css';
 import './answering.css';
+import '../../app/i18n/answering-resources';
 
 /**
  * The answer page of one selection: for a judge (by token, or signed in) or, for a team admin, a preview.

@@ -24,6 +24,7 @@ import { useDraftHandlers } from './use-draft-handlers';
 import { useFlash } from './use-flash';
 import { useItemLabels } from './use-item-labels';
 import { type ItemsShown, useUnratedNavigation } from './use-unrated-navigation';
+import '../../app/i18n/answering-resources';
 
 const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */

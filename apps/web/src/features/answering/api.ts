@@ -63,6 +63,17 @@ export const withdrawConflict = (issueId: number, token: string | null, dataset:
 export const fetchPublicInfo = (issueId: number, signal?: AbortSignal) =>
   getFirst<PublicInfo>(`issues/${issueId}/get_public_info/`, undefined, signal);
 
+/** The answer page's data (its loader asks for it early, prefetch.ts); never refetched behind the judge's back, which would reset what they typed. */
+export const answerViewQuery = (issueId: number, token: string | null, verification: string | null = null) =>
+  queryOptions({
+    queryKey: answeringKeys.view(issueId, token),
+    queryFn: ({ signal }) => fetchAnswerView(issueId, token, verification, signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 /** The public link page's data (its loader asks for it early, prefetch.ts). */
 export const publicInfoQuery = (issueId: number) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import type { AnswerViewDetail } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
 import { AnswerView } from '../answers/answer-view';
+import '../../app/i18n/answering-resources';
 
 /** The item's answers to the fields its selection shows to judges, files shown inline where the browser can. */
 export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {

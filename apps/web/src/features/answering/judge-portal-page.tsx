@@ -7,6 +7,7 @@ import { Loading } from '../../app/plain/loading';
 import { judgePortalQuery } from './portal-api';
 import '../../app/plain/plain.css';
 import './answering.css';
+import '../../app/i18n/answering-resources';
 
 /**
  * `/judge`: every selection of a judge, across teams, with its deadline and the judge's progress (issue 32).

@@ -5,6 +5,7 @@ import { Loading } from '../../app/plain/loading';
 import { SubmittedResult } from './submitted-result';
 import { useSubmitAnswers } from './use-answer-view';
 import { usePairwiseState, usePairwiseVote } from './use-pairwise';
+import '../../app/i18n/answering-resources';
 
 /** Keys of the pair (docs/judging.md): ← the left item, → the right one, S skips the right one. */
 const KEYS: Record<string, PairwiseChoice> = {

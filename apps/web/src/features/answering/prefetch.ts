@@ -2,8 +2,7 @@ import { ISSUE_TOKEN_PARAM, VERIFICATION_PARAM } from '@shortlist/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { clearTokens, getAccessToken } from '../../app/auth/token-storage';
 import { queryClient } from '../../app/query-client';
-import { publicInfoQuery } from './api';
-import { answerViewQuery } from './use-answer-view';
+import { answerViewQuery, publicInfoQuery } from './api';
 
 /**
  * Route loader of `/selection/:id/answer?token=…`: asks for the answer view at once, while the page's

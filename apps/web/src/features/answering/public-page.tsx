@@ -9,6 +9,7 @@ import { TeamHeader } from './team-header';
 import { usePublicLink } from './use-public-link';
 import '../../app/plain/plain.css';
 import './answering.css';
+import '../../app/i18n/answering-resources';
 
 /** `/selection/:id/public`: a stranger asks for their personal link to a public selection. Plain HTML. */
 export function PublicPage() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Draft, draftKey } from './answer-draft';
 import type { ItemCardHandlers } from './item-card';
 import { ballotSize, rankedOrder } from './ranked-draft';
+import '../../app/i18n/answering-resources';
 
 type Props = {
   view: AnswerView;

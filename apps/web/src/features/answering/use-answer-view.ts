@@ -1,19 +1,9 @@
 import type { AnswerView, SubmissionCreate } from '@shortlist/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answeringKeys, declareConflict, fetchAnswerView, submitAnswers, withdrawConflict } from './api';
-
-/** The answer page's data; never refetched behind the judge's back, which would reset what they typed. */
-export const answerViewQuery = (issueId: number, token: string | null, verification: string | null = null) =>
-  queryOptions({
-    queryKey: answeringKeys.view(issueId, token),
-    queryFn: ({ signal }) => fetchAnswerView(issueId, token, verification, signal),
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+import { answeringKeys, answerViewQuery, declareConflict, submitAnswers, withdrawConflict } from './api';
+import '../../app/i18n/answering-resources';
 
 /**
  * Under blind review an item whose title is hidden is "Item 17" in the page's language: every place the

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
 import { publicInfoQuery, unlockPublic } from './api';
+import '../../app/i18n/answering-resources';
 
 export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
 

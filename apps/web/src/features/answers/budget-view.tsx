@@ -9,6 +9,7 @@ import {
   toLanguage,
 } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/answers-resources';
 
 interface BudgetViewProps {
   budget: BudgetResponse;

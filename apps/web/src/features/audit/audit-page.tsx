@@ -14,11 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { lazyPanel } from '../../app/lazy-panel';
 import { toOffsetLimit } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { auditKeys, downloadAuditLog, fetchAuditLog } from './api';
 import { ChangesView } from './changes-view';
-import { PersonalDataCard } from './personal-data-card';
+import '../../app/i18n/audit-resources';
+
+// Below the log, for the rare request: loaded when the page has drawn, as on /admin/teams (decision 85).
+const PersonalDataCard = lazyPanel(() => import('./personal-data-card').then((m) => m.PersonalDataCard));
 
 /** A day picked in a date field (`2031-05-12`) as the instant it starts, in the reader's zone. */
 const startOfDay = (day: string, plusDays = 0) => {

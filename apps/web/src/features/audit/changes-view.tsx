@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { en } from './i18n';
+import '../../app/i18n/audit-resources';
 
 const FIELD_NAMES = en.field;
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { auditKeys, downloadPersonalData, erasePersonalData } from './api';
+import '../../app/i18n/audit-resources';
 
 /**
  * The answer to a person's request: their data as one archive, or its erasure (confirmed first), in one

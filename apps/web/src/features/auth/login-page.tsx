@@ -11,6 +11,7 @@ import { useSsoReturn } from '../sso/use-sso-return';
 import { AuthCard } from './auth-card';
 import { ServerMessages } from './server-messages';
 import { useSignIn } from './use-sign-in';
+import '../../app/i18n/sso-resources';
 
 /** `/login?email=…&pwdReset=1&next=…`; an identity provider's return adds `sso_error` or `#sso_code`. */
 export function LoginPage() {

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { UsageChart } from './usage-chart';
 import { readUsageRange } from './usage-range';
 import { useUsageData } from './use-dashboard';
+import '../../app/i18n/dashboard-resources';
 
 type Row = UsageData['statsByTeam'][number];
 const COUNTS = ['forms', 'formSubmissions', 'issues', 'issueMerges', 'issueSubmissions'] as const;

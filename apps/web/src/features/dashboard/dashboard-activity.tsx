@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { PlainCard } from '../../app/layout/plain-card';
 import { useDashboardData } from './use-dashboard';
+import '../../app/i18n/dashboard-resources';
 
 interface ActivityCardProps<T> {
   title: string;

@@ -1,5 +1,6 @@
 import type { UsageData } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/dashboard-resources';
 
 const BAR_HEIGHT = 18;
 const ROW_GAP = 10;

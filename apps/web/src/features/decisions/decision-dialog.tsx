@@ -4,6 +4,7 @@ import { Alert, App, Form, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getErrorDetail } from '../../app/api-errors';
 import { decisionKeys, fetchDecisions, setDecisions } from './api';
+import './resources';
 
 interface Values {
   decision: Decision | 'none';

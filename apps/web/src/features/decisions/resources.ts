@@ -1,10 +1,5 @@
-import { addResources } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../app/i18n/add-resources';
 import * as decisions from './i18n';
 
 /** The decisions' texts, added when a page that offers decisions loads (not with every admin page). */
-export const decisionsResources = {
-  en: { decisions: decisions.en },
-  fr: { decisions: decisions.fr },
-} as const;
-
-addResources(decisionsResources);
+export const decisionsResources = addNamespace('decisions', decisions);

@@ -11,6 +11,7 @@ import { getErrorDetail } from '../../app/api-errors';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { createBatch, emailKeys, fetchTemplates } from './api';
 import './mailings-resources';
+import '../../app/i18n/emails-resources';
 
 interface Values {
   title: string;

@@ -21,6 +21,7 @@ import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 import { useBatchView } from './use-batch-view';
 import './mailings-resources';
+import '../../app/i18n/emails-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const AudienceDialog = lazyDialog(

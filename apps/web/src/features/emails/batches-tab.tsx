@@ -14,6 +14,7 @@ import { deleteBatch, emailKeys, fetchBatches } from './api';
 import { BatchProgress } from './batch-progress';
 import { BatchStatusTag } from './status-tags';
 import { batchPollMs } from './use-batch-view';
+import '../../app/i18n/emails-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const BatchDialog = lazyDialog(

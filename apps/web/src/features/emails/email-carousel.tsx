@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { emailKeys, fetchDemails } from './api';
 import { EmailFrame } from './email-frame';
 import { SendTestButton } from './send-test-button';
+import '../../app/i18n/emails-resources';
 
 /**
  * One rendered e-mail at a time, as it will be sent, with a test of it mailed to the admin on request;

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { BatchesTab } from './batches-tab';
+import '../../app/i18n/emails-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const TemplatesTab = lazyPanel(() => import('./templates-tab').then((m) => m.TemplatesTab));

@@ -1,10 +1,5 @@
-import { addResources } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../app/i18n/add-resources';
 import * as mailings from './mailings-i18n';
 
 /** The 'mailings' namespace, added by the modules that show it (mailings-i18n.ts). */
-export const mailingsResources = {
-  en: { mailings: mailings.en },
-  fr: { mailings: mailings.fr },
-} as const;
-
-addResources(mailingsResources);
+export const mailingsResources = addNamespace('mailings', mailings);

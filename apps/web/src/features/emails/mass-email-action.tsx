@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
+import '../../app/i18n/emails-resources';
 
 // Its form, the mailing's fields and their libraries load the first time it opens (app/lazy-dialog.tsx).
 const MassEmailDialog = lazyDialog(

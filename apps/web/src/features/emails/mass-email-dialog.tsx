@@ -9,6 +9,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { createEmails, fetchBatches } from './api';
 import { BatchFields, useCreateBatch } from './batch-dialog';
 import { batchPath } from './batches-tab';
+import '../../app/i18n/emails-resources';
 
 interface Values {
   target: 'new' | 'existing';

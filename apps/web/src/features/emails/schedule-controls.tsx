@@ -8,6 +8,7 @@ import { useFormat } from '../../app/i18n/format';
 import { cancelSchedule, emailKeys, resendFailed, sendEmails } from './api';
 import { errorText } from './error-text';
 import './mailings-resources';
+import '../../app/i18n/emails-resources';
 
 /** Ant Design's input look, on the browser's own date-time input (Ant Design's Input would weigh on the page). */
 const SEND_AT_STYLE = {

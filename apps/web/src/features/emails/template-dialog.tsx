@@ -19,6 +19,7 @@ import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTempl
 import { EmailFrame } from './email-frame';
 import type { RichTextHandle } from './rich-text-editor';
 import './mailings-resources';
+import '../../app/i18n/emails-resources';
 
 // Tiptap is loaded with this dialog only.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

@@ -8,6 +8,7 @@ import { LoadError } from '../../app/layout/load-error';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteTemplate, emailKeys, fetchTemplates } from './api';
+import '../../app/i18n/emails-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const TemplateDialog = lazyDialog(

@@ -6,6 +6,7 @@ import { saveBlob } from '../../app/download';
 import type { Sheet } from './mapping';
 import { type RejectedRow, writeRejectedRows } from './rejected-rows';
 import { useNameWireField } from './row-error-list';
+import '../../app/i18n/excel-import-resources';
 
 interface DownloadRejectedButtonProps {
   file: { name: string; sheet: Sheet };

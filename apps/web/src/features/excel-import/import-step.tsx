@@ -8,6 +8,7 @@ import type { Sheet } from './mapping';
 import type { RejectedRow } from './rejected-rows';
 import { RowErrorList } from './row-error-list';
 import { formatRowRanges } from './row-errors';
+import '../../app/i18n/excel-import-resources';
 
 interface ImportStepProps {
   file: { name: string; sheet: Sheet };

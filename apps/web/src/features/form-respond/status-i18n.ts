@@ -1,4 +1,4 @@
-import { addResources } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../app/i18n/add-resources';
 
 /** What the edit link shows of a response (namespace 'submissionStatus'), added when that part loads. */
 export const en = {
@@ -23,9 +23,4 @@ export const fr: typeof en = {
   decisionTime: 'envoyée le {{date}}',
 };
 
-export const submissionStatusResources = {
-  en: { submissionStatus: en },
-  fr: { submissionStatus: fr },
-} as const;
-
-addResources(submissionStatusResources);
+export const submissionStatusResources = addNamespace('submissionStatus', { en, fr });

@@ -15,6 +15,7 @@ import {
   type NotificationSubject,
   updateNotificationSetting,
 } from './api';
+import '../../app/i18n/forms-resources';
 
 /**
  * Whether the team's admins are told about a form's new responses, or a selection's new submissions,

@@ -3,6 +3,7 @@ import { App, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useFormListMutations } from './use-forms';
+import '../../app/i18n/forms-resources';
 
 const FORM_ID = 'create-form-form';
 

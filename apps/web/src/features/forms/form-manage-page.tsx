@@ -8,6 +8,7 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { EditFormTab } from './edit-form-tab';
 import { useForm } from './use-form';
+import '../../app/i18n/forms-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const ShareTab = lazyPanel(() => import('./share-tab').then((m) => m.ShareTab));

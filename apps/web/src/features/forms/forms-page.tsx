@@ -14,6 +14,8 @@ import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
 import { useFormListMutations, useForms } from './use-forms';
+import '../../app/i18n/forms-resources';
+import '../../app/i18n/reviews-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const TagsManagerDialog = lazyDialog(

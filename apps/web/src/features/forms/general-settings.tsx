@@ -14,6 +14,7 @@ import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useCurrentTeam } from '../teams/team-context';
 import type { FormMutations } from './use-form';
 import { useFormOptions } from './use-form-options';
+import '../../app/i18n/forms-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const PageHeadersDialog = lazyDialog(

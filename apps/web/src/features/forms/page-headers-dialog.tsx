@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { createPageHeader, deletePageHeader, formKeys, updatePageHeader } from './api';
 import { useFormOptions } from './use-form-options';
+import '../../app/i18n/forms-resources';
 
 const FORM_ID = 'page-header-form';
 type HeaderValues = Pick<PageHeader, 'title' | 'html'>;

@@ -35,6 +35,7 @@ import { SortableQuestion } from './sortable-question';
 import { useDragAccessibility } from './use-drag-accessibility';
 import type { FormMutations } from './use-form';
 import { toConditionValues, useSaveQuestion } from './use-save-question';
+import '../../app/i18n/forms-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const FieldDialog = lazyDialog(

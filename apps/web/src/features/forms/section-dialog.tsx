@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { toFormErrors } from '../../app/api-errors';
 import type { FormMutations } from './use-form';
+import '../../app/i18n/forms-resources';
 
 const FORM_ID = 'form-section-form';
 

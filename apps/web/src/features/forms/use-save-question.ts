@@ -10,6 +10,7 @@ import { ApiError } from '../../app/api-client';
 import { useShowSaveError } from '../item-types/use-save-error';
 import { CONDITION_FIELD, CONDITION_VALUE, type ConditionValues } from './condition-picker';
 import type { FormMutations } from './use-form';
+import '../../app/i18n/forms-resources';
 
 /** The id of the condition "field equals value" of the form: created, or the equivalent one that exists. */
 async function resolveCondition(

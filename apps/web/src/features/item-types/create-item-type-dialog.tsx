@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toFormErrors } from '../../app/api-errors';
 import { useCreateItemType } from './use-item-types';
+import '../../app/i18n/item-types-resources';
 
 const FORM_ID = 'create-item-type-form';
 

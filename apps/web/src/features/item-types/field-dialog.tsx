@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldFormValues, toFieldPayload, toFormValues } from './field-form-values';
 import { FieldTypeInputs } from './field-type-inputs';
+import '../../app/i18n/item-types-resources';
 
 const FORM_ID = 'datum-field-form';
 

@@ -12,6 +12,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { FieldsTable } from './fields-table';
 import type { useItemTypeMutations } from './use-item-type';
 import { useShowSaveError } from './use-save-error';
+import '../../app/i18n/item-types-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const FieldDialog = lazyDialog(

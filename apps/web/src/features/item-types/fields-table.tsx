@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/item-types-resources';
 
 type Visibility = 'on_forms' | 'on_issues';
 

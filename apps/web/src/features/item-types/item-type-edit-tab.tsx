@@ -8,6 +8,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { FieldsSection } from './fields-section';
 import { useItemTypeMutations } from './use-item-type';
 import { useShowSaveError } from './use-save-error';
+import '../../app/i18n/item-types-resources';
 
 /** Past this many fields, the items list needs sideways scrolling (spec: editor). */
 const SCROLL_WARNING_FIELDS = 7;

@@ -13,6 +13,7 @@ import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-conte
 import { ExportItemsButton } from './export-items-button';
 import { ItemTypeEditTab } from './item-type-edit-tab';
 import { useItemType } from './use-item-type';
+import '../../app/i18n/item-types-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const ItemsTable = lazyPanel(() => import('../items/items-table').then((m) => m.ItemsTable));

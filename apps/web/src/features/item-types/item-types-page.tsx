@@ -11,6 +11,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { useItemTypes } from './use-item-types';
+import '../../app/i18n/item-types-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const CreateItemTypeDialog = lazyDialog(

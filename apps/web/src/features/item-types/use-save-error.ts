@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import '../../app/i18n/item-types-resources';
 
 const FIELD_ERROR_SECONDS = 6;
 

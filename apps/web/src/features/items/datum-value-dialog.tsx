@@ -18,6 +18,7 @@ import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
 import { BudgetInput } from '../answers/budget-input';
 import { FileAnswer } from './file-answer';
 import { useDatasetMutations } from './use-datasets';
+import '../../app/i18n/items-resources';
 
 const FORM_ID = 'datum-value-form';
 

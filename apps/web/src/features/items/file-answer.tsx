@@ -10,6 +10,7 @@ import { shownAnswer } from '../answers/shown-answer';
 import { type Upload, uploadDatumValueFile } from './api';
 import { formatBytes } from './format';
 import { useDatasetMutations } from './use-datasets';
+import '../../app/i18n/items-resources';
 
 type FileField = Extract<DatumField, { resourcetype: 'file' }>;
 

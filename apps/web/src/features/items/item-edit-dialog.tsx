@@ -13,6 +13,7 @@ import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { ExtraDataTable } from './extra-data-table';
 import { joinTags, tagsOf } from './format';
 import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
+import '../../app/i18n/items-resources';
 
 const FORM_ID = 'edit-item-form';
 const FIELDS = ['title', 'tags', 'contact_email'] as const;

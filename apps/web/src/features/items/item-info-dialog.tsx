@@ -10,6 +10,8 @@ import { ItemAnswers } from './item-answers';
 import { TagsCell } from './tags-cell';
 import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';
+import '../../app/i18n/items-resources';
+import '../../app/i18n/selections-resources';
 
 interface ItemInfoDialogProps {
   teamId: number;

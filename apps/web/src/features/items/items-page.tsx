@@ -2,13 +2,23 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { MassEmailAction } from '../emails/mass-email-action';
+import { lazyPanel } from '../../app/lazy-panel';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { IssueFilterSelect } from '../selections/issue-filter-select';
-import { ItemsBulkActions } from '../selections/items-bulk-actions';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ItemsTable } from './items-table';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
+import '../../app/i18n/items-resources';
+
+// Shown once rows are checked: their modules, dialogs and texts load then, not with the page (issue 28).
+const ItemsBulkActions = lazyPanel(
+  () => import('../selections/items-bulk-actions').then((m) => m.ItemsBulkActions),
+  null,
+);
+const MassEmailAction = lazyPanel(
+  () => import('../emails/mass-email-action').then((m) => m.MassEmailAction),
+  null,
+);
 
 /** Columns of the items page shown only once picked: the other defaults fit 1366 px, in both languages. */
 const HIDDEN_BY_DEFAULT = ['submission_date', 'submission_state', 'form', 'issues'];

@@ -27,6 +27,7 @@ import { useAnswerColumns } from './use-answer-columns';
 import { useColumnChoice } from './use-column-choice';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
+import '../../app/i18n/items-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const NewItemDialog = lazyDialog(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useAllItemTypes, useDatasetMutations } from './use-datasets';
+import '../../app/i18n/items-resources';
 
 const FORM_ID = 'new-item-form';
 const FIELDS = ['title', 'data_model'] as const;

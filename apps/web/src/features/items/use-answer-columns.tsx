@@ -7,6 +7,7 @@ import { readStorage, writeStorage } from '../../app/storage';
 import { AnswerView } from '../answers/answer-view';
 import { shownAnswer } from '../answers/shown-answer';
 import { useAllItemTypes, useItemTypeOf } from './use-datasets';
+import '../../app/i18n/items-resources';
 
 function readChosen(key: string): number[] {
   try {

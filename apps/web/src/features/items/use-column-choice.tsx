@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../../app/config';
 import { readStorage, writeStorage } from '../../app/storage';
+import '../../app/i18n/items-resources';
 
 /** The columns always shown: what names a row, and what acts on it. */
 const FIXED_COLUMNS = new Set(['title', 'actions']);

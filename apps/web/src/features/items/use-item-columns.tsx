@@ -7,6 +7,7 @@ import { formatDate } from '../../app/i18n/format';
 import { ReviewCommentsButton } from '../reviews/review-comments-button';
 import { ReviewStatusSelect } from '../reviews/review-status-select';
 import { TagsCell } from './tags-cell';
+import '../../app/i18n/items-resources';
 
 /** Item labels are cut at this length in tables (spec). */
 const TITLE_DISPLAY_LENGTH = 40;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
 import { VerificationTag } from '../judges/judge-tags';
 import { contactAddressOf } from './format';
+import '../../app/i18n/items-resources';
 
 /** Pixels an e-mail address takes in a table before it is cut. */
 const EMAIL_DISPLAY_WIDTH = 240;

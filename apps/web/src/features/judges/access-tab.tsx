@@ -12,6 +12,7 @@ import { InviteAllDialog } from './invite-all-dialog';
 import { JudgesTable } from './judges-table';
 import { useAccessMode } from './use-access-mode';
 import { useJudges } from './use-judges';
+import '../../app/i18n/judges-resources';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [ALL, 'not_invited', 'invited', 'answered'] as const;

@@ -5,6 +5,7 @@ import { getFieldErrors } from '../../app/api-errors';
 import { parseEmails } from './parse-emails';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations } from './use-judges';
+import '../../app/i18n/judges-resources';
 
 const FORM_ID = 'add-judges-form';
 

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../merges/use-debounced-value';
 import { InvitationMessageInput } from './invitation-message-input';
 import { useJudgeError } from './use-judge-error';
 import { useInvitationPreview, useJudgeMutations } from './use-judges';
+import '../../app/i18n/judges-resources';
 
 const PREVIEW_DELAY_MS = 400;
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toOffsetLimit } from '../../app/paging';
 import { useJudgeError } from './use-judge-error';
 import { useAccessDatasets, useJudgeMutations } from './use-judges';
+import '../../app/i18n/judges-resources';
 
 interface ItemAccessDrawerProps {
   issueId: number;

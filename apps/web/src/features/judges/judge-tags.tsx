@@ -1,6 +1,7 @@
 import type { EmailVerificationStatus, Judge } from '@shortlist/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/judges-resources';
 
 const VERIFICATION_COLORS = { pen: 'orange', pro: 'orange', ver: 'green', inv: 'red' } as const;
 

@@ -9,6 +9,7 @@ import { ItemAccessDrawer } from './item-access-drawer';
 import { JudgeActions } from './judge-actions';
 import { JudgeStatusTag, VerificationTag } from './judge-tags';
 import { useConflicts } from './use-conflicts';
+import '../../app/i18n/judges-resources';
 
 interface JudgesTableProps {
   issueId: number;

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { issueKeys, patchIssue } from '../selections/api';
+import '../../app/i18n/judges-resources';
 
 const ERROR_SECONDS = 8;
 

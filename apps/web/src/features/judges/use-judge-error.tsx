@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import '../../app/i18n/judges-resources';
 
 type Fallback = 'accessFailed' | 'inviteFailed' | 'removeFailed' | 'add.failed';
 

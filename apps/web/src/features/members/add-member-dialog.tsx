@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useAddMember } from './use-add-member';
+import '../../app/i18n/members-resources';
 
 const FORM_ID = 'add-member-form';
 const FIELDS = ['email', 'pseudo'] as const;

@@ -10,6 +10,7 @@ import { PageSpin } from '../../app/layout/page-spin';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { RoleTag } from './member-tags';
 import { useAnswerInvitation, useMyInvitations } from './use-invitations';
+import '../../app/i18n/members-resources';
 
 /**
  * `/invitations`: the teams whose admins invited the signed-in user; they become an admin only by

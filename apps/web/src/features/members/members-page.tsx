@@ -14,6 +14,8 @@ import { useCurrentTeam } from '../teams/team-context';
 import { MemberStatusTag, RoleTag } from './member-tags';
 import { RemoveMemberButton } from './remove-member-button';
 import { useAdminMembers } from './use-admin-members';
+import '../../app/i18n/members-resources';
+import '../../app/i18n/webhooks-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 // Only servers with an identity provider show it (decision 82): the others never download it.

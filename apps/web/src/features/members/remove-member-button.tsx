@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { memberKeys, removeMember } from './api';
+import '../../app/i18n/members-resources';
 
 /**
  * Removes a member after a confirmation (an invitation is withdrawn). Their access to the workspace ends

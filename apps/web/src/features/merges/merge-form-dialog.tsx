@@ -13,6 +13,7 @@ import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeSelectionsField } from './merge-selections-field';
 import { useMergeMutations } from './use-merges';
+import '../../app/i18n/merges-resources';
 
 const FORM_ID = 'merge-form';
 const FIELDS = ['title', 'description', 'issue_merge_infos'] as const;

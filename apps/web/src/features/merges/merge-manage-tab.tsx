@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { useMergeMutations } from './use-merges';
+import '../../app/i18n/merges-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const MergeFormDialog = lazyDialog(

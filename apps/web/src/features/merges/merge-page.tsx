@@ -7,6 +7,7 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeManageTab } from './merge-manage-tab';
 import { useMerge } from './use-merges';
+import '../../app/i18n/merges-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const MergeResultsTab = lazyPanel(() => import('./merge-results-tab').then((m) => m.MergeResultsTab));

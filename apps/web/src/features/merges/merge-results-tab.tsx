@@ -7,6 +7,7 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { formatValue } from '../reports/format';
 import { PromoteButton } from '../rounds/promote-button';
 import { useMergeResults } from './use-merges';
+import '../../app/i18n/merges-resources';
 
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 

@@ -9,6 +9,7 @@ import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
 import { useMergeMutations, useMerges } from './use-merges';
+import '../../app/i18n/merges-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const MergeFormDialog = lazyDialog(

@@ -22,6 +22,7 @@ import { formatValue, judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useDatasetReport } from './use-report';
 import { VerificationTag } from './verification-tag';
+import '../../app/i18n/reports-resources';
 
 type JudgeRow = ReportDatasetDetails['judges'][number];
 

@@ -9,6 +9,7 @@ import { judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useUserReport } from './use-report';
 import { VerificationTag } from './verification-tag';
+import '../../app/i18n/reports-resources';
 
 type ItemRow = ReportSummaryUser['datasets'][number];
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import { judgeName } from './format';
 import { VerificationTag } from './verification-tag';
+import '../../app/i18n/reports-resources';
 
 /** The Judges sub-tab: each judge, how many items they answered of those they may, and when they submitted. */
 export function JudgesTable({

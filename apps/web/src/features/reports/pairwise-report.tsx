@@ -4,6 +4,7 @@ import { Alert, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../app/api-client';
 import { DownloadButton } from '../../app/layout/download-button';
+import '../../app/i18n/reports-resources';
 
 type ItemRow = PairwiseReport['items'][number];
 type JudgeRow = PairwiseReport['judges'][number];

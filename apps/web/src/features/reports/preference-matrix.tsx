@@ -2,6 +2,7 @@ import type { RankedReport } from '@shortlist/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './preference-matrix.css';
+import '../../app/i18n/reports-resources';
 
 /** A cell's colour: green where the row's item wins the pair, red where it loses, paler the closer. */
 function cellColour(won: number, lost: number) {

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { fetchRankedReport, rankedKeys } from './api';
 import { PreferenceMatrix } from './preference-matrix';
+import '../../app/i18n/reports-resources';
 
 /**
  * Ranked ballots counted two ways side by side (docs/judging.md, "Ranked ballots"): Borda's points and

@@ -7,6 +7,7 @@ import { DistributionPlot } from './distribution-plot';
 import { axisMax, formatValue } from './format';
 import { useReportDistributions } from './use-report';
 import { visiblePage } from './visible-page';
+import '../../app/i18n/reports-resources';
 
 const PAGE_SIZE = 50;
 

@@ -21,6 +21,7 @@ import { ReportItemsTable } from './report-items-table';
 import { agreementQueryOf, reportParams, toReportQuery } from './report-params';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
+import '../../app/i18n/reports-resources';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../app/i18n/reports-resources';
 
 const COLORS: Record<string, string> = { ver: 'green', pen: 'gold', pro: 'gold', inv: 'red' };
 

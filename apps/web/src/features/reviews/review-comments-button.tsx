@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
 import type { ReviewStatusSelectProps } from './review-status-select';
 import { useReview } from './use-review';
+import '../../app/i18n/reviews-resources';
 
 // Its form and drawer load the first time it opens (app/lazy-dialog.tsx): not with every table of items.
 const ReviewCommentsDrawer = lazyDialog(

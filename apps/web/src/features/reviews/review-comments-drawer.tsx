@@ -7,6 +7,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import type { useReview } from './use-review';
+import '../../app/i18n/reviews-resources';
 
 const authorName = (creator: ReviewComment['creator']) =>
   creator && ([creator.first_name, creator.last_name].filter(Boolean).join(' ') || creator.email);

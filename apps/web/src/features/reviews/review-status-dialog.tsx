@@ -12,6 +12,7 @@ import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { ColorSwatches } from './color-swatches';
 import { useReviewStatusMutations } from './use-review-statuses';
+import '../../app/i18n/reviews-resources';
 
 const FORM_ID = 'review-status-form';
 const FIELDS = ['label', 'bg_color'] as const;

@@ -12,6 +12,7 @@ import { useColorName } from './color-swatches';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { ReviewStatusTag } from './review-status-tag';
 import { useReviewStatuses, useReviewStatusMutations } from './use-review-statuses';
+import '../../app/i18n/reviews-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const ReviewStatusDialog = lazyDialog(

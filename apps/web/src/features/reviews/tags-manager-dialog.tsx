@@ -8,6 +8,7 @@ import { LoadError } from '../../app/layout/load-error';
 import { useTeam } from '../teams/use-team';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { useTagMutations, useTags } from './use-tags';
+import '../../app/i18n/reviews-resources';
 
 interface TagsManagerDialogProps {
   teamId: number;

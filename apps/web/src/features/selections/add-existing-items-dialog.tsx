@@ -23,6 +23,7 @@ import { fetchDatasetIds } from '../items/api';
 import { useAllItemTypes, useDatasets } from '../items/use-datasets';
 import { useTags } from '../reviews/use-tags';
 import { useIssueMutations } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 const PAGE_SIZE = 10;
 

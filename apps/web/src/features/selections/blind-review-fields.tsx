@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useItemType } from '../item-types/use-item-type';
 import { useCurrentTeam } from '../teams/team-context';
 import { fetchIssueDatasets } from './api';
+import '../../app/i18n/selections-resources';
 
 /**
  * The selection dialog's blind review (docs/judging.md): the item type's questions judges see, one check

@@ -7,6 +7,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { ConfirmDeleteButton } from '../reviews/confirm-delete-button';
 import { useIssueMutations } from './use-issues';
 import { weightShares } from './weight-shares';
+import '../../app/i18n/selections-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const CriterionDialog = lazyDialog(

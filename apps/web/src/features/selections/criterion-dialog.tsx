@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { useIssueMutations } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 const FORM_ID = 'criterion-form';
 type CriterionValues = Pick<IssueQuestion, 'title' | 'description' | 'weight'>;

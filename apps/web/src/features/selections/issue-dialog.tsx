@@ -26,6 +26,7 @@ import {
 import { IssueNumberFields } from './issue-number-fields';
 import { useIssueSaveError } from './use-issue-save-error';
 import { useIssueMutations } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 const FORM_FIELDS = Object.keys(newIssueValues()) as (keyof IssueFormValues)[];
 

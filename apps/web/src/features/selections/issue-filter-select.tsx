@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIssueOptions } from './use-issue-options';
+import '../../app/i18n/selections-resources';
 
 interface IssueFilterSelectProps {
   teamId: number;

@@ -3,11 +3,17 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyPanel } from '../../app/lazy-panel';
 import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
 import { addIssueDatasets } from './api';
-import { ItemsBulkActions } from './items-bulk-actions';
+import '../../app/i18n/selections-resources';
 
+// Shown once rows are checked: loaded then, not with the tab.
+const ItemsBulkActions = lazyPanel(
+  () => import('./items-bulk-actions').then((m) => m.ItemsBulkActions),
+  null,
+);
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const AddExistingItemsDialog = lazyDialog(
   () => import('./add-existing-items-dialog').then((m) => m.AddExistingItemsDialog),

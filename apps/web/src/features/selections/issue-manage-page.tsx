@@ -10,6 +10,7 @@ import { AdminNotifications } from '../forms/admin-notifications';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { GeneralTab } from './general-tab';
 import { useIssue } from './use-issue';
+import '../../app/i18n/selections-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const IssueItemsTab = lazyPanel(() => import('./issue-items-tab').then((m) => m.IssueItemsTab));

@@ -12,6 +12,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { IssueListEntry } from './issue-list-entry';
 import { useIssue } from './use-issue';
 import { useIssues } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(

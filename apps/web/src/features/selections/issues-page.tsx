@@ -9,6 +9,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { issueManagePath } from './issue-paths';
 import { IssuesList } from './issues-list';
 import { IssuesSidePanel } from './issues-side-panel';
+import '../../app/i18n/selections-resources';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const MergesTab = lazyPanel(() => import('../merges/merges-tab').then((m) => m.MergesTab));

@@ -6,6 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useCurrentTeam } from '../teams/team-context';
+import '../../app/i18n/reviews-resources';
+import '../../app/i18n/selections-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const TagsManagerDialog = lazyDialog(

@@ -8,6 +8,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { DecisionsButton } from '../decisions/decisions-button';
 import { issueManagePath } from './issue-paths';
 import { useIssueMutations } from './use-issues';
+import '../../app/i18n/selections-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import '../../app/i18n/selections-resources';
 
 const REFUSAL_SECONDS = 12;
 const FIELD_ERROR_SECONDS = 8;

@@ -6,6 +6,7 @@ import { apiPatch } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
 import { teamKeys } from '../teams/api';
 import { useSsoProviders } from './use-sso-providers';
+import '../../app/i18n/sso-resources';
 
 /**
  * The team's "sign in only through the identity provider" switch (decision 82), for its admins on

@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { DashboardActivity } from '../dashboard/dashboard-activity';
 import { PackageSummary } from './package-summary';
 import { useCurrentTeam } from './team-context';
+import '../../app/i18n/dashboard-resources';
+import '../../app/i18n/reviews-resources';
 
 /** `/team/:teamId`: greets the admin and presents the workspace. */
 export function DashboardPage() {

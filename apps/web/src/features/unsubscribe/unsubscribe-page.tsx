@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { emailKeys, fetchUnsubscribe, postUnsubscribe } from '../emails/api';
+import '../../app/i18n/emails-resources';
 
 /**
  * `/unsubscribe/:token`, the footer link of every mass e-mail: names the team and the address, and

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { toOffsetLimit } from '../../app/paging';
 import { fetchDeliveries, webhookKeys } from './api';
 import { refusalText } from './refusal-text';
+import '../../app/i18n/webhooks-resources';
 
 const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
 

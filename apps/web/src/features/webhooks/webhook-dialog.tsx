@@ -6,6 +6,7 @@ import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { createWebhook, webhookKeys } from './api';
 import { refusalText } from './refusal-text';
+import '../../app/i18n/webhooks-resources';
 
 interface Values {
   url: string;

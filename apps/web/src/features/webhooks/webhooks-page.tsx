@@ -10,6 +10,7 @@ import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { deleteWebhook, fetchWebhooks, testWebhook, updateWebhook, webhookKeys } from './api';
+import '../../app/i18n/webhooks-resources';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const WebhookDialog = lazyDialog(
