@@ -7,6 +7,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { PlainCard } from '../../app/layout/plain-card';
 import { useDashboardData } from './use-dashboard';
 import '../../app/i18n/dashboard-resources';
+import { issueManagePath } from '../selections/issue-paths';
 
 interface ActivityCardProps<T> {
   title: string;
@@ -111,7 +112,9 @@ export function DashboardActivity({ teamId }: { teamId: number }) {
           testId="dashboard-reviews"
           render={(row) => (
             <Entry
-              title={<Link to={`${base}/issue/${row.issue_id}/manage?tab=report`}>{row.issue_title}</Link>}
+              title={
+                <Link to={`${issueManagePath(teamId, row.issue_id)}?tab=report`}>{row.issue_title}</Link>
+              }
               description={
                 <>
                   {`${t('bySubmitter', { submitter: row.submitter })} · ${when(row.date)}`}

@@ -12,6 +12,7 @@ import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';
 import '../../app/i18n/items-resources';
 import '../../app/i18n/selections-resources';
+import { issueManagePath } from '../selections/issue-paths';
 
 interface ItemInfoDialogProps {
   teamId: number;
@@ -55,7 +56,7 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
               {item.issues.length === 0
                 ? '—'
                 : item.issues.map((issue) => (
-                    <Link key={issue.id} to={`/team/${teamId}/issue/${issue.id}/manage`} onClick={onClose}>
+                    <Link key={issue.id} to={issueManagePath(teamId, issue.id)} onClick={onClose}>
                       {issue.title}
                     </Link>
                   ))}

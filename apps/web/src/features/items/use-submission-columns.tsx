@@ -6,6 +6,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { VerificationTag } from '../judges/judge-tags';
 import { contactAddressOf } from './format';
 import '../../app/i18n/items-resources';
+import { issueManagePath } from '../selections/issue-paths';
 
 /** Pixels an e-mail address takes in a table before it is cut. */
 const EMAIL_DISPLAY_WIDTH = 240;
@@ -68,7 +69,7 @@ export function useSelectionsColumn(teamId: number): TableColumnsType<Dataset>[n
     render: (_, item) =>
       item.issues.map((issue) => (
         <Tag key={issue.id}>
-          <Link to={`/team/${teamId}/issue/${issue.id}/manage`}>{issue.title}</Link>
+          <Link to={issueManagePath(teamId, issue.id)}>{issue.title}</Link>
         </Tag>
       )),
   };
