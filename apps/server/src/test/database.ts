@@ -15,12 +15,34 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
+  const concurrent = watchConcurrentQueries();
   return {
     ...database,
     url: url.toString(),
     async close() {
       await database.close();
       await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      concurrent.check();
+    },
+  };
+}
+
+/**
+ * pg 8 queues a query sent while its connection still runs another, with a deprecation warning; pg 9
+ * refuses it. On the pool that never happens, so it means queries sent side by side (Promise.all) on a
+ * transaction's one connection: the test file that provokes it fails when it closes its database. pg
+ * warns once a process, so a later file of the same worker may pass: the first one names the fault.
+ */
+function watchConcurrentQueries() {
+  const seen: string[] = [];
+  const onWarning = (warning: Error) => {
+    if (warning.message.includes('already executing a query')) seen.push(warning.message);
+  };
+  process.on('warning', onWarning);
+  return {
+    check() {
+      process.off('warning', onWarning);
+      if (seen.length > 0) throw new Error(`A transaction's queries were sent side by side: ${seen[0]}`);
     },
   };
 }

@@ -47,12 +47,11 @@ export async function submitAnswers(
       .where(eq(issues.id, issue.id))
       .for('share');
     // Checked under those locks, so that no answer lands on an item the judge no longer has (issue 27).
+    // One after the other: a transaction's one connection runs one query at a time (pg 9 refuses more).
     const now = { ...ctx, db: tx };
-    const [questions, itemIds, conflicts] = await Promise.all([
-      loadQuestions(now, issue.id),
-      loadAccessibleItemIds(now, { ...answerer, issue: { ...issue, ...mode } }),
-      loadConflictedItemIds(now, access.id),
-    ]);
+    const questions = await loadQuestions(now, issue.id);
+    const itemIds = await loadAccessibleItemIds(now, { ...answerer, issue: { ...issue, ...mode } });
+    const conflicts = await loadConflictedItemIds(now, access.id);
     // An item the judge has a conflict with takes nothing from them (docs/judging.md).
     if ([...input.answers, ...comments].some((row) => conflicts.has(row.dataset)))
       throw refusal(CONFLICT_OF_INTEREST, CONFLICT_OF_INTEREST_DETAIL);

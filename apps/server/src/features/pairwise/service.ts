@@ -45,18 +45,17 @@ interface JudgeItems {
 
 async function loadJudgeItems(ctx: AppContext, answerer: JudgeAnswerer): Promise<JudgeItems> {
   const { issue, access } = answerer;
-  const [mine, conflicts, seen, votes] = await Promise.all([
-    loadAccessibleItemIds(ctx, answerer),
-    loadConflictedItemIds(ctx, access.id),
-    ctx.db
-      .select({ id: pairwiseSeen.datasetId, times: pairwiseSeen.times, skipped: pairwiseSeen.skipped })
-      .from(pairwiseSeen)
-      .where(eq(pairwiseSeen.accessId, access.id)),
-    ctx.db
-      .select({ winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
-      .from(pairwiseVotes)
-      .where(and(eq(pairwiseVotes.issueId, issue.id), eq(pairwiseVotes.userId, access.userId))),
-  ]);
+  // In the vote's transaction: one query at a time on its connection (pg 9 refuses more).
+  const mine = await loadAccessibleItemIds(ctx, answerer);
+  const conflicts = await loadConflictedItemIds(ctx, access.id);
+  const seen = await ctx.db
+    .select({ id: pairwiseSeen.datasetId, times: pairwiseSeen.times, skipped: pairwiseSeen.skipped })
+    .from(pairwiseSeen)
+    .where(eq(pairwiseSeen.accessId, access.id));
+  const votes = await ctx.db
+    .select({ winner: pairwiseVotes.winnerId, loser: pairwiseVotes.loserId })
+    .from(pairwiseVotes)
+    .where(and(eq(pairwiseVotes.issueId, issue.id), eq(pairwiseVotes.userId, access.userId)));
   for (const id of conflicts) mine.delete(id);
   return {
     mine,
@@ -75,10 +74,8 @@ async function dispatch(
   previousId: number | null,
 ) {
   const { issue, access } = answerer;
-  const [items, busy] = await Promise.all([
-    loadItemBeliefs(ctx, issue.id),
-    loadBusyItemIds(ctx, issue.id, access.id),
-  ]);
+  const items = await loadItemBeliefs(ctx, issue.id);
+  const busy = await loadBusyItemIds(ctx, issue.id, access.id);
   const eligible = eligibleItems(items, (id) => history.mine.has(id) && !busy.has(id), history, previousId);
   const nextId = chooseNearCutoff({
     items,

@@ -114,17 +114,16 @@ async function remindableJudges(tx: Db, issue: IssueRow) {
     .for('update', { of: issueAccesses });
   if (judges.length === 0) return [];
   const ids = judges.map((judge) => judge.user.id);
-  const [sends, submitted] = await Promise.all([
-    tx
-      .select({ userId: issueInvitations.userId, n: count() })
-      .from(issueInvitations)
-      .where(and(eq(issueInvitations.issueId, issue.id), inArray(issueInvitations.userId, ids)))
-      .groupBy(issueInvitations.userId),
-    tx
-      .select({ userId: issueSubmissions.userId })
-      .from(issueSubmissions)
-      .where(and(eq(issueSubmissions.issueId, issue.id), inArray(issueSubmissions.userId, ids))),
-  ]);
+  // One after the other: the transaction's connection runs one query at a time (pg 9 refuses more).
+  const sends = await tx
+    .select({ userId: issueInvitations.userId, n: count() })
+    .from(issueInvitations)
+    .where(and(eq(issueInvitations.issueId, issue.id), inArray(issueInvitations.userId, ids)))
+    .groupBy(issueInvitations.userId);
+  const submitted = await tx
+    .select({ userId: issueSubmissions.userId })
+    .from(issueSubmissions)
+    .where(and(eq(issueSubmissions.issueId, issue.id), inArray(issueSubmissions.userId, ids)));
   const sentTo = new Map(sends.map((row) => [row.userId, Number(row.n)]));
   const hasSubmitted = new Set(submitted.map((row) => row.userId));
   return judges
