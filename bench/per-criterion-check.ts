@@ -1,9 +1,9 @@
 // The report's correction per judge and criterion against the per-judge one and the raw report, on one
 // database seeded once (issue 31, point 5): `seed` writes 2,000 items × 30 judges × 5 criteria (260,000
 // answers) and 2,000 × 300 × 5 (2.6 M), or the judges of PERCRIT_JUDGES (e.g. 30), and their ids into
-// PERCRIT_STATE; `measure <label>` times report_summary through the real app over loopback HTTP (medians of
-// 5, taking turns), writes each per-criterion reply to PERCRIT_STATE's folder (`<label>-<judges>.json`, to
-// compare two versions of the code) and the load at the end; `explain` prints EXPLAIN (ANALYZE, BUFFERS) of
+// PERCRIT_STATE; `measure <label>` times report_summary through the real app over loopback HTTP (medians
+// of PERCRIT_SAMPLES, 25 by default, taking turns), writes each per-criterion reply to PERCRIT_STATE's
+// folder (`<label>-<judges>.json`, to compare two versions of the code) and the load at the end; `explain` prints EXPLAIN (ANALYZE, BUFFERS) of
 // the per-criterion statement at the largest size. Each size also times an edit of one answer (written again
 // as it was) with the read after it, which folds it (and, per criterion, writes the stored figures again).
 // PERCRIT_URL: a PostgreSQL database (`node scripts/pg-cluster.mjs start`); without it, PGlite in
@@ -24,6 +24,8 @@ const url = process.env.PERCRIT_URL ?? '';
 const open = () => openDatabase(url ? { url } : { dataDir: path.join(path.dirname(statePath), 'pglite') });
 const sizes = (process.env.PERCRIT_JUDGES ?? '30,300').split(',').map(Number);
 const statePath = process.env.PERCRIT_STATE ?? '/tmp/percrit/state.json';
+/** Calls per side of each steady read: replies of ~40 ms move by a third between medians of 5. */
+const samples = Number(process.env.PERCRIT_SAMPLES ?? 25);
 interface State {
   userId: number;
   issues: { judges: number; id: number }[];
@@ -66,8 +68,8 @@ async function measure(label: string) {
       );
       await report('')();
       await report('?normalised=true')();
-      const vsRaw = await pairedMedians(perCriterion, report(''));
-      const vsPerJudge = await pairedMedians(perCriterion, report('?normalised=true'));
+      const vsRaw = await pairedMedians(perCriterion, report(''), samples);
+      const vsPerJudge = await pairedMedians(perCriterion, report('?normalised=true'), samples);
       // The first read after a change: one answer written again as it was (the triggers log it, the
       // fold takes it, the stored figures per criterion are then written again; the replies stay equal).
       const edit = () =>

@@ -17,7 +17,7 @@
 // - how sure the shortlist is: the larger selection's top-k (k = 10, 1,000 bootstrap draws over its
 //   judges), raw and normalised, against issue 31's goal of 2 s at 2,000 items × 300 judges on PostgreSQL.
 // Two repeats after one untimed call of each side, each repeat's reads after the previous repeat's
-// submissions are folded; in a repeat, a read's figure is the median of 5 calls taking turns with its
+// submissions are folded; in a repeat, a read's figure is the median of 21 calls taking turns with its
 // floor's, the submission's the mean of 3 pairs; ratios are the slower repeat's. Ends with
 // `ranks identical to the floor: …` lines, then `ratio report_summary/pre-aggregate: pg=… pglite=…` (the
 // worse of the two sizes).
@@ -45,6 +45,11 @@ import { type SubmissionTimes, timeSubmissions } from './report-scale/submission
 import { median, pairedMedians, timed } from './report-scale/timed.ts';
 
 const RUNS = 2;
+/**
+ * Calls per side of a read: on a quiet machine, medians of 5 calls of a 30 ms reply put the normalised
+ * report at 1.34× and 1.84× the raw one where medians of 41 put it at 1.14× and 1.18×.
+ */
+const READ_SAMPLES = 21;
 /** Rows of a page of the report table, whose box plots it asks for. */
 const PAGE_SIZE = 50;
 const SMALL_JUDGES = 30;
@@ -206,17 +211,26 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
         if (body.datasets.length !== ITEMS) throw new Error(`report has ${body.datasets.length} items`);
         firstPage = body.datasets.slice(0, PAGE_SIZE).map((row) => row.dataset_id);
       };
-      result.report.push(await pairedMedians(reportCall, () => readFloorReply(database, large)));
+      result.report.push(
+        await pairedMedians(reportCall, () => readFloorReply(database, large), READ_SAMPLES),
+      );
       const smallCall = () => client.json(`/issues/${small}/report_summary/`);
-      result.reportSmall.push(await pairedMedians(smallCall, () => readFloorReply(database, small)));
+      result.reportSmall.push(
+        await pairedMedians(smallCall, () => readFloorReply(database, small), READ_SAMPLES),
+      );
       result.normalised.push(
         await pairedMedians(
           () => client.json(`/issues/${large}/report_summary/?normalised=true`),
           reportCall,
+          READ_SAMPLES,
         ),
       );
       result.normalisedSmall.push(
-        await pairedMedians(() => client.json(`/issues/${small}/report_summary/?normalised=true`), smallCall),
+        await pairedMedians(
+          () => client.json(`/issues/${small}/report_summary/?normalised=true`),
+          smallCall,
+          READ_SAMPLES,
+        ),
       );
       const distributionCall = async () => {
         const body = await client.json<{ distributions: unknown[] }>(
@@ -224,7 +238,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
         );
         if (body.distributions.length !== PAGE_SIZE) throw new Error('a page without its box plots');
       };
-      result.distribution.push(await pairedMedians(distributionCall, reportCall));
+      result.distribution.push(await pairedMedians(distributionCall, reportCall, READ_SAMPLES));
       // Today's full recomputation: the report query as it was before the stored aggregates (the oracle of
       // the property test), every value recomputed from the 3M answers, in SQL alone.
       result.recomputeMs.push(await timed(() => db.execute(oracleItemValuesQuery([large]))));
@@ -232,7 +246,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
         const body = await client.json<{ order: unknown[] }>(`/issues-merge/${merge.id}/results/`);
         if (body.order.length !== 2 * ITEMS) throw new Error(`merge has ${body.order.length} items`);
       };
-      result.merge.push(await pairedMedians(mergeCall, () => db.execute(preAggregateMerge(merge.id))));
+      result.merge.push(
+        await pairedMedians(mergeCall, () => db.execute(preAggregateMerge(merge.id)), READ_SAMPLES),
+      );
       for (const [key, query] of [
         ['topK', ''],
         ['topKNormalised', '&normalised=true'],
@@ -299,7 +315,7 @@ const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(
 function report(results: EngineResult[]) {
   const lines = [
     `${describeMachine()}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria, ratings with gaps (a second selection of a tenth of the judges); ${RUNS} repeats (reads: medians of 5 calls; submission: means of 3 pairs), times in ms as min–max of the repeats, ratios of the slower repeat; load average at the end ${os.loadavg()[0]?.toFixed(1)}`,
+    `${ITEMS.toLocaleString('en')} items × judges × ${CRITERIA} criteria, ratings with gaps (a second selection of a tenth of the judges); ${RUNS} repeats (reads: medians of ${READ_SAMPLES} calls; submission: means of 3 pairs), times in ms as min–max of the repeats, ratios of the slower repeat; load average at the end ${os.loadavg()[0]?.toFixed(1)}`,
   ];
   for (const r of results) {
     // How much faster the report is than the recomputation in the same repeat; the slower repeat's.
