@@ -155,7 +155,7 @@ describe('agreement between judges', () => {
     });
     const sheet = (await readWorkbook(exported.rawPayload)).Agreement ?? [];
     expect(sheet.slice(1, 3).map((row) => row.slice(0, 2))).toEqual([
-      ['All criteria', teamOnly.alpha],
+      ['Chosen criteria (1 of 2)', teamOnly.alpha],
       ['Team', teamOnly.alpha],
     ]);
   });

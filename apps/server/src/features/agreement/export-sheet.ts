@@ -58,8 +58,11 @@ export async function writeAgreementSheet(
   ];
   const row = (...cells: (string | number | null)[]) => sheet.addRow(cells).commit();
   row('', "Krippendorff's α", '95 % interval', 'Reading');
+  // Under a criteria filter α is that of the criteria kept: the row says which share it measures.
+  const kept = questions.filter((q) => filters.criteria?.includes(q.id)).length;
+  const isFiltered = (filters.criteria?.length ?? 0) > 0 && kept < questions.length;
   row(
-    'All criteria',
+    isFiltered ? `Chosen criteria (${kept} of ${questions.length})` : 'All criteria',
     agreement.alpha,
     agreement.alpha_low === null ? null : `${agreement.alpha_low} – ${agreement.alpha_high}`,
     READINGS[alphaReading(agreement.alpha)],
