@@ -194,6 +194,23 @@ describe('POST teams/{id}/members/', () => {
     );
   });
 
+  it("writes the invitation in the person's language, or in the inviting admin's when they have no account", async () => {
+    const { team, token, user } = await t.createAdmin();
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, user.id));
+    const stranger = await addMember(token, team.id, { email: 'nouveau@example.org', pseudo: '' });
+    expect(stranger.statusCode).toBe(201);
+    const french = await lastMailTo('nouveau@example.org');
+    expect(french?.subject).toBe(`Invitation à rejoindre ${team.title} sur Shortlist`);
+    expect(french?.text).toContain('Choisissez votre mot de passe');
+    expect(french?.text).toContain('/setPassword?');
+    // Someone with an account reads it in their own language, whatever the admin's.
+    await t.createUser({ email: 'english.reader@example.org' });
+    await addMember(token, team.id, { email: 'english.reader@example.org', pseudo: '' });
+    const english = await lastMailTo('english.reader@example.org');
+    expect(english?.subject).toBe(`You are invited to ${team.title} on Shortlist`);
+    expect(english?.text).toContain('Sign in to accept or refuse');
+  });
+
   it('gives a pending member no access to the team until they accept; a refusal can be invited again', async () => {
     const { team, token } = await t.createAdmin();
     const issue = await judgeFactories(t).createIssue(team.id);

@@ -10,6 +10,7 @@ import { preparedPerShape } from '../../http/prepared.ts';
 import { recordAudit } from '../audit/record.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
 import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
+import { composeMemberInvitation, type InvitationAccess } from './invitation-mail.ts';
 
 /** The columns a member's reply shows: a page reads these alone. */
 const memberReplyColumns = {
@@ -164,7 +165,12 @@ export const INVITATIONS_PATH = '/invitations';
  * e-mail, with a link to choose a password first when the account has none. Someone already a member or
  * invited is EXISTED; someone who refused is invited again.
  */
-export async function addMember(ctx: AppContext, team: TeamRow, input: Required<MemberCreate>) {
+export async function addMember(
+  ctx: AppContext,
+  team: TeamRow,
+  input: Required<MemberCreate>,
+  inviter: Pick<UserRow, 'language'>,
+) {
   const existing = await findUserByLogin(ctx, input.email);
   const [current] = existing
     ? await ctx.db
@@ -198,32 +204,21 @@ export async function addMember(ctx: AppContext, team: TeamRow, input: Required<
     });
     return { user, member };
   });
-  await mailInvitation(ctx, team, user);
+  // In the person's language if they have an account, else in the inviting admin's.
+  await mailInvitation(ctx, team, user, existing?.language ?? inviter.language);
   return { type: 'INVITED' as const, member: toMember(member, user) };
 }
 
-async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow) {
-  const hasPassword = Boolean(user.passwordHash);
-  const invited = `Hello,\n\nYou are invited to become an admin of the workspace "${team.title}".`;
-  const subject = `You are invited to ${team.title} on Shortlist`;
-  if (team.ssoOnly) {
-    // A team that requires SSO: a password link would set a password that it then refuses.
-    const login = new URL(`/login?${new URLSearchParams({ next: INVITATIONS_PATH })}`, ctx.config.publicUrl);
-    await ctx.mailer.send({
-      to: user.email,
-      subject,
-      text: `${invited} Sign in with your organisation's account ("Sign in with …"), then accept or refuse:\n${login}\n`,
-    });
-    return;
-  }
-  const link = hasPassword
-    ? new URL(INVITATIONS_PATH, ctx.config.publicUrl).toString()
-    : await createResetLink(ctx, user, { next: INVITATIONS_PATH, ttlMinutes: INVITATION_TTL_MINUTES });
-  await ctx.mailer.send({
-    to: user.email,
-    subject,
-    text: hasPassword
-      ? `${invited} Sign in to accept or refuse:\n${link}\n`
-      : `${invited} Choose your password, then accept or refuse:\n${link}\n\nThis link is valid for 7 days.`,
-  });
+async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow, language: string) {
+  const access: InvitationAccess = team.ssoOnly ? 'sso' : user.passwordHash ? 'password' : 'newPassword';
+  // A team that requires SSO: a password link would set a password that it then refuses.
+  const link =
+    access === 'sso'
+      ? new URL(`/login?${new URLSearchParams({ next: INVITATIONS_PATH })}`, ctx.config.publicUrl).toString()
+      : access === 'password'
+        ? new URL(INVITATIONS_PATH, ctx.config.publicUrl).toString()
+        : await createResetLink(ctx, user, { next: INVITATIONS_PATH, ttlMinutes: INVITATION_TTL_MINUTES });
+  await ctx.mailer.send(
+    composeMemberInvitation({ to: user.email, language, teamTitle: team.title, link, access }),
+  );
 }

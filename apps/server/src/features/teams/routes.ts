@@ -102,8 +102,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      const { team } = await requireTeamAdmin(ctx, currentUser(request), request.params.id);
-      const result = await addMember(ctx, team, request.body);
+      const user = currentUser(request);
+      const { team } = await requireTeamAdmin(ctx, user, request.params.id);
+      const result = await addMember(ctx, team, request.body, user);
       return reply.status(result.type === 'EXISTED' ? 200 : 201).send(result);
     },
   );
