@@ -9,16 +9,18 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /**
- * Picks an option of an Ant Design select by its visible text and waits until the select shows it. A pick
- * that did not take failed forms-admin and emails in a clean-clone CI run and in 3 of 9 runs by hand of
- * the same code (each passed alone; cause not found): the pick is made again once, then must hold.
+ * Picks an option of an Ant Design select by its visible text and waits until the select shows it. A dialog
+ * still opening takes the focus when its animation ends: the select then loses it and its list closes under
+ * the pointer (forms-admin, a full run of 2026-11-27: the option "not visible" for 30 s). So each click on the
+ * option is short, and a list found closed is opened again, up to three times.
  */
 export async function chooseOption(page: Page, select: Locator, option: string) {
   const chosen = select.filter({ hasText: option });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await select.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!(await item.isVisible())) await select.click();
     try {
+      await item.click({ timeout: 5_000 });
       await chosen.waitFor({ timeout: 5_000 });
       return;
     } catch {}
