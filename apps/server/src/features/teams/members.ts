@@ -1,4 +1,10 @@
-import type { Member, MemberCreate, memberListQuerySchema } from '@shortlist/contract';
+import {
+  type Language,
+  type Member,
+  type MemberCreate,
+  type memberListQuerySchema,
+  toLanguage,
+} from '@shortlist/contract';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -205,11 +211,11 @@ export async function addMember(
     return { user, member };
   });
   // In the person's language if they have an account, else in the inviting admin's.
-  await mailInvitation(ctx, team, user, existing?.language ?? inviter.language);
+  await mailInvitation(ctx, team, user, toLanguage(existing?.language ?? inviter.language));
   return { type: 'INVITED' as const, member: toMember(member, user) };
 }
 
-async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow, language: string) {
+async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow, language: Language) {
   const access: InvitationAccess = team.ssoOnly ? 'sso' : user.passwordHash ? 'password' : 'newPassword';
   // A team that requires SSO: a password link would set a password that it then refuses.
   const link =
