@@ -9,6 +9,7 @@ import { startCluster, stopCluster } from './pg-cluster.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'shortlist-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 let isGreen = true;
 
 function run(label, command, args, env = {}) {
@@ -33,6 +34,18 @@ function vitest(label, projects, env = {}) {
   totals.passed += result.numPassedTests;
   totals.failed += result.numFailedTests;
   totals.skipped += result.numPendingTests + result.numTodoTests;
+  for (const file of result.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue;
+      const where = path.relative(process.cwd(), file.name);
+      failures.push(`[${label}] ${where} > ${test.fullName}\n    ${firstLine(test.failureMessages)}`);
+    }
+  }
+}
+
+// CI shows only the end of the output: the failures are repeated there, one line each with their first message line.
+function firstLine(messages) {
+  return (messages?.[0] ?? '').split('\n')[0].slice(0, 300);
 }
 
 function hasCommand(name) {
@@ -61,5 +74,6 @@ if (databaseUrl) {
 if (run('build web', 'npm', ['run', 'build', '-w', 'apps/web'])) vitest('e2e', ['e2e']);
 else totals.failed += 1;
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(isGreen && totals.failed === 0 ? 0 : 1);

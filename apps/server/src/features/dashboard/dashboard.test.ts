@@ -132,11 +132,13 @@ describe('GET custom/dashboard_data', () => {
 describe('GET custom/usage_data', () => {
   it('counts per team what was created within the range, both days included', async () => {
     const { team } = await createBusyTeam();
+    // The oldest row is 10 minutes old: just after midnight (UTC) the range starts the day before.
+    const from = minutesAgo(60).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
     const token = await t.superuserToken();
     const reply = await t.request({
       method: 'GET',
-      url: `/api/v1/custom/usage_data?from=${today}&toDate=${today}&team_id=${team.id}`,
+      url: `/api/v1/custom/usage_data?from=${from}&toDate=${today}&team_id=${team.id}`,
       token,
     });
     expect(reply.statusCode).toBe(200);
