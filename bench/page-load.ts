@@ -40,6 +40,8 @@ export interface Traffic {
   scripts: Map<string, number>;
   /** When the last reply finished, in ms after the first request. */
   lastByteMs: number;
+  /** Each request's URL path and when it was sent and finished, in ms after the first request. */
+  waterfall: { path: string; sentMs: number; doneMs?: number; bytes?: number }[];
 }
 
 /**
@@ -52,8 +54,9 @@ export async function meter(context: BrowserContext, page: Page) {
   await cdp.send('Performance.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FOUR_G);
-  const traffic: Traffic = { bytes: 0, requests: 0, scripts: new Map(), lastByteMs: 0 };
+  const traffic: Traffic = { bytes: 0, requests: 0, scripts: new Map(), lastByteMs: 0, waterfall: [] };
   const urls = new Map<string, string>();
+  const steps = new Map<string, Traffic['waterfall'][number]>();
   let firstRequestAt: number | undefined;
   cdp.on(
     'Network.requestWillBeSent',
@@ -61,6 +64,10 @@ export async function meter(context: BrowserContext, page: Page) {
       traffic.requests += 1;
       firstRequestAt ??= event.timestamp;
       urls.set(event.requestId, event.request.url);
+      const { pathname, search } = new URL(event.request.url);
+      const step = { path: pathname + search, sentMs: (event.timestamp - firstRequestAt) * 1000 };
+      steps.set(event.requestId, step);
+      traffic.waterfall.push(step);
     },
   );
   cdp.on(
@@ -68,6 +75,8 @@ export async function meter(context: BrowserContext, page: Page) {
     (event: { requestId: string; encodedDataLength: number; timestamp: number }) => {
       traffic.bytes += event.encodedDataLength;
       traffic.lastByteMs = (event.timestamp - (firstRequestAt ?? event.timestamp)) * 1000;
+      const step = steps.get(event.requestId);
+      if (step) Object.assign(step, { doneMs: traffic.lastByteMs, bytes: event.encodedDataLength });
       const url = urls.get(event.requestId);
       if (url && /\.js$/.test(new URL(url).pathname))
         traffic.scripts.set(new URL(url).pathname, event.encodedDataLength);
@@ -77,7 +86,7 @@ export async function meter(context: BrowserContext, page: Page) {
     traffic,
     /** Counting starts again from here (a journey's later page). */
     reset() {
-      Object.assign(traffic, { bytes: 0, requests: 0, lastByteMs: 0 });
+      Object.assign(traffic, { bytes: 0, requests: 0, lastByteMs: 0, waterfall: [] });
       traffic.scripts.clear();
       firstRequestAt = undefined;
     },

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { adminShellChunk } from './admin-shell-chunk';
 import { leanAntd } from './lean-antd-plugin';
 import { precompress } from './precompress-plugin';
 import { pureContract } from './pure-contract-plugin';
 import { routeBudgets } from './route-budgets';
 import { routePreloads } from './route-preloads-plugin';
-import { ADMIN_PAGES, ADMIN_SHELL, adminPageModules } from './src/app/admin-paths';
+import { ADMIN_PAGES, ADMIN_SHELL, adminPageModules, TEAM_VIEW } from './src/app/admin-paths';
 import { ANTD_SHELL_MODULE, PUBLIC_PAGES } from './src/app/public-paths';
 
 /** Where the dev server sends /api; the API listens on 3000 unless told otherwise. */
@@ -53,6 +54,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
+        // A vendor group's chunk is named after every page that loads it (100 characters and more): a
+        // hash alone names it, in index.html's preloads and in each import of it.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // React changes less often than the app: its own chunk stays cached across releases. With it
@@ -114,6 +119,16 @@ export default defineConfig({
               test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
+            },
+            // What the signed-in app's shell runs and only admin pages share, in one chunk (admin-shell-chunk.ts);
+            // below the groups above, which keep what the public pages share.
+            {
+              name: adminShellChunk(
+                [...ADMIN_SHELL, TEAM_VIEW],
+                [...ADMIN_SHELL, TEAM_VIEW, ...Object.values(ADMIN_PAGES).flat()],
+              ),
+              includeDependenciesRecursively: false,
+              priority: 0.5,
             },
             // ExcelJS alone, loaded by the import wizard and the admin's exports when used: left to the
             // grouping below, the small groups merged into it made pages that only share a few icons with

@@ -14,7 +14,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><script src="/assets/app-1a2b.js"></script></head><body></body></html>',
+    `<!doctype html><html><head><meta name="description" content="${'Shortlist. '.repeat(100)}"><script src="/assets/app-1a2b.js"></script></head><body></body></html>`,
   );
   // As the build writes it (apps/web/route-preloads-plugin.ts).
   writeFileSync(
@@ -23,6 +23,8 @@ beforeAll(async () => {
       { path: '/forms/:id', scripts: ['/assets/form-page-9f.js'], styles: [] },
       { path: '*', scripts: ['/assets/admin-app-7c.js'], styles: [] },
       { path: '/selection/:id/answer', scripts: ['/assets/answer-1.js'], styles: ['/assets/answer-2.css'] },
+      { path: '/team/:teamId/issue/:id/manage', scripts: ['/assets/general-tab-3.js'], styles: [] },
+      { path: '/team/:teamId/issue/:id/manage?tab=report', scripts: ['/assets/report-tab-4.js'], styles: [] },
     ]),
   );
   const asset = path.join(dist, 'assets', 'app-1a2b.js');
@@ -124,6 +126,36 @@ describe('the web app as served', () => {
     expect(await preloads('/')).toEqual(['/assets/admin-app-7c.js']);
     expect(await preloads('/team/3/items')).toEqual(['/assets/admin-app-7c.js']);
     expect(await preloads('/forms/12/extra')).toEqual(['/assets/admin-app-7c.js']);
+    // A page whose tab decides what it loads first: the route with that query value, else the path's own.
+    expect(await preloads('/team/3/issue/8/manage?tab=report')).toEqual(['/assets/report-tab-4.js']);
+    expect(await preloads('/team/3/issue/8/manage?x=1&tab=report')).toEqual(['/assets/report-tab-4.js']);
+    expect(await preloads('/team/3/issue/8/manage?tab=access')).toEqual(['/assets/general-tab-3.js']);
+    expect(await preloads('/team/3/issue/8/manage')).toEqual(['/assets/general-tab-3.js']);
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const page = await t.request({
+      method: 'GET',
+      url: '/team/3/items',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/admin-app-7c.js">');
+    expect(page.rawPayload.length).toBeLessThan(html.length / 4);
+    // Brotli refused by its q-value: gzip.
+    const gz = await t.request({
+      method: 'GET',
+      url: '/team/3/items',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await t.request({ method: 'GET', url: '/team/3/items' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
   });
 
   it('compresses API replies of 1 KB and more for clients that accept it', async () => {

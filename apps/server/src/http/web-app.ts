@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFirstRequest, FIRST_REPLY_SLOT, withFirstReply } from './first-reply.ts';
+import { createPageCompressor, pageEncoding } from './page-encoding.ts';
 import { indexHtmlFor } from './route-preloads.ts';
 
 /** Vite names every built asset by its content's hash: a name never changes content. */
@@ -64,17 +65,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   });
   const indexHtml = indexHtmlFor(distDir);
+  // An admin page's HTML, with its ~70 preloads, is 8 KiB; 1.5 compressed.
+  const compressPage = createPageCompressor();
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://page');
-    const html = indexHtml(url.pathname);
+    const html = indexHtml(url.pathname, url.searchParams);
     // A build with the slot gets the page's first request answered within it (first-reply.ts).
     const first = html.includes(FIRST_REPLY_SLOT)
       ? await answerFirstRequest(app, request, url.pathname, url.searchParams)
       : null;
-    return reply
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', first ? PRIVATE : REVALIDATE)
-      .send(withFirstReply(html, first));
+      .header('vary', 'accept-encoding');
+    const page = withFirstReply(html, first);
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page);
+    return reply.header('content-encoding', encoding).send(compressPage(page, encoding, !first));
   };
   app.setNotFoundHandler((request, reply) => {
     // A chunk of an older build is gone after a release: a 404, not index.html, which the browser would

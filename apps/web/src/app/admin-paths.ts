@@ -1,7 +1,8 @@
 /**
  * The signed-in app's pages (app/router.tsx) for the build: URL pattern → the modules (under src/) that the
  * page's first visit runs, beyond the admin app's shell (`ADMIN_SHELL`) and, under /team, the team's view.
- * A page whose first tab or panel is loaded apart names that module too. From this list the build writes
+ * A page whose first tab or panel is loaded apart names that module too; where the address's query picks
+ * the tab, a pattern with that query (`?tab=report`) names the tab's (the server matches it first). From this list the build writes
  * `route-preloads.json` (the server announces those chunks with index.html, so that they download with the
  * entry instead of one round trip after another) and checks each route's weight against its budget
  * (route-budgets.json, docs/performance.md). The build fails when router.tsx loads a page missing here.
@@ -22,7 +23,28 @@ export const ADMIN_PAGES = {
   '/team/:teamId/items': ['features/items/items-page.tsx'],
   '/team/:teamId/issues': ['features/selections/issues-page.tsx'],
   '/team/:teamId/issues/review-statuses': ['features/reviews/review-statuses-page.tsx'],
-  '/team/:teamId/issue/:id/manage': ['features/selections/issue-manage-page.tsx'],
+  // Each tab of a selection is loaded apart (issue-manage-page.tsx): the page's address names the first.
+  '/team/:teamId/issue/:id/manage': [
+    'features/selections/issue-manage-page.tsx',
+    'features/selections/general-tab.tsx',
+    'features/forms/admin-notifications.tsx',
+  ],
+  '/team/:teamId/issue/:id/manage?tab=items': [
+    'features/selections/issue-manage-page.tsx',
+    'features/selections/issue-items-tab.tsx',
+  ],
+  '/team/:teamId/issue/:id/manage?tab=access': [
+    'features/selections/issue-manage-page.tsx',
+    'features/judges/access-tab.tsx',
+  ],
+  '/team/:teamId/issue/:id/manage?tab=report': [
+    'features/selections/issue-manage-page.tsx',
+    'features/reports/report-tab.tsx',
+  ],
+  '/team/:teamId/issue/:id/manage?tab=preview': [
+    'features/selections/issue-manage-page.tsx',
+    'features/answering/answer-preview.tsx',
+  ],
   '/team/:teamId/issues-merge/:id': ['features/merges/merge-page.tsx'],
   '/team/:teamId/webhooks': ['features/webhooks/webhooks-page.tsx'],
   '/team/:teamId/audit': ['features/audit/audit-page.tsx'],

@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { lazyComponent, lazyPage } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
-import { prefetchCurrentUser, prefetchTeam } from './route-prefetch';
+import { prefetchCurrentUser, prefetchIssuePage, prefetchTeam } from './route-prefetch';
 import { followPendingNavigation } from './version/chunk-reload';
 
 /**
@@ -84,6 +84,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'issue/:id/manage',
+                loader: prefetchIssuePage,
                 ...lazyPage(() => import('../features/selections/issue-manage-page'), 'IssueManagePage'),
               },
               {

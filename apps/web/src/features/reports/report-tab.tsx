@@ -4,18 +4,14 @@ import { Alert, Button, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../app/layout/download-button';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { lazyPanel } from '../../app/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
 import { DecisionsButton } from '../decisions/decisions-button';
-import { ItemInfoDialog } from '../items/item-info-dialog';
 import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
-import { ExportDialog } from './export-dialog';
-import { ItemDetailsDrawer } from './item-details-drawer';
-import { JudgeReportDrawer } from './judge-report-drawer';
 import { JudgesTable } from './judges-table';
-import { PairwiseReportPanel } from './pairwise-report';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { agreementQueryOf, reportParams, toReportQuery } from './report-params';
@@ -25,6 +21,24 @@ import '../../app/i18n/reports-resources';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
+const PairwiseReportPanel = lazyPanel(() => import('./pairwise-report').then((m) => m.PairwiseReportPanel));
+// Loaded the first time one opens (app/lazy-dialog.tsx): the report's first paint does without them.
+const ItemDetailsDrawer = lazyDialog(
+  () => import('./item-details-drawer').then((m) => m.ItemDetailsDrawer),
+  (props) => props.item !== null,
+);
+const JudgeReportDrawer = lazyDialog(
+  () => import('./judge-report-drawer').then((m) => m.JudgeReportDrawer),
+  (props) => props.userId !== null,
+);
+const ItemInfoDialog = lazyDialog(
+  () => import('../items/item-info-dialog').then((m) => m.ItemInfoDialog),
+  (props) => props.datasetId !== null,
+);
+const ExportDialog = lazyDialog(
+  () => import('./export-dialog').then((m) => m.ExportDialog),
+  (props) => props.open,
+);
 
 /** The report tab of a selection: the ranked items and the judges, with filters and the export. */
 export function ReportTab({ issueId }: { issueId: number }) {

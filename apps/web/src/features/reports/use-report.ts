@@ -1,5 +1,6 @@
-import type { ReportQuery } from '@shortlist/contract';
+import type { Issue, ReportQuery } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../app/query-client';
 import {
   fetchDatasetReport,
   fetchReportDistributions,
@@ -13,6 +14,18 @@ export function useReportSummary(issueId: number, query: ReportQuery) {
     queryKey: reportKeys.summary(issueId, query),
     queryFn: ({ signal }) => fetchReportSummary(issueId, query, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The unfiltered summary that a selection's report tab shows first (its filters start empty), asked for by
+ * the page's loader as soon as the selection is known; a pairwise selection's report reads another.
+ */
+export function prefetchReportSummary(issue: Issue) {
+  if (issue.resourcetype === 'PairwiseIssue') return;
+  void queryClient.prefetchQuery({
+    queryKey: reportKeys.summary(issue.id, {}),
+    queryFn: ({ signal }) => fetchReportSummary(issue.id, {}, signal),
   });
 }
 
