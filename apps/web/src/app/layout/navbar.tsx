@@ -41,7 +41,7 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
   return (
     <Layout.Header className="sl-navbar">
       <Link to="/" className="sl-brand" aria-label={t('nav.home')}>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <BrandMark />
         <span>{t('app.name')}</span>
       </Link>
       {isWide && isSignedIn && <TeamSwitcher teams={teams} currentId={teamId} />}
@@ -89,5 +89,15 @@ export function Navbar({ showLanguageSwitcher = true }: { showLanguageSwitcher?:
         />
       )}
     </Layout.Header>
+  );
+}
+
+/** The app's mark (public/favicon.svg) drawn in place: as an image it was one more request on every page. */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="#1668dc" />
+      <path d="M9 10h14M9 16h10M9 22h6" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -11,7 +11,6 @@ import { AgreementPanel } from '../agreement/agreement-panel';
 import { DecisionsButton } from '../decisions/decisions-button';
 import { PromoteButton } from '../rounds/promote-button';
 import { useIssue } from '../selections/use-issue';
-import { JudgesTable } from './judges-table';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportItemsTable } from './report-items-table';
 import { agreementQueryOf, reportParams, toReportQuery } from './report-params';
@@ -21,6 +20,8 @@ import '../../app/i18n/reports-resources';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
+// The judges' tab is the second: its table loads when it is first shown.
+const JudgesTable = lazyPanel(() => import('./judges-table').then((m) => m.JudgesTable));
 const PairwiseReportPanel = lazyPanel(() => import('./pairwise-report').then((m) => m.PairwiseReportPanel));
 // Loaded the first time one opens (app/lazy-dialog.tsx): the report's first paint does without them.
 const ItemDetailsDrawer = lazyDialog(
