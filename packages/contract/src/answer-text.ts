@@ -42,6 +42,10 @@ export function formatAmount(value: number, currency: string, language: Language
   return currency ? `${figure}\u00a0${currency}` : figure;
 }
 
+/** A number within a text, with the language's decimal mark: "0.5" / "0,5", as precise as the number. */
+export const decimalText = (value: number, language: Language) =>
+  language === 'fr' ? String(value).replace('.', ',') : String(value);
+
 /** A date answer (YYYY-MM-DD) as the language writes it, "Mar 14, 2025" / "14 mars 2025"; other text as is. */
 export function formatAnswerDate(text: string, language: Language) {
   const parts = ISO_DATE.exec(text.trim());

@@ -1,4 +1,6 @@
+import type { Language } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
+import type { TestApp } from './harness.ts';
 
 /** An xlsx reply read back: each sheet's name and its rows of cell values, header first. */
 export async function readWorkbook(body: Buffer): Promise<Record<string, unknown[][]>> {
@@ -11,4 +13,15 @@ export async function readWorkbook(body: Buffer): Promise<Record<string, unknown
       return [sheet.name, rows];
     }),
   );
+}
+
+/** Sets a user's account language as the web's language menu does: their exports then speak it. */
+export async function setLanguage(
+  t: TestApp,
+  { user, token }: { user: { id: number }; token: string },
+  language: Language,
+) {
+  const url = `/api/v1/users/${user.id}/`;
+  const reply = await t.request({ method: 'PATCH', url, token, payload: { language } });
+  if (reply.statusCode !== 200) throw new Error(`language not set: ${reply.body}`);
 }

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 let t: TestApp;
@@ -121,7 +121,7 @@ describe('agreement between judges', () => {
   });
 
   it("follows the report's verified-only and criteria filters", async () => {
-    const { token, issue, team, judges } = await createJury();
+    const { token, user, issue, team, judges } = await createJury();
     await t.db
       .update(users)
       .set({ emailVerificationStatus: 'ver' })
@@ -158,6 +158,13 @@ describe('agreement between judges', () => {
       ['Chosen criteria (1 of 2)', teamOnly.alpha],
       ['Team', teamOnly.alpha],
     ]);
+    await setLanguage(t, { user, token }, 'fr');
+    const french = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/export_excel/?criteria=${team.id}`,
+      token,
+    });
+    expect((await readWorkbook(french.rawPayload)).Accord?.[1]?.[0]).toBe('Critères choisis (1 sur 2)');
   });
 
   it('is null where fewer than two judges share an item', async () => {
@@ -270,7 +277,7 @@ describe('agreement between judges', () => {
   });
 
   it('is the Excel export’s Agreement sheet, the inconsistent judge flagged', async () => {
-    const { token, issue, judges } = await createJury();
+    const { token, user, issue, judges } = await createJury();
     const reply = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/export_excel/`, token });
     expect(reply.statusCode).toBe(200);
     const sheet = (await readWorkbook(reply.rawPayload)).Agreement ?? [];
@@ -288,5 +295,23 @@ describe('agreement between judges', () => {
       [judges.cem.email, 0.625, 0.422, 'Yes'],
       [judges.dan.email],
     ]);
+
+    // In the admin's language: the report's words, a comma for a decimal point in the interval's text.
+    await setLanguage(t, { user, token }, 'fr');
+    const french = await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/export_excel/`, token });
+    const accord = (await readWorkbook(french.rawPayload)).Accord ?? [];
+    expect(accord.slice(0, 3)).toEqual([
+      [undefined, 'α de Krippendorff', 'Intervalle à 95 %', 'Lecture'],
+      ['Tous les critères', 0.376, '-0,509 – 0,446', 'Les juges s’accordent mal'],
+      ['Team', -0.134, undefined, 'Les juges s’accordent mal'],
+    ]);
+    const judgesHeader = accord.findIndex((row) => row[0] === 'Juge');
+    expect(accord[judgesHeader]).toEqual([
+      'Juge',
+      'Indulgence',
+      'Cohérence',
+      'Cohérence très en dessous des autres',
+    ]);
+    expect(accord[judgesHeader + 3]).toEqual([judges.cem.email, 0.625, 0.422, 'Oui']);
   });
 });

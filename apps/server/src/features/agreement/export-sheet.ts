@@ -1,4 +1,4 @@
-import { alphaReading, inconsistentJudges } from '@shortlist/contract';
+import { alphaReading, decimalText, inconsistentJudges, type Language } from '@shortlist/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
@@ -9,11 +9,46 @@ import { getAgreement } from './service.ts';
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
-const READINGS = {
-  good: 'Judges agree well',
-  tentative: 'Judges agree only tentatively',
-  poor: 'Judges agree poorly',
-  none: 'Not enough shared items',
+/** The sheet's words in the exporting admin's language: the report's "Agreement between judges" panel's. */
+const WORDS = {
+  en: {
+    sheet: 'Agreement',
+    alpha: "Krippendorff's α",
+    interval: '95 % interval',
+    reading: 'Reading',
+    all: 'All criteria',
+    chosen: (kept: number, all: number) => `Chosen criteria (${kept} of ${all})`,
+    readings: {
+      good: 'Judges agree well',
+      tentative: 'Judges agree only tentatively',
+      poor: 'Judges agree poorly',
+      none: 'Not enough shared items',
+    },
+    judge: 'Judge',
+    leniency: 'Leniency',
+    consistency: 'Consistency',
+    inconsistent: 'Consistency far below the others',
+    yes: 'Yes',
+  },
+  fr: {
+    sheet: 'Accord',
+    alpha: 'α de Krippendorff',
+    interval: 'Intervalle à 95 %',
+    reading: 'Lecture',
+    all: 'Tous les critères',
+    chosen: (kept: number, all: number) => `Critères choisis (${kept} sur ${all})`,
+    readings: {
+      good: 'Les juges s’accordent bien',
+      tentative: 'Les juges ne s’accordent que provisoirement',
+      poor: 'Les juges s’accordent mal',
+      none: 'Pas assez d’éléments en commun',
+    },
+    judge: 'Juge',
+    leniency: 'Indulgence',
+    consistency: 'Cohérence',
+    inconsistent: 'Cohérence très en dessous des autres',
+    yes: 'Oui',
+  },
 } as const;
 
 /**
@@ -26,7 +61,9 @@ export async function writeAgreementSheet(
   workbook: Workbook,
   issue: IssueRow,
   filters: AgreementFilters,
+  language: Language,
 ) {
+  const words = WORDS[language];
   const agreement = await getAgreement(ctx, issue, filters);
   const [questions, judges] = await Promise.all([
     ctx.db
@@ -49,7 +86,7 @@ export async function writeAgreementSheet(
   const titles = new Map(questions.map((q) => [q.id, q.title]));
   const emails = new Map(judges.map((judge) => [judge.id, judge.email]));
   const flagged = inconsistentJudges(agreement.judges);
-  const sheet = workbook.addWorksheet('Agreement');
+  const sheet = workbook.addWorksheet(words.sheet);
   sheet.columns = [
     { key: 'a', width: 36 },
     { key: 'b', width: 14 },
@@ -57,27 +94,29 @@ export async function writeAgreementSheet(
     { key: 'd', width: 30 },
   ];
   const row = (...cells: (string | number | null)[]) => sheet.addRow(cells).commit();
-  row('', "Krippendorff's α", '95 % interval', 'Reading');
+  row('', words.alpha, words.interval, words.reading);
   // Under a criteria filter α is that of the criteria kept: the row says which share it measures.
   const kept = questions.filter((q) => filters.criteria?.includes(q.id)).length;
   const isFiltered = (filters.criteria?.length ?? 0) > 0 && kept < questions.length;
   row(
-    isFiltered ? `Chosen criteria (${kept} of ${questions.length})` : 'All criteria',
+    isFiltered ? words.chosen(kept, questions.length) : words.all,
     agreement.alpha,
-    agreement.alpha_low === null ? null : `${agreement.alpha_low} – ${agreement.alpha_high}`,
-    READINGS[alphaReading(agreement.alpha)],
+    agreement.alpha_low === null || agreement.alpha_high === null
+      ? null
+      : `${decimalText(agreement.alpha_low, language)} – ${decimalText(agreement.alpha_high, language)}`,
+    words.readings[alphaReading(agreement.alpha)],
   );
   for (const { question, alpha } of agreement.questions) {
-    row(titles.get(question) ?? String(question), alpha, null, READINGS[alphaReading(alpha)]);
+    row(titles.get(question) ?? String(question), alpha, null, words.readings[alphaReading(alpha)]);
   }
   row();
-  row('Judge', 'Leniency', 'Consistency', 'Consistency far below the others');
+  row(words.judge, words.leniency, words.consistency, words.inconsistent);
   for (const judge of agreement.judges) {
     row(
       emails.get(judge.user) ?? String(judge.user),
       judge.leniency,
       judge.consistency,
-      flagged.has(judge.user) ? 'Yes' : '',
+      flagged.has(judge.user) ? words.yes : '',
     );
   }
   sheet.commit();

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { purgeAuditLog } from './retention.ts';
 
@@ -184,6 +184,17 @@ describe('reading the log', () => {
       { format: [null, 'xlsx'], action: [null, 'answers.submitted'] },
     ]);
     expect(exports.json().results[0].actor).toMatchObject({ kind: 'user', id: admin.user.id });
+
+    // In French, the sheet is named as the log's page.
+    await setLanguage(t, admin, 'fr');
+    const french = await t.request({
+      method: 'GET',
+      url: `${url}?action=answers.submitted`,
+      token: admin.token,
+    });
+    const frenchSheets = await readWorkbook(french.rawPayload);
+    expect(Object.keys(frenchSheets)).toEqual(['Journal d’audit']);
+    expect(frenchSheets['Journal d’audit']?.[0]?.slice(0, 2)).toEqual(['Date (UTC)', 'Auteur']);
   });
 });
 

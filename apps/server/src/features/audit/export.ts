@@ -10,6 +10,9 @@ import { readAuditRowsBefore, toAuditEntries } from './read.ts';
 /** Entries read per query: the export walks the log by id, newest first, never holding it whole. */
 const EXPORT_BATCH_SIZE = 1000;
 
+/** The sheet's name, the audit log page's title. */
+const SHEET_NAMES: Record<Language, string> = { en: 'Audit log', fr: 'Journal d’audit' };
+
 const HEADERS: Record<Language, string[]> = {
   en: [
     'Time (UTC)',
@@ -65,7 +68,7 @@ export async function writeAuditWorkbook(
   output: Writable,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Audit log');
+  const sheet = workbook.addWorksheet(SHEET_NAMES[language]);
   const widths = [24, 10, 8, 30, 22, 12, 8, 30, 80];
   sheet.columns = HEADERS[language].map((header, index) => ({ header, width: widths[index] }));
   for await (const entries of entriesOf(db, teamId, where)) {

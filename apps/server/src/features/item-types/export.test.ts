@@ -127,6 +127,9 @@ it('writes each answer as a person reads it, in the language of whoever exports'
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no sheet');
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  // The fixed columns in French, the type's title and the field labels as written.
+  expect(sheet.name).toBe(model.title);
+  expect(header.slice(0, 5)).toEqual(['ID', 'Titre', 'Étiquettes', 'Créé le', fields.text.label]);
   const cell = (field: { id: number; label: string }) =>
     sheet.getRow(2).getCell(1 + header.indexOf(field.label));
   expect(cell(fields.choice)?.value).toBe('Series A');

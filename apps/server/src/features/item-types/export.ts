@@ -10,6 +10,12 @@ import type { DataModelRow } from './service.ts';
 /** Items read per query: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;
 
+/** The fixed columns' words in the exporting admin's language; field labels are the team's, as written. */
+const WORDS = {
+  en: { sheet: 'Items', id: 'ID', title: 'Title', tags: 'Tags', created: 'Created' },
+  fr: { sheet: 'Éléments', id: 'ID', title: 'Titre', tags: 'Étiquettes', created: 'Créé le' },
+} as const;
+
 type ValueRow = typeof datumValues.$inferSelect;
 type FieldRow = Pick<typeof datumFields.$inferSelect, 'id' | 'label' | 'textFormat'>;
 
@@ -45,13 +51,16 @@ export async function writeItemsWorkbook(
     .from(datumFields)
     .where(eq(datumFields.dataModelId, itemType.id))
     .orderBy(asc(datumFields.order), asc(datumFields.id));
+  const words = WORDS[language];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet((itemType.title || 'Items').slice(0, 31).replace(/[[\]*?:/\\]/g, ' '));
+  const sheet = workbook.addWorksheet(
+    (itemType.title || words.sheet).slice(0, 31).replace(/[[\]*?:/\\]/g, ' '),
+  );
   sheet.columns = [
-    { header: 'ID', key: 'id', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
-    { header: 'Tags', key: 'tags', width: 24 },
-    { header: 'Created', key: 'created', width: 20 },
+    { header: words.id, key: 'id', width: 8 },
+    { header: words.title, key: 'title', width: 40 },
+    { header: words.tags, key: 'tags', width: 24 },
+    { header: words.created, key: 'created', width: 20 },
     ...fieldColumns(fields),
   ];
   let lastId = 0;

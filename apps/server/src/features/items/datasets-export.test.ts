@@ -3,8 +3,9 @@ import { datasetListQuerySchema } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intakeForms } from '../../db/schema/index.ts';
+import { formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { setLanguage } from '../../test/workbook.ts';
 import { openDatasetsExport } from './export.ts';
 import { itemFactories } from './test-factories.ts';
 
@@ -26,7 +27,8 @@ async function readRows(body: Buffer) {
 
 describe('the items page: linked form and export', () => {
   it('names the form of an item type in the list, and exports what the filters match', async () => {
-    const { token, team } = await t.createAdmin();
+    const admin = await t.createAdmin();
+    const { token, team } = admin;
     const plain = await f.createDataModel(team.id, 'Imported');
     const formType = await f.createDataModel(team.id, 'Form type');
     const [form] = await t.db
@@ -34,8 +36,14 @@ describe('the items page: linked form and export', () => {
       .values({ teamId: team.id, dataModelId: formType.id, title: 'Call for startups' })
       .returning();
     await f.createDataset(token, plain.id, { title: 'Acme', tags: 'seed' });
-    await f.createDataset(token, formType.id, { title: 'Bolt' });
-    await f.createDataset(token, formType.id, { title: 'Cargo' });
+    const bolt = await f.createDataset(token, formType.id, { title: 'Bolt' });
+    const cargo = await f.createDataset(token, formType.id, { title: 'Cargo' });
+    // Bolt's response was sent, Cargo's is still a draft.
+    const response = { formId: form?.id ?? 0, email: 'ann@example.org' };
+    await t.db.insert(formSubmissions).values([
+      { ...response, datasetId: bolt.id, status: 'submitted', tokenHash: 'bolt' },
+      { ...response, datasetId: cargo.id, status: 'draft', tokenHash: 'cargo' },
+    ]);
 
     const list = await t.request({
       method: 'GET',
@@ -56,11 +64,40 @@ describe('the items page: linked form and export', () => {
     expect(all.headers['content-type']).toContain('spreadsheetml');
     const rows = await readRows(all.rawPayload);
     expect(rows[0]?.slice(0, 6)).toEqual(['ID', 'Title', 'Item type', 'Tags', 'Created', 'Linked form']);
-    expect(rows.slice(1).map((row) => [row[1], row[2], row[3], row[5]])).toEqual([
-      ['Acme', 'Imported', 'seed', undefined],
-      ['Bolt', 'Form type', undefined, 'Call for startups'],
-      ['Cargo', 'Form type', undefined, 'Call for startups'],
+    expect(rows.slice(1).map((row) => [row[1], row[2], row[3], row[5], row[9]])).toEqual([
+      ['Acme', 'Imported', 'seed', undefined, undefined],
+      ['Bolt', 'Form type', undefined, 'Call for startups', 'submitted'],
+      ['Cargo', 'Form type', undefined, 'Call for startups', 'draft'],
     ]);
+
+    // In the admin's language: the items table's words, a response's state too; the data as written.
+    await setLanguage(t, admin, 'fr');
+    const french = await t.request({ method: 'GET', url, token });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(french.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Éléments']);
+    const [header, ...frenchRows] = await readRows(french.rawPayload);
+    expect(header).toEqual([
+      'ID',
+      'Titre',
+      'Type d’élément',
+      'Étiquettes',
+      'Créé le',
+      'Formulaire lié',
+      'Date de soumission',
+      'E-mail de soumission',
+      'E-mail de contact',
+      'État',
+      'Sélections',
+      'Parcours',
+      'Statut de revue',
+    ]);
+    expect(frenchRows.map((row) => [row[1], row[9]])).toEqual([
+      ['Acme', undefined],
+      ['Bolt', 'envoyé'],
+      ['Cargo', 'brouillon'],
+    ]);
+    expect(frenchRows.map((row) => row.slice(0, 9))).toEqual(rows.slice(1).map((row) => row.slice(0, 9)));
 
     const filtered = await t.request({ method: 'GET', url: `${url}&search=car&limit=1`, token });
     expect((await readRows(filtered.rawPayload)).slice(1).map((row) => row[1])).toEqual(['Cargo']);
@@ -102,7 +139,7 @@ describe('the items export in batches', () => {
       select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 30) as i`);
     const query = datasetListQuerySchema.parse({ team: String(team.id) });
     const started = async (leave: boolean) => {
-      const write = await openDatasetsExport(t.app.ctx, query);
+      const write = await openDatasetsExport(t.app.ctx, query, 'en');
       const output = new PassThrough();
       let isPiped = false;
       output.on('pipe', () => {

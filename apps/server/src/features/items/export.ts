@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { datasetListQuerySchema } from '@shortlist/contract';
+import type { datasetListQuerySchema, Language } from '@shortlist/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -19,6 +19,47 @@ const EXPORT_BATCH_SIZE = 1000;
 const EXPORT_FIRST_BATCH_SIZE = 10;
 
 type ListQuery = z.infer<typeof datasetListQuerySchema>;
+
+/**
+ * The sheet's words in the exporting admin's language, the items table's; titles, item types, tags, forms,
+ * selections and review statuses are the team's data and stay as written.
+ */
+const WORDS = {
+  en: {
+    sheet: 'Items',
+    id: 'ID',
+    title: 'Title',
+    type: 'Item type',
+    tags: 'Tags',
+    created: 'Created',
+    form: 'Linked form',
+    submitted: 'Submission date',
+    email: 'Submission e-mail',
+    contact: 'Contact e-mail',
+    state: 'State',
+    issues: 'Selections',
+    path: 'Path',
+    status: 'Review status',
+    states: { submitted: 'submitted', draft: 'draft' },
+  },
+  fr: {
+    sheet: 'Éléments',
+    id: 'ID',
+    title: 'Titre',
+    type: 'Type d’élément',
+    tags: 'Étiquettes',
+    created: 'Créé le',
+    form: 'Formulaire lié',
+    submitted: 'Date de soumission',
+    email: 'E-mail de soumission',
+    contact: 'E-mail de contact',
+    state: 'État',
+    issues: 'Sélections',
+    path: 'Parcours',
+    status: 'Statut de revue',
+    states: { submitted: 'envoyé', draft: 'brouillon' },
+  },
+} as const;
 
 /**
  * The items the filters match after `lastId`, by id, at most `size`, with what each shows and its item
@@ -41,10 +82,10 @@ function batchReader(ctx: AppContext, query: ListQuery) {
  * first query (a query that fails answers 500, not a cut download), and its first byte comes once a row
  * is ready, whatever the number of items (decision 83).
  */
-export async function openDatasetsExport(ctx: AppContext, query: ListQuery) {
+export async function openDatasetsExport(ctx: AppContext, query: ListQuery, language: Language) {
   const readAfter = batchReader(ctx, query);
   const first = await readAfter(0, EXPORT_FIRST_BATCH_SIZE);
-  return (output: Writable) => writeDatasetsWorkbook(ctx, query, output, { first, readAfter });
+  return (output: Writable) => writeDatasetsWorkbook(ctx, query, output, { first, readAfter, language });
 }
 
 /**
@@ -57,32 +98,38 @@ async function writeDatasetsWorkbook(
   ctx: AppContext,
   query: ListQuery,
   output: Writable,
-  { first, readAfter }: { first: BatchRow[]; readAfter: ReturnType<typeof batchReader> },
+  {
+    first,
+    readAfter,
+    language,
+  }: { first: BatchRow[]; readAfter: ReturnType<typeof batchReader>; language: Language },
 ) {
+  const words = WORDS[language];
   let page = first;
   let paths = await pathTexts(
     ctx.db,
     page.map((row) => row.id),
+    language,
   );
   // A download left once its headers came (a double click, a cancel) starts no workbook: the writer's
   // set-up costs more than the statements before the reply.
   if (output.destroyed) return;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Items');
+  const sheet = workbook.addWorksheet(words.sheet);
   sheet.columns = [
-    { header: 'ID', key: 'id', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
-    { header: 'Item type', key: 'type', width: 24 },
-    { header: 'Tags', key: 'tags', width: 24 },
-    { header: 'Created', key: 'created', width: 20 },
-    { header: 'Linked form', key: 'form', width: 24 },
-    { header: 'Submission date', key: 'submitted', width: 20 },
-    { header: 'Submission e-mail', key: 'email', width: 28 },
-    { header: 'Contact e-mail', key: 'contact', width: 28 },
-    { header: 'State', key: 'state', width: 12 },
-    { header: 'Selections', key: 'issues', width: 32 },
-    { header: 'Path', key: 'path', width: 40 },
-    { header: 'Review status', key: 'status', width: 18 },
+    { header: words.id, key: 'id', width: 8 },
+    { header: words.title, key: 'title', width: 40 },
+    { header: words.type, key: 'type', width: 24 },
+    { header: words.tags, key: 'tags', width: 24 },
+    { header: words.created, key: 'created', width: 20 },
+    { header: words.form, key: 'form', width: 24 },
+    { header: words.submitted, key: 'submitted', width: 20 },
+    { header: words.email, key: 'email', width: 28 },
+    { header: words.contact, key: 'contact', width: 28 },
+    { header: words.state, key: 'state', width: 12 },
+    { header: words.issues, key: 'issues', width: 32 },
+    { header: words.path, key: 'path', width: 40 },
+    { header: words.status, key: 'status', width: 18 },
   ];
   let size = EXPORT_FIRST_BATCH_SIZE;
   for (;;) {
@@ -102,7 +149,7 @@ async function writeDatasetsWorkbook(
           submitted: submission ? new Date(submission.create_time) : null,
           email: submission?.email ?? '',
           contact: item.contact_email ?? '',
-          state: submission ? (submission.is_submitted ? 'submitted' : 'draft') : '',
+          state: submission ? words.states[submission.is_submitted ? 'submitted' : 'draft'] : '',
           issues: item.issues.map((issue) => issue.title).join('; '),
           path: paths.get(item.id) ?? '',
           status: review?.status?.label ?? '',
@@ -116,6 +163,7 @@ async function writeDatasetsWorkbook(
     paths = await pathTexts(
       ctx.db,
       page.map((row) => row.id),
+      language,
     );
   }
   if (output.destroyed) return;

@@ -16,6 +16,7 @@ import {
   fileParamsSchema,
   fileQuerySchema,
   idParamsSchema,
+  toLanguage,
 } from '@shortlist/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -73,12 +74,13 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     '/datasets/export_excel/',
     { schema: { tags, querystring: datasetListQuerySchema } },
     async (request, reply) => {
-      await requireTeamAdmin(ctx, currentUser(request), request.query.team);
+      const user = currentUser(request);
+      await requireTeamAdmin(ctx, user, request.query.team);
       const { team, offset, limit, ...filters } = request.query;
       // Streamed: the workbook is written while the items are read, never held whole in memory. Its first
       // rows are read while the export's audit entry is written: the reply starts one round trip sooner.
       const [write] = await Promise.all([
-        openDatasetsExport(ctx, request.query),
+        openDatasetsExport(ctx, request.query, toLanguage(user.language)),
         recordExport(ctx.db, team, 'export.items', filters),
       ]);
       return sendWorkbook(request, reply, { name: 'items', write });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 let t: TestApp;
@@ -16,7 +16,8 @@ afterAll(() => t.close());
  * A (.8 + .6)/3 = .467, B (1.6 + .4)/3 = .667, C .7 (R only), D 1 (T only).
  */
 it('exports the merged ranking and each selection’s, in the order of the results page', async () => {
-  const { token, team, issue: rating, items } = await f.createRatingSetup();
+  const setup = await f.createRatingSetup();
+  const { token, team, issue: rating, items } = setup;
   const { a, b, c, d } = items;
   const tokens = await f.createIssue(team.id, 'TokenIssue', {
     title: 'Tokens: round/2',
@@ -78,6 +79,35 @@ it('exports the merged ranking and each selection’s, in the order of the resul
     [2, a.id, 'A', 3],
     [3, b.id, 'B', 2],
   ]);
+
+  // In the admin's language: the results page's words, the titles and figures as they are.
+  await setLanguage(t, setup, 'fr');
+  const exported = async () => {
+    const again = await t.request({ method: 'GET', url: `/api/v1/issues-merge/${id}/export_excel/`, token });
+    return readWorkbook(again.rawPayload);
+  };
+  const french = await exported();
+  expect(Object.keys(french)).toEqual(['Classement fusionné', rating.title, 'Tokens  round 2']);
+  expect(french['Classement fusionné']).toEqual([
+    ['Rang', 'ID', 'Titre', `${rating.title} (poids 2)`, 'Tokens: round/2 (poids 1)', 'Résultat'],
+    ...merged,
+  ]);
+  expect(french['Tokens  round 2']?.[0]).toEqual(['Rang', 'ID', 'Titre', 'Valeur']);
+  expect(french['Tokens  round 2']?.slice(1)).toEqual(sheets['Tokens  round 2']?.slice(1));
+  // A weight with a fraction takes the French decimal comma.
+  const patched = await t.request({
+    method: 'PATCH',
+    url: `/api/v1/issues-merge/${id}/`,
+    token,
+    payload: {
+      issue_merge_infos: [
+        { issue: rating.id, weight: 2.5 },
+        { issue: tokens.id, weight: 1 },
+      ],
+    },
+  });
+  expect(patched.statusCode).toBe(200);
+  expect((await exported())['Classement fusionné']?.[0]?.[3]).toBe(`${rating.title} (poids 2,5)`);
 });
 
 it('answers 404 for another team’s merge and 400 for a bad flag', async () => {

@@ -1,14 +1,38 @@
 import type { Writable } from 'node:stream';
-import type { MergeResults, TopK } from '@shortlist/contract';
+import { decimalText, type Language, type MergeResults, type TopK } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
+
+/** The sheets' words in the exporting admin's language, the merge results page's; titles stay as written. */
+const WORDS = {
+  en: {
+    merged: 'Merged ranking',
+    selection: 'Selection',
+    rank: 'Rank',
+    id: 'ID',
+    title: 'Title',
+    weighted: (title: string, weight: string) => `${title} (weight ${weight})`,
+    result: 'Result',
+    value: 'Value',
+  },
+  fr: {
+    merged: 'Classement fusionné',
+    selection: 'Sélection',
+    rank: 'Rang',
+    id: 'ID',
+    title: 'Titre',
+    weighted: (title: string, weight: string) => `${title} (poids ${weight})`,
+    result: 'Résultat',
+    value: 'Valeur',
+  },
+} as const;
 
 /** Excel's limits on a sheet name: 31 characters, none of : \ / ? * [ ]. */
 const SHEET_NAME_MAX = 31;
 
 /** A sheet name Excel accepts, unique in the workbook (a suffix tells two selections of one title apart). */
-function sheetName(title: string, taken: Set<string>) {
-  const base = title.replace(/[:\\/?*[\]]/g, ' ').trim() || 'Selection';
+function sheetName(title: string, taken: Set<string>, language: Language) {
+  const base = title.replace(/[:\\/?*[\]]/g, ' ').trim() || WORDS[language].selection;
   let name = base.slice(0, SHEET_NAME_MAX);
   for (let n = 2; taken.has(name.toLowerCase()); n += 1) {
     const suffix = ` (${n})`;
@@ -25,22 +49,27 @@ function sheetName(title: string, taken: Set<string>) {
  * empty cell; so has a value nobody gave. With a top k, the merged ranking gains each item's probability of
  * it and its verdict.
  */
-export async function writeMergeWorkbook(results: MergeResults, output: Writable, topK?: TopK) {
-  const topKOf = topK ? topKCells(topK) : undefined;
+export async function writeMergeWorkbook(
+  results: MergeResults,
+  { language, topK }: { language: Language; topK?: TopK | undefined },
+  output: Writable,
+) {
+  const words = WORDS[language];
+  const topKOf = topK ? topKCells(topK, language) : undefined;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const infos = results.issue_merge_infos;
-  const sheet = workbook.addWorksheet('Merged ranking');
+  const sheet = workbook.addWorksheet(words.merged);
   sheet.columns = [
-    { header: 'Rank', key: 'rank', width: 6 },
-    { header: 'ID', key: 'id', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
+    { header: words.rank, key: 'rank', width: 6 },
+    { header: words.id, key: 'id', width: 8 },
+    { header: words.title, key: 'title', width: 40 },
     ...infos.map((info) => ({
-      header: `${info.issue.title} (weight ${info.weight})`,
+      header: words.weighted(info.issue.title, decimalText(info.weight, language)),
       key: `i${info.issue.id}`,
       width: 18,
     })),
-    { header: 'Result', key: 'average', width: 10 },
-    ...(topK ? topKColumns(topK.k) : []),
+    { header: words.result, key: 'average', width: 10 },
+    ...(topK ? topKColumns(topK.k, language) : []),
   ];
   for (const id of results.order) {
     const item = results.datasets[id];
@@ -61,12 +90,12 @@ export async function writeMergeWorkbook(results: MergeResults, output: Writable
 
   const taken = new Set([sheet.name.toLowerCase()]);
   for (const info of infos) {
-    const ranking = workbook.addWorksheet(sheetName(info.issue.title, taken));
+    const ranking = workbook.addWorksheet(sheetName(info.issue.title, taken, language));
     ranking.columns = [
-      { header: 'Rank', key: 'rank', width: 6 },
-      { header: 'ID', key: 'id', width: 8 },
-      { header: 'Title', key: 'title', width: 40 },
-      { header: 'Value', key: 'value', width: 10 },
+      { header: words.rank, key: 'rank', width: 6 },
+      { header: words.id, key: 'id', width: 8 },
+      { header: words.title, key: 'title', width: 40 },
+      { header: words.value, key: 'value', width: 10 },
     ];
     const values = results.issues[info.issue.id] ?? {};
     const ranks = results.issue_ranks[info.issue.id] ?? {};

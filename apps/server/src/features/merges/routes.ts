@@ -8,6 +8,7 @@ import {
   mergeResultsSchema,
   mergeSchema,
   pageSchema,
+  toLanguage,
 } from '@shortlist/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -95,7 +96,8 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/issues-merge/:id/export_excel/',
     { schema: { tags, params: idParamsSchema, querystring: mergeExportWithTopKQuerySchema } },
     async (request, reply) => {
-      const { merge } = await requireMerge(ctx, currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const { merge } = await requireMerge(ctx, user, request.params.id);
       await recordExport(ctx.db, merge.teamId, 'export.merge', request.query, merge.id);
       const { normalised, k } = request.query;
       const full = await getMerge(ctx, merge);
@@ -103,7 +105,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const topK = k === undefined ? undefined : await getMergeTopK(ctx, full, { normalised, k });
       return sendWorkbook(request, reply, {
         name: `${merge.title} - merge`,
-        write: (output) => writeMergeWorkbook(results, output, topK),
+        write: (output) => writeMergeWorkbook(results, { language: toLanguage(user.language), topK }, output),
       });
     },
   );

@@ -1,23 +1,62 @@
 import type { Writable } from 'node:stream';
-import type { PairwiseReport } from '@shortlist/contract';
+import type { Language, PairwiseReport } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** The sheets' words in the exporting admin's language, the pairwise report's; titles stay as written. */
+const WORDS = {
+  en: {
+    ranking: 'Ranking',
+    judges: 'Judges',
+    rank: 'Rank',
+    itemId: 'Item id',
+    item: 'Item',
+    low: '95 % low',
+    high: '95 % high',
+    comparisons: 'Comparisons',
+    shortlisted: (size: number) => `In the top ${size}`,
+    yes: 'yes',
+    no: 'no',
+    judgeId: 'Judge id',
+    judge: 'Judge',
+    reliability: 'Reliability',
+    votes: 'Votes',
+  },
+  fr: {
+    ranking: 'Classement',
+    judges: 'Juges',
+    rank: 'Rang',
+    itemId: 'ID de l’élément',
+    item: 'Élément',
+    low: 'Borne basse à 95 %',
+    high: 'Borne haute à 95 %',
+    comparisons: 'Comparaisons',
+    shortlisted: (size: number) => (size === 1 ? 'En tête' : `Dans les ${size} premiers`),
+    yes: 'oui',
+    no: 'non',
+    judgeId: 'ID du juge',
+    judge: 'Juge',
+    reliability: 'Fiabilité',
+    votes: 'Votes',
+  },
+} as const;
+
 /** The pairwise report as a workbook: the ranking and the judges, the same rows as the report's JSON. */
-export async function writePairwiseWorkbook(report: PairwiseReport, output: Writable) {
+export async function writePairwiseWorkbook(report: PairwiseReport, language: Language, output: Writable) {
+  const words = WORDS[language];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const ranking = workbook.addWorksheet('Ranking');
+  const ranking = workbook.addWorksheet(words.ranking);
   ranking.columns = [
-    { header: 'Rank', key: 'rank', width: 8 },
-    { header: 'Item id', key: 'dataset', width: 10 },
-    { header: 'Item', key: 'title', width: 40 },
+    { header: words.rank, key: 'rank', width: 8 },
+    { header: words.itemId, key: 'dataset', width: 10 },
+    { header: words.item, key: 'title', width: 40 },
     { header: 'Score (μ)', key: 'mu', width: 12 },
     { header: 'σ', key: 'sigma', width: 10 },
-    { header: '95 % low', key: 'low', width: 12 },
-    { header: '95 % high', key: 'high', width: 12 },
-    { header: 'Comparisons', key: 'comparisons', width: 13 },
-    { header: `In the top ${report.shortlist_size}`, key: 'shortlisted', width: 14 },
+    { header: words.low, key: 'low', width: 12 },
+    { header: words.high, key: 'high', width: 12 },
+    { header: words.comparisons, key: 'comparisons', width: 13 },
+    { header: words.shortlisted(report.shortlist_size), key: 'shortlisted', width: 14 },
   ];
   for (const item of report.items)
     ranking
@@ -27,18 +66,18 @@ export async function writePairwiseWorkbook(report: PairwiseReport, output: Writ
         sigma: round(item.sigma),
         low: round(item.low),
         high: round(item.high),
-        shortlisted: item.shortlisted ? 'yes' : 'no',
+        shortlisted: item.shortlisted ? words.yes : words.no,
       })
       .commit();
   ranking.commit();
-  const judges = workbook.addWorksheet('Judges');
+  const judges = workbook.addWorksheet(words.judges);
   judges.columns = [
-    { header: 'Judge id', key: 'user', width: 10 },
-    { header: 'Judge', key: 'name', width: 30 },
-    { header: 'Reliability', key: 'reliability', width: 12 },
+    { header: words.judgeId, key: 'user', width: 10 },
+    { header: words.judge, key: 'name', width: 30 },
+    { header: words.reliability, key: 'reliability', width: 12 },
     { header: 'α', key: 'alpha', width: 10 },
     { header: 'β', key: 'beta', width: 10 },
-    { header: 'Votes', key: 'votes', width: 8 },
+    { header: words.votes, key: 'votes', width: 8 },
   ];
   for (const judge of report.judges)
     judges

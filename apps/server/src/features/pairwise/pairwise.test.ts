@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../../test/captcha.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { ALPHA_PRIOR, applyVote, BETA_PRIOR } from './crowd-bt.ts';
 import { MIN_COMPARISONS } from './dispatch.ts';
@@ -446,5 +447,29 @@ describe('pairwise selections', () => {
     expect(ranking?.getRow(2).getCell(2).value).toBe(first.id);
     expect(ranking?.getRow(2).getCell(9).value).toBe('yes');
     expect(workbook.getWorksheet('Judges')?.getRow(2).getCell(6).value).toBe(1);
+
+    // In the admin's language: the report's words, the yes/no cells too; the same figures.
+    await setLanguage(t, admin, 'fr');
+    const french = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/pairwise/report/export/`,
+      token: admin.token,
+    });
+    const sheets = await readWorkbook(french.rawPayload);
+    expect(Object.keys(sheets)).toEqual(['Classement', 'Juges']);
+    expect(sheets.Classement?.[0]).toEqual([
+      'Rang',
+      'ID de l’élément',
+      'Élément',
+      'Score (μ)',
+      'σ',
+      'Borne basse à 95 %',
+      'Borne haute à 95 %',
+      'Comparaisons',
+      'En tête',
+    ]);
+    expect(sheets.Classement?.slice(1).map((row) => row[8])).toEqual(['oui', 'non', 'non']);
+    expect(sheets.Juges?.[0]).toEqual(['ID du juge', 'Juge', 'Fiabilité', 'α', 'β', 'Votes']);
+    expect(sheets.Juges?.[1]?.[5]).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   pairwiseReportSchema,
   pairwiseStateSchema,
   pairwiseVoteSchema,
+  toLanguage,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -87,7 +88,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await recordExport(ctx.db, issue.teamId, 'export.report', { pairwise: true }, issue.id);
       return sendWorkbook(request, reply, {
         name: `${issue.title} - pairwise report`,
-        write: (output) => writePairwiseWorkbook(report, output),
+        write: (output) => writePairwiseWorkbook(report, toLanguage(user.language), output),
       });
     },
   );

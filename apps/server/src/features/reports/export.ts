@@ -23,13 +23,70 @@ const EXPORT_BATCH_SIZE = 500;
  */
 const EXPORT_VALUES_PER_BATCH = 15_000;
 
-const VALUE_HEADERS: Record<string, string> = {
-  RatingIssue: 'Average rating',
-  TokenIssue: 'Tokens',
-  SelectionIssue: 'Picks',
-  TextIssue: 'Comments',
-  RankedIssue: 'Borda count',
-};
+/**
+ * The sheets' words in the exporting admin's language, the report page's. Titles, tags, criteria, e-mails
+ * and comments are the team's data and stay as written.
+ */
+const WORDS = {
+  en: {
+    ranking: 'Ranking',
+    judges: 'Judges',
+    comments: 'Comments',
+    rank: 'Rank',
+    id: 'ID',
+    title: 'Title',
+    tags: 'Tags',
+    values: {
+      RatingIssue: 'Average rating',
+      TokenIssue: 'Tokens',
+      SelectionIssue: 'Picks',
+      TextIssue: 'Comments',
+      RankedIssue: 'Borda count',
+    } as Record<string, string>,
+    value: 'Value',
+    answers: 'Answers',
+    accessors: 'Judges with access',
+    range: 'Range',
+    shift: 'Rank shift',
+    path: 'Path',
+    itemId: 'Item ID',
+    item: 'Item',
+    judge: 'Judge',
+    question: 'Question',
+    comment: 'Comment',
+    shared: 'Shared',
+    date: 'Date',
+  },
+  fr: {
+    ranking: 'Classement',
+    judges: 'Juges',
+    comments: 'Commentaires',
+    rank: 'Rang',
+    id: 'ID',
+    title: 'Titre',
+    tags: 'Étiquettes',
+    values: {
+      RatingIssue: 'Note moyenne',
+      TokenIssue: 'Jetons',
+      SelectionIssue: 'Sélections',
+      TextIssue: 'Commentaires',
+      RankedIssue: 'Points Borda',
+    } as Record<string, string>,
+    value: 'Valeur',
+    answers: 'Réponses',
+    accessors: 'Juges ayant accès',
+    range: 'Étendue',
+    shift: 'Écart de rang',
+    path: 'Parcours',
+    itemId: 'ID de l’élément',
+    item: 'Élément',
+    judge: 'Juge',
+    question: 'Critère',
+    comment: 'Commentaire',
+    shared: 'Partagé',
+    date: 'Date',
+  },
+} as const;
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
@@ -85,8 +142,10 @@ async function writeRanking(
   },
 ) {
   const { issue, filters, includeDataset, language, output, k } = input;
+  const words = WORDS[language];
   // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
-  const topK = k === undefined ? undefined : topKCells(await getIssueTopK(ctx, issue, filters, { k }));
+  const topK =
+    k === undefined ? undefined : topKCells(await getIssueTopK(ctx, issue, filters, { k }), language);
   const [rows, questions] = await Promise.all([
     selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
     ctx.db
@@ -113,27 +172,28 @@ async function writeRanking(
         )
         .orderBy(asc(datumFields.dataModelId), asc(datumFields.order), asc(datumFields.id))
     : [];
-  const sheet = workbook.addWorksheet('Ranking');
+  const sheet = workbook.addWorksheet(words.ranking);
   sheet.columns = [
-    { header: 'Rank', key: 'rank', width: 6 },
-    { header: 'ID', key: 'id', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
-    { header: 'Tags', key: 'tags', width: 24 },
-    { header: VALUE_HEADERS[issue.resourcetype] ?? 'Value', key: 'value', width: 14 },
+    { header: words.rank, key: 'rank', width: 6 },
+    { header: words.id, key: 'id', width: 8 },
+    { header: words.title, key: 'title', width: 40 },
+    { header: words.tags, key: 'tags', width: 24 },
+    { header: words.values[issue.resourcetype] ?? words.value, key: 'value', width: 14 },
     ...chosen.map((q) => ({ header: q.title, key: `q${q.id}`, width: 16 })),
-    { header: 'Answers', key: 'answers', width: 10 },
-    { header: 'Judges with access', key: 'accessors', width: 10 },
+    { header: words.answers, key: 'answers', width: 10 },
+    { header: words.accessors, key: 'accessors', width: 10 },
     { header: 'σ', key: 'stdev', width: 8 },
-    { header: 'Range', key: 'range', width: 8 },
-    ...(filters.normalised ? [{ header: 'Rank shift', key: 'shift', width: 10 }] : []),
-    ...(topK && k !== undefined ? topKColumns(k) : []),
-    { header: 'Path', key: 'path', width: 40 },
+    { header: words.range, key: 'range', width: 8 },
+    ...(filters.normalised ? [{ header: words.shift, key: 'shift', width: 10 }] : []),
+    ...(topK && k !== undefined ? topKColumns(k, language) : []),
+    { header: words.path, key: 'path', width: 40 },
     ...fieldColumns(fields),
   ];
   for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
     const paths = await pathTexts(
       ctx.db,
       batch.map((row) => row.dataset_id),
+      language,
     );
     const itemFields = includeDataset
       ? await readItemFields(
@@ -179,19 +239,21 @@ async function writeJudgeValues(
     issue: IssueRow;
     filters: ReportFilters;
     items: { dataset_id: number; title: string }[];
+    language: Language;
     output: Writable;
   },
 ) {
-  const { issue, filters, items, output } = input;
+  const { issue, filters, items, language, output } = input;
+  const words = WORDS[language];
   const judges = await selectRows<{ user_id: number; email: string }>(
     ctx.db,
     sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)})
       SELECT j.user_id, u.email FROM judges j JOIN users u ON u.id = j.user_id ORDER BY lower(u.email)`,
   );
-  const sheet = workbook.addWorksheet('Judges');
+  const sheet = workbook.addWorksheet(words.judges);
   sheet.columns = [
-    { header: 'ID', key: 'id', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
+    { header: words.id, key: 'id', width: 8 },
+    { header: words.title, key: 'title', width: 40 },
     ...judges.map((judge) => ({ header: judge.email, key: `u${judge.user_id}`, width: 14 })),
   ];
   const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
@@ -236,18 +298,19 @@ async function writeJudgeValues(
 async function writeComments(
   ctx: AppContext,
   workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters; output: Writable },
+  input: { issue: IssueRow; filters: ReportFilters; language: Language; output: Writable },
 ) {
   const { issue, filters, output } = input;
-  const sheet = workbook.addWorksheet('Comments');
+  const words = WORDS[input.language];
+  const sheet = workbook.addWorksheet(words.comments);
   sheet.columns = [
-    { header: 'Item ID', key: 'dataset_id', width: 8 },
-    { header: 'Item', key: 'title', width: 40 },
-    { header: 'Judge', key: 'email', width: 30 },
-    { header: 'Question', key: 'question', width: 30 },
-    { header: 'Comment', key: 'content', width: 60 },
-    { header: 'Shared', key: 'shared', width: 8 },
-    { header: 'Date', key: 'create_time', width: 20 },
+    { header: words.itemId, key: 'dataset_id', width: 8 },
+    { header: words.item, key: 'title', width: 40 },
+    { header: words.judge, key: 'email', width: 30 },
+    { header: words.question, key: 'question', width: 30 },
+    { header: words.comment, key: 'content', width: 60 },
+    { header: words.shared, key: 'shared', width: 8 },
+    { header: words.date, key: 'create_time', width: 20 },
   ];
   let lastId = 0;
   for (;;) {
@@ -294,6 +357,6 @@ export async function writeReportWorkbook(
   const items = await writeRanking(ctx, workbook, { ...input, output });
   await writeJudgeValues(ctx, workbook, { ...input, items, output });
   await writeComments(ctx, workbook, { ...input, output });
-  await writeAgreementSheet(ctx, workbook, input.issue, toValueFilters(input.filters));
+  await writeAgreementSheet(ctx, workbook, input.issue, toValueFilters(input.filters), input.language);
   await workbook.commit();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -72,6 +72,62 @@ it('exports the ranking, each judge per item and the comments, with the item fie
     'Bold',
     false,
   ]);
+});
+
+it('names its sheets and columns in the exporting admin’s language, the data as written', async () => {
+  const setup = await f.createRatingSetup();
+  const { token, team, issue, items, q2 } = setup;
+  await f.submit(issue.id, (await f.addJudge(issue.id)).id, [], [[items.c.id, 'Bold', q2.id]]);
+  const exported = async (id: number, query = '') => {
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${id}/export_excel/${query}`,
+      token,
+    });
+    expect(reply.statusCode).toBe(200);
+    return readWorkbook(reply.rawPayload);
+  };
+  const english = await exported(issue.id, '?normalised=true');
+  expect(english.Ranking?.[0]?.slice(-3)).toEqual(['Range', 'Rank shift', 'Path']);
+
+  await setLanguage(t, setup, 'fr');
+  const sheets = await exported(issue.id, '?normalised=true');
+  expect(Object.keys(sheets)).toEqual(['Classement', 'Juges', 'Commentaires', 'Accord']);
+  const [header, ...ranking] = sheets.Classement ?? [];
+  expect(header).toEqual([
+    'Rang',
+    'ID',
+    'Titre',
+    'Étiquettes',
+    'Note moyenne',
+    'Team',
+    'Market',
+    'Réponses',
+    'Juges ayant accès',
+    'σ',
+    'Étendue',
+    'Écart de rang',
+    'Parcours',
+  ]);
+  // Only the words change: the same rows, in the same columns.
+  expect(ranking).toEqual(english.Ranking?.slice(1));
+  expect(sheets.Juges?.[0]?.slice(0, 2)).toEqual(['ID', 'Titre']);
+  expect(sheets.Juges?.slice(1)).toEqual(english.Judges?.slice(1));
+  expect(sheets.Commentaires?.[0]).toEqual([
+    'ID de l’élément',
+    'Élément',
+    'Juge',
+    'Critère',
+    'Commentaire',
+    'Partagé',
+    'Date',
+  ]);
+  expect(sheets.Commentaires?.[1]?.slice(1, 5)).toEqual(['C', expect.any(String), 'Market', 'Bold']);
+
+  // The value column is named after the selection's type.
+  const tokens = await f.createIssue(team.id, 'TokenIssue', { nbTokens: 10, maxPerItem: 5 });
+  await f.addItems(tokens.id, [items.a.id]);
+  expect((await exported(tokens.id)).Classement?.[0]?.[4]).toBe('Jetons');
 });
 
 it('follows the filters and leaves item fields out by default', async () => {

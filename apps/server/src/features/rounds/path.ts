@@ -1,4 +1,10 @@
-import type { ItemPath, ItemPromotion, PromoteSelector, PromotionSourceType } from '@shortlist/contract';
+import type {
+  ItemPath,
+  ItemPromotion,
+  Language,
+  PromoteSelector,
+  PromotionSourceType,
+} from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -40,11 +46,18 @@ export async function readPromotionSteps(db: Db, datasetIds: number[]) {
   return groupRows(rows, (row) => row.dataset_id);
 }
 
+/** The words of a path cell, in the exporting admin's language (the item's "Rounds" drawer's). */
+const WORDS = {
+  en: { round: (round: number) => `Round ${round}`, rank: (rank: number) => `rank ${rank}` },
+  fr: { round: (round: number) => `Tour ${round}`, rank: (rank: number) => `rang ${rank}` },
+} as const;
+
 /**
  * An item's path as a cell of the exports: "Round 1 · Call (rank 4) → Round 2 · Call — round 2", one
  * step after another (`; ` between steps that do not follow each other). Empty: never promoted.
  */
-export function pathText(steps: StepRow[]) {
+export function pathText(steps: StepRow[], language: Language) {
+  const words = WORDS[language];
   type Stop = { id: number | null; text: string; rank: number | null };
   const chains: Stop[][] = [];
   for (const step of steps) {
@@ -55,7 +68,7 @@ export function pathText(steps: StepRow[]) {
         : undefined;
     const target = {
       id: step.target_id,
-      text: `Round ${step.target_round} · ${step.target_title}`,
+      text: `${words.round(step.target_round)} · ${step.target_title}`,
       rank: null,
     };
     if (chain) {
@@ -65,20 +78,21 @@ export function pathText(steps: StepRow[]) {
     } else {
       const source = {
         id: step.source_type === 'selection' ? step.source_id : null,
-        text: `Round ${step.source_round} · ${step.source_title}`,
+        text: `${words.round(step.source_round)} · ${step.source_title}`,
         rank: step.rank,
       };
       chains.push([source, target]);
     }
   }
-  const stopText = (stop: Stop) => (stop.rank === null ? stop.text : `${stop.text} (rank ${stop.rank})`);
+  const stopText = (stop: Stop) =>
+    stop.rank === null ? stop.text : `${stop.text} (${words.rank(stop.rank)})`;
   return chains.map((stops) => stops.map(stopText).join(' → ')).join('; ');
 }
 
 /** The export's path cell of each item that has one. */
-export async function pathTexts(db: Db, datasetIds: number[]) {
+export async function pathTexts(db: Db, datasetIds: number[], language: Language) {
   const steps = await readPromotionSteps(db, datasetIds);
-  return new Map([...steps].map(([id, rows]) => [id, pathText(rows)]));
+  return new Map([...steps].map(([id, rows]) => [id, pathText(rows, language)]));
 }
 
 /** `GET datasets/{id}/path/`: the item's steps with its rank and value in each target now. */

@@ -10,7 +10,7 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 import { deliverWebhooks } from '../webhooks/deliver.ts';
 import { type Received, startReceiver } from '../webhooks/test-receiver.ts';
@@ -303,16 +303,17 @@ describe('POST issues-merge/{id}/promote', () => {
 
 describe('the path in the exports', () => {
   it('writes each promoted item’s path in the items export and the report export', async () => {
-    const { token, team, issue, items } = await f.createRatingSetup();
+    const setup = await f.createRatingSetup();
+    const { token, team, issue, items } = setup;
     const second = (await promote(token, issue.id, { top: 2 })).json().issue;
     await f.submit(second, (await f.addJudge(second)).id, [
       [items.c.id, 5],
       [items.b.id, 1],
     ]);
     const third = (await promote(token, second, { top: 1 })).json().issue;
-    const column = (sheet: unknown[][] | undefined, key: unknown) => {
+    const column = (sheet: unknown[][] | undefined, key: unknown, name = 'Path') => {
       const [header, ...rows] = sheet ?? [];
-      const at = header?.indexOf('Path') ?? -1;
+      const at = header?.indexOf(name) ?? -1;
       expect(at).toBeGreaterThan(0);
       return Object.fromEntries(rows.map((row) => [row[key as number], row[at]]));
     };
@@ -329,6 +330,25 @@ describe('the path in the exports', () => {
     const paths = column(Object.values(await readWorkbook(list.rawPayload))[0], 1);
     expect(paths.B).toBe(`Round 1 · ${issue.title} (rank 1) → Round 2 · ${issue.title} — round 2`);
     expect(paths.A).toBeUndefined();
+
+    // In French, the words of the item's rounds; the titles as written.
+    await setLanguage(t, setup, 'fr');
+    const frenchReport = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${third}/export_excel/`,
+      token,
+    });
+    expect(column((await readWorkbook(frenchReport.rawPayload)).Classement, 2, 'Parcours').C).toBe(
+      `Tour 1 · ${issue.title} (rang 2) → Tour 2 · ${issue.title} — round 2 (rang 1) → Tour 3 · ${issue.title} — round 3`,
+    );
+    const frenchList = await t.request({
+      method: 'GET',
+      url: `/api/v1/datasets/export_excel/?team=${team.id}`,
+      token,
+    });
+    expect(column((await readWorkbook(frenchList.rawPayload)).Éléments, 1, 'Parcours').B).toBe(
+      `Tour 1 · ${issue.title} (rang 1) → Tour 2 · ${issue.title} — round 2`,
+    );
   });
 });
 

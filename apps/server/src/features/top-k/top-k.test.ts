@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook } from '../../test/workbook.ts';
+import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 let t: TestApp;
@@ -176,18 +176,19 @@ describe('a selection’s top k', () => {
 
 describe('the report’s export', () => {
   it('gains each item’s probability of the top k and its verdict when k is given', async () => {
-    const { token, issue, items } = await ratingSelection([
+    const selection = await ratingSelection([
       [10, 6, 2],
       [9, 7, 1],
     ]);
-    const ranking = async (query: string) => {
+    const { token, issue, items } = selection;
+    const ranking = async (query: string, sheet = 'Ranking') => {
       const reply = await t.request({
         method: 'GET',
         url: `/api/v1/issues/${issue.id}/export_excel/${query}`,
         token,
       });
       expect(reply.statusCode).toBe(200);
-      return (await readWorkbook(reply.rawPayload)).Ranking ?? [];
+      return (await readWorkbook(reply.rawPayload))[sheet] ?? [];
     };
     const [header, ...rows] = await ranking('?k=2');
     const column = header?.indexOf('In the top 2 (probability)') ?? -1;
@@ -206,6 +207,18 @@ describe('the report’s export', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ k: ['Ensure this value is greater than or equal to 1.'] });
+    // In the admin's language, the words of the "How sure" tab.
+    await setLanguage(t, selection, 'fr');
+    const [frenchHeader, ...frenchRows] = await ranking('?k=2', 'Classement');
+    expect(frenchHeader?.slice(column, column + 2)).toEqual([
+      'Dans les 2 premiers (probabilité)',
+      'Verdict (2 premiers)',
+    ]);
+    expect(frenchRows.map((row) => row[column + 1])).toEqual([
+      'Retenu à coup sûr',
+      'Retenu à coup sûr',
+      'Écarté',
+    ]);
   });
 });
 
@@ -214,6 +227,7 @@ describe('a merge’s top k', () => {
   async function mergeSetup(weights: { rating: number; tokens: number }) {
     const {
       token,
+      user,
       team,
       issue: rating,
       items,
@@ -245,7 +259,7 @@ describe('a merge’s top k', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    return { token, merge: created.json().id as number, items };
+    return { token, user, merge: created.json().id as number, items };
   }
 
   it('combines each selection’s resampled values with the merge’s weights', async () => {
@@ -269,6 +283,17 @@ describe('a merge’s top k', () => {
       [ratingFirst.items[0]?.id, 1, 'In for sure'],
       [ratingFirst.items[1]?.id, 0, 'Out'],
     ]);
+    // In French, the top 1 is "en tête".
+    await setLanguage(t, ratingFirst, 'fr');
+    const french = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues-merge/${ratingFirst.merge}/export_excel/?k=1`,
+      token: ratingFirst.token,
+    });
+    const [frenchHeader, ...frenchRows] =
+      (await readWorkbook(french.rawPayload))['Classement fusionné'] ?? [];
+    expect(frenchHeader?.slice(-3)).toEqual(['Résultat', 'En tête (probabilité)', 'Verdict (en tête)']);
+    expect(frenchRows.map((row) => row.at(-1))).toEqual(['Retenu à coup sûr', 'Écarté']);
     const tokensFirst = await mergeSetup({ rating: 1, tokens: 3 });
     const second = await topK(tokensFirst.token, `issues-merge/${tokensFirst.merge}/top-k/?k=1`);
     expect(second.items[0]).toEqual({ dataset: tokensFirst.items[1]?.id, probability: 1, verdict: 'in' });
