@@ -55,6 +55,7 @@ import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { REPLY_BROTLI_QUALITY } from './http/page-encoding.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
 import { replySerializer } from './http/reply-serializer.ts';
 import { registerRequestActor } from './http/request-actor.ts';
@@ -129,7 +130,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: REPLY_BROTLI_QUALITY } },
   });
   await app.register(rateLimit, { global: false, store: rateLimitStoreOf(ctx.counters) });
   await app.register(swagger, {

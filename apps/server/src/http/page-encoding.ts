@@ -15,22 +15,31 @@ export function pageEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
+/** Brotli's quality for a reply compressed as it goes (the API's, a page with its first reply): fast enough per request. */
+export const REPLY_BROTLI_QUALITY = 4;
+
+const compress = (html: string, encoding: Encoding, isBest: boolean) =>
+  encoding === 'br'
+    ? brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: isBest ? constants.BROTLI_MAX_QUALITY : REPLY_BROTLI_QUALITY,
+        },
+      })
+    : gzipSync(html, { level: isBest ? 9 : 6 });
+
 /**
  * index.html compressed, as the build's other files are: the page goes out through the not-found handler,
  * which the compression plugin's route hooks never reach. The pages that carry no first reply are a few
- * strings (one per route's preloads), kept compressed once.
+ * strings (one per route's preloads), compressed once at the best quality and kept; a page with its first
+ * reply (an answer page's may hold 2,000 items) is compressed per request, as fast as the API's replies.
  */
 export function createPageCompressor() {
   const kept = new Map<string, Buffer>();
   return (html: string, encoding: Encoding, isKept: boolean): Buffer => {
+    if (!isKept) return compress(html, encoding, false);
     const key = `${encoding}:${html}`;
-    const cached = kept.get(key);
-    if (cached) return cached;
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : gzipSync(html, { level: 9 });
-    if (isKept) kept.set(key, body);
-    return body;
+    const cached = kept.get(key) ?? compress(html, encoding, true);
+    kept.set(key, cached);
+    return cached;
   };
 }
