@@ -17,18 +17,16 @@ export function adminShellChunk(shellRoots: string[], adminRoots: string[]) {
     suffixes.some((suffix) => id.replaceAll('\\', '/').endsWith(`/src/${suffix}`));
   const isShellRoot = isOneOf(shellRoots);
   const isAdminRoot = isOneOf(adminRoots);
-  const rootsOf = new Map<string, Set<string>>();
-
-  /** The chunk roots that run `id`, found up its static importers. */
+  /** The chunk roots that run `id`, found up its static importers (a walk per module: import cycles are complete). */
   const roots = (id: string, ctx: ChunkingContext): Set<string> => {
-    const known = rootsOf.get(id);
-    if (known) return known;
     const found = new Set<string>();
-    rootsOf.set(id, found); // an import cycle ends here
-    const info = ctx.getModuleInfo(id);
-    if (!info) return found;
-    if (info.isEntry || info.dynamicImporters.length > 0) found.add(id);
-    for (const importer of info.importers) for (const root of roots(importer, ctx)) found.add(root);
+    const seen = new Set([id]);
+    for (const each of seen) {
+      const info = ctx.getModuleInfo(each);
+      if (!info) continue;
+      if (info.isEntry || info.dynamicImporters.length > 0) found.add(each);
+      for (const importer of info.importers) seen.add(importer);
+    }
     return found;
   };
 
