@@ -56,7 +56,11 @@ describe('items', () => {
       expect(download.suggestedFilename()).toBe('pitch-deck.pdf');
       await page.keyboard.press('Escape');
       await page.getByTestId('extra-data-table').getByText('pitch-deck.pdf').waitFor();
-      await page.getByRole('button', { name: 'Cancel' }).click();
+      // Closing, the dialog gives the focus back to what opened it: wait for that, or the search typed next
+      // could land on the button that took the focus.
+      const editDialog = page.getByRole('dialog').filter({ has: page.getByTestId('extra-data-table') });
+      await editDialog.getByRole('button', { name: 'Cancel' }).click();
+      await editDialog.waitFor({ state: 'hidden' });
       await page.getByTestId('items-count').getByText('2 items').waitFor();
 
       // Search by name.
