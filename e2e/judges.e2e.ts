@@ -108,7 +108,7 @@ describe('judges of a selection', () => {
     expect(await row('bob@example.org').getByTestId('judge-status').innerText()).toBe(
       'Invited but not responded',
     );
-    expect(await row('bob@example.org').getByTestId('judge-verification').innerText()).toBe('Pending');
+    expect(await row('bob@example.org').getByTestId('email-check').innerText()).toBe('Pending');
     const headers = await table.locator('thead th').allInnerTexts();
     expect(headers).toEqual(expect.arrayContaining(['E-mail check', 'Answering']));
     const mail = await lastMailTo(server.url, 'bob@example.org');
@@ -125,7 +125,7 @@ describe('judges of a selection', () => {
     await bob.getByText('Globex').first().waitFor();
     await bobsBrowser.close();
     await page.reload();
-    await row('bob@example.org').getByTestId('judge-verification').filter({ hasText: 'Verified' }).waitFor();
+    await row('bob@example.org').getByTestId('email-check').filter({ hasText: 'Verified' }).waitFor();
 
     // The status filter keeps the invited judge only.
     await tab.getByTestId('judges-status-filter').click();

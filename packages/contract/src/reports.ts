@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_VERIFICATION_STATUSES } from './auth.ts';
 import { idListQuerySchema, idSchema, queryBoolean } from './common.ts';
 import { DATASET_TAGS_SEPARATOR } from './items.ts';
 
@@ -80,7 +81,7 @@ export const reportUserSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  email_verification_status: z.string(),
+  email_verification_status: z.enum(EMAIL_VERIFICATION_STATUSES),
   submitted_at: z.string().nullable(),
   nb_answered: z.number().int(),
   nb_accessible: z.number().int(),

@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_STATUSES } from '@shortlist/contract';
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createTime, updateTime } from './columns.ts';
 import { intakeForms } from './forms.ts';
@@ -22,7 +23,12 @@ export const formSubmissions = pgTable(
     /** sha-256 of the edit token, so a leaked table opens no submission. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     /** The respondent's address, as for users (features/verification). */
-    emailVerificationStatus: varchar('email_verification_status', { length: 3 }).notNull().default('unc'),
+    emailVerificationStatus: varchar('email_verification_status', {
+      length: 3,
+      enum: EMAIL_VERIFICATION_STATUSES,
+    })
+      .notNull()
+      .default('unc'),
     submitTime: timestamp('submit_time', { withTimezone: true }),
     createTime: createTime(),
     updateTime: updateTime(),

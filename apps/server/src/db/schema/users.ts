@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_STATUSES } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -33,7 +34,12 @@ export const users = pgTable(
      * so a judge's link or a typed address is never bound to an account.
      */
     isJudgeOnly: boolean('is_judge_only').notNull().default(false),
-    emailVerificationStatus: varchar('email_verification_status', { length: 3 }).notNull().default('unc'),
+    emailVerificationStatus: varchar('email_verification_status', {
+      length: 3,
+      enum: EMAIL_VERIFICATION_STATUSES,
+    })
+      .notNull()
+      .default('unc'),
     emailToVerify: varchar('email_to_verify', { length: 250 }),
     /**
      * Carried by each access token as `ver`: a password change or a sign-out adds one, and every access

@@ -89,8 +89,7 @@ export async function listJudges(ctx: AppContext, issue: IssueRow, query: JudgeL
         email: row.user.email,
         first_name: row.user.firstName,
         last_name: row.user.lastName,
-        email_verification_status: row.user
-          .emailVerificationStatus as Judge['user']['email_verification_status'],
+        email_verification_status: row.user.emailVerificationStatus,
       },
       origin: row.access.origin as Judge['origin'],
       issue_answer_link: answerLink(ctx, issue.id, row.access.token),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EmailVerificationStatus } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import {
   datasets,
@@ -55,7 +56,10 @@ export function reportFactories(t: TestApp) {
   }
 
   /** A judge with access to every item, or to `datasetIds` only; `status` is the e-mail verification. */
-  async function addJudge(issueId: number, options: { status?: string; datasetIds?: number[] } = {}) {
+  async function addJudge(
+    issueId: number,
+    options: { status?: EmailVerificationStatus; datasetIds?: number[] } = {},
+  ) {
     const user = await t.createUser();
     if (options.status) {
       await t.db.update(users).set({ emailVerificationStatus: options.status }).where(eq(users.id, user.id));

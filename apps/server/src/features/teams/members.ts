@@ -49,8 +49,7 @@ export function toMember(
       ? {
           id: user.id,
           email: user.email,
-          email_verification_status:
-            user.emailVerificationStatus as Member['user']['email_verification_status'],
+          email_verification_status: user.emailVerificationStatus,
           email_to_verify: user.emailToVerify,
         }
       : {

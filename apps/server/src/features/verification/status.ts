@@ -1,3 +1,4 @@
+import type { EmailVerificationStatus } from '@shortlist/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import { isVerificationCode } from './links.ts';
  * inv when a server refuses the address for good. Only these moves are made: a verified or invalid
  * address never goes back to pending.
  */
-const NOT_YET_VERIFIED = ['unc', 'pro', 'pen'];
+const NOT_YET_VERIFIED: EmailVerificationStatus[] = ['unc', 'pro', 'pen'];
 
 /** A mail to this judge was accepted by the SMTP server. */
 export async function markUserMailed(db: Db, userId: number) {

@@ -111,6 +111,14 @@ export const en = {
     loadError: 'The workspace could not be loaded.',
     refreshHint: 'Please refresh the page. If the problem persists, contact us.',
   },
+  /** A judge's or a respondent's e-mail address, checked or not (features/auth/verification-tag.tsx). */
+  emailCheck: {
+    hint: 'E-mail verification',
+    pen: 'Pending',
+    pro: 'Pending',
+    ver: 'Verified',
+    inv: 'Invalid',
+  },
   dashboard: {
     greeting: 'Hello {{username}}!',
     intro: 'Welcome to your workspace.',

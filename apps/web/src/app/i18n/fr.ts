@@ -114,6 +114,13 @@ export const fr: Catalogue = {
     loadError: "L'espace de travail n'a pas pu être chargé.",
     refreshHint: 'Veuillez rafraîchir la page. Si le problème persiste, contactez-nous.',
   },
+  emailCheck: {
+    hint: 'Vérification de l’e-mail',
+    pen: 'En attente',
+    pro: 'En attente',
+    ver: 'Vérifié',
+    inv: 'Invalide',
+  },
   dashboard: {
     greeting: 'Bonjour {{username}} !',
     intro: 'Bienvenue dans votre espace de travail.',

@@ -3,7 +3,7 @@ import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
-import { VerificationTag } from '../judges/judge-tags';
+import { VerificationTag } from '../auth/verification-tag';
 import { contactAddressOf } from './format';
 import '../../app/i18n/items-resources';
 import { issueManagePath } from '../selections/issue-paths';

@@ -1,25 +1,7 @@
-import type { EmailVerificationStatus, Judge } from '@shortlist/contract';
-import { Tag, Tooltip } from 'antd';
+import type { Judge } from '@shortlist/contract';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../app/i18n/judges-resources';
-
-const VERIFICATION_COLORS = { pen: 'orange', pro: 'orange', ver: 'green', inv: 'red' } as const;
-
-/**
- * The e-mail verification code of a judge or a respondent: nothing while unconfirmed (unc), else pending,
- * verified or invalid.
- */
-export function VerificationTag({ status }: { status: EmailVerificationStatus }) {
-  const { t } = useTranslation('judges');
-  if (status === 'unc') return null;
-  return (
-    <Tooltip title={t('verificationHint')}>
-      <Tag color={VERIFICATION_COLORS[status]} data-testid="judge-verification">
-        {t(`verification.${status}`)}
-      </Tag>
-    </Tooltip>
-  );
-}
 
 export function judgeStatusOf(judge: Judge) {
   if (judge.has_submitted) return 'answered' as const;

@@ -101,7 +101,6 @@ export const en = {
   noComments: 'No comments.',
   commentOnItem: 'On the item',
   shared: 'Shared',
-  verification: { ver: 'Verified', pen: 'Pending', pro: 'Pending', inv: 'Invalid', unc: '' },
   judges: {
     answered: 'Items answered',
     submitted: 'Submitted',
@@ -228,7 +227,6 @@ export const fr: typeof en = {
   noComments: 'Aucun commentaire.',
   commentOnItem: 'Sur l’élément',
   shared: 'Partagé',
-  verification: { ver: 'Vérifié', pen: 'En attente', pro: 'En attente', inv: 'Invalide', unc: '' },
   judges: {
     answered: 'Éléments répondus',
     submitted: 'Envoyé',

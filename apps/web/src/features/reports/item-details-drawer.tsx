@@ -15,13 +15,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VerificationTag } from '../auth/verification-tag';
 import { LoadedItemAnswers } from '../items/item-answers';
 import { ItemPath } from '../rounds/item-path';
 import { CommentsDrawer } from './comments-drawer';
 import { formatValue, judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useDatasetReport } from './use-report';
-import { VerificationTag } from './verification-tag';
 import '../../app/i18n/reports-resources';
 
 type JudgeRow = ReportDatasetDetails['judges'][number];

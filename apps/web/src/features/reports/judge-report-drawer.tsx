@@ -4,11 +4,11 @@ import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, type TableColu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { VerificationTag } from '../auth/verification-tag';
 import { CommentsDrawer } from './comments-drawer';
 import { judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useUserReport } from './use-report';
-import { VerificationTag } from './verification-tag';
 import '../../app/i18n/reports-resources';
 
 type ItemRow = ReportSummaryUser['datasets'][number];

@@ -3,8 +3,8 @@ import type { Issue, ReportUser } from '@shortlist/contract';
 import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { VerificationTag } from '../auth/verification-tag';
 import { judgeName } from './format';
-import { VerificationTag } from './verification-tag';
 import '../../app/i18n/reports-resources';
 
 /** The Judges sub-tab: each judge, how many items they answered of those they may, and when they submitted. */
