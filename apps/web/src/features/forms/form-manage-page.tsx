@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Result, Tabs, Typography } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpin } from '../../app/layout/page-spin';
@@ -9,6 +9,7 @@ import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-conte
 import { EditFormTab } from './edit-form-tab';
 import { useForm } from './use-form';
 import '../../app/i18n/forms-resources';
+import { StatusResult } from '../../app/layout/status-result';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const ShareTab = lazyPanel(() => import('./share-tab').then((m) => m.ShareTab));
@@ -33,7 +34,7 @@ export function FormManagePage() {
   if (id !== null && form.isPending) return <PageSpin />;
   if (id === null || form.isError) {
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('manage.loadFailed')}
         extra={<Link to={listPath}>{t('manage.backToForms')}</Link>}

@@ -4,15 +4,27 @@ import { Alert, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
+import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { useIssue } from '../selections/use-issue';
-import { AddJudgesDialog } from './add-judges-dialog';
-import { AssignDialog } from './assign-dialog';
-import { InviteAllDialog } from './invite-all-dialog';
 import { JudgesTable } from './judges-table';
 import { useAccessMode } from './use-access-mode';
 import { useJudges } from './use-judges';
 import '../../app/i18n/judges-resources';
+
+// Loaded the first time they open (app/lazy-dialog.tsx): adding judges brings the e-mail check's schema.
+const AddJudgesDialog = lazyDialog(
+  () => import('./add-judges-dialog').then((m) => m.AddJudgesDialog),
+  (props) => props.isOpen,
+);
+const AssignDialog = lazyDialog(
+  () => import('./assign-dialog').then((m) => m.AssignDialog),
+  (props) => props.isOpen,
+);
+const InviteAllDialog = lazyDialog(
+  () => import('./invite-all-dialog').then((m) => m.InviteAllDialog),
+  (props) => props.isOpen,
+);
 
 const ALL = 'all';
 const STATUS_OPTIONS = [ALL, 'not_invited', 'invited', 'answered'] as const;

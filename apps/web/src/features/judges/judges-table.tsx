@@ -2,14 +2,27 @@ import { DEFAULT_PAGE_SIZE, type Judge, type Page } from '@shortlist/contract';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConflictsDrawer } from './conflicts-drawer';
-import { CopyAccessDialog } from './copy-access-dialog';
+import { lazyDialog } from '../../app/lazy-dialog';
+import { VerificationTag } from '../auth/verification-tag';
 import { InviteButton } from './invite-button';
-import { ItemAccessDrawer } from './item-access-drawer';
 import { JudgeActions } from './judge-actions';
-import { JudgeStatusTag, VerificationTag } from './judge-tags';
+import { JudgeStatusTag } from './judge-tags';
 import { useConflicts } from './use-conflicts';
 import '../../app/i18n/judges-resources';
+
+// Loaded the first time they open (app/lazy-dialog.tsx).
+const ItemAccessDrawer = lazyDialog(
+  () => import('./item-access-drawer').then((m) => m.ItemAccessDrawer),
+  (props) => props.judge !== null,
+);
+const CopyAccessDialog = lazyDialog(
+  () => import('./copy-access-dialog').then((m) => m.CopyAccessDialog),
+  (props) => props.judge !== null,
+);
+const ConflictsDrawer = lazyDialog(
+  () => import('./conflicts-drawer').then((m) => m.ConflictsDrawer),
+  (props) => props.judge !== null,
+);
 
 interface JudgesTableProps {
   issueId: number;
@@ -61,7 +74,9 @@ export function JudgesTable({
     // the judge has got. "Pending" there and "Answered" here do not contradict each other.
     {
       key: 'verification',
-      title: <Tooltip title={t('verificationHint')}>{t('columns.verification')}</Tooltip>,
+      title: (
+        <Tooltip title={t('emailCheck.hint', { ns: 'translation' })}>{t('columns.verification')}</Tooltip>
+      ),
       render: (_, judge) => <VerificationTag status={judge.user.email_verification_status} />,
     },
     { key: 'status', title: t('columns.status'), render: (_, judge) => <JudgeStatusTag judge={judge} /> },

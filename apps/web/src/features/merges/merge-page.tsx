@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Result, Spin, Tabs, Typography } from 'antd';
+import { Button, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
@@ -8,6 +8,7 @@ import { useCurrentTeam } from '../teams/team-context';
 import { MergeManageTab } from './merge-manage-tab';
 import { useMerge } from './use-merges';
 import '../../app/i18n/merges-resources';
+import { StatusResult } from '../../app/layout/status-result';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const MergeResultsTab = lazyPanel(() => import('./merge-results-tab').then((m) => m.MergeResultsTab));
@@ -29,7 +30,7 @@ export function MergePage() {
 
   if (merge.isError) {
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('page.loadFailed')}
         extra={

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { useIssue } from './use-issue';
 import '../../app/i18n/selections-resources';
+import { StatusResult } from '../../app/layout/status-result';
 
 // Loaded when its tab is first shown (app/lazy-panel.tsx).
 const IssueItemsTab = lazyPanel(() => import('./issue-items-tab').then((m) => m.IssueItemsTab));
@@ -59,7 +60,7 @@ export function IssueManagePage() {
 
   if (id === null || issue.isError) {
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('manage.loadFailed')}
         extra={<Link to={`/team/${team.id}`}>{t('common.backHome', { ns: 'translation' })}</Link>}
