@@ -29,10 +29,23 @@ export function prefetchTeam({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The items page (`?issue=` or not): its table's first page. */
+export function prefetchItemsPage({ params, request }: LoaderFunctionArgs) {
+  const teamId = parseTeamId(params.teamId);
+  if (teamId !== null && getAccessToken()) {
+    const issue = parseRouteId(new URL(request.url).searchParams.get('issue') ?? undefined) ?? undefined;
+    void import('../features/items/items-page').then(
+      (page) => page.prefetchItemsPage(teamId, issue),
+      () => undefined,
+    );
+  }
+  return null;
+}
+
 /**
  * A selection's page: the selection, which the page waits for, and the module of the tab in its address
  * (a report's is 50 KiB that would otherwise start only once the page has rendered), with the report's
- * first data.
+ * first data, or the items tab's first page.
  */
 export function prefetchIssuePage({ params, request }: LoaderFunctionArgs) {
   const id = parseRouteId(params.id);
@@ -50,6 +63,13 @@ export function prefetchIssuePage({ params, request }: LoaderFunctionArgs) {
       );
     } else {
       void issue.catch(() => undefined);
+    }
+    const teamId = parseTeamId(params.teamId);
+    if (tab === 'items' && teamId !== null) {
+      void import('../features/selections/issue-items-tab').then(
+        (items) => items.prefetchIssueItems(teamId, id),
+        () => undefined,
+      );
     }
     void import('../features/selections/issue-manage-page').then(
       (page) => page.preloadTab(tab),

@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { lazyComponent, lazyPage } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
-import { prefetchCurrentUser, prefetchIssuePage, prefetchTeam } from './route-prefetch';
+import { prefetchCurrentUser, prefetchIssuePage, prefetchItemsPage, prefetchTeam } from './route-prefetch';
 import { followPendingNavigation } from './version/chunk-reload';
 
 /**
@@ -73,7 +73,11 @@ export const router = createBrowserRouter([
                 path: 'item-types/:id/manage',
                 ...lazyPage(() => import('../features/item-types/item-type-page'), 'ItemTypePage'),
               },
-              { path: 'items', ...lazyPage(() => import('../features/items/items-page'), 'ItemsPage') },
+              {
+                path: 'items',
+                loader: prefetchItemsPage,
+                ...lazyPage(() => import('../features/items/items-page'), 'ItemsPage'),
+              },
               {
                 path: 'issues',
                 ...lazyPage(() => import('../features/selections/issues-page'), 'IssuesPage'),

@@ -1,6 +1,6 @@
 import {
   API_PREFIX,
-  type COUNT_EXACT,
+  COUNT_EXACT,
   type Dataset,
   type DatasetCreate,
   type DatasetIds,
@@ -9,12 +9,13 @@ import {
   type DatumValue,
   type DatumValueCreate,
   type DatumValuePatch,
+  ITEMS_PAGE_SIZE,
   type ItemType,
 } from '@shortlist/contract';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 import { getAccessToken } from '../../app/auth/token-storage';
 import { fetchMe } from '../../app/auth/use-current-user';
-import { fetchAllPages } from '../../app/paging';
+import { fetchAllPages, toOffsetLimit } from '../../app/paging';
 
 /** The list's query without the team, as the table sends it. */
 export interface DatasetFilters {
@@ -35,6 +36,37 @@ export interface DatasetFilters {
 }
 
 /** Every key starts with 'datasets': the reviews feature refreshes the tables by that prefix. */
+/** The items table's order until a column is sorted: newest first. */
+export const ITEMS_DEFAULT_ORDERING = '-create_time';
+
+/** What the items table shows: its page, scope, search, status filter and order. */
+export interface ItemsTableView {
+  page: number;
+  dataModelId?: number;
+  issueId?: number;
+  search?: string;
+  /** A review status's id or NOT_REVIEWED; none: every item. */
+  status?: string;
+  ordering: string;
+  isCountExact?: boolean;
+}
+
+/**
+ * The request of the items table for a view: the table's, and a page loader's asking for the first page
+ * before the table has rendered (one shape, so one cache entry).
+ */
+export function itemsTableFilters(view: ItemsTableView): DatasetFilters {
+  return {
+    ...toOffsetLimit({ page: view.page, pageSize: ITEMS_PAGE_SIZE }),
+    data_model: view.dataModelId,
+    issue: view.issueId,
+    search: view.search || undefined,
+    reviews__status: view.status,
+    ordering: view.ordering,
+    count: view.isCountExact ? COUNT_EXACT : undefined,
+  };
+}
+
 export const datasetKeys = {
   all: ['datasets'] as const,
   list: (teamId: number, filters: DatasetFilters) => [...datasetKeys.all, teamId, 'list', filters] as const,

@@ -6,7 +6,9 @@ import { lazyPanel } from '../../app/lazy-panel';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { IssueFilterSelect } from '../selections/issue-filter-select';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
+import { ITEMS_DEFAULT_ORDERING } from './api';
 import { ItemsTable } from './items-table';
+import { prefetchItemsTable } from './use-datasets';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
 import '../../app/i18n/items-resources';
 
@@ -22,6 +24,11 @@ const MassEmailAction = lazyPanel(
 
 /** Columns of the items page shown only once picked: the other defaults fit 1366 px, in both languages. */
 const HIDDEN_BY_DEFAULT = ['submission_date', 'submission_state', 'form', 'issues'];
+
+/** The page's first items, asked for by its route's loader with the navigation. */
+export function prefetchItemsPage(teamId: number, issueId: number | undefined) {
+  prefetchItemsTable(teamId, { issueId, ordering: ITEMS_DEFAULT_ORDERING });
+}
 
 /** `/team/:teamId/items`: every item of the team, whatever its type, or those of one selection (`?issue=`). */
 export function ItemsPage() {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { COUNT_EXACT, type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
+import { type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
 import {
   App,
   Button,
@@ -19,9 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
-import { fetchDatasetIds } from './api';
+import { fetchDatasetIds, ITEMS_DEFAULT_ORDERING, itemsTableFilters } from './api';
 import { ExportDatasetsButton } from './export-datasets-button';
 import { useAnswerColumns } from './use-answer-columns';
 import { useColumnChoice } from './use-column-choice';
@@ -43,7 +42,6 @@ const ItemEditDialog = lazyDialog(
   (props) => props.datasetId !== null,
 );
 
-const DEFAULT_ORDERING = '-create_time';
 const ALL_STATUSES = 'all';
 
 export interface ItemsTableProps {
@@ -79,7 +77,7 @@ export interface ItemsTableProps {
  * and sorting happen on the server.
  */
 export function ItemsTable(props: ItemsTableProps) {
-  const { teamId, dataModelId, extraColumns = [], issueId, defaultOrdering = DEFAULT_ORDERING } = props;
+  const { teamId, dataModelId, extraColumns = [], issueId, defaultOrdering = ITEMS_DEFAULT_ORDERING } = props;
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
@@ -97,15 +95,15 @@ export function ItemsTable(props: ItemsTableProps) {
   const mutations = useDatasetMutations();
   const format = useFormat();
 
-  const filters = {
-    ...toOffsetLimit({ page, pageSize: ITEMS_PAGE_SIZE }),
-    data_model: dataModelId,
-    issue: issueId,
-    search: search || undefined,
-    reviews__status: status === ALL_STATUSES ? undefined : status,
+  const filters = itemsTableFilters({
+    page,
+    dataModelId,
+    issueId,
+    search,
+    status: status === ALL_STATUSES ? undefined : status,
     ordering,
-    count: isCountExact ? COUNT_EXACT : undefined,
-  };
+    isCountExact,
+  });
   const items = useDatasets(teamId, filters);
   const isFiltered = Boolean(search) || status !== ALL_STATUSES;
   const isPageGone = items.data?.results.length === 0 && page > 1;

@@ -1,5 +1,6 @@
 import type { DatasetCreate, DatasetPatch, DatumValueCreate, DatumValuePatch } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryClient } from '../../app/query-client';
 import { fetchItemType, itemTypeKeys } from '../item-types/api';
 import {
   createDataset,
@@ -12,6 +13,8 @@ import {
   fetchAllItemTypes,
   fetchDataset,
   fetchDatasets,
+  type ItemsTableView,
+  itemsTableFilters,
   patchDataset,
   patchDatumValue,
 } from './api';
@@ -22,6 +25,15 @@ export function useDatasets(teamId: number, filters: DatasetFilters) {
     queryKey: datasetKeys.list(teamId, filters),
     queryFn: ({ signal }) => fetchDatasets(teamId, filters, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A page's loader asks for the items table's first page with the navigation, not once the table renders. */
+export function prefetchItemsTable(teamId: number, view: Omit<ItemsTableView, 'page'>) {
+  const filters = itemsTableFilters({ ...view, page: 1 });
+  void queryClient.prefetchQuery({
+    queryKey: datasetKeys.list(teamId, filters),
+    queryFn: ({ signal }) => fetchDatasets(teamId, filters, signal),
   });
 }
 

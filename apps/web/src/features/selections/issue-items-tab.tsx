@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { lazyPanel } from '../../app/lazy-panel';
 import { ItemsTable } from '../items/items-table';
+import { prefetchItemsTable } from '../items/use-datasets';
 import { useSubmissionColumns } from '../items/use-submission-columns';
 import { addIssueDatasets } from './api';
 import '../../app/i18n/selections-resources';
@@ -19,6 +20,14 @@ const AddExistingItemsDialog = lazyDialog(
   () => import('./add-existing-items-dialog').then((m) => m.AddExistingItemsDialog),
   (props) => props.isOpen,
 );
+
+/** A selection's items by title until a column is sorted. */
+const ORDERING = 'title';
+
+/** The tab's first page, asked for by the selection page's loader. */
+export function prefetchIssueItems(teamId: number, issueId: number) {
+  prefetchItemsTable(teamId, { issueId, ordering: ORDERING });
+}
 
 /**
  * The Items tab: the selection's items by title, with the submission columns, removal from the
@@ -35,7 +44,7 @@ export function IssueItemsTab({ teamId, issueId }: { teamId: number; issueId: nu
         hiddenByDefault={['submission_date']}
         teamId={teamId}
         issueId={issueId}
-        defaultOrdering="title"
+        defaultOrdering={ORDERING}
         extraColumns={submissionColumns}
         onItemCreated={(id) => addIssueDatasets(issueId, [id])}
         addLabel={t('addExisting.newItem')}
