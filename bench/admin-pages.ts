@@ -197,6 +197,18 @@ async function seed(baseUrl: string): Promise<Route[]> {
       content: '[data-testid="issue-info"]',
     },
     {
+      name: "a selection's items",
+      pattern: '/team/:teamId/issue/:id/manage?tab=items',
+      path: at(`/issue/${selection}/manage?tab=items`),
+      content: row('items-table'),
+    },
+    {
+      name: "a selection's judges",
+      pattern: '/team/:teamId/issue/:id/manage?tab=access',
+      path: at(`/issue/${selection}/manage?tab=access`),
+      content: row('judges-table'),
+    },
+    {
       name: "a selection's report",
       pattern: '/team/:teamId/issue/:id/manage?tab=report',
       path: at(`/issue/${selection}/manage?tab=report`),
