@@ -118,6 +118,14 @@ describe('how sure the shortlist is', () => {
     await page.screenshot({ path: `${SHOTS}/top-k-fr-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: `${SHOTS}/top-k-fr-desktop.png`, fullPage: true });
+    // One item kept reads "en tête", not "dans les 1 premiers".
+    await page.getByTestId('top-k-input').fill('1');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await page
+      .getByTestId('top-k-table')
+      .getByRole('columnheader', { name: 'En tête', exact: true })
+      .waitFor();
+    expect(await page.getByTestId('top-k-panel').innerText()).toContain('Retenu à coup sûr : en tête dans');
   });
 
   it('shows the same panel under a merge’s ranking, over its selections', async () => {
@@ -159,6 +167,12 @@ describe('how sure the shortlist is', () => {
     expect((await rows.allInnerTexts()).map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
       ['1', 'Hooli', '100%', 'In for sure'],
     ]);
+    // One item kept reads "first", not "the top 1".
+    await panel
+      .getByTestId('top-k-table')
+      .getByRole('columnheader', { name: 'First', exact: true })
+      .waitFor();
+    expect(await panel.innerText()).toContain('In for sure: first in at least 95% of the draws.');
     // The merge's export then carries the probabilities of the top 1.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

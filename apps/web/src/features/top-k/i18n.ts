@@ -1,8 +1,11 @@
 /** Texts of "How sure is the shortlist?" (report and merge pages), namespace 'topK'; French typed by English. */
 export const en = {
   title: 'How sure is the shortlist?',
-  explanation:
-    'Would another jury pick the same {{k}}? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item makes the top {{k}}.',
+  /** `count` is k: one item kept reads "first", not "the top 1". */
+  explanation_one:
+    'Would another jury pick the same winner? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item comes first.',
+  explanation_other:
+    'Would another jury pick the same {{count}}? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item makes the top {{count}}.',
   k: 'Top',
   kHelp: 'How many items the shortlist keeps',
   compute: 'Check',
@@ -16,8 +19,17 @@ export const en = {
   summary_out_other: '{{count}} out',
   judges_one: 'from {{count}} judge',
   judges_other: 'from {{count}} judges',
-  rule: 'In for sure: in the top {{k}} in at least 95% of the draws. Out: in fewer than 5%. Borderline: in between — worth a discussion.',
-  columns: { rank: 'Rank', item: 'Item', probability: 'In the top {{k}}', verdict: 'Verdict' },
+  rule_one:
+    'In for sure: first in at least 95% of the draws. Out: in fewer than 5%. Borderline: in between — worth a discussion.',
+  rule_other:
+    'In for sure: in the top {{count}} in at least 95% of the draws. Out: in fewer than 5%. Borderline: in between — worth a discussion.',
+  columns: {
+    rank: 'Rank',
+    item: 'Item',
+    probability_one: 'First',
+    probability_other: 'In the top {{count}}',
+    verdict: 'Verdict',
+  },
   verdict: { in: 'In for sure', borderline: 'Borderline', out: 'Out' },
   noRank: '—',
   othersOut_one: '{{count}} other item is out.',
@@ -28,8 +40,10 @@ export const en = {
 
 export const fr: typeof en = {
   title: 'La présélection est-elle sûre ?',
-  explanation:
-    'Un autre jury choisirait-il les mêmes {{k}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément entre dans les {{k}} premiers.',
+  explanation_one:
+    'Un autre jury choisirait-il le même premier ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément arrive en tête.',
+  explanation_other:
+    'Un autre jury choisirait-il les mêmes {{count}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément entre dans les {{count}} premiers.',
   k: 'Les',
   kHelp: 'Combien d’éléments la présélection garde',
   compute: 'Vérifier',
@@ -43,8 +57,17 @@ export const fr: typeof en = {
   summary_out_other: '{{count}} écartés',
   judges_one: 'à partir de {{count}} juge',
   judges_other: 'à partir de {{count}} juges',
-  rule: 'Retenu à coup sûr : dans les {{k}} premiers dans au moins 95 % des tirages. Écarté : dans moins de 5 %. Incertain : entre les deux — à discuter.',
-  columns: { rank: 'Rang', item: 'Élément', probability: 'Dans les {{k}} premiers', verdict: 'Verdict' },
+  rule_one:
+    'Retenu à coup sûr : en tête dans au moins 95 % des tirages. Écarté : dans moins de 5 %. Incertain : entre les deux — à discuter.',
+  rule_other:
+    'Retenu à coup sûr : dans les {{count}} premiers dans au moins 95 % des tirages. Écarté : dans moins de 5 %. Incertain : entre les deux — à discuter.',
+  columns: {
+    rank: 'Rang',
+    item: 'Élément',
+    probability_one: 'En tête',
+    probability_other: 'Dans les {{count}} premiers',
+    verdict: 'Verdict',
+  },
   verdict: { in: 'Retenu à coup sûr', borderline: 'Incertain', out: 'Écarté' },
   noRank: '—',
   othersOut_one: '{{count}} autre élément est écarté.',

@@ -87,7 +87,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
     { key: 'item', title: t('columns.item'), dataIndex: 'title' },
     {
       key: 'probability',
-      title: t('columns.probability', { k: result.data?.k ?? shownK }),
+      title: t('columns.probability', { count: result.data?.k ?? shownK }),
       align: 'right',
       render: (_, row) => formatPercent(row.probability, i18n.language),
     },
@@ -100,7 +100,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
         {t('title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('explanation', { k: shownK })}
+        {t('explanation', { count: shownK })}
       </Typography.Paragraph>
       <form
         onSubmit={(event) => {
@@ -141,7 +141,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
             <Tag>{t('summary_out', { count: counts.out })}</Tag>
             <Typography.Text type="secondary">{t('judges', { count: result.data.judges })}</Typography.Text>
           </Flex>
-          <Typography.Text type="secondary">{t('rule', { k: result.data.k })}</Typography.Text>
+          <Typography.Text type="secondary">{t('rule', { count: result.data.k })}</Typography.Text>
           <Table<TopKRow>
             rowKey="dataset"
             size="small"
