@@ -89,6 +89,12 @@ describe('the audit log page', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
     await table.getByText('Données personnelles effacées').waitFor();
+    // The downloaded log is named in the page's language.
+    const [log] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-export-xlsx').click(),
+    ]);
+    expect(log.suggestedFilename()).toBe('journal-audit.xlsx');
     await page.screenshot({ path: `${SHOTS}/audit-fr-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('Adresse e-mail').fill(JUDGE);

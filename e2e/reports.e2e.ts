@@ -148,6 +148,7 @@ describe('reports and merges', () => {
       page.waitForEvent('download'),
       page.getByTestId('export-confirm').click(),
     ]);
+    expect(download.suggestedFilename()).toBe('Demo day jury - report.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path()) ?? '');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
@@ -232,6 +233,7 @@ describe('reports and merges', () => {
       page.waitForEvent('download'),
       page.getByTestId('merge-export').click(),
     ]);
+    expect(mergeDownload.suggestedFilename()).toBe('Final ranking - merge.xlsx');
     const mergeBook = new ExcelJS.Workbook();
     await mergeBook.xlsx.readFile((await mergeDownload.path()) ?? '');
     expect(mergeBook.worksheets.map((sheet) => sheet.name)).toEqual([

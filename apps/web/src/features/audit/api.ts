@@ -17,8 +17,12 @@ export const auditKeys = {
 export const fetchAuditLog = (teamId: number, filter: AuditFilter, offset: number, limit: number) =>
   apiGet<Page<AuditEntry>>(`teams/${teamId}/audit-log/`, { ...filter, offset, limit });
 
-export const downloadAuditLog = (teamId: number, filter: AuditFilter, format: 'xlsx' | 'csv') =>
-  downloadFile(`teams/${teamId}/audit-log/export/`, `audit-log.${format}`, { ...filter, format });
+export const downloadAuditLog = (
+  teamId: number,
+  filter: AuditFilter,
+  format: 'xlsx' | 'csv',
+  filename: string,
+) => downloadFile(`teams/${teamId}/audit-log/export/`, filename, { ...filter, format });
 
 /** A team's personal data requests, or a site administrator's for every team (`teamId` null). */
 const personalDataPath = (teamId: number | null) =>

@@ -69,7 +69,8 @@ export function AuditPage() {
     placeholderData: keepPreviousData,
   });
   const exporting = useMutation({
-    mutationFn: (format: 'xlsx' | 'csv') => downloadAuditLog(team.id, query, format),
+    mutationFn: (format: 'xlsx' | 'csv') =>
+      downloadAuditLog(team.id, query, format, t('fileName', { format })),
     onError: () => void message.error(t('exportFailed')),
   });
   const filter = (change: Partial<Filters>) => {

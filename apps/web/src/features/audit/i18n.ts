@@ -1,5 +1,7 @@
 /** Texts of the audit log page and its personal data requests, namespace 'audit'; French is typed by English. */
 export const en = {
+  /** The downloaded log's name; `format` is xlsx or csv. */
+  fileName: 'audit-log.{{format}}',
   title: 'Audit log',
   intro: 'Every change made in this workspace: who made it, when, and what it was before and after.',
   exportXlsx: 'Export (Excel)',
@@ -168,6 +170,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
+  fileName: 'journal-audit.{{format}}',
   title: 'Journal d’audit',
   intro:
     'Chaque modification faite dans cet espace de travail : qui l’a faite, quand, et ce qui était là avant et après.',

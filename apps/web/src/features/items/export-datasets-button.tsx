@@ -10,7 +10,7 @@ export function ExportDatasetsButton({ teamId, filters }: { teamId: number; filt
   return (
     <DownloadButton
       path="datasets/export_excel/"
-      filename="items.xlsx"
+      filename={t('fileName')}
       query={{ team: teamId, ...query }}
       testId="export-datasets"
     >

@@ -1,5 +1,7 @@
 /** Texts of this feature, in the i18next namespace 'items'; French is typed by English. */
 export const en = {
+  /** The downloaded workbook of the table's items. */
+  fileName: 'items.xlsx',
   title: 'Items',
   intro: 'Everything your workspace collected, of every item type.',
   search: 'Search by name',
@@ -105,6 +107,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
+  fileName: 'éléments.xlsx',
   title: 'Éléments',
   intro: 'Tout ce que votre espace de travail a recueilli, de tous les types d’éléments.',
   search: 'Rechercher par nom',

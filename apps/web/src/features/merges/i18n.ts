@@ -1,5 +1,7 @@
 /** Texts of selection merges, in the i18next namespace 'merges'; French is typed by English. */
 export const en = {
+  /** The downloaded workbook's name: the merge's title, then what the file holds. */
+  fileName: '{{title}} - merge.xlsx',
   list: {
     empty: 'No selection merges yet',
     emptyFiltered: 'No merge carries these tags',
@@ -54,6 +56,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
+  fileName: '{{title}} - fusion.xlsx',
   list: {
     empty: 'Aucune fusion de sélections pour l’instant',
     emptyFiltered: 'Aucune fusion ne porte ces étiquettes',

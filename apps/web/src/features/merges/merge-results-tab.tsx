@@ -104,7 +104,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
           />
           <DownloadButton
             path={`issues-merge/${merge.id}/export_excel/`}
-            filename={`${merge.title} - merge.xlsx`}
+            filename={t('fileName', { title: merge.title })}
             query={{ normalised: normalised ? 'true' : undefined, k: topK ?? undefined }}
             testId="merge-export"
           >

@@ -38,7 +38,7 @@ export function ExportDialog({
           include_dataset: includeDataset ? 'true' : undefined,
           k: topK === null ? undefined : String(topK),
         },
-        `${title || 'report'} - report.xlsx`,
+        t('fileName.report', { title: title || t('fileName.untitled') }),
       );
       onClose();
     } catch {

@@ -33,6 +33,13 @@ export const en = {
   tagFilter: 'Filter by tags',
   criteriaFilter: 'Criteria',
   allCriteria: 'All criteria',
+  /** The downloaded workbooks' names: the selection's title, then what the file holds. */
+  fileName: {
+    report: '{{title}} - report.xlsx',
+    ranked: '{{title}} - ranked report.xlsx',
+    pairwise: '{{title}} - pairwise report.xlsx',
+    untitled: 'report',
+  },
   ranked: {
     tab: 'Borda and Schulze',
     place_one: 'No. {{place}} ({{count}} point)',
@@ -158,6 +165,12 @@ export const fr: typeof en = {
   tagFilter: 'Filtrer par étiquettes',
   criteriaFilter: 'Critères',
   allCriteria: 'Tous les critères',
+  fileName: {
+    report: '{{title}} - rapport.xlsx',
+    ranked: '{{title}} - Borda et Schulze.xlsx',
+    pairwise: '{{title}} - rapport par paires.xlsx',
+    untitled: 'rapport',
+  },
   ranked: {
     tab: 'Borda et Schulze',
     place_one: 'N° {{place}} ({{count}} point)',

@@ -59,7 +59,7 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
         </Typography.Text>
         <DownloadButton
           path={`issues/${issue.id}/pairwise/report/export/`}
-          filename={`${issue.title} - pairwise report.xlsx`}
+          filename={t('fileName.pairwise', { title: issue.title || t('fileName.untitled') })}
           testId="pairwise-export"
         >
           {t('pairwise.export')}

@@ -105,7 +105,7 @@ function Report({ issue }: { issue: Issue }) {
         ranked ? (
           <DownloadButton
             path={`issues/${issue.id}/ranked_export/`}
-            filename={`${issue.title || 'report'} - ranked report.xlsx`}
+            filename={t('fileName.ranked', { title: issue.title || t('fileName.untitled') })}
             query={rankedQuery}
             testId="ranked-export"
           >
