@@ -1,8 +1,9 @@
 // A TLS front speaking HTTP/2 to the browser and HTTP/1.1 to the app, as the deployments of
 // docs/operations.md do (Caddy by default, nginx with `http2 on`): the page benches load each page through
 // it and straight from the app, so that both protocols are measured in the same run. Its certificate is
-// self-signed for 127.0.0.1 (openssl, in a temporary folder); the bench's browser contexts accept it.
+// self-signed for 127.0.0.1 (openssl, in a temporary folder); the bench's browser trusts its key.
 import { execFileSync } from 'node:child_process';
+import { createHash, createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -44,11 +45,29 @@ function selfSignedCertificate() {
   return pair;
 }
 
+/** The SHA-256 of a certificate's public key, base64: what Chromium's `--ignore-certificate-errors-spki-list` names. */
+function spkiHash(cert: Buffer) {
+  const der = createPublicKey(cert).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
+}
+
+/**
+ * The browser switch that trusts the fronts' keys: without it each context's first connection was refused
+ * ("certificate unknown") before the context's `ignoreHTTPSErrors` let the next one through.
+ */
+export const trustSwitch = (fronts: { spki: string }[]) =>
+  fronts.length > 0 ? [`--ignore-certificate-errors-spki-list=${fronts.map((f) => f.spki).join(',')}`] : [];
+
 /** Starts the front before `target` (the app's http:// origin); `url` is its https:// origin. */
 export async function startH2Front(target: string) {
   const app = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
-  const server = http2.createSecureServer(selfSignedCertificate(), (request, response) => {
+  const certificate = selfSignedCertificate();
+  const inFlight = new Map<http2.Http2ServerResponse, { path: string; stage: string }>();
+  const server = http2.createSecureServer(certificate, (request, response) => {
+    const entry = { path: request.url, stage: 'sent upstream' };
+    inFlight.set(response, entry);
+    response.once('close', () => inFlight.delete(response));
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value;
@@ -57,6 +76,8 @@ export async function startH2Front(target: string) {
     const upstream = http.request(
       { agent, host: app.hostname, port: app.port, method: request.method, path: request.url, headers },
       (reply) => {
+        entry.stage = `upstream ${reply.statusCode}`;
+        reply.once('end', () => (entry.stage = 'upstream ended'));
         const replyHeaders: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(reply.headers)) {
           if (!HOP_BY_HOP.has(name)) replyHeaders[name] = value;
@@ -65,7 +86,8 @@ export async function startH2Front(target: string) {
         reply.pipe(response);
       },
     );
-    upstream.on('error', () => {
+    upstream.on('error', (error) => {
+      entry.stage = `upstream error ${error.message}`;
       if (!response.headersSent) response.writeHead(502);
       response.end();
     });
@@ -80,6 +102,10 @@ export async function startH2Front(target: string) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
+    /** Its key's hash, for the browser to trust (`trustSwitch`). */
+    spki: spkiHash(certificate.cert),
+    /** The requests not answered yet, with how far each got: what a stalled page waits for. */
+    inFlight: () => [...inFlight.values()].map(({ path: at, stage }) => `${at} (${stage})`),
     async stop() {
       for (const session of sessions) session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,8 +3,11 @@ import { type Browser, chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The machine's Chromium (Debian's package), headless, kept off the network it cannot reach. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The machine's Chromium (Debian's package), headless, kept off the network it cannot reach; `args` adds
+ * switches (a bench's TLS front: the key it trusts).
+ */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
   }
@@ -19,6 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }
