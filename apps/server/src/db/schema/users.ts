@@ -55,6 +55,9 @@ export const users = pgTable(
     uniqueIndex('users_judge_email_lower').on(sql`lower(${t.email})`).where(sql`${t.isJudgeOnly}`),
     // The members list by e-mail: a team's page of 10,000 read in the users' order, not sorted.
     index('users_email').on(t.email),
+    // The members search by e-mail (`lower(email) like '%…%'`): the accounts of every team, which it read
+    // whole on each search (10,000 in 3 ms at the bench's size, and growing with the install, not the team).
+    index('users_email_search').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 

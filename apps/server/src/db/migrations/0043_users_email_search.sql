@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_search" ON "users" USING gin (lower("email") gin_trgm_ops);
