@@ -258,7 +258,6 @@ async function tokensOf(baseUrl: string) {
   return (await reply.json()) as { access: string; refresh: string };
 }
 
-/** One cold load of a route by a signed-in admin. */
 /**
  * A load whose requests the browser sent and never saw answered, with no error in the page: seen over
  * HTTP/2 in about one run in four, its scripts held after index.html while the front held no request
@@ -278,6 +277,7 @@ async function loadRouteAgainIfStalled(...args: Parameters<typeof loadRoute>) {
   }
 }
 
+/** One cold load of a route by a signed-in admin. */
 async function loadRoute(
   browser: Browser,
   build: string,
