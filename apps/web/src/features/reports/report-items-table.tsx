@@ -1,15 +1,27 @@
 import { EyeOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { Issue, ReportDataset, ReportQuery } from '@shortlist/contract';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { type Key, useState } from 'react';
+import { Button, Empty, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { type CSSProperties, type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DistributionPlot } from './distribution-plot';
 import { axisMax, formatValue } from './format';
+import { HoverTooltip } from './hover-tooltip';
 import { useReportDistributions } from './use-report';
 import { visiblePage } from './visible-page';
 import '../../app/i18n/reports-resources';
 
 const PAGE_SIZE = 50;
+
+// A row's cells are drawn 50 times: plain flex boxes (as Ant Design's Flex draws them) and tooltips built on
+// hover (HoverTooltip) keep the table's first render light (issue 28).
+const flexRow = (gap: number, alignItems?: CSSProperties['alignItems']): CSSProperties => ({
+  display: 'flex',
+  gap,
+  alignItems,
+});
+const RANK_CELL = flexRow(6, 'baseline');
+const STDEV_CELL = flexRow(6, 'center');
+const ACTIONS_CELL = flexRow(4);
 
 interface ReportItemsTableProps {
   issue: Issue;
@@ -68,16 +80,16 @@ export function ReportItemsTable({
       title: t('columns.rank'),
       width: 90,
       render: (_, row) => (
-        <Flex gap={6} align="baseline">
+        <div style={RANK_CELL}>
           {row.rank ?? (
-            <Tooltip title={t('noRank')}>
+            <HoverTooltip title={t('noRank')}>
               <Typography.Text type="secondary" aria-label={t('noRank')} data-testid="no-rank">
                 —
               </Typography.Text>
-            </Tooltip>
+            </HoverTooltip>
           )}
           <RankShift shift={row.rank_shift} />
-        </Flex>
+        </div>
       ),
     },
     { key: 'item', title: t('columns.item'), dataIndex: 'title' },
@@ -137,14 +149,14 @@ export function ReportItemsTable({
       title: <Tooltip title={t('disagreementHelp')}>{t('columns.stdev')}</Tooltip>,
       sorter: (a, b) => (a.stdev ?? -1) - (b.stdev ?? -1),
       render: (_, row) => (
-        <Flex gap={6} align="center" data-testid="report-stdev">
+        <div style={STDEV_CELL} data-testid="report-stdev">
           {formatValue(row.stdev, i18n.language)}
           {threshold !== null && row.stdev !== null && row.stdev > threshold && (
             <Tag color="orange" data-testid="disagreement-flag">
               {t('disagreement')}
             </Tag>
           )}
-        </Flex>
+        </div>
       ),
     },
     {
@@ -157,8 +169,8 @@ export function ReportItemsTable({
       key: 'actions',
       title: t('columns.actions'),
       render: (_, row) => (
-        <Flex gap={4}>
-          <Tooltip title={t('info', { title: row.title })}>
+        <div style={ACTIONS_CELL}>
+          <HoverTooltip title={t('info', { title: row.title })}>
             <Button
               size="small"
               icon={<InfoCircleOutlined />}
@@ -166,9 +178,9 @@ export function ReportItemsTable({
               onClick={() => onInfo(row)}
               data-testid="item-info"
             />
-          </Tooltip>
+          </HoverTooltip>
           {onViewResponses && (
-            <Tooltip title={t('viewResponses', { title: row.title })}>
+            <HoverTooltip title={t('viewResponses', { title: row.title })}>
               <Button
                 size="small"
                 icon={<EyeOutlined />}
@@ -176,9 +188,9 @@ export function ReportItemsTable({
                 onClick={() => onViewResponses(row)}
                 data-testid="item-responses"
               />
-            </Tooltip>
+            </HoverTooltip>
           )}
-        </Flex>
+        </div>
       ),
     },
   ];
@@ -244,11 +256,11 @@ function RankShift({ shift }: { shift: number | null }) {
   if (!shift) return null;
   const label = t(shift > 0 ? 'movedUp' : 'movedDown', { count: Math.abs(shift) });
   return (
-    <Tooltip title={label}>
+    <HoverTooltip title={label}>
       <Typography.Text type={shift > 0 ? 'success' : 'danger'} aria-label={label} data-testid="rank-shift">
         {shift > 0 ? '▲' : '▼'}
         {Math.abs(shift)}
       </Typography.Text>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
