@@ -38,7 +38,7 @@ import {
 } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
 import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
-import { datasetReplyFields, toDataset } from './replies.ts';
+import { datasetListFields, listedDataset } from './replies.ts';
 
 type ListQuery = z.infer<typeof datasetListQuerySchema>;
 type Ordering = ReturnType<typeof parseOrdering<(typeof DATASET_ORDERING)[number]>>;
@@ -221,7 +221,7 @@ function selectionStatements(db: Db, shape: DatasetListShape, name: (part: strin
   const page = db
     .with(found)
     .select({
-      ...datasetReplyFields(datasets),
+      ...datasetListFields(datasets),
       cursorKey: sql<string>`${order.toText(key)}`,
       total: sql<number>`${total}`.mapWith(Number),
     })
@@ -363,7 +363,7 @@ const datasetListStatements = preparedPerShape(
     const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${counted}) end` : n;
     const page = (isCountedFromIndex ? db.with(found) : db.with(matched, found))
       .select({
-        ...datasetReplyFields(datasets),
+        ...datasetListFields(datasets),
         cursorKey: sql<string>`${order.toText(picked.key)}`,
         total: sql<number>`${total}`.mapWith(Number),
       })
@@ -392,7 +392,7 @@ function countOf(total: number, isExact: boolean) {
  * A team's items, filtered, sorted and paged in SQL; the caller's right (404 unless the team's admin)
  * and the count are read by the page's own statement, prepared once per shape (decisions 59 and 68).
  * The page is read one row long, to know whether a next page follows whatever the count says; the next
- * link carries a cursor to the page's last row.
+ * link carries a cursor to the page's last row. Each item's answers are JSON text, for `stringifyWithRaw`.
  */
 export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQuery) {
   const filterValues = filterValuesOf(query);
@@ -436,7 +436,7 @@ export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQu
     hasMore,
     cursor: hasMore && last ? encodeCursor({ ordering, key: last.cursorKey, id: last.id }) : undefined,
   };
-  return { ...countOf(total, isExact), results: results.map((row) => toDataset(ctx, row)), next };
+  return { ...countOf(total, isExact), results: results.map((row) => listedDataset(ctx, row)), next };
 }
 
 /**

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { JSON_TYPE, stringifyWithRaw } from '../../http/raw-json.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
@@ -50,13 +51,14 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
   app.get(
     '/datasets/',
     { schema: { tags, querystring: datasetListQuerySchema, response: { 200: datasetPageSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { count, count_exact, results, next } = await listDatasets(
         ctx,
         currentUser(request),
         request.query,
       );
-      return { ...toPage(request, request.query, count, results, next), count_exact };
+      const page = { ...toPage(request, request.query, count, results, next), count_exact };
+      return (reply as FastifyReply).type(JSON_TYPE).send(stringifyWithRaw(page));
     },
   );
 
@@ -66,7 +68,7 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     async (request, reply) => {
       // JSON text written from the ids as SQL joins them, sent as is (as the report's, decision 51).
       const json = await listDatasetIdsJson(ctx, currentUser(request), request.query);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return (reply as FastifyReply).type(JSON_TYPE).send(json);
     },
   );
 

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { JSON_TYPE } from '../../http/raw-json.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
 import { getMergeTopK } from '../top-k/service.ts';
@@ -88,7 +89,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         normalised: request.query.normalised,
       });
       // JSON text built in SQL, sent as is (like report_summary, decision 51).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return (reply as FastifyReply).type(JSON_TYPE).send(json);
     },
   );
 

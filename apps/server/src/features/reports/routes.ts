@@ -15,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { JSON_TYPE } from '../../http/raw-json.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
@@ -43,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       // JSON text built in SQL, sent as is: Fastify serialises no string of a JSON content type, and the
       // schema's typed send takes objects only (decision 51).
       const json = await getReportSummaryJson(ctx, { issue, filters: request.query });
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return (reply as FastifyReply).type(JSON_TYPE).send(json);
     },
   );
 

@@ -15,10 +15,12 @@ import {
   issueSchema,
   pageSchema,
 } from '@shortlist/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { JSON_TYPE, stringifyWithRaw } from '../../http/raw-json.ts';
 import { listDatasets } from '../items/dataset-list.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { requireIssueAdmin } from './access.ts';
@@ -93,13 +95,14 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: pageSchema(datasetSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);
       // A selection's items are counted exactly: their reply has no `count_exact` to say otherwise.
       const query = { ...request.query, team: issue.teamId, issue: issue.id, count: COUNT_EXACT };
       const { count, results } = await listDatasets(ctx, user, query);
-      return toPage(request, request.query, count, results);
+      const page = toPage(request, request.query, count, results);
+      return (reply as FastifyReply).type(JSON_TYPE).send(stringifyWithRaw(page));
     },
   );
 
