@@ -197,6 +197,10 @@ export function ReportItemsTable({
 
   return (
     <Table<ReportDataset>
+      // A new table once the first rows come: its spinner starts stopped. Ant Design's Spin stops in an effect
+      // after the rows are drawn, and that class change on their container restyles every row a second time
+      // before the first paint (issue 28). Later loads (a filter changed) keep the table and its sort.
+      key={datasets === undefined ? 'pending' : 'loaded'}
       rowKey="dataset_id"
       columns={columns}
       dataSource={datasets}
