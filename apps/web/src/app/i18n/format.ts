@@ -8,21 +8,53 @@ type DateInput = string | number | Date;
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
+// Building a formatter costs far more than using one (a table's dates and means are thousands of calls):
+// each language and set of options builds one, kept for the page's life.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function formatterOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  language: string,
+  build: () => T,
+): T {
+  const key = `${kind}|${language}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter as T;
+}
+
 /** "Nov 25, 2026" / "25 nov. 2026". */
 export const formatDate = (value: DateInput, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(toDate(value));
+  formatterOf('date', language, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium' })).format(
+    toDate(value),
+  );
 
 /** "Nov 25, 2026, 2:05 PM" / "25 nov. 2026, 14:05". */
 export const formatDateTime = (value: DateInput, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
+  formatterOf(
+    'dateTime',
+    language,
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(toDate(value));
 
 /** "1,234.5" / "1 234,5": up to `maximumFractionDigits` decimals (3 by default: ratings and their means). */
 export const formatNumber = (value: number, language: string, maximumFractionDigits = 3) =>
-  new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+  formatterOf(
+    `number${maximumFractionDigits}`,
+    language,
+    () => new Intl.NumberFormat(language, { maximumFractionDigits }),
+  ).format(value);
 
 /** A share (0.255) as "25.5%" / "25,5 %": up to one decimal. */
 export const formatPercent = (share: number, language: string, maximumFractionDigits = 1) =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(share);
+  formatterOf(
+    `percent${maximumFractionDigits}`,
+    language,
+    () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }),
+  ).format(share);
 
 /** The four formatters bound to the interface's current language, for components. */
 export function useFormat() {

@@ -1,22 +1,9 @@
 import type { IssueResourcetype } from '@shortlist/contract';
-
-/**
- * One formatter per language, as `formatNumber` (app/i18n/format.ts) writes numbers: up to 3 decimals.
- * Building an `Intl.NumberFormat` costs far more than formatting with one, and a report's page formats
- * three or four values a row (about 10 % of the table's first render, issue 28).
- */
-const formatters = new Map<string, Intl.NumberFormat>();
+import { formatNumber } from '../../app/i18n/format';
 
 /** A report value as people read it: ratings with up to 3 decimals, counts as whole numbers. */
-export function formatValue(value: number | null, language: string) {
-  if (value === null) return '—';
-  let formatter = formatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-    formatters.set(language, formatter);
-  }
-  return formatter.format(value);
-}
+export const formatValue = (value: number | null, language: string) =>
+  value === null ? '—' : formatNumber(value, language);
 
 /** The name a judge is shown by: full name, else e-mail. */
 export function judgeName(user: { first_name: string; last_name: string; email: string }) {
