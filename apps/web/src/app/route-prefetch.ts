@@ -55,10 +55,14 @@ export function prefetchIssuePage({ params, request }: LoaderFunctionArgs) {
       queryFn: ({ signal }) => fetchIssue(id, signal),
     });
     const tab = new URL(request.url).searchParams.get('tab');
-    // The report's first data once the selection's type is known, not once its tab has rendered.
+    // The report's first data beside the selection, not once its tab has rendered (nor once the selection
+    // came: a round trip more at a phone's latency, issue 28).
     if (tab === 'report') {
-      void Promise.all([issue, import('../features/reports/use-report')]).then(
-        ([data, report]) => report.prefetchReportSummary(data),
+      void import('../features/reports/use-report').then(
+        (report) => {
+          report.prefetchReportSummary(id);
+          issue.then(report.forgetReportSummary, () => undefined);
+        },
         () => undefined,
       );
     } else {

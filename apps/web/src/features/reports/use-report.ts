@@ -19,14 +19,20 @@ export function useReportSummary(issueId: number, query: ReportQuery) {
 
 /**
  * The unfiltered summary that a selection's report tab shows first (its filters start empty), asked for by
- * the page's loader as soon as the selection is known; a pairwise selection's report reads another.
+ * the page's loader beside the selection itself, whose type is not known yet: a pairwise selection's report
+ * reads another, and `forgetReportSummary` drops the request once the selection says it is one.
  */
-export function prefetchReportSummary(issue: Issue) {
-  if (issue.resourcetype === 'PairwiseIssue') return;
+export function prefetchReportSummary(issueId: number) {
   void queryClient.prefetchQuery({
-    queryKey: reportKeys.summary(issue.id, {}),
-    queryFn: ({ signal }) => fetchReportSummary(issue.id, {}, signal),
+    queryKey: reportKeys.summary(issueId, {}),
+    queryFn: ({ signal }) => fetchReportSummary(issueId, {}, signal),
   });
+}
+
+export function forgetReportSummary(issue: Issue) {
+  if (issue.resourcetype !== 'PairwiseIssue') return;
+  const queryKey = reportKeys.summary(issue.id, {});
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.removeQueries({ queryKey }));
 }
 
 /** The box plots of the given items (the table's visible page), by item id; empty while they load. */
