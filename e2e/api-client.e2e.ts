@@ -102,4 +102,44 @@ describe('the web API client against the real server', () => {
     expect(store.get('shortlist.access')).toBe('expired.or.forged');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it("takes the replies of a page's first requests, sent before the app ran, once each (early-requests.ts)", async () => {
+    await signIn();
+    Object.assign(window.location, { pathname: '/team/1/issue/999999/manage', search: '?tab=report' });
+    await import('../apps/web/src/app/early-requests.ts');
+    expect(calls).toEqual([
+      '/api/v1/users/me/',
+      '/api/v1/teams/1/',
+      '/api/v1/issues/999999/',
+      '/api/v1/issues/999999/report_summary/',
+    ]);
+    const { apiGet } = await loadClient();
+    calls.length = 0;
+    const [me, team, missing] = await Promise.all([
+      apiGet<{ email: string }>('users/me/'),
+      apiGet<{ id: number }>('teams/1/'),
+      apiGet('issues/999999/').catch((e: unknown) => e),
+    ]);
+    expect(me.email).toBe(ADMIN.email);
+    expect(team.id).toBe(1);
+    expect(missing).toMatchObject({ status: 404 });
+    expect(calls).toEqual([]);
+    await apiGet('users/me/');
+    expect(calls).toEqual(['/api/v1/users/me/']);
+  });
+
+  it('asks again when the token changed since the first requests left', async () => {
+    await signIn();
+    Object.assign(window.location, { pathname: '/team/1/items', search: '' });
+    await import('../apps/web/src/app/early-requests.ts');
+    expect(calls).toEqual(['/api/v1/users/me/', '/api/v1/teams/1/']);
+    // The early reply answered another token: the app asks again with its own (refused, then refreshed).
+    store.set('shortlist.access', 'expired.or.forged');
+    calls.length = 0;
+    const { apiGet } = await loadClient();
+    const me = await apiGet<{ email: string }>('users/me/');
+    expect(me.email).toBe(ADMIN.email);
+    expect(calls[0]).toBe('/api/v1/users/me/');
+    expect(calls).toContain('/api/token/refresh/');
+  });
 });

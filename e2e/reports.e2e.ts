@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, signIn } from './support/pages.ts';
+import { chooseOption, closeWithEscape, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -65,9 +65,21 @@ describe('reports and merges', () => {
 
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
+    const asked: string[] = [];
+    const listen = (request: import('playwright-core').Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    };
+    page.on('request', listen);
     await page.goto(`${server.url}/team/1/issue/${rating}/manage?tab=report`);
     const table = page.getByTestId('report-items-table');
     await table.getByRole('cell', { name: 'Initech', exact: true }).waitFor();
+    page.off('request', listen);
+    // The page's first requests leave from index.html's first script, before the app has come
+    // (early-requests.ts), and the app takes their replies: none is asked twice.
+    expect(await page.locator('head script[src*="early-requests"]').count()).toBe(1);
+    for (const path of ['users/me/', 'teams/1/', `issues/${rating}/`, `issues/${rating}/report_summary/`])
+      expect(asked.filter((each) => each === `/api/v1/${path}`)).toHaveLength(1);
     const rows = table.locator('tbody tr.ant-table-row');
     expect((await cellTexts(rows.nth(0))).slice(2, 7)).toEqual(['1', 'Acme', '', '4', '2/2']);
     expect((await cellTexts(rows.nth(1))).slice(2, 6)).toEqual(['1', 'Globex', '', '4']);
@@ -109,7 +121,7 @@ describe('reports and merges', () => {
     // The row's info button shows the item itself; its view-responses button the judges' responses.
     await rows.nth(0).getByTestId('item-info').click();
     await page.locator('.ant-modal').getByText('Acme').first().waitFor();
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page);
     await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
 
     // The drawer of Acme: each judge with their value, and the comment.
@@ -173,7 +185,7 @@ describe('reports and merges', () => {
     await judgesTable.getByTestId('view-judge').first().click();
     const judgeRows = page.getByTestId('judge-report-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => judgeRows.count()).toBe(3);
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page);
 
     // Two more selections: picks (Acme 2, Globex 1, Initech 0) and tokens (Acme 1, Globex 4, Initech 5).
     await createJudgedSelection(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { adminShellChunk } from './admin-shell-chunk';
+import { earlyRequests } from './early-requests-plugin';
 import { leanAntd } from './lean-antd-plugin';
 import { precompress } from './precompress-plugin';
 import { pureContract } from './pure-contract-plugin';
@@ -16,6 +17,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    earlyRequests('src/app/early-requests.ts'),
     pureContract(),
     leanAntd(),
     // A page's chunks are announced with index.html; the Ant Design theme with the public pages using it.
@@ -84,7 +86,7 @@ export default defineConfig({
               name: 'app',
               tags: ['$initial'],
               includeDependenciesRecursively: false,
-              test: /^(?!.*[\\/]src[\\/]main\.tsx$)/,
+              test: /^(?!.*[\\/]src[\\/](main\.tsx|app[\\/]early-requests\.ts)$)/,
               priority: 1,
             },
             // The public form's page in one chunk (not its page module, its form and its loader apart);

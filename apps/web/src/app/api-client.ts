@@ -1,6 +1,7 @@
 import { API_PREFIX, API_VERSION_HEADER, type TokenPair } from '@shortlist/contract';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth/token-storage';
 import { IGNORE_AUTH_FAIL_PARAM } from './config';
+import { takeEarlyReply } from './early-requests';
 import { recordServerVersion } from './version/version-store';
 
 /** A failed request: the HTTP status (0 when the network failed) and the parsed reply body. */
@@ -70,15 +71,20 @@ async function send(url: string, options: RequestOptions, token: string | null):
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const request = () =>
+    fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
     });
+  // A plain GET that the page's first script sent already (early-requests.ts) takes its reply.
+  const isPlainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.keepalive;
+  const early = isPlainGet ? takeEarlyReply(url, token) : undefined;
+  let response: Response;
+  try {
+    response = await (early ? early.catch(request) : request());
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, null);

@@ -1,0 +1,66 @@
+// A signed-in page's first API requests, sent by a script of their own that index.html loads beside the
+// app (early-requests-plugin.ts): the app's scripts take about a second to arrive at a phone's speed, and
+// the requests its route loaders send once they run took another 250 ms before the page could draw
+// (issue 28). The app takes each reply once, for the same address and token (`takeEarlyReply`); one it
+// does not ask for in time is dropped.
+
+// Written here rather than imported (the contract's API_PREFIX, config's STORAGE_KEYS): this script loads
+// alone, and an import would make it wait for the app's chunks (early-requests.test.ts holds them equal).
+const API_PREFIX = '/api/v1';
+export const ACCESS_TOKEN_KEY = 'shortlist.access';
+
+/** Past this, a reply not taken is not used: the page has asked for what it needs by then. */
+const KEPT_MS = 30_000;
+
+interface EarlyReply {
+  token: string;
+  reply: Promise<Response>;
+  sentAt: number;
+}
+
+const replies = new Map<string, EarlyReply>();
+
+/**
+ * What a page of the signed-in app asks for first, by its address: the user and the team of any team
+ * page, a selection's page its selection, and its report tab the report's summary (a pairwise selection's
+ * report reads another, and leaves that reply untaken).
+ */
+export function firstRequests(pathname: string, search: string): string[] {
+  const team = /^\/team\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
+  if (team === undefined) return [];
+  const paths = [`${API_PREFIX}/users/me/`, `${API_PREFIX}/teams/${team}/`];
+  const issue = /^\/team\/\d+\/issue\/(\d+)\/manage\/?$/.exec(pathname)?.[1];
+  if (issue !== undefined) {
+    paths.push(`${API_PREFIX}/issues/${issue}/`);
+    if (new URLSearchParams(search).get('tab') === 'report')
+      paths.push(`${API_PREFIX}/issues/${issue}/report_summary/`);
+  }
+  return paths;
+}
+
+/** The reply of an early request for `url` sent with `token`, once; undefined when there is none. */
+export function takeEarlyReply(url: string, token: string | null): Promise<Response> | undefined {
+  const early = replies.get(url);
+  if (!early) return undefined;
+  replies.delete(url);
+  if (early.token !== token || performance.now() - early.sentAt > KEPT_MS) return undefined;
+  return early.reply;
+}
+
+function sendFirstRequests() {
+  let token: string | null = null;
+  try {
+    token = window.localStorage.getItem(ACCESS_TOKEN_KEY);
+  } catch {
+    // Storage unavailable (private mode): the app signs in as usual.
+  }
+  if (!token) return;
+  for (const path of firstRequests(window.location.pathname, window.location.search)) {
+    const reply = fetch(path, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    // A failed early request is asked again by the app; unhandled, it would be reported as an error.
+    reply.catch(() => undefined);
+    replies.set(path, { token, reply, sentAt: performance.now() });
+  }
+}
+
+sendFirstRequests();
