@@ -29,10 +29,19 @@ describe("a selection's Items tab", () => {
 
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
+    const asked: string[] = [];
+    const listen = (request: import('playwright-core').Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/datasets/') asked.push(url.search);
+    };
+    page.on('request', listen);
     await page.goto(`${server.url}/team/1/issue/${issue.id}/manage?tab=items`);
     const tab = page.getByTestId('items-table');
     await tab.getByText('Orbit Energy').waitFor();
     await page.getByRole('button', { name: 'New item' }).waitFor();
+    page.off('request', listen);
+    // The tab's first page leaves from index.html's first script (early-requests.ts), once.
+    expect(asked).toEqual([`?team=1&offset=0&limit=20&issue=${issue.id}&ordering=title`]);
 
     await page.getByTestId('add-existing-items').click();
     const dialog = page.getByRole('dialog', { name: 'Add existing items to the selection' });

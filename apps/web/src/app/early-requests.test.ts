@@ -1,7 +1,31 @@
+import {
+  API_PREFIX as CONTRACT_API_PREFIX,
+  ITEMS_PAGE_SIZE as CONTRACT_PAGE_SIZE,
+} from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchDatasets, ITEMS_DEFAULT_ORDERING, itemsTableFilters } from '../features/items/api';
 import { buildUrl } from './api-client';
 import { STORAGE_KEYS } from './config';
-import { ACCESS_TOKEN_KEY, firstRequests } from './early-requests';
+import {
+  ACCESS_TOKEN_KEY,
+  API_PREFIX,
+  firstRequests,
+  ISSUE_ITEMS_ORDERING,
+  ITEMS_ORDERING,
+  ITEMS_PAGE_SIZE,
+} from './early-requests';
+
+/** The address of the items table's first page, as the table asks for it (`fetchDatasets`). */
+function itemsTableRequest(team: number, view: { issueId?: number; ordering: string }) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return Promise.reject(new Error('not sent'));
+  });
+  void fetchDatasets(team, itemsTableFilters({ ...view, page: 1 })).catch(() => undefined);
+  vi.stubGlobal('fetch', undefined);
+  return asked[0];
+}
 
 describe('firstRequests', () => {
   // buildUrl resolves against the page's origin; nothing else of `window` is read here.
@@ -19,8 +43,21 @@ describe('firstRequests', () => {
       buildUrl('users/me/'),
       buildUrl('teams/3/'),
       buildUrl('issues/9/'),
+      itemsTableRequest(3, { issueId: 9, ordering: ISSUE_ITEMS_ORDERING }),
     ]);
-    expect(firstRequests('/team/3/items', '')).toEqual([buildUrl('users/me/'), buildUrl('teams/3/')]);
+    expect(firstRequests('/team/3/issue/9/manage', '?tab=access')).toEqual([
+      buildUrl('users/me/'),
+      buildUrl('teams/3/'),
+      buildUrl('issues/9/'),
+    ]);
+    expect(firstRequests('/team/3/items', '')).toEqual([
+      buildUrl('users/me/'),
+      buildUrl('teams/3/'),
+      itemsTableRequest(3, { ordering: ITEMS_DEFAULT_ORDERING }),
+    ]);
+    expect(firstRequests('/team/3/items', '?issue=9')[2]).toBe(
+      itemsTableRequest(3, { issueId: 9, ordering: ITEMS_DEFAULT_ORDERING }),
+    );
     expect(firstRequests('/team/3', '')).toEqual([buildUrl('users/me/'), buildUrl('teams/3/')]);
   });
 
@@ -29,7 +66,10 @@ describe('firstRequests', () => {
       expect(firstRequests(path, '')).toEqual([]);
   });
 
-  it('reads the token where the app keeps it', () => {
+  it('holds its own copies of the app’s constants equal to them', () => {
     expect(ACCESS_TOKEN_KEY).toBe(STORAGE_KEYS.access);
+    expect(API_PREFIX).toBe(CONTRACT_API_PREFIX);
+    expect(ITEMS_PAGE_SIZE).toBe(CONTRACT_PAGE_SIZE);
+    expect(ITEMS_ORDERING).toBe(ITEMS_DEFAULT_ORDERING);
   });
 });

@@ -4,10 +4,15 @@
 // (issue 28). The app takes each reply once, for the same address and token (`takeEarlyReply`); one it
 // does not ask for in time is dropped.
 
-// Written here rather than imported (the contract's API_PREFIX, config's STORAGE_KEYS): this script loads
-// alone, and an import would make it wait for the app's chunks (early-requests.test.ts holds them equal).
-const API_PREFIX = '/api/v1';
+// Written here rather than imported (the contract's API_PREFIX and ITEMS_PAGE_SIZE, config's STORAGE_KEYS,
+// the items tables' first orders): this script loads alone, and an import would make it wait for the app's
+// chunks. early-requests.test.ts holds each equal to its own.
+export const API_PREFIX = '/api/v1';
 export const ACCESS_TOKEN_KEY = 'shortlist.access';
+export const ITEMS_PAGE_SIZE = 20;
+/** The items page's first order, and a selection's items tab's. */
+export const ITEMS_ORDERING = '-create_time';
+export const ISSUE_ITEMS_ORDERING = 'title';
 
 /** Past this, a reply not taken is not used: the page has asked for what it needs by then. */
 const KEPT_MS = 30_000;
@@ -20,20 +25,31 @@ interface EarlyReply {
 
 const replies = new Map<string, EarlyReply>();
 
+/** An items table's first page: the request `itemsTableFilters` builds for page 1 and `ordering`. */
+const itemsPage = (team: string, ordering: string, issue?: string) =>
+  `${API_PREFIX}/datasets/?team=${team}&offset=0&limit=${ITEMS_PAGE_SIZE}${issue ? `&issue=${issue}` : ''}&ordering=${ordering}`;
+
 /**
  * What a page of the signed-in app asks for first, by its address: the user and the team of any team
- * page, a selection's page its selection, and its report tab the report's summary (a pairwise selection's
- * report reads another, and leaves that reply untaken).
+ * page; the items page its table's first page; a selection's page its selection, its items tab their
+ * first page, its report tab the report's summary (a pairwise selection's report reads another, and
+ * leaves that reply untaken).
  */
 export function firstRequests(pathname: string, search: string): string[] {
   const team = /^\/team\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
   if (team === undefined) return [];
   const paths = [`${API_PREFIX}/users/me/`, `${API_PREFIX}/teams/${team}/`];
+  const query = new URLSearchParams(search);
+  if (/^\/team\/\d+\/items\/?$/.test(pathname)) {
+    const issue = query.get('issue') ?? undefined;
+    paths.push(itemsPage(team, ITEMS_ORDERING, issue && /^\d+$/.test(issue) ? issue : undefined));
+  }
   const issue = /^\/team\/\d+\/issue\/(\d+)\/manage\/?$/.exec(pathname)?.[1];
   if (issue !== undefined) {
     paths.push(`${API_PREFIX}/issues/${issue}/`);
-    if (new URLSearchParams(search).get('tab') === 'report')
-      paths.push(`${API_PREFIX}/issues/${issue}/report_summary/`);
+    const tab = query.get('tab');
+    if (tab === 'report') paths.push(`${API_PREFIX}/issues/${issue}/report_summary/`);
+    if (tab === 'items') paths.push(itemsPage(team, ISSUE_ITEMS_ORDERING, issue));
   }
   return paths;
 }

@@ -2,6 +2,7 @@ import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ISSUE_ITEMS_ORDERING } from '../../app/early-requests';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { lazyPanel } from '../../app/lazy-panel';
 import { ItemsTable } from '../items/items-table';
@@ -22,7 +23,8 @@ const AddExistingItemsDialog = lazyDialog(
 );
 
 /** A selection's items by title until a column is sorted. */
-const ORDERING = 'title';
+// The order that the page's first script asks for the tab's first page in (early-requests.ts).
+const ORDERING = ISSUE_ITEMS_ORDERING;
 
 /** The tab's first page, asked for by the selection page's loader. */
 export function prefetchIssueItems(teamId: number, issueId: number) {
