@@ -132,7 +132,11 @@ describe('the web API client against the real server', () => {
     await signIn();
     Object.assign(window.location, { pathname: '/team/1/items', search: '' });
     await import('../apps/web/src/app/early-requests.ts');
-    expect(calls).toEqual(['/api/v1/users/me/', '/api/v1/teams/1/']);
+    expect(calls).toEqual([
+      '/api/v1/users/me/',
+      '/api/v1/teams/1/',
+      '/api/v1/datasets/?team=1&offset=0&limit=20&ordering=-create_time',
+    ]);
     // The early reply answered another token: the app asks again with its own (refused, then refreshed).
     store.set('shortlist.access', 'expired.or.forged');
     calls.length = 0;
