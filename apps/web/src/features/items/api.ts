@@ -15,6 +15,7 @@ import {
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 import { getAccessToken } from '../../app/auth/token-storage';
 import { fetchMe } from '../../app/auth/use-current-user';
+import { ITEMS_ORDERING } from '../../app/early-requests';
 import { fetchAllPages, toOffsetLimit } from '../../app/paging';
 
 /** The list's query without the team, as the table sends it. */
@@ -35,9 +36,11 @@ export interface DatasetFilters {
   count?: typeof COUNT_EXACT;
 }
 
-/** Every key starts with 'datasets': the reviews feature refreshes the tables by that prefix. */
-/** The items table's order until a column is sorted: newest first. */
-export const ITEMS_DEFAULT_ORDERING = '-create_time';
+/**
+ * The items table's order until a column is sorted: newest first, the order the page's first script asks
+ * for its first page in (early-requests.ts).
+ */
+export const ITEMS_DEFAULT_ORDERING = ITEMS_ORDERING;
 
 /** What the items table shows: its page, scope, search, status filter and order. */
 export interface ItemsTableView {
@@ -67,6 +70,7 @@ export function itemsTableFilters(view: ItemsTableView): DatasetFilters {
   };
 }
 
+/** Every key starts with 'datasets': the reviews feature refreshes the tables by that prefix. */
 export const datasetKeys = {
   all: ['datasets'] as const,
   list: (teamId: number, filters: DatasetFilters) => [...datasetKeys.all, teamId, 'list', filters] as const,
