@@ -3,7 +3,6 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, startSmtpSink } from '../apps/server/src/test/smtp.ts';
 import { launchBrowser } from './support/browser.ts';
-import { closeWithEscape } from './support/pages.ts';
 import { adminRequest } from './support/public-form.ts';
 import { ADMIN, startServer } from './support/server.ts';
 
@@ -383,7 +382,7 @@ describe('every answer type, wherever an answer is shown', () => {
         const dialog = page.getByRole('dialog');
         await dialog.getByTestId('item-answers').waitFor();
         expectAnswers(await readableText(dialog.getByTestId('item-answers')), language, reader);
-        await closeWithEscape(page);
+        await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden' });
       }
 
@@ -406,7 +405,7 @@ describe('every answer type, wherever an answer is shown', () => {
         await row.getByTestId('item-responses').press('Enter');
         const drawer = page.getByTestId('item-details-drawer');
         expectAnswers(await readableText(drawer.getByTestId('item-answers')), language, reader);
-        await closeWithEscape(page);
+        await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'hidden' });
       }
       await context.close();

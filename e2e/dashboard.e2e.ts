@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.ts';
-import { closeWithEscape, signIn } from './support/pages.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -26,7 +26,7 @@ describe('dashboard and usage', () => {
     await page.getByRole('link', { name: 'Create a selection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New selection' });
     await dialog.waitFor();
-    await closeWithEscape(page);
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL(/\/team\/1\/issues$/);
 

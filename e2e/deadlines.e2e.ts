@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
-import { closeWithEscape, signIn } from './support/pages.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -46,7 +46,7 @@ describe('selection deadline', () => {
     expect(await page.getByRole('dialog').getByTestId('issue-deadline').inputValue()).toBe(
       '2031-05-12T18:00',
     );
-    await closeWithEscape(page);
+    await page.keyboard.press('Escape');
 
     const judges = await callAdminApi<{ results: { issue_answer_link: string }[] }>(
       server.url,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
-import { closeWithEscape, lastLinkSentTo, signIn } from './support/pages.ts';
+import { lastLinkSentTo, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -47,7 +47,7 @@ describe('judges of a selection', () => {
     for (const opener of ['judges-spread', 'judges-add']) {
       await tab.getByTestId(opener).click();
       await page.getByRole('dialog').waitFor();
-      await closeWithEscape(page);
+      await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
 

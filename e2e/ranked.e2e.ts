@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
-import { closeWithEscape, signIn } from './support/pages.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -164,7 +164,7 @@ describe('ranked ballots', () => {
     const drawer = page.getByTestId('item-details-drawer');
     await drawer.getByText('No. 1 (3 points)').waitFor();
     await drawer.getByText('No. 3 (1 point)').waitFor();
-    await closeWithEscape(page);
+    await page.keyboard.press('Escape');
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Borda and Schulze' }).click();
 
     const [download] = await Promise.all([

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, closeWithEscape, signIn } from './support/pages.ts';
+import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -119,10 +119,21 @@ describe('reports and merges', () => {
     await chooseOption(page, page.getByTestId('report-normalised'), 'Raw values');
 
     // The row's info button shows the item itself; its view-responses button the judges' responses.
-    await rows.nth(0).getByTestId('item-info').click();
-    await page.locator('.ant-modal').getByText('Acme').first().waitFor();
-    await closeWithEscape(page);
-    await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
+    const info = rows.nth(0).getByTestId('item-info');
+    const dialog = page.locator('.ant-modal').first();
+    await info.click();
+    await dialog.getByText('Acme').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Escape closes the dialog even when the pointer came with the click: the tooltip that the hover opens,
+    // rendered after the click's dialog, stayed above it and took the key (CI, 2026-11-29).
+    await info.evaluate((button) => {
+      button.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    });
+    await dialog.getByText('Acme').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // The drawer of Acme: each judge with their value, and the comment.
     await rows.nth(0).getByTestId('item-responses').click();
@@ -185,7 +196,7 @@ describe('reports and merges', () => {
     await judgesTable.getByTestId('view-judge').first().click();
     const judgeRows = page.getByTestId('judge-report-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => judgeRows.count()).toBe(3);
-    await closeWithEscape(page);
+    await page.keyboard.press('Escape');
 
     // Two more selections: picks (Acme 2, Globex 1, Initech 0) and tokens (Acme 1, Globex 4, Initech 5).
     await createJudgedSelection(

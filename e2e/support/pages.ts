@@ -28,16 +28,6 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   await chosen.waitFor();
 }
 
-/**
- * Closes the open dialog or drawer with Escape, as a person would. Ant Design listens for the key within
- * the dialog, which takes the focus only once its opening animation ends: a key pressed before is lost
- * (reports, 2026-11-29: an item's dialog stayed open 30 s once its page drew sooner).
- */
-export async function closeWithEscape(page: Page) {
-  await page.waitForFunction(() => document.activeElement?.closest('.ant-modal-wrap, .ant-drawer') != null);
-  await page.keyboard.press('Escape');
-}
-
 /** The first link in the newest outbox message sent to `to`, read through the superuser's API. */
 export async function lastLinkSentTo(
   baseUrl: string,
