@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/database-template.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -16,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/data-dir-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A DATA_DIR after a first start, which each test file's server starts from a copy of. */
+    e2eDataDir: string;
+  }
+}
 
 export const ADMIN = { email: 'admin@shortlist.test', password: 'e2e-admin-password' };
 
@@ -21,7 +29,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server, as `npm start` runs it (built web app, embedded database in a fresh DATA_DIR,
+ * The real server, as `npm start` runs it (built web app, embedded database in a new DATA_DIR,
  * mail kept in the outbox), on a free loopback port. `place` restarts it where it ran (a release): the
  * same port and data, which then outlive `stop`.
  */
@@ -30,7 +38,7 @@ export async function startServer(
   place: { port?: number; dataDir?: string } = {},
 ) {
   const port = place.port ?? (await freePort());
-  const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-'));
+  const dataDir = place.dataDir ?? newDataDir();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
@@ -71,6 +79,13 @@ export async function startServer(
       if (!place.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A copy of the suite's started DATA_DIR in a vitest worker; empty in a bench. */
+function newDataDir() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-'));
+  if (process.env.VITEST_WORKER_ID) cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
+  return dataDir;
 }
 
 /** Well inside the e2e hooks' 180 s: a loaded 2-core machine has taken over 60 s to migrate and listen. */

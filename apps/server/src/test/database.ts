@@ -1,30 +1,51 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The migrated database that each test file's starts from (database-template.ts). */
+    databaseTemplate: { postgres?: string; pgliteDump?: string };
+  }
+}
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a database created on the
  * PostgreSQL server named by TEST_DATABASE_URL (and dropped afterwards), so that one suite runs
- * on both engines.
+ * on both engines. Each is a copy of the suite's migrated template: the migrations, run again, find
+ * nothing to do.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) {
+    const dump = template.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined;
+    return openDatabase({ loadDataDir: dump });
+  }
   const name = `shortlist_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const from = template.postgres ? ` template ${template.postgres}` : '';
+  await withAdmin(serverUrl, (client) => client.query(`create database ${name}${from}`));
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url });
   const concurrent = watchConcurrentQueries();
   return {
     ...database,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
       await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
       concurrent.check();
     },
   };
+}
+
+/** The address of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -47,7 +68,7 @@ function watchConcurrentQueries() {
   };
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,0 +1,17 @@
+import { startServer } from '../e2e/support/server.ts';
+import { mkdtempSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+const dir = mkdtempSync(path.join(tmpdir(), 'st-'));
+let t = Date.now();
+const s = await startServer({}, { dataDir: dir });
+console.log('fresh start ms', Date.now() - t);
+await s.stop();
+const copy = mkdtempSync(path.join(tmpdir(), 'st2-'));
+t = Date.now();
+cpSync(dir, copy, { recursive: true });
+console.log('copy ms', Date.now() - t);
+t = Date.now();
+const s2 = await startServer({}, { dataDir: copy });
+console.log('start on migrated copy ms', Date.now() - t);
+await s2.stop();
