@@ -167,6 +167,9 @@ describe('agreement between judges and the correction per criterion', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/team/1/issue/${jury.id}/manage?tab=report`);
     await panel.waitFor();
+    // Its readings wrap within the phone's width (they ran past its edge in one line).
+    const fits = () => panel.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(await fits()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/agreement-en-phone.png`, fullPage: true });
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await page.reload();
@@ -174,6 +177,7 @@ describe('agreement between judges and the correction per criterion', () => {
     expect(await panel.getByTestId('agreement-criterion').first().innerText()).toBe(
       'Les juges s’accordent mal sur Team (α -0,134)',
     );
+    expect(await fits()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/agreement-fr-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Juges' }).click();

@@ -1,12 +1,15 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { type AgreementQuery, alphaReading, type Issue } from '@shortlist/contract';
 import { Alert, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
 import { useAgreement } from './use-agreement';
 import '../../app/i18n/agreement-resources';
 
 const COLOURS = { good: 'success', tentative: 'warning', poor: 'error', none: 'default' } as const;
+/** A reading is a sentence: on a phone it wraps within the page (a Tag keeps to one line). */
+const READING: CSSProperties = { whiteSpace: 'normal', maxWidth: '100%', marginInlineEnd: 0 };
 
 /**
  * Beside the ranking: Krippendorff's α with its 95 % interval and a plain-words reading (docs/judging.md,
@@ -28,7 +31,7 @@ export function AgreementPanel({ issue, query }: { issue: Issue; query: Agreemen
     <section aria-label={t('title')} style={{ marginBottom: 16 }} data-testid="agreement-panel">
       <Flex wrap gap={8} align="center">
         <Typography.Text strong>{t('title')}</Typography.Text>
-        <Tag color={COLOURS[reading]} data-testid="agreement-reading" data-reading={reading}>
+        <Tag color={COLOURS[reading]} style={READING} data-testid="agreement-reading" data-reading={reading}>
           {t(`reading.${reading}`)}
         </Tag>
         {alpha !== null && (
@@ -51,7 +54,12 @@ export function AgreementPanel({ issue, query }: { issue: Issue; query: Agreemen
           {questions.map(({ question, alpha: criterionAlpha }) => {
             const criterionReading = alphaReading(criterionAlpha);
             return (
-              <Tag key={question} color={COLOURS[criterionReading]} data-testid="agreement-criterion">
+              <Tag
+                key={question}
+                color={COLOURS[criterionReading]}
+                style={READING}
+                data-testid="agreement-criterion"
+              >
                 {t(`readingOn.${criterionReading}`, { criterion: titles.get(question) ?? '' })}
                 {criterionAlpha !== null && ` (α ${number(criterionAlpha)})`}
               </Tag>
