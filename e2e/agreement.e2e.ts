@@ -183,5 +183,16 @@ describe('agreement between judges and the correction per criterion', () => {
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Juges' }).click();
     await page.getByTestId('judge-inconsistent').waitFor();
     await page.screenshot({ path: `${SHOTS}/agreement-judges-fr-desktop.png`, fullPage: true });
+
+    // One judge: the longest reading, which wraps on a phone in both languages.
+    const lone = await createJury('Lone jury', ['Echo', 'Fox'], [[[5, 5], [6, 6]]]);
+    await page.setViewportSize(PHONE);
+    for (const language of ['fr', 'en']) {
+      await page.evaluate((chosen) => localStorage.setItem('shortlist.language', chosen), language);
+      await page.goto(`${server.url}/team/1/issue/${lone.id}/manage?tab=report`);
+      await panel.locator('[data-reading="none"]').waitFor();
+      expect(await fits()).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/agreement-none-${language}-phone.png`, fullPage: true });
+    }
   });
 });
