@@ -52,7 +52,9 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-vitest('web and api-pglite', ['web', 'api']);
+// The embedded engine even where TEST_DATABASE_URL is set (CI sets it for the next run): without this, both
+// runs were on PostgreSQL there.
+vitest('web and api-pglite', ['web', 'api'], { TEST_DATABASE_URL: '' });
 
 let cluster;
 let databaseUrl = process.env.TEST_DATABASE_URL;
