@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
+import { groupRows } from '../reports/item-values.ts';
 import type { DataModelRow } from './service.ts';
 
 /** Items read per query: memory stays flat whatever the number of items. */
@@ -81,7 +82,7 @@ export async function writeItemsWorkbook(
           page.map((item) => item.id),
         ),
       );
-    const byItem = Map.groupBy(values, (value) => value.datasetId);
+    const byItem = groupRows(values, (value) => value.datasetId);
     for (const item of page) {
       sheet
         .addRow({

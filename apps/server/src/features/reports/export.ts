@@ -11,7 +11,7 @@ import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
 import { foldReportChanges } from './fold.ts';
-import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
+import { groupRows, idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
 /** Items per query for the item-field columns, and comments per query. */
@@ -121,7 +121,7 @@ type FieldRow = typeof datumFields.$inferSelect;
 /** One batch's item fields, keyed `f<field id>`, per item. */
 async function readItemFields(ctx: AppContext, datasetIds: number[], fields: FieldRow[], language: Language) {
   const values = await ctx.db.select().from(datumValues).where(inArray(datumValues.datasetId, datasetIds));
-  const byItem = Map.groupBy(values, (value) => value.datasetId);
+  const byItem = groupRows(values, (value) => value.datasetId);
   return new Map([...byItem].map(([id, ofItem]) => [id, answerCells(ofItem, fields, language)]));
 }
 
