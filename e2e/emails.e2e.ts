@@ -95,6 +95,7 @@ describe('mass e-mail', () => {
     // Preview: the carousel wraps around at both ends.
     await page.getByTestId('batch-render').click();
     await page.getByTestId('carousel-position').getByText('1 of 3').waitFor();
+    const historyBefore = await page.evaluate(() => history.length);
     expect(await page.getByTestId('carousel-subject').innerText()).toBe('News for Acme');
     await page.getByTestId('carousel-previous').click();
     await page.getByTestId('carousel-position').getByText('3 of 3').waitFor();
@@ -103,6 +104,8 @@ describe('mass e-mail', () => {
     await page.getByTestId('carousel-position').getByText('1 of 3').waitFor();
     const frame = page.frameLocator('[data-testid="email-frame"]');
     await frame.getByText('Dear Rockets & co, welcome.').waitFor();
+    // Paging the e-mails leaves the browser's history alone: Back leaves the page, not the last e-mail.
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore);
 
     // Before sending, a test of the e-mail shown goes to the signed-in admin, marked [Test].
     await page.getByTestId('batch-send-test').click();
@@ -147,6 +150,24 @@ describe('mass e-mail', () => {
     // A space typed just before a variable is inserted may stay a no-break space, as contenteditable keeps
     // a trailing one: the same to a reader.
     expect(ann?.html.replace(/\u00a0/g, ' ')).toContain('Dear Rockets &amp; co, welcome.');
+
+    // The superuser's outbox shows each e-mail's HTML full page, one after the other, and closes with Escape.
+    await page.goto(`${server.url}/admin/outbox`);
+    const viewHtml = (subject: string) =>
+      page
+        .getByTestId('outbox-message')
+        .filter({ hasText: subject })
+        .first()
+        .getByRole('button', { name: 'View the HTML version' });
+    const shownHtml = (subject: string) =>
+      page.getByRole('dialog', { name: subject }).frameLocator('[data-testid="email-frame"]').locator('body');
+    await viewHtml('News for Cove').click();
+    await shownHtml('News for Cove').getByText('welcome.').waitFor();
+    await page.keyboard.press('Escape');
+    await viewHtml('[Test] News for Acme').click();
+    await shownHtml('[Test] News for Acme').getByText('Dear Rockets & co, welcome.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // The footer's link unsubscribes, without signing in.
     const link = /href="(http[^"]+\/unsubscribe\/[^"]+)"/.exec(ann?.html ?? '')?.[1] ?? '';

@@ -8,6 +8,7 @@ import { FullPageOverlay } from '../../app/layout/full-page-overlay';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { parsePage } from '../../app/paging';
+import { EmailFrame } from '../emails/email-frame';
 import { OutboxMessageCard } from './outbox-message-card';
 import { useOutbox } from './use-outbox';
 
@@ -54,7 +55,7 @@ export function AdminOutboxPage() {
       )}
       <FullPageOverlay isOpen={viewed !== null} onClose={() => setViewed(null)} title={viewed?.subject ?? ''}>
         {viewed?.html && (
-          <iframe className="sl-overlay-frame" title={viewed.subject} sandbox="" srcDoc={viewed.html} />
+          <EmailFrame html={viewed.html} title={viewed.subject} className="sl-overlay-frame" />
         )}
       </FullPageOverlay>
     </div>
