@@ -3,9 +3,9 @@ import { answerCell, type Language } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
-import { groupRows } from '../reports/item-values.ts';
 import type { DataModelRow } from './service.ts';
 
 /** Items read per query: memory stays flat whatever the number of items. */

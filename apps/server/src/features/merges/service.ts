@@ -13,11 +13,11 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL } from 'dri
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
-import { groupRows } from '../reports/item-values.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { MergeRow } from './access.ts';
 

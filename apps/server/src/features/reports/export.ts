@@ -3,6 +3,7 @@ import { type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@short
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
@@ -11,7 +12,7 @@ import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
 import { foldReportChanges } from './fold.ts';
-import { groupRows, idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
+import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
 /** Items per query for the item-field columns, and comments per query. */

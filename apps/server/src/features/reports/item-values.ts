@@ -674,14 +674,3 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/** Rows grouped by an id; Map.groupBy would do, but Node 20 (package.json engines) lacks it. */
-export function groupRows<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
-}

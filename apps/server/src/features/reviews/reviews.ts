@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import {
   datasets,
   issueDatasets,
@@ -105,10 +106,7 @@ async function selectReviews(ctx: AppContext, where: SQL | undefined, page = { l
           .leftJoin(users, eq(users.id, reviewComments.creatorId))
           .where(inArray(reviewComments.reviewId, ids))
           .orderBy(asc(reviewComments.createTime), asc(reviewComments.id));
-  const commentsByReview = new Map<number, ReviewComment[]>();
-  for (const row of comments) {
-    commentsByReview.set(row.reviewId, [...(commentsByReview.get(row.reviewId) ?? []), toComment(row)]);
-  }
+  const commentsByReview = groupRows(comments, (row) => row.reviewId);
   return rows.map(
     ({ review, status }): Review => ({
       id: review.id,
@@ -116,7 +114,7 @@ async function selectReviews(ctx: AppContext, where: SQL | undefined, page = { l
       data_set: review.datasetId,
       create_time: review.createTime.toISOString(),
       status,
-      comments: commentsByReview.get(review.id) ?? [],
+      comments: (commentsByReview.get(review.id) ?? []).map(toComment),
     }),
   );
 }

@@ -8,8 +8,9 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import { groupRows, idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
+import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 interface StepRow {
   dataset_id: number;

@@ -11,10 +11,10 @@ import {
 } from '@shortlist/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { groupRows } from '../../db/group-rows.ts';
 import { issues } from '../../db/schema/index.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import {
-  groupRows,
   itemIdArraysQuery,
   itemValueArraysQuery,
   selectRows,
