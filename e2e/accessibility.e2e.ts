@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { createPublicForm } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
@@ -62,14 +62,11 @@ async function judgeLink(baseUrl: string) {
   ]);
   await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
   await post(`issues/${issue.id}/set_access/`, { emails: [`judge${issue.id}@example.org`], access: true });
-  const { access } = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  const judges = await fetch(`${baseUrl}/api/v1/issues/${issue.id}/judges/`, {
-    headers: { authorization: `Bearer ${access}` },
-  }).then((reply) => reply.json() as Promise<{ results: { issue_answer_link: string }[] }>);
+  const judges = await callAdminApi<{ results: { issue_answer_link: string }[] }>(
+    baseUrl,
+    'GET',
+    `issues/${issue.id}/judges/`,
+  );
   return {
     answer: judges.results[0]?.issue_answer_link ?? '',
     publicLink: `${baseUrl}/selection/${issue.id}/public`,

@@ -185,7 +185,16 @@ describe('agreement between judges and the correction per criterion', () => {
     await page.screenshot({ path: `${SHOTS}/agreement-judges-fr-desktop.png`, fullPage: true });
 
     // One judge: the longest reading, which wraps on a phone in both languages.
-    const lone = await createJury('Lone jury', ['Echo', 'Fox'], [[[5, 5], [6, 6]]]);
+    const lone = await createJury(
+      'Lone jury',
+      ['Echo', 'Fox'],
+      [
+        [
+          [5, 5],
+          [6, 6],
+        ],
+      ],
+    );
     await page.setViewportSize(PHONE);
     for (const language of ['fr', 'en']) {
       await page.evaluate((chosen) => localStorage.setItem('shortlist.language', chosen), language);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
-import { lastLinkSentTo, signIn } from './support/pages.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { lastLinkSentTo } from './support/outbox.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
 const session = useBrowserSession();
 
 /** GETs as the team admin, to read back what the judges' pages saved. */
-async function adminGet<T>(path: string): Promise<T> {
-  const { url } = session.server;
-  const { access } = await fetch(`${url}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  const reply = await fetch(`${url}/api/v1/${path}`, { headers: { authorization: `Bearer ${access}` } });
-  if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
-  return reply.json() as Promise<T>;
-}
+const adminGet = <T>(path: string) => callAdminApi<T>(session.server.url, 'GET', path);
 
 /** A selection of the demo workspace with its items (two by default), built through the admins' API. */
 async function createSelection(body: Record<string, unknown>, titles = ['Zeta Labs', 'Acme']) {
@@ -191,7 +182,7 @@ describe('answering a selection', () => {
     await page.getByTestId('public-submit').click();
     await page.getByTestId('public-sent').waitFor();
 
-    const link = await lastLinkSentTo(server.url, ADMIN, 'stranger@example.org');
+    const link = await lastLinkSentTo(server.url, 'stranger@example.org');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Audience vote' }).waitFor();
     const acme = page.getByTestId('answer-item').filter({ hasText: 'Acme' });

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, startSmtpSink } from '../apps/server/src/test/smtp.ts';
+import { adminRequest } from './support/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { adminRequest } from './support/public-form.ts';
 import { ADMIN, startServer } from './support/server.ts';
 
 // Every question type × every place an answer is shown, in English and in French (issue 27, point 5):
@@ -99,7 +99,7 @@ let selection = { id: 0, judgeLink: '' };
 beforeAll(async () => {
   sink = await startSmtpSink();
   [server, browser] = await Promise.all([startServer({ SMTP_URL: sink.url }), launchBrowser()]);
-  api = await adminRequest(server.url);
+  api = adminRequest(server.url);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { readOutbox } from './support/outbox.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -80,12 +81,7 @@ describe('selection deadline', () => {
       access: true,
     });
     await post(`issues/${issue.id}/send_invitation/`, { user: results[0]?.user });
-    const outbox = await callAdminApi<{ results: { to: string; text: string }[] }>(
-      server.url,
-      'GET',
-      'outbox/?limit=100',
-    );
-    const text = outbox.results.find((mail) => mail.to === email)?.text ?? '';
+    const text = (await readOutbox(server.url)).find((mail) => mail.to === email)?.text ?? '';
     const mailed = text.match(/Deadline: (.+)\./)?.[1];
     expect(mailed).toBe('Monday, May 12, 2031 at 4:00 PM UTC');
 

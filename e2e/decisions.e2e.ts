@@ -2,6 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
+import { readOutbox } from './support/outbox.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -136,14 +137,11 @@ describe('answers back to applicants', () => {
       .getByText('Sent: 2, failed: 0')
       .waitFor({ timeout: 30_000 });
 
-    const outbox = await api<{ results: { to: string; subject: string; html: string }[] }>(
-      'GET',
-      'outbox/?limit=100',
-    );
-    expect(outbox.results.find((mail) => mail.to === 'ann@example.org')?.subject).toBe(
+    const outbox = await readOutbox(server.url);
+    expect(outbox.find((mail) => mail.to === 'ann@example.org')?.subject).toBe(
       'Your application Apollo: Accepted',
     );
-    expect(outbox.results.some((mail) => mail.to === 'cat@example.org')).toBe(false);
+    expect(outbox.some((mail) => mail.to === 'cat@example.org')).toBe(false);
 
     // Sent: the edit link now tells the decision; Comet, with none, still shows none.
     await applicant.reload();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminRequest } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
-import { adminRequest } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -15,7 +15,7 @@ async function solveCaptcha(page: Page) {
 
 /** A published form of the demo team with a required contact address (e-mail format) and a name. */
 async function createContactForm(baseUrl: string, settings: object = {}) {
-  const api = await adminRequest(baseUrl);
+  const api = adminRequest(baseUrl);
   const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
     team: 1,
     title: 'Call for growers',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi, callAdminApi } from './support/admin-api.ts';
-import { lastLinkSentTo, signIn } from './support/pages.ts';
+import { adminApi } from './support/admin-api.ts';
+import { lastLinkSentTo, waitForMailTo } from './support/outbox.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -21,16 +22,6 @@ async function createSelectionWithItems() {
   });
   await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
   return issue;
-}
-
-/** The newest message of the outbox to `to`, read through the superuser's API. */
-async function lastMailTo(baseUrl: string, to: string) {
-  const outbox = await callAdminApi<{
-    results: { to: string; subject: string; text: string; html: string | null }[];
-  }>(baseUrl, 'GET', 'outbox/?limit=100');
-  const mail = outbox.results.find((message) => message.to === to);
-  if (!mail) throw new Error(`no message to ${to}`);
-  return mail;
 }
 
 describe('judges of a selection', () => {
@@ -111,11 +102,11 @@ describe('judges of a selection', () => {
     expect(await row('bob@example.org').getByTestId('email-check').innerText()).toBe('Pending');
     const headers = await table.locator('thead th').allInnerTexts();
     expect(headers).toEqual(expect.arrayContaining(['E-mail check', 'Answering']));
-    const mail = await lastMailTo(server.url, 'bob@example.org');
+    const mail = await waitForMailTo(server.url, 'bob@example.org');
     expect(mail.subject).toBe('Invitation: Demo day jury');
     expect(mail.text).toContain('> Bob, <b>Globex</b> is yours.');
     expect(mail.html).toContain('Bob, &#60;b&#62;Globex&#60;/b&#62; is yours.');
-    const link = await lastLinkSentTo(server.url, ADMIN, 'bob@example.org');
+    const link = await lastLinkSentTo(server.url, 'bob@example.org');
     expect(link).toMatch(new RegExp(`/selection/${issue.id}/answer\\?token=[\\w-]{32}&v=[\\w-]{43}$`));
 
     // Bob opens the mailed link on his own browser: his address is verified.
@@ -180,7 +171,7 @@ describe('judges of a selection', () => {
       .getByTestId('judge-invite')
       .filter({ hasText: 'Remind (2 reminders left)' })
       .waitFor();
-    expect((await lastMailTo(server.url, 'ivy@example.org')).text).toContain('> Welcome aboard');
+    expect((await waitForMailTo(server.url, 'ivy@example.org')).text).toContain('> Welcome aboard');
     expect(await row('hal@example.org').getByTestId('judge-invite').isDisabled()).toBe(true);
 
     await row('hal@example.org').getByTestId('judge-invite-disabled').hover();

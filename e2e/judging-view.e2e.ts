@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi, callAdminApi } from './support/admin-api.ts';
-import { ADMIN } from './support/server.ts';
+import { adminApi, adminToken, callAdminApi } from './support/admin-api.ts';
 import { useBrowserSession } from './support/session.ts';
 
 const session = useBrowserSession();
@@ -58,11 +57,7 @@ async function createJudgedSelection(title: string, items: { title: string; datu
 
 async function uploadPdf(valueId: number) {
   const { url } = session.server;
-  const { access } = (await fetch(`${url}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json())) as { access: string };
+  const access = await adminToken(url);
   const form = new FormData();
   form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'pitch-deck.pdf');
   const reply = await fetch(`${url}/api/v1/datum-values/${valueId}/upload/`, {

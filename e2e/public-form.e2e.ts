@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminRequest } from './support/admin-api.ts';
+import { waitForMailTo } from './support/outbox.ts';
 import { signIn } from './support/pages.ts';
-import { adminRequest, createPublicForm, waitForMailTo } from './support/public-form.ts';
+import { createPublicForm } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -43,7 +45,7 @@ describe('public form', () => {
     const editLink = await page.getByTestId('edit-link').getAttribute('href');
     expect(editLink).toMatch(new RegExp(`/forms/${form.id}\\?token=.+&submission=\\d+$`));
     // The link is also mailed to the respondent.
-    const saved = await waitForMailTo(server.url, ADMIN, 'maker@example.org');
+    const saved = await waitForMailTo(server.url, 'maker@example.org');
     expect(saved.subject).toBe('Your saved answers to "Call for makers"');
     expect(saved.text).toContain(editLink);
 
@@ -67,7 +69,7 @@ describe('public form', () => {
     await page.goto(editLink ?? '');
     await page.getByText('You have already submitted your responses with this link').waitFor();
 
-    const mail = await waitForMailTo(server.url, ADMIN, 'maker@example.org', 'Thanks for applying');
+    const mail = await waitForMailTo(server.url, 'maker@example.org', 'Thanks for applying');
     expect(mail.text).toContain('Project name: Solar kiln');
     expect(mail.text).toContain('Pitch deck: deck.pdf');
 
@@ -90,7 +92,7 @@ describe('public form', () => {
 
   it("speaks the form's own language, whatever the visitor's", async () => {
     const { page, server } = session;
-    const api = await adminRequest(server.url);
+    const api = adminRequest(server.url);
     const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
       team: 1,
       title: 'Appel à projets',

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { lastLinkSentTo, signIn } from './support/pages.ts';
+import { lastLinkSentTo } from './support/outbox.ts';
+import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -34,7 +35,7 @@ async function inviteMember(email: string, pseudo: string) {
 
 /** Signs ADMIN out, chooses the invited person's password from the mailed link and signs them in. */
 async function signInFromInvitation(email: string, password: string) {
-  const link = await lastLinkSentTo(session.server.url, ADMIN, email);
+  const link = await lastLinkSentTo(session.server.url, email);
   expect(new URL(link).searchParams.get('next')).toBe('/invitations');
   await session.context.clearCookies();
   await session.page.evaluate(() => localStorage.clear());
@@ -99,7 +100,7 @@ it('resets a forgotten password through the link in the outbox', async () => {
   await session.page.getByRole('button', { name: 'Send me a link' }).click();
   await session.page.getByText('If the account exists, you will receive an e-mail...').waitFor();
 
-  const link = await lastLinkSentTo(session.server.url, ADMIN, ADMIN.email);
+  const link = await lastLinkSentTo(session.server.url, ADMIN.email);
   const newPassword = 'a-brand-new-password';
   await chooseNewPassword(link, newPassword);
   await session.page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -175,17 +175,9 @@ describe('selections', () => {
     await page.getByTestId('admin-notifications-frequency').getByText('Once a day (digest)').click();
     await expect
       .poll(async () => {
-        const { access } = await fetch(`${server.url}/api/token/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-        }).then((reply) => reply.json() as Promise<{ access: string }>);
-        const settings = await fetch(`${server.url}/api/v1/notification-settings/?issue=${issue.id}`, {
-          headers: { authorization: `Bearer ${access}` },
-        }).then(
-          (reply) =>
-            reply.json() as Promise<{ results: { type: string; active: boolean; frequency: string }[] }>,
-        );
+        const settings = await callAdminApi<{
+          results: { type: string; active: boolean; frequency: string }[];
+        }>(server.url, 'GET', `notification-settings/?issue=${issue.id}`);
         return settings.results;
       })
       .toEqual([

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
 import { callAdminApi } from './support/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { lastLinkSentTo } from './support/pages.ts';
+import { lastLinkSentTo } from './support/outbox.ts';
 import { ADMIN, freePort, startServer } from './support/server.ts';
 
 const PAT = { email: 'pat@example.org', password: 'pat-password-1' };
@@ -95,7 +95,7 @@ describe('sign-in with the organisation identity provider', () => {
   it('turns the team setting on from the members page, after which a member password is refused', async () => {
     // Pat joins team 1 with a password, as an invited person does.
     await callAdminApi(server.url, 'POST', 'teams/1/members/', { email: PAT.email });
-    const link = new URL(await lastLinkSentTo(server.url, ADMIN, PAT.email));
+    const link = new URL(await lastLinkSentTo(server.url, PAT.email));
     const reset = await fetch(`${server.url}/api/v1/users/reset_password/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -13,7 +13,8 @@ async function signInAsAdmin(baseUrl: string) {
   return ((await reply.json()) as { access: string }).access;
 }
 
-function adminToken(baseUrl: string, isRenewed = false) {
+/** The superuser's access token for this server, signed in once (again when `isRenewed`). */
+export function adminToken(baseUrl: string, isRenewed = false) {
   let token = accessTokens.get(baseUrl);
   if (!token || isRenewed) {
     token = signInAsAdmin(baseUrl);
@@ -49,4 +50,9 @@ export async function callAdminApi<T>(
 export async function adminApi(baseUrl: string) {
   await adminToken(baseUrl);
   return <T>(url: string, body: object) => callAdminApi<T>(baseUrl, 'POST', url, body);
+}
+
+/** Calls as the team admin with any method, the server given once. */
+export function adminRequest(baseUrl: string) {
+  return <T>(method: string, path: string, body?: object) => callAdminApi<T>(baseUrl, method, path, body);
 }

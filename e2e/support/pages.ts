@@ -27,23 +27,3 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   }
   await chosen.waitFor();
 }
-
-/** The first link in the newest outbox message sent to `to`, read through the superuser's API. */
-export async function lastLinkSentTo(
-  baseUrl: string,
-  superuser: { email: string; password: string },
-  to: string,
-) {
-  const tokens = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: superuser.email, password: superuser.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  const outbox = await fetch(`${baseUrl}/api/v1/outbox/?limit=100`, {
-    headers: { authorization: `Bearer ${tokens.access}` },
-  }).then((reply) => reply.json() as Promise<{ results: { to: string; text: string }[] }>);
-  const message = outbox.results.find((m) => m.to === to);
-  const link = message?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no message with a link to ${to}`);
-  return link;
-}

@@ -1,22 +1,4 @@
-import { ADMIN } from './server.ts';
-
-/** Calls the API as the demo team's admin with any method, to build a form quickly. */
-export async function adminRequest(baseUrl: string) {
-  const { access } = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  return async <T>(method: string, url: string, body?: object) => {
-    const reply = await fetch(`${baseUrl}/api/v1/${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-      body: body && JSON.stringify(body),
-    });
-    if (!reply.ok) throw new Error(`${method} ${url}: ${reply.status} ${await reply.text()}`);
-    return reply.json() as Promise<T>;
-  };
-}
+import { adminRequest } from './admin-api.ts';
 
 /**
  * A published form of the demo team that can be saved partway: a section, a required name, a
@@ -24,7 +6,7 @@ export async function adminRequest(baseUrl: string) {
  * confirmation e-mail with the recap.
  */
 export async function createPublicForm(baseUrl: string) {
-  const api = await adminRequest(baseUrl);
+  const api = adminRequest(baseUrl);
   const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
     team: 1,
     title: 'Call for makers',
@@ -78,30 +60,4 @@ export async function createPublicForm(baseUrl: string) {
     },
   });
   return { id: form.id, fields: { name, stage, link, deck } };
-}
-
-/** The newest outbox message to `to` (with this subject, if given), polled while the mail worker sends it. */
-export async function waitForMailTo(
-  baseUrl: string,
-  superuser: { email: string; password: string },
-  to: string,
-  subject?: string,
-) {
-  const { access } = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: superuser.email, password: superuser.password }),
-  }).then((reply) => reply.json() as Promise<{ access: string }>);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const outbox = await fetch(`${baseUrl}/api/v1/outbox/?limit=100`, {
-      headers: { authorization: `Bearer ${access}` },
-    }).then((reply) => reply.json() as Promise<{ results: { to: string; subject: string; text: string }[] }>);
-    const message = outbox.results.find(
-      (m) => m.to === to && (subject === undefined || m.subject === subject),
-    );
-    if (message) return message;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no mail to ${to}`);
 }
