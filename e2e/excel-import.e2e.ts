@@ -21,20 +21,26 @@ async function writeWorkbook(file: string) {
   await workbook.xlsx.writeFile(file);
 }
 
+/** An item type with a text (City) and a choice (Stage: Seed, Series A), and the workbook in a folder of its own. */
+async function startupsAndWorkbook(baseUrl: string, title: string) {
+  const post = await adminApi(baseUrl);
+  const itemType = await post<{ id: number }>('data-models/', { team: 1, title });
+  await post(`data-models/${itemType.id}/datum-fields/`, { resourcetype: 'text', label: 'City' });
+  await post(`data-models/${itemType.id}/datum-fields/`, {
+    resourcetype: 'choice',
+    label: 'Stage',
+    options: [{ label: 'Seed' }, { label: 'Series A' }],
+  });
+  const folder = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-xlsx-'));
+  const file = path.join(folder, 'startups.xlsx');
+  await writeWorkbook(file);
+  return { itemType, folder, file };
+}
+
 describe('Excel import', () => {
   it('maps the columns, shows the bad row’s error under the preview and imports the valid row', async () => {
     const { page, server } = session;
-    const post = await adminApi(server.url);
-    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Startups' });
-    await post(`data-models/${itemType.id}/datum-fields/`, { resourcetype: 'text', label: 'City' });
-    await post(`data-models/${itemType.id}/datum-fields/`, {
-      resourcetype: 'choice',
-      label: 'Stage',
-      options: [{ label: 'Seed' }, { label: 'Series A' }],
-    });
-    const folder = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-xlsx-'));
-    const file = path.join(folder, 'startups.xlsx');
-    await writeWorkbook(file);
+    const { itemType, folder, file } = await startupsAndWorkbook(server.url, 'Startups');
 
     try {
       // The item type is preset: the wizard opens on the file step.
@@ -69,12 +75,37 @@ describe('Excel import', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  it('in French, gives the server’s verdict on the bad row in French', async () => {
+    const { page, server } = session;
+    const { itemType, folder, file } = await startupsAndWorkbook(server.url, 'Jeunes pousses');
+    try {
+      const dialog = await openImportWith(page, server.url, itemType.id, file, 'fr');
+      await dialog.getByTestId('import-next').click();
+      await chooseTarget(page, 'mapping-0', 'Titre');
+      await dialog.getByTestId('import-next').click();
+      await dialog
+        .getByTestId('import-row-errors')
+        .getByText('Ligne 3 — Broken Ltd : Stage : « Series Z » n’est pas un choix valide.')
+        .waitFor();
+    } finally {
+      await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
 
-/** Signs in, opens the import wizard from the item type's list and gives it the workbook. */
-async function openImportWith(page: Page, baseUrl: string, itemTypeId: number, file: string) {
+/** Signs in, opens the import wizard from the item type's list (in `language`) and gives it the workbook. */
+async function openImportWith(
+  page: Page,
+  baseUrl: string,
+  itemTypeId: number,
+  file: string,
+  language = 'en',
+) {
   await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
   await page.waitForURL(/\/team\/1$/);
+  await page.evaluate((chosen) => localStorage.setItem('shortlist.language', chosen), language);
   await page.goto(`${baseUrl}/team/1/item-types/${itemTypeId}/manage?tab=list`);
   await page.getByTestId('import-excel').click();
   const dialog = page.getByRole('dialog');

@@ -7,7 +7,7 @@ import {
   readBudget,
   sumBudgetLines,
 } from './budget.ts';
-import type { Language } from './common.ts';
+import { type Language, withColon } from './common.ts';
 import { CHOICE_RESPONSE_SEPARATOR } from './items.ts';
 
 // How an answer reads as text: the one rendering of every answer type outside the pages — the Excel
@@ -29,10 +29,6 @@ export const BUDGET_WORDS: Record<Language, Record<BudgetCategory | 'total' | 'b
   en: { expenses: 'Expenses', income: 'Income', total: 'Total', balance: 'Balance' },
   fr: { expenses: 'Dépenses', income: 'Revenus', total: 'Total', balance: 'Solde' },
 };
-
-/** "Label: text" in English, "Label : texte" in French. */
-export const withColon = (label: string, text: string, language: Language) =>
-  `${label}${language === 'fr' ? ' : ' : ': '}${text}`;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -14,6 +14,9 @@ export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 /** A stored language column ('en', 'fr', or anything older) as one of LANGUAGES: English unless French. */
 export const toLanguage = (value: string | null | undefined): Language => (value === 'fr' ? 'fr' : 'en');
+/** "Label: text" in English, "Label : texte" in French. */
+export const withColon = (label: string, text: string, language: Language) =>
+  `${label}${language === 'fr' ? ' : ' : ': '}${text}`;
 
 /** Ids are PostgreSQL `integer` (int4) columns: a larger number can name nothing and must not reach SQL. */
 export const ID_MAX = 2_147_483_647;

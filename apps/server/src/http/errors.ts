@@ -2,6 +2,7 @@ import type { FieldErrors } from '@shortlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requestLanguage, translatedBody } from './reply-language.ts';
 
 type ErrorBody = { code: string; detail: string } | FieldErrors;
 
@@ -36,29 +37,33 @@ export function toFieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
   return errors;
 }
 
-/** Maps every error to the spec's shapes; the details of a 5xx stay in the log. */
+/**
+ * Maps every error to the spec's shapes, its texts in the request's language; the details of a 5xx stay
+ * in the log.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.body);
+    const send = (status: number, body: ErrorBody) =>
+      reply.status(status).send(translatedBody(body, requestLanguage(request)));
+    if (error instanceof AppError) return send(error.status, error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path that names no possible object (an id out of range, not a number) names a missing one.
-      if (error.validationContext === 'params') return reply.status(404).send(notFound().body);
+      if (error.validationContext === 'params') return send(404, notFound().body);
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || NON_FIELD;
         errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
       }
-      return reply.status(400).send(errors);
+      return send(400, errors);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.status(413).send({ code: 'TOO_LARGE', detail: 'The request body is too large.' });
-    if (status === 429) return reply.status(429).send({ code: 'THROTTLED', detail: error.message });
+    if (status === 413) return send(413, { code: 'TOO_LARGE', detail: 'The request body is too large.' });
+    if (status === 429) return send(429, { code: 'THROTTLED', detail: error.message });
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, an empty body where one is needed…
-      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', detail: error.message });
+      return send(status, { code: error.code ?? 'BAD_REQUEST', detail: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'SERVER_ERROR', detail: 'An error occurred, please try again.' });
+    return send(500, { code: 'SERVER_ERROR', detail: 'An error occurred, please try again.' });
   });
 }

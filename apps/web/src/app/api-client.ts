@@ -21,6 +21,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The interface's language (html lang, set with it): the server writes its refusals and field errors in it. */
+export const interfaceLanguage = () => document.documentElement.lang || 'en';
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -68,7 +71,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function send(url: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': interfaceLanguage(),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const request = () =>

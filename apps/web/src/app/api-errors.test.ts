@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { getFieldErrors, joinFieldMessages, toFormErrors } from './api-errors';
 
+/** The interface's language, as the page's html element says it. */
+const interfaceIn = (lang: string) => vi.stubGlobal('document', { documentElement: { lang } });
+
 describe('api errors', () => {
+  beforeEach(() => interfaceIn('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
   const invalid = new ApiError(400, { email: ['Enter a valid email address.'], non_field_errors: ['Nope.'] });
 
   it('reads field errors from a 400 only', () => {
@@ -26,5 +32,9 @@ describe('api errors', () => {
       'title: Too long.\nNope.',
     );
     expect(joinFieldMessages({ title: ['Too long.'] }, ' | ', ['title'])).toBe('Too long.');
+    interfaceIn('fr');
+    expect(joinFieldMessages({ title: ['Trop long.'], non_field_errors: ['Non.'] })).toBe(
+      'title : Trop long.\nNon.',
+    );
   });
 });

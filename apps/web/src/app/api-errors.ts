@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@shortlist/contract';
-import { ApiError } from './api-client';
+import { type FieldErrors, toLanguage, withColon } from '@shortlist/contract';
+import { ApiError, interfaceLanguage } from './api-client';
 
 const NON_FIELD = 'non_field_errors';
 
@@ -13,7 +13,10 @@ export function getFieldErrors(error: unknown): FieldErrors | null {
   return isFieldShape ? (body as FieldErrors) : null;
 }
 
-/** Every server message of a 400 reply, each prefixed with its field name unless it is one of `bare`. */
+/**
+ * Every server message of a 400 reply, each prefixed with its field name unless it is one of `bare`,
+ * with the colon of the interface's language.
+ */
 export function joinFieldMessages(
   errors: FieldErrors,
   separator = '\n',
@@ -21,7 +24,11 @@ export function joinFieldMessages(
 ): string {
   return Object.entries(errors)
     .flatMap(([field, messages]) =>
-      messages.map((m) => (field === NON_FIELD || bare.includes(field) ? m : `${field}: ${m}`)),
+      messages.map((m) =>
+        field === NON_FIELD || bare.includes(field)
+          ? m
+          : withColon(field, m, toLanguage(interfaceLanguage())),
+      ),
     )
     .join(separator);
 }

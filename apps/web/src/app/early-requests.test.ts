@@ -28,8 +28,12 @@ function itemsTableRequest(team: number, view: { issueId?: number; ordering: str
 }
 
 describe('firstRequests', () => {
-  // buildUrl resolves against the page's origin; nothing else of `window` is read here.
-  beforeAll(() => vi.stubGlobal('window', { location: { origin: 'http://localhost' } }));
+  // buildUrl resolves against the page's origin, and a call names the page's language; nothing else of
+  // `window` or `document` is read here.
+  beforeAll(() => {
+    vi.stubGlobal('window', { location: { origin: 'http://localhost' } });
+    vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+  });
   afterAll(() => vi.unstubAllGlobals());
 
   it('asks for what the app asks first, at the addresses its own calls build', () => {

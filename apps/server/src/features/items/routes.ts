@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { JSON_TYPE, stringifyWithRaw } from '../../http/raw-json.ts';
+import { requestLanguage } from '../../http/reply-language.ts';
 import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
@@ -96,7 +97,7 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
       bodyLimit: BULK_BODY_LIMIT_BYTES,
       schema: { tags, body: datasetValidateBodySchema, response: { 200: datasetValidationSchema } },
     },
-    async (request) => validateDatasets(ctx, currentUser(request), request.body),
+    async (request) => validateDatasets(ctx, currentUser(request), request.body, requestLanguage(request)),
   );
 
   app.post(

@@ -4,12 +4,15 @@ import {
   type DatasetValidation,
   datasetCreateSchema,
   type FieldErrors,
+  type Language,
+  withColon,
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { datasets } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { toFieldErrors } from '../../http/errors.ts';
+import { translated } from '../../http/reply-language.ts';
 import { selectRows } from '../reports/item-values.ts';
 import type { FieldRow } from './answers.ts';
 import { checkDatasets } from './datasets.ts';
@@ -24,7 +27,13 @@ function fieldName(row: RawRow, key: string, fields: FieldRow[]) {
   return fields.find((field) => field.id === fieldId)?.label ?? key;
 }
 
-function groupByRow(rows: RawRow[], errors: FieldErrors, fields: FieldRow[]): DatasetValidation['errors'] {
+/** The errors by row, each message in the request's language and behind its field's name. */
+function groupByRow(
+  rows: RawRow[],
+  errors: FieldErrors,
+  fields: FieldRow[],
+  language: Language,
+): DatasetValidation['errors'] {
   const byRow = new Map<number, string[]>();
   for (const [key, messages] of Object.entries(errors)) {
     const [, index = '0', field = ''] = /^(\d+)\.(.*)$/.exec(key) ?? [];
@@ -32,7 +41,7 @@ function groupByRow(rows: RawRow[], errors: FieldErrors, fields: FieldRow[]): Da
     const name = fieldName(row, field, fields);
     byRow.set(Number(index), [
       ...(byRow.get(Number(index)) ?? []),
-      ...messages.map((message) => `${name}: ${message}`),
+      ...messages.map((message) => withColon(name, translated(message, language), language)),
     ]);
   }
   return [...byRow.entries()]
@@ -87,6 +96,7 @@ export async function validateDatasets(
   ctx: AppContext,
   user: UserRow,
   rows: unknown[],
+  language: Language,
 ): Promise<DatasetValidation> {
   const errors: FieldErrors = {};
   const parsed: { index: number; input: DatasetCreateInput }[] = [];
@@ -103,7 +113,7 @@ export async function validateDatasets(
   );
   Object.assign(errors, checked.errors);
   const rawRows = rows.map((row) => (typeof row === 'object' && row !== null ? (row as RawRow) : {}));
-  const refused = groupByRow(rawRows, errors, checked.fields);
+  const refused = groupByRow(rawRows, errors, checked.fields, language);
   const isRefused = new Set(refused.map((error) => error.index));
   const duplicates = await findDuplicateTitles(
     ctx,

@@ -1,5 +1,5 @@
 import type { DatumField } from '@shortlist/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   autoMap,
   buildTitle,
@@ -129,7 +129,13 @@ describe('toDatasets with a contact e-mail column', () => {
   });
 });
 
+/** The interface's language, as the page's html element says it. */
+const interfaceIn = (lang: string) => vi.stubGlobal('document', { documentElement: { lang } });
+
 describe('nameWireField', () => {
+  beforeEach(() => interfaceIn('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
   it('puts the wire’s name of an item’s part in the person’s words, leaving answers’ labels', () => {
     const names = { contact_email: 'Contact e-mail', title: 'Title' };
     expect(nameWireField('contact_email: Enter a valid email address.', names)).toBe(
@@ -138,10 +144,17 @@ describe('nameWireField', () => {
     expect(nameWireField('Stage: "Z" is not a valid choice.', names)).toBe(
       'Stage: "Z" is not a valid choice.',
     );
+    interfaceIn('fr');
+    expect(nameWireField('contact_email : Saisissez une adresse e-mail valide.', names)).toBe(
+      'Contact e-mail : Saisissez une adresse e-mail valide.',
+    );
   });
 });
 
 describe('rowErrorsFromFieldErrors', () => {
+  beforeEach(() => interfaceIn('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
   it('gives a refused chunk’s errors to the rows of the sheet they belong to', () => {
     const errors = { '1.title': ['Too short.'], '0.datum_values.0.response': ['Bad.'], detail: ['Oops.'] };
     expect(rowErrorsFromFieldErrors(errors, [4, 7], (index) => `row ${index}`)).toEqual([

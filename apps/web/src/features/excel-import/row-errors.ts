@@ -1,4 +1,5 @@
-import type { DatasetRowError, FieldErrors } from '@shortlist/contract';
+import { type DatasetRowError, type FieldErrors, toLanguage, withColon } from '@shortlist/contract';
+import { interfaceLanguage } from '../../app/api-client';
 
 /**
  * The 400 of a bulk create, keyed `N.field`, as per-row errors: N is the row's place in the chunk,
@@ -13,7 +14,9 @@ export function rowErrorsFromFieldErrors(
   for (const [key, messages] of Object.entries(errors)) {
     const [, position = '0', field = key] = /^(\d+)\.(.*)$/.exec(key) ?? [];
     const index = indexes[Number(position)] ?? indexes[0] ?? 0;
-    byRow.set(index, [...(byRow.get(index) ?? []), ...messages.map((message) => `${field}: ${message}`)]);
+    const language = toLanguage(interfaceLanguage());
+    const named = messages.map((message) => withColon(field, message, language));
+    byRow.set(index, [...(byRow.get(index) ?? []), ...named]);
   }
   return [...byRow.entries()]
     .sort(([a], [b]) => a - b)
@@ -40,7 +43,8 @@ export function formatRowRanges(numbers: number[]): string {
  * words ('Contact e-mail: …'); an answer's message already names its field by label.
  */
 export function nameWireField(message: string, names: Record<string, string>): string {
-  const [, key = '', rest = ''] = /^([a-z_]+): (.*)$/s.exec(message) ?? [];
+  // The colon is the interface's: "title: …" in English, "title : …" in French.
+  const [, key = '', rest = ''] = /^([a-z_]+) ?: (.*)$/s.exec(message) ?? [];
   const name = names[key];
-  return name ? `${name}: ${rest}` : message;
+  return name ? withColon(name, rest, toLanguage(interfaceLanguage())) : message;
 }

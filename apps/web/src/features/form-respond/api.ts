@@ -8,7 +8,7 @@ import {
   type PublicForm,
   type SubmissionStatus,
 } from '@shortlist/contract';
-import { ApiError, apiGet, apiPost } from '../../app/api-client';
+import { ApiError, apiGet, apiPost, interfaceLanguage } from '../../app/api-client';
 import { getFirst } from '../../app/public-first-reply';
 
 export interface DraftLink {
@@ -38,6 +38,7 @@ export function uploadGrantedFile(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${API_PREFIX}/form-submissions/${submissionId}/upload/`);
+    request.setRequestHeader('Accept-Language', interfaceLanguage());
     request.responseType = 'json';
     request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () =>

@@ -23,10 +23,9 @@ export type Outcome =
   | { action: 'submit'; edit: { link: string; until: string } | null }
   | { action: 'alreadySubmitted' };
 
+/** The server's "required" in either language it writes (the request's, html lang). */
 const isRequiredError = (errors: FieldErrors) =>
-  Object.values(errors).some((messages) =>
-    messages.some((message) => message.toLowerCase().includes('required')),
-  );
+  Object.values(errors).some((messages) => messages.some((message) => /required|obligatoire/i.test(message)));
 
 /** The visible required questions left empty, as the server would report them on submit. */
 function missingRequired(

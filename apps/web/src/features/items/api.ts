@@ -12,7 +12,7 @@ import {
   ITEMS_PAGE_SIZE,
   type ItemType,
 } from '@shortlist/contract';
-import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost, interfaceLanguage } from '../../app/api-client';
 import { getAccessToken } from '../../app/auth/token-storage';
 import { fetchMe } from '../../app/auth/use-current-user';
 import { ITEMS_ORDERING } from '../../app/early-requests';
@@ -123,6 +123,7 @@ export function uploadDatumValueFile(
       request.open('POST', `${API_PREFIX}/datum-values/${valueId}/upload/`);
       const token = getAccessToken();
       if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+      request.setRequestHeader('Accept-Language', interfaceLanguage());
       request.responseType = 'json';
       request.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
