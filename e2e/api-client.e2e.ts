@@ -64,7 +64,15 @@ describe('the web API client against the real server', () => {
     await signIn();
     const error = await apiGet('teams/999999/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(error).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', detail: 'Not found.' } });
+  });
+
+  it('asks for the interface’s language, in which the server writes its refusals', async () => {
+    const { apiGet } = await loadClient();
+    await signIn();
+    document.documentElement.lang = 'fr';
+    const error = await apiGet('teams/999999/').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', detail: 'Introuvable.' } });
   });
 
   it('refreshes once for concurrent requests with an expired token, and retries them all', async () => {

@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 
-/** The little of `window` that the client's non-React modules use, over a Map-backed localStorage. */
+/**
+ * The little of `window` that the client's non-React modules use, over a Map-backed localStorage, and the
+ * page's language (html lang), which the API client sends. `document.documentElement.lang` may be changed.
+ */
 export function stubBrowser(origin = 'http://localhost:3000'): Map<string, string> {
   const store = new Map<string, string>();
   vi.stubGlobal('window', {
@@ -13,5 +16,6 @@ export function stubBrowser(origin = 'http://localhost:3000'): Map<string, strin
     addEventListener: () => {},
     removeEventListener: () => {},
   });
+  vi.stubGlobal('document', { documentElement: { lang: 'en' } });
   return store;
 }

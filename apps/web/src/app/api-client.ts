@@ -1,4 +1,4 @@
-import { API_PREFIX, API_VERSION_HEADER, type TokenPair } from '@shortlist/contract';
+import { API_PREFIX, API_VERSION_HEADER, type TokenPair, toLanguage } from '@shortlist/contract';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth/token-storage';
 import { IGNORE_AUTH_FAIL_PARAM } from './config';
 import { takeEarlyReply } from './early-requests';
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 }
 
 /** The interface's language (html lang, set with it): the server writes its refusals and field errors in it. */
-export const interfaceLanguage = () => document.documentElement.lang || 'en';
+export const interfaceLanguage = () => toLanguage(document.documentElement.lang);
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -1,4 +1,4 @@
-import { type FieldErrors, toLanguage, withColon } from '@shortlist/contract';
+import { type FieldErrors, withColon } from '@shortlist/contract';
 import { ApiError, interfaceLanguage } from './api-client';
 
 const NON_FIELD = 'non_field_errors';
@@ -25,9 +25,7 @@ export function joinFieldMessages(
   return Object.entries(errors)
     .flatMap(([field, messages]) =>
       messages.map((m) =>
-        field === NON_FIELD || bare.includes(field)
-          ? m
-          : withColon(field, m, toLanguage(interfaceLanguage())),
+        field === NON_FIELD || bare.includes(field) ? m : withColon(field, m, interfaceLanguage()),
       ),
     )
     .join(separator);

@@ -1,4 +1,4 @@
-import { type DatasetRowError, type FieldErrors, toLanguage, withColon } from '@shortlist/contract';
+import { type DatasetRowError, type FieldErrors, withColon } from '@shortlist/contract';
 import { interfaceLanguage } from '../../app/api-client';
 
 /**
@@ -14,7 +14,7 @@ export function rowErrorsFromFieldErrors(
   for (const [key, messages] of Object.entries(errors)) {
     const [, position = '0', field = key] = /^(\d+)\.(.*)$/.exec(key) ?? [];
     const index = indexes[Number(position)] ?? indexes[0] ?? 0;
-    const language = toLanguage(interfaceLanguage());
+    const language = interfaceLanguage();
     const named = messages.map((message) => withColon(field, message, language));
     byRow.set(index, [...(byRow.get(index) ?? []), ...named]);
   }
@@ -46,5 +46,5 @@ export function nameWireField(message: string, names: Record<string, string>): s
   // The colon is the interface's: "title: …" in English, "title : …" in French.
   const [, key = '', rest = ''] = /^([a-z_]+) ?: (.*)$/s.exec(message) ?? [];
   const name = names[key];
-  return name ? withColon(name, rest, toLanguage(interfaceLanguage())) : message;
+  return name ? withColon(name, rest, interfaceLanguage()) : message;
 }
