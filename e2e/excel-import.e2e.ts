@@ -80,8 +80,12 @@ describe('Excel import', () => {
     const { page, server } = session;
     const { itemType, folder, file } = await startupsAndWorkbook(server.url, 'Jeunes pousses');
     try {
+      // At a phone's width: the mapping's selects fit the dialog (they ran 100 px past the screen's edge).
+      await page.setViewportSize({ width: 375, height: 800 });
       const dialog = await openImportWith(page, server.url, itemType.id, file, 'fr');
       await dialog.getByTestId('import-next').click();
+      const select = await page.getByTestId('mapping-0').boundingBox();
+      expect((select?.x ?? 0) + (select?.width ?? 0)).toBeLessThanOrEqual(375);
       await chooseTarget(page, 'mapping-0', 'Titre');
       await dialog.getByTestId('import-next').click();
       await dialog
@@ -89,6 +93,7 @@ describe('Excel import', () => {
         .getByText('Ligne 3 — Broken Ltd : Stage : « Series Z » n’est pas un choix valide.')
         .waitFor();
     } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
       await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
       rmSync(folder, { recursive: true, force: true });
     }

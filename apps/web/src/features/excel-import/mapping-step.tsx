@@ -54,6 +54,7 @@ export function MappingStep(props: MappingStepProps) {
       <Table
         size="small"
         pagination={false}
+        scroll={{ x: true }}
         rowKey="column"
         dataSource={sheet.headers.map((header, column) => ({ column, header }))}
         columns={[
@@ -72,7 +73,7 @@ export function MappingStep(props: MappingStepProps) {
             title: t('mapping.target'),
             render: (_, { column, header }) => (
               <Select<ColumnTarget>
-                style={{ width: 240 }}
+                style={{ width: 240, maxWidth: '40vw' }}
                 value={mapping[column] ?? 'ignore'}
                 options={optionsFor(column)}
                 onChange={(target) => setTarget(column, target)}
