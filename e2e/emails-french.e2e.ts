@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callAdminApi } from './support/admin-api.ts';
+import { waitForMailTo } from './support/outbox.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -86,5 +88,71 @@ describe('mass e-mail in French, by keyboard', () => {
       )
       .waitFor();
     await page.getByText('Tous les envois').waitFor();
+  }, 60_000);
+});
+
+describe('an e-mail not sent', () => {
+  it('says why in the interface’s language, and in the other once the admin switches', async () => {
+    const { page, server } = session;
+    const api = <T>(method: string, path: string, body?: object) =>
+      callAdminApi<T>(server.url, method, path, body);
+    await api('PATCH', 'teams/1/', { package: { mass_emails: true } });
+    const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Contacts' });
+    const contact = await api<{ id: number }>('POST', `data-models/${itemType.id}/datum-fields/`, {
+      resourcetype: 'text',
+      label: 'E-mail',
+    });
+    const ids: number[] = [];
+    for (const [title, email] of [
+      ['Ada', 'ada@example.org'],
+      ['Ben', 'ben@example.org'],
+    ]) {
+      const item = await api<{ id: number }>('POST', 'datasets/', {
+        data_model: itemType.id,
+        title,
+        datum_values: [{ datum_field: contact.id, resourcetype: 'text', response: email }],
+      });
+      ids.push(item.id);
+    }
+    const template = await api<{ id: number }>('POST', 'email-templates/', {
+      team: 1,
+      title: 'Round',
+      subject: 'Round for {{ title }}',
+      html_content: '<p>Hello</p>',
+    });
+    const previewedMailing = async (title: string) => {
+      const batch = await api<{ id: number }>('POST', 'email-batches/', {
+        team: 1,
+        title,
+        template: template.id,
+      });
+      await api('POST', `email-batches/${batch.id}/create_emails/`, {
+        datasets: ids,
+        email_field: contact.id,
+      });
+      await api('POST', `email-batches/${batch.id}/render_emails/`, {});
+      return batch;
+    };
+    const first = await previewedMailing('First');
+    const second = await previewedMailing('Second');
+    // Ben unsubscribes with the first mailing's link after the second was made: the second skips him.
+    await api('POST', `email-batches/${first.id}/send_emails/`, {});
+    const html = (await waitForMailTo(server.url, 'ben@example.org')).html ?? '';
+    const token = /\/unsubscribe\/([\w.-]+)/.exec(html)?.[1];
+    const unsubscribed = await fetch(`${server.url}/api/v1/unsubscribe/${token}/`, { method: 'POST' });
+    expect(unsubscribed.status).toBe(204);
+    await api('POST', `email-batches/${second.id}/send_emails/`, {});
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.goto(`${server.url}/team/1/email/batch/${second.id}`);
+    const row = page.getByRole('row').filter({ hasText: 'ben@example.org' });
+    await row
+      .getByText('Non envoyé : le destinataire s’est désabonné des e-mails de cette équipe.')
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId('language-en').click();
+    await row.getByText('Not sent: the recipient unsubscribed from this team’s e-mails.').waitFor();
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
   }, 60_000);
 });

@@ -24,6 +24,10 @@ const OUTSIDE_TEXTS = [
   'Invalid input',
   'Invalid ISO datetime',
   'Invalid string: must match pattern /^[0-9a-f]{64}$/',
+  "Body is not valid JSON but content-type is set to 'application/json'",
+  "Body cannot be empty when content-type is set to 'application/json'",
+  'Unsupported Media Type',
+  'Request body size did not match Content-Length',
 ];
 
 function sourceFiles(root: string): string[] {

@@ -222,6 +222,24 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
   'The batch has no failed e-mail to send again.': 'L’envoi n’a aucun e-mail en échec à renvoyer.',
   'Failed e-mails can be sent again once the batch has finished sending.':
     'Les e-mails en échec peuvent être renvoyés une fois l’envoi terminé.',
+  // …and why an e-mail was not sent, kept with it and read later
+  'Not sent: the recipient unsubscribed from this team’s e-mails.':
+    'Non envoyé : le destinataire s’est désabonné des e-mails de cette équipe.',
+  'Not sent: an earlier e-mail to this address was refused for good.':
+    'Non envoyé : un e-mail précédent à cette adresse a été refusé définitivement.',
+  'Not sent: the recipient’s personal data was erased.':
+    'Non envoyé : les données personnelles du destinataire ont été effacées.',
+  'Not sent again: the server sending it stopped twice during the send. The recipient may have received it.':
+    'Non renvoyé : le serveur qui l’envoyait s’est arrêté deux fois pendant l’envoi. Le destinataire l’a peut-être reçu.',
+
+  // Fastify's own refusals of a body it cannot read
+  "Body is not valid JSON but content-type is set to 'application/json'":
+    'Le corps de la requête n’est pas du JSON valide alors que son type est « application/json ».',
+  "Body cannot be empty when content-type is set to 'application/json'":
+    'Le corps de la requête ne peut être vide quand son type est « application/json ».',
+  'Unsupported Media Type': 'Type de contenu non pris en charge',
+  'Request body size did not match Content-Length':
+    'La taille du corps de la requête ne correspond pas à Content-Length',
 
   // Webhooks
   'Queued.': 'En file d’attente.',

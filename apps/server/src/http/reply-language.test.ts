@@ -77,6 +77,26 @@ describe('replies in French', () => {
     expect(anonymous.json().detail).not.toMatch(/Authentication/);
   });
 
+  it('writes Fastify’s refusals of a body it cannot read in French too', async () => {
+    const post = (body: string, contentType: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/review-status/',
+        token: admin.token,
+        payload: body,
+        headers: { 'content-type': contentType, 'accept-language': 'fr' },
+      });
+    const malformed = await post('{"team":', 'application/json');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      detail: 'Le corps de la requête n’est pas du JSON valide alors que son type est « application/json ».',
+    });
+    const unsupported = await post('<team/>', 'application/xml');
+    expect(unsupported.statusCode).toBe(415);
+    expect(unsupported.json().detail).toBe('Type de contenu non pris en charge');
+  });
+
   it('writes the import preview’s messages in French, behind the field’s name and a French colon', async () => {
     const { token, model } = await f.createItemSetup();
     const reply = await t.request({

@@ -9,6 +9,7 @@ import {
   type DemailListQuery,
   type DemailStatus,
   invalidPkMessage,
+  type Language,
   NO_TEMPLATE,
   NO_TEMPLATE_MESSAGE,
 } from '@shortlist/contract';
@@ -16,6 +17,7 @@ import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle
 import type { AppContext } from '../../context.ts';
 import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { translated } from '../../http/reply-language.ts';
 import { requireTeamDatasets } from '../items/team-datasets.ts';
 import { SUPPRESSION_REASONS, suppressionsOf } from '../mail/suppressions.ts';
 import type { TeamRow } from '../teams/access.ts';
@@ -193,7 +195,8 @@ type DemailRow = {
   templateId: number | null;
 };
 
-const toDemail = ({ email, datasetTitle, templateId }: DemailRow): Demail => ({
+/** An e-mail as the API shows it; why it was not sent, kept in English, read in `language`. */
+const toDemail = ({ email, datasetTitle, templateId }: DemailRow, language: Language): Demail => ({
   id: email.id,
   batch: email.batchId,
   dataset: email.datasetId,
@@ -205,14 +208,19 @@ const toDemail = ({ email, datasetTitle, templateId }: DemailRow): Demail => ({
     html_message: email.htmlMessage,
     status: email.status as DemailStatus | null,
   },
-  error: email.error,
+  error: email.error === null ? null : translated(email.error, language),
   attempts: email.attempts,
   sent_time: email.sentTime?.toISOString() ?? null,
   maybe_sent_twice: email.maybeSentTwice,
 });
 
 /** A batch's e-mails in order, paged in SQL, optionally of one status. */
-export async function listDemails(ctx: AppContext, batch: BatchRow, query: DemailListQuery) {
+export async function listDemails(
+  ctx: AppContext,
+  batch: BatchRow,
+  query: DemailListQuery,
+  language: Language,
+) {
   const where = and(
     eq(batchEmails.batchId, batch.id),
     query.status ? statusFilters[query.status] : undefined,
@@ -230,11 +238,11 @@ export async function listDemails(ctx: AppContext, batch: BatchRow, query: Demai
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(batchEmails).where(where),
   ]);
-  return { count: total?.n ?? 0, results: rows.map(toDemail) };
+  return { count: total?.n ?? 0, results: rows.map((row) => toDemail(row, language)) };
 }
 
 /** One e-mail of a batch, with the batch it belongs to (whose team the caller must administer). */
-export async function findDemail(ctx: AppContext, id: number) {
+export async function findDemail(ctx: AppContext, id: number, language: Language) {
   const [row] = await ctx.db
     .select({ ...demailColumns, teamId: emailBatches.teamId })
     .from(batchEmails)
@@ -242,5 +250,5 @@ export async function findDemail(ctx: AppContext, id: number) {
     .leftJoin(datasets, eq(datasets.id, batchEmails.datasetId))
     .where(eq(batchEmails.id, id));
   if (!row) throw notFound();
-  return { demail: toDemail(row), batchId: row.email.batchId };
+  return { demail: toDemail(row, language), batchId: row.email.batchId };
 }

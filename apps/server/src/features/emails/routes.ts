@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { requestLanguage } from '../../http/reply-language.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { requireBatch, requireMassEmails, requireTemplate } from './access.ts';
@@ -319,7 +320,7 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
     },
     async (request) => {
       const { batch } = await requireBatch(ctx, currentUser(request), request.params.id);
-      const { count, results } = await listDemails(ctx, batch, request.query);
+      const { count, results } = await listDemails(ctx, batch, request.query, requestLanguage(request));
       return toPage(request, request.query, count, results);
     },
   );
@@ -328,7 +329,7 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
     '/demails/:id/',
     { schema: { tags, params: idParamsSchema, response: { 200: demailSchema } } },
     async (request) => {
-      const { demail, batchId } = await findDemail(ctx, request.params.id);
+      const { demail, batchId } = await findDemail(ctx, request.params.id, requestLanguage(request));
       await requireBatch(ctx, currentUser(request), batchId);
       return demail;
     },

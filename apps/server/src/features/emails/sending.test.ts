@@ -1,3 +1,4 @@
+import type { Demail } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailSuppressions, mailQueue, users } from '../../db/schema/index.ts';
@@ -226,5 +227,34 @@ describe('an SMTP server that refuses some recipients', () => {
       mailer.close();
       await closing.close();
     }
+  });
+
+  it('says why an e-mail was not sent in the language of whoever reads it', async () => {
+    const s = await f.createSetup();
+    const ids = await s.createItems([
+      { title: 'Kept', email: 'kept@why.test' },
+      { title: 'Left', email: 'left@why.test' },
+    ]);
+    const batch = await s.createBatch(ids);
+    // The address unsubscribes after the batch was made: the queue skips it and keeps why, in English.
+    await t.db
+      .insert(emailSuppressions)
+      .values({ email: 'left@why.test', teamId: s.team.id, reason: 'unsubscribed' });
+    await s.api('POST', `email-batches/${batch.id}/send_emails/`, {});
+    await drainMailQueue(t.app.ctx);
+
+    const errorsReadIn = async (language?: string) => {
+      const read = async (url: string) => {
+        const headers = language ? { 'accept-language': language } : {};
+        return (await t.request({ method: 'GET', url: `/api/v1/${url}`, token: s.token, headers })).json();
+      };
+      const listed = (await read(`email-batches/${batch.id}/emails/`)).results as Demail[];
+      const left = listed.find((email) => email.email.to === 'left@why.test');
+      return { listed: listed.map((email) => email.error), one: (await read(`demails/${left?.id}/`)).error };
+    };
+    const english = 'Not sent: the recipient unsubscribed from this team’s e-mails.';
+    expect(await errorsReadIn()).toEqual({ listed: [null, english], one: english });
+    const french = 'Non envoyé : le destinataire s’est désabonné des e-mails de cette équipe.';
+    expect(await errorsReadIn('fr-FR,fr;q=0.9,en;q=0.8')).toEqual({ listed: [null, french], one: french });
   });
 });

@@ -6,8 +6,8 @@ import { startSmtpSink } from '../../test/smtp.ts';
 import {
   drainMailQueue,
   enqueueMail,
-  INTERRUPTED_TWICE_ERROR,
   MAIL_MAX_ATTEMPTS,
+  NOT_SENT_INTERRUPTED_MESSAGE,
   retryDelayMs,
 } from './queue.ts';
 import { startWorker } from './worker.ts';
@@ -122,7 +122,7 @@ describe('claims', () => {
       interruptions: 2,
       claimedBy: null,
       sentAt: null,
-      lastError: INTERRUPTED_TWICE_ERROR,
+      lastError: NOT_SENT_INTERRUPTED_MESSAGE,
     });
     expect(byAddress.get('cut-twice@dead.test')?.failedAt).not.toBeNull();
   });

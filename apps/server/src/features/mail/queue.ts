@@ -30,7 +30,7 @@ export const CLAIM_LEASE_MS = 15_000;
 export const CLAIM_RENEW_MS = 5_000;
 /** After this many sends cut short by a dead sender, a message is not sent again (decision 80). */
 export const MAIL_MAX_INTERRUPTIONS = 2;
-export const INTERRUPTED_TWICE_ERROR =
+export const NOT_SENT_INTERRUPTED_MESSAGE =
   'Not sent again: the server sending it stopped twice during the send. The recipient may have received it.';
 
 export const MAIL_PRIORITY = { request: 0, mass: 1 } as const;
@@ -269,7 +269,7 @@ async function sendClaimed(
         return;
       }
       if (row.interruptions >= MAIL_MAX_INTERRUPTIONS) {
-        await markFailed(ctx.db, row, INTERRUPTED_TWICE_ERROR, { isInterrupted: true }, now);
+        await markFailed(ctx.db, row, NOT_SENT_INTERRUPTED_MESSAGE, { isInterrupted: true }, now);
         count(false);
         return;
       }

@@ -10,8 +10,8 @@ import { markInvalid } from '../verification/status.ts';
 export const SUPPRESSION_REASONS = { unsubscribed: 'unsubscribed', invalid: 'invalid' } as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[keyof typeof SUPPRESSION_REASONS];
 
-export const SKIPPED_UNSUBSCRIBED = 'Not sent: the recipient unsubscribed from this team’s e-mails.';
-export const SKIPPED_INVALID = 'Not sent: an earlier e-mail to this address was refused for good.';
+export const NOT_SENT_UNSUBSCRIBED_MESSAGE = 'Not sent: the recipient unsubscribed from this team’s e-mails.';
+export const NOT_SENT_REFUSED_MESSAGE = 'Not sent: an earlier e-mail to this address was refused for good.';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -107,7 +107,10 @@ export async function suppressedBatchEmails(db: Db, batchEmailIds: number[]) {
     )
     .where(inArray(batchEmails.id, batchEmailIds));
   for (const row of rows) {
-    skipped.set(row.id, row.reason === SUPPRESSION_REASONS.invalid ? SKIPPED_INVALID : SKIPPED_UNSUBSCRIBED);
+    skipped.set(
+      row.id,
+      row.reason === SUPPRESSION_REASONS.invalid ? NOT_SENT_REFUSED_MESSAGE : NOT_SENT_UNSUBSCRIBED_MESSAGE,
+    );
   }
   return skipped;
 }

@@ -26,7 +26,7 @@ import type { PersonInTeam } from './person.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const NOT_SENT_ERASED = 'Not sent: the recipient’s personal data was erased.';
+export const NOT_SENT_ERASED_MESSAGE = 'Not sent: the recipient’s personal data was erased.';
 
 const randomHex = () => randomBytes(12).toString('hex');
 
@@ -126,7 +126,7 @@ async function eraseMails(tx: Tx, person: PersonInTeam) {
         subject: '',
         htmlMessage: '',
         status: sql`case when ${isUnsent} then 1 else ${batchEmails.status} end`,
-        error: sql`case when ${isUnsent} then ${NOT_SENT_ERASED} else ${batchEmails.error} end`,
+        error: sql`case when ${isUnsent} then ${NOT_SENT_ERASED_MESSAGE} else ${batchEmails.error} end`,
       })
       .where(inArray(batchEmails.id, batchEmailIds));
   }
@@ -148,7 +148,7 @@ async function blankQueuedMails(tx: Tx, where: SQL | undefined) {
       text: '',
       html: null,
       failedAt: sql`case when ${isUnsent} then now() else ${mailQueue.failedAt} end`,
-      lastError: sql`case when ${isUnsent} then ${NOT_SENT_ERASED} else ${mailQueue.lastError} end`,
+      lastError: sql`case when ${isUnsent} then ${NOT_SENT_ERASED_MESSAGE} else ${mailQueue.lastError} end`,
     })
     .where(where);
 }

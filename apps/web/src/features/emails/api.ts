@@ -11,6 +11,7 @@ import type {
   EmailTemplate,
   EmailTemplateCreate,
   EmailTemplatePatch,
+  Language,
   Page,
   RenderedEmail,
   SendTestEmail,
@@ -27,10 +28,11 @@ export const emailKeys = {
   variables: (teamId: number) => ['emails', 'variables', teamId] as const,
   batches: (teamId: number, offset: number) => ['emails', 'batches', teamId, offset] as const,
   batch: (id: number) => ['emails', 'batch', id] as const,
-  batchView: (id: number, offset: number, limit: number) =>
-    ['emails', 'batch', id, 'view', offset, limit] as const,
-  demails: (id: number, offset: number, limit: number) =>
-    ['emails', 'batch', id, 'emails', offset, limit] as const,
+  // A batch's e-mails say why one was not sent in the interface's language: each language is read apart.
+  batchView: (id: number, offset: number, limit: number, language: Language) =>
+    ['emails', 'batch', id, 'view', offset, limit, language] as const,
+  demails: (id: number, offset: number, limit: number, language: Language) =>
+    ['emails', 'batch', id, 'emails', offset, limit, language] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
 };
 

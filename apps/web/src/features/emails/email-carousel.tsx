@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../app/i18n/use-language';
 import { emailKeys, fetchDemails } from './api';
 import { EmailFrame } from './email-frame';
 import { SendTestButton } from './send-test-button';
@@ -15,9 +16,10 @@ import '../../app/i18n/emails-resources';
  */
 export function EmailCarousel({ batchId, total }: { batchId: number; total: number }) {
   const { t } = useTranslation('emails');
+  const [language] = useLanguage();
   const [index, setIndex] = useState(0);
   const email = useQuery({
-    queryKey: emailKeys.demails(batchId, index, 1),
+    queryKey: emailKeys.demails(batchId, index, 1, language),
     queryFn: () => fetchDemails(batchId, { offset: index, limit: 1 }),
   });
   const current = email.data?.results[0];

@@ -1,5 +1,6 @@
 import type { EmailBatch } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLanguage } from '../../app/i18n/use-language';
 import { emailKeys, fetchBatch, fetchDemails } from './api';
 
 /** While a batch sends, its page reads it again this often. */
@@ -28,8 +29,9 @@ export function batchPollMs(batches: readonly EmailBatch[]): number | false {
  * e-mail settled), they are final.
  */
 export function useBatchView(id: number, offset: number, limit: number) {
+  const [language] = useLanguage();
   return useQuery({
-    queryKey: emailKeys.batchView(id, offset, limit),
+    queryKey: emailKeys.batchView(id, offset, limit, language),
     queryFn: async () => {
       const batch = await fetchBatch(id);
       const emails = await fetchDemails(id, { offset, limit });
