@@ -8,8 +8,9 @@ import {
   type PublicForm,
   type SubmissionStatus,
 } from '@shortlist/contract';
-import { ApiError, apiGet, apiPost, interfaceLanguage } from '../../app/api-client';
+import { apiGet, apiPost } from '../../app/api-client';
 import { getFirst } from '../../app/public-first-reply';
+import { postWithProgress } from '../../app/upload-request';
 
 export interface DraftLink {
   submission: number;
@@ -35,22 +36,11 @@ export function uploadGrantedFile(
   file: File,
   onProgress: (loaded: number) => void,
 ): Promise<FormUploadReply> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_PREFIX}/form-submissions/${submissionId}/upload/`);
-    request.setRequestHeader('Accept-Language', interfaceLanguage());
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve(request.response as FormUploadReply)
-        : reject(new ApiError(request.status, request.response));
-    request.onerror = () => reject(new ApiError(0, null));
-    const body = new FormData();
-    body.append('key', key);
-    body.append('file', file);
-    request.send(body);
-  });
+  const body = new FormData();
+  body.append('key', key);
+  body.append('file', file);
+  const url = `${API_PREFIX}/form-submissions/${submissionId}/upload/`;
+  return postWithProgress<FormUploadReply>(url, body, (event) => onProgress(event.loaded)).promise;
 }
 
 /** What the edit link shows of the response: submitted or not, and the decision once sent. */

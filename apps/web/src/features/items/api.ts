@@ -12,11 +12,12 @@ import {
   ITEMS_PAGE_SIZE,
   type ItemType,
 } from '@shortlist/contract';
-import { ApiError, apiDelete, apiGet, apiPatch, apiPost, interfaceLanguage } from '../../app/api-client';
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 import { getAccessToken } from '../../app/auth/token-storage';
 import { fetchMe } from '../../app/auth/use-current-user';
 import { ITEMS_ORDERING } from '../../app/early-requests';
 import { fetchAllPages, toOffsetLimit } from '../../app/paging';
+import { postWithProgress, type UploadRequest } from '../../app/upload-request';
 
 /** The list's query without the team, as the table sends it. */
 export interface DatasetFilters {
@@ -105,39 +106,29 @@ export interface Upload {
 }
 
 /**
- * Sends a file with XMLHttpRequest, the only browser API that reports upload progress. XHR goes
- * around the API client, so an expired access token is renewed through it (any call does) and the
- * upload tried once more.
+ * Sends a file with its progress. The upload goes around the API client (postWithProgress), so an
+ * expired access token is renewed through it (any call does) and the upload tried once more.
  */
 export function uploadDatumValueFile(
   valueId: number,
   file: File,
   onProgress: (percent: number) => void,
 ): Upload {
-  let current: XMLHttpRequest | null = null;
+  let current: UploadRequest<DatumValue> | null = null;
   let isCancelled = false;
-  const attempt = () =>
-    new Promise<DatumValue>((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      current = request;
-      request.open('POST', `${API_PREFIX}/datum-values/${valueId}/upload/`);
-      const token = getAccessToken();
-      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-      request.setRequestHeader('Accept-Language', interfaceLanguage());
-      request.responseType = 'json';
-      request.upload.onprogress = (event) => {
+  const attempt = () => {
+    const body = new FormData();
+    body.append('file', file);
+    current = postWithProgress<DatumValue>(
+      `${API_PREFIX}/datum-values/${valueId}/upload/`,
+      body,
+      (event) => {
         if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-      };
-      request.onload = () =>
-        request.status >= 200 && request.status < 300
-          ? resolve(request.response as DatumValue)
-          : reject(new ApiError(request.status, request.response));
-      request.onerror = () => reject(new ApiError(0, null));
-      request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-      const body = new FormData();
-      body.append('file', file);
-      request.send(body);
-    });
+      },
+      getAccessToken(),
+    );
+    return current.promise;
+  };
   const promise = attempt().catch(async (error: unknown) => {
     if (isCancelled || !(error instanceof ApiError) || error.status !== 401) throw error;
     await fetchMe();
