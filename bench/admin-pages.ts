@@ -22,7 +22,7 @@ import { ADMIN, startServer } from '../e2e/support/server.ts';
 import { describeMachine, percentile } from './bench-app.ts';
 import { startH2Front, trustSwitch } from './h2-front.ts';
 import { firstFrames, watchFirstFrames } from './page-clock.ts';
-import { announcedScripts, BUILDS, loadAverage, meter, REPEATS } from './page-load.ts';
+import { announcedScripts, BUILDS, loadAverage, meter, profileSummary, REPEATS } from './page-load.ts';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 }, ignoreHTTPSErrors: true };
 /**
@@ -295,6 +295,8 @@ async function loadRoute(
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
   const metered = await meter(context, page);
+  const isProfiled = PROFILED === route.name;
+  if (isProfiled) await metered.startProfile();
   const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
   // A load that never shows its content names its build, route and what failed in the page.
   await page
@@ -311,6 +313,12 @@ async function loadRoute(
       throw errors.length === 0 && pending.length > 0 ? new StalledLoad(message) : new Error(message);
     });
   const paintMs = (await firstFrames(page, route.content)).shownMs;
+  if (isProfiled) {
+    const summary = profileSummary(await metered.stopProfile());
+    console.log(
+      `\n${route.name}: the main thread up to its paint at ${paintMs.toFixed(0)} ms\n${summary.join('\n')}`,
+    );
+  }
   const { taskMs } = await metered.mainThreadMs();
   await page.waitForLoadState('networkidle');
   const announced = announcedScripts((await html) ?? '');
@@ -321,6 +329,9 @@ async function loadRoute(
 
 /** BENCH_ROUTES=items,dashboard loads those routes only (and the sign-in journey). */
 const ONLY = process.env.BENCH_ROUTES?.split(',');
+
+/** BENCH_PROFILE=<route name> prints where that route's JavaScript spent its time up to its paint. */
+const PROFILED = process.env.BENCH_PROFILE;
 
 /** BENCH_WATERFALL=<route name> prints that route's requests in the order sent: what its paint waited for. */
 const WATERFALL = process.env.BENCH_WATERFALL;

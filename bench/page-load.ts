@@ -90,12 +90,64 @@ export async function meter(context: BrowserContext, page: Page) {
       traffic.scripts.clear();
       firstRequestAt = undefined;
     },
+    /** Samples the page's JavaScript from here (CDP Profiler, every 100 µs) until `stopProfile`. */
+    async startProfile() {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    },
+    async stopProfile(): Promise<CpuProfile> {
+      return (await cdp.send('Profiler.stop')).profile;
+    },
     async mainThreadMs() {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const ms = (metric: string) => (metrics.find((m) => m.name === metric)?.value ?? 0) * 1000;
       return { taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration') };
     },
   };
+}
+
+/** A CDP CPU profile: the call tree's nodes and, for each sample, the node it landed in. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * Where a profile's time went, by self time: per script (its path, or V8's own work: "(program)", "(garbage
+ * collector)") and the `top` functions, with their share of the sampled time.
+ */
+export function profileSummary(profile: CpuProfile, top = 15): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const perScript = new Map<string, number>();
+  const perFunction = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byNode.get(id);
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    if (!frame || frame.functionName === '(idle)') return;
+    total += ms;
+    const script = frame.url ? new URL(frame.url).pathname : frame.functionName || '(anonymous)';
+    perScript.set(script, (perScript.get(script) ?? 0) + ms);
+    const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
+    perFunction.set(name, (perFunction.get(name) ?? 0) + ms);
+  });
+  const lines = (entries: Map<string, number>) =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(
+        ([name, ms]) =>
+          `  ${ms.toFixed(0).padStart(5)} ms ${((100 * ms) / total).toFixed(0).padStart(3)} %  ${name}`,
+      );
+  return [
+    `sampled, not idle: ${total.toFixed(0)} ms`,
+    'self time by script:',
+    ...lines(perScript),
+    'self time by function:',
+    ...lines(perFunction),
+  ];
 }
 
 /** The scripts that an index.html as served announces (its entry and `modulepreload` links), by URL path. */
