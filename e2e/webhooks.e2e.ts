@@ -57,4 +57,22 @@ describe('webhooks', () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   });
+
+  it('says in French why the server refuses an address of its own network', async () => {
+    const { page, server } = session;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.goto(`${server.url}/team/1/webhooks`);
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-url').fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(
+        '169.254.169.254 est une adresse lien-local (comme le service de métadonnées du cloud) : les webhooks ne peuvent pas atteindre le réseau propre du serveur. L’exploitant du serveur peut autoriser un récepteur installé sur place.',
+      )
+      .waitFor();
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+  });
 });

@@ -27,17 +27,14 @@ export const webhookLimitMessage = `A team has at most ${WEBHOOKS_PER_TEAM_MAX} 
  */
 export const EGRESS_ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'reserved'] as const;
 export type EgressAddressKind = (typeof EGRESS_ADDRESS_KINDS)[number];
+/** What a kind of address is, where its name alone would not tell the reader. */
+const ADDRESS_KIND_NOTES: Partial<Record<EgressAddressKind, string>> = {
+  loopback: ' (the server itself)',
+  'link-local': ' (such as the cloud metadata service)',
+};
 /** Why a webhook's URL is refused at save, and why a delivery to it failed (it was not attempted). */
 export const webhookAddressRefusedMessage = (address: string, kind: EgressAddressKind) =>
-  `${address} is a ${kind} address: webhooks may not reach the server's own network.`;
-/** The address and kind of a refusal written by `webhookAddressRefusedMessage`, for the pages to translate. */
-export function parseWebhookAddressRefusal(message: string) {
-  const found = /^(\S+) is an? ([a-z-]+) address: webhooks may not reach the server's own network\.$/.exec(
-    message,
-  );
-  const kind = EGRESS_ADDRESS_KINDS.find((k) => k === found?.[2]);
-  return found?.[1] && kind ? { address: found[1], kind } : null;
-}
+  `${address} is a ${kind} address${ADDRESS_KIND_NOTES[kind] ?? ''}: webhooks may not reach the server's own network. An on-premises receiver can be allowed by the server's operator.`;
 
 const webhookUrlSchema = z
   .string()

@@ -297,9 +297,9 @@ const VALID_TYPE_REQUIRED: Readonly<Record<string, string>> = {
 };
 
 const WEBHOOK_ADDRESS_KINDS: Readonly<Record<string, string>> = {
-  loopback: 'une adresse de bouclage',
+  loopback: 'une adresse de bouclage (le serveur lui-même)',
   private: 'une adresse privée',
-  'link-local': 'une adresse lien-local',
+  'link-local': 'une adresse lien-local (comme le service de métadonnées du cloud)',
   reserved: 'une adresse réservée',
 };
 
@@ -479,8 +479,9 @@ export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) 
 
   // Webhooks
   [
-    /^(\S+) is an? ([a-z-]+) address: webhooks may not reach the server's own network\.$/,
+    // A delivery's reason stored before the second sentence was added reads the same.
+    /^(\S+) is an? ([a-z-]+) address(?: \([^)]*\))?: webhooks may not reach the server's own network\.(?: An on-premises receiver can be allowed by the server's operator\.)?$/,
     (address, kind) =>
-      `${address} est ${WEBHOOK_ADDRESS_KINDS[kind] ?? `une adresse ${kind}`} : les webhooks ne peuvent pas atteindre le réseau propre du serveur.`,
+      `${address} est ${WEBHOOK_ADDRESS_KINDS[kind] ?? `une adresse ${kind}`} : les webhooks ne peuvent pas atteindre le réseau propre du serveur. L’exploitant du serveur peut autoriser un récepteur installé sur place.`,
   ],
 ];

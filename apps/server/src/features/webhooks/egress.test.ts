@@ -1,4 +1,4 @@
-import { parseWebhookAddressRefusal } from '@shortlist/contract';
+import { type EgressAddressKind, webhookAddressRefusedMessage } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooks } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -47,7 +47,7 @@ describe('a webhook into the server’s own network', () => {
   it('is refused at save, with a message on url, however its address is written', async () => {
     const admin = await closed.createAdmin();
     const port = receiver.port;
-    const cases: [string, string, string][] = [
+    const cases: [string, string, EgressAddressKind][] = [
       [`http://127.0.0.1:${port}/hook`, '127.0.0.1', 'loopback'],
       [`http://[::1]:${port}/`, '::1', 'loopback'],
       [`http://0.0.0.0:${port}/`, '0.0.0.0', 'loopback'],
@@ -74,7 +74,7 @@ describe('a webhook into the server’s own network', () => {
       });
       expect([url, reply.statusCode]).toEqual([url, 400]);
       const [message] = reply.json().url;
-      expect([url, parseWebhookAddressRefusal(message)]).toEqual([url, { address, kind }]);
+      expect([url, message]).toEqual([url, webhookAddressRefusedMessage(address, kind)]);
     }
     // A name is judged by what it resolves to.
     const named = await api(closed, admin.token, 'POST', 'webhooks/', {
@@ -82,7 +82,7 @@ describe('a webhook into the server’s own network', () => {
       url: `http://localhost:${port}/hook`,
       events: ['form.submitted'],
     });
-    expect(parseWebhookAddressRefusal(named.json().url[0])?.kind).toBe('loopback');
+    expect(named.json().url[0]).toMatch(/^\S+ is a loopback address \(the server itself\): /);
     expect((await api(closed, admin.token, 'GET', `webhooks/?team=${admin.team.id}`)).json().count).toBe(0);
 
     // Moving a saved webhook there is refused the same way.
@@ -90,7 +90,22 @@ describe('a webhook into the server’s own network', () => {
     const moved = await api(closed, admin.token, 'PATCH', `webhooks/${saved.id}/`, { url: receiver.url });
     expect(moved.statusCode).toBe(400);
     expect(moved.json()).toEqual({
-      url: ["127.0.0.1 is a loopback address: webhooks may not reach the server's own network."],
+      url: [
+        "127.0.0.1 is a loopback address (the server itself): webhooks may not reach the server's own network. An on-premises receiver can be allowed by the server's operator.",
+      ],
+    });
+    // In French, the same refusal.
+    const inFrench = await closed.request({
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${saved.id}/`,
+      token: admin.token,
+      payload: { url: receiver.url },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(inFrench.json()).toEqual({
+      url: [
+        '127.0.0.1 est une adresse de bouclage (le serveur lui-même) : les webhooks ne peuvent pas atteindre le réseau propre du serveur. L’exploitant du serveur peut autoriser un récepteur installé sur place.',
+      ],
     });
   });
 
@@ -125,9 +140,19 @@ describe('a webhook into the server’s own network', () => {
           duration_ms: null,
           next_attempt_time: null,
         });
-        expect(parseWebhookAddressRefusal(delivery.error)?.kind).toBe('loopback');
+        expect(delivery.error).toMatch(/^\S+ is a loopback address \(the server itself\): /);
       }
     }
+    // Read in French, the reason kept with a delivery is French.
+    const [read] = (
+      await closed.request({
+        method: 'GET',
+        url: `/api/v1/webhooks/${hooks[0].id}/deliveries/`,
+        token: admin.token,
+        headers: { 'accept-language': 'fr' },
+      })
+    ).json().results;
+    expect(read.error).toMatch(/^\S+ est une adresse de bouclage \(le serveur lui-même\) : les webhooks /);
     // An hour later nothing is tried again.
     expect(await deliverWebhooks(closed.app.ctx, new Date(Date.now() + 60 * 60 * 1000))).toEqual({
       delivered: 0,
@@ -159,10 +184,7 @@ describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_MAX_REDIRECTS', () => {
         });
       // 127.0.0.3 is loopback too, and not on the list.
       const refused = await create(elsewhere.url);
-      expect(parseWebhookAddressRefusal(refused.json().url[0])).toEqual({
-        address: '127.0.0.3',
-        kind: 'loopback',
-      });
+      expect(refused.json().url).toEqual([webhookAddressRefusedMessage('127.0.0.3', 'loopback')]);
       const paths = ['/hook', '/to-allowed', '/to-refused', '/twice'];
       const ids: number[] = [];
       for (const path of paths) {
@@ -187,7 +209,7 @@ describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_MAX_REDIRECTS', () => {
         response_code: null,
         duration_ms: null,
       });
-      expect(parseWebhookAddressRefusal(toRefused.error)).toEqual({ address: '127.0.0.3', kind: 'loopback' });
+      expect(toRefused.error).toBe(webhookAddressRefusedMessage('127.0.0.3', 'loopback'));
       expect(elsewhere.connections()).toBe(0);
       // One redirect is allowed, not two: the second's answer is the delivery's.
       expect(twice).toMatchObject({ status: 'pending', response_code: 308, error: 'HTTP 308' });

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { requestLanguage } from '../../http/reply-language.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import {
   createWebhook,
@@ -76,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       const webhook = await requireWebhook(ctx, currentUser(request), request.params.id);
-      const { count, results } = await listDeliveries(ctx, webhook, request.query);
+      const { count, results } = await listDeliveries(ctx, webhook, request.query, requestLanguage(request));
       return toPage(request, request.query, count, results);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  type Language,
   type PageQuery,
   type TeamPageQuery,
   WEBHOOK_LIMIT,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
+import { translated } from '../../http/reply-language.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
 import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
 import { checkWebhookUrl } from './egress.ts';
@@ -33,13 +35,14 @@ const toWebhook = (row: WebhookRow): Webhook => ({
   create_time: row.createTime.toISOString(),
 });
 
-const toDelivery = (row: typeof webhookDeliveries.$inferSelect): WebhookDelivery => ({
+/** A delivery as the API shows it; why it failed, kept in English, read in `language`. */
+const toDelivery = (row: typeof webhookDeliveries.$inferSelect, language: Language): WebhookDelivery => ({
   id: row.id,
   event: row.event,
   status: row.status as WebhookDelivery['status'],
   attempts: row.attempts,
   response_code: row.responseCode,
-  error: row.error,
+  error: row.error === null ? null : translated(row.error, language),
   duration_ms: row.durationMs,
   create_time: row.createTime.toISOString(),
   delivered_time: row.deliveredAt?.toISOString() ?? null,
@@ -133,7 +136,7 @@ export async function pingWebhook(ctx: AppContext, row: WebhookRow) {
 }
 
 /** The delivery log, newest first, paged in SQL. */
-export async function listDeliveries(ctx: AppContext, row: WebhookRow, query: PageQuery) {
+export async function listDeliveries(ctx: AppContext, row: WebhookRow, query: PageQuery, language: Language) {
   const where = eq(webhookDeliveries.webhookId, row.id);
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -145,5 +148,5 @@ export async function listDeliveries(ctx: AppContext, row: WebhookRow, query: Pa
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(webhookDeliveries).where(where),
   ]);
-  return { count: total?.n ?? 0, results: rows.map(toDelivery) };
+  return { count: total?.n ?? 0, results: rows.map((delivery) => toDelivery(delivery, language)) };
 }

@@ -1,10 +1,19 @@
-import type { Page, Webhook, WebhookCreate, WebhookDelivery, WebhookPatch } from '@shortlist/contract';
+import type {
+  Language,
+  Page,
+  Webhook,
+  WebhookCreate,
+  WebhookDelivery,
+  WebhookPatch,
+} from '@shortlist/contract';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
   list: (teamId: number, offset: number) => ['webhooks', teamId, offset] as const,
-  deliveries: (id: number, offset: number) => ['webhooks', 'deliveries', id, offset] as const,
+  // Why a delivery failed comes in the interface's language: each language is read apart.
+  deliveries: (id: number, offset: number, language: Language) =>
+    ['webhooks', 'deliveries', id, offset, language] as const,
 };
 
 export const fetchWebhooks = (teamId: number, offset: number, limit: number) =>

@@ -4,9 +4,9 @@ import { Drawer, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { useLanguage } from '../../app/i18n/use-language';
 import { toOffsetLimit } from '../../app/paging';
 import { fetchDeliveries, webhookKeys } from './api';
-import { refusalText } from './refusal-text';
 import '../../app/i18n/webhooks-resources';
 
 const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
@@ -14,10 +14,11 @@ const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } 
 /** The delivery log of one webhook, newest first, paged by the server; refreshed while retries are due. */
 export function DeliveriesDrawer({ webhookId, onClose }: { webhookId: number | null; onClose(): void }) {
   const { t, i18n } = useTranslation('webhooks');
+  const [language] = useLanguage();
   const [page, setPage] = useState(1);
   const { offset, limit } = toOffsetLimit({ page });
   const deliveries = useQuery({
-    queryKey: webhookKeys.deliveries(webhookId ?? 0, offset),
+    queryKey: webhookKeys.deliveries(webhookId ?? 0, offset, language),
     queryFn: () => fetchDeliveries(webhookId ?? 0, offset, limit),
     enabled: webhookId !== null,
     placeholderData: keepPreviousData,
@@ -54,7 +55,7 @@ export function DeliveriesDrawer({ webhookId, onClose }: { webhookId: number | n
       key: 'error',
       title: t('error'),
       // Wide enough to read on a phone, where the table scrolls sideways rather than wrapping it word by word.
-      render: (_, d) => <div style={{ minWidth: 240 }}>{d.error ? refusalText(t, d.error) : ''}</div>,
+      render: (_, d) => <div style={{ minWidth: 240 }}>{d.error ?? ''}</div>,
     },
   ];
   return (

@@ -19,14 +19,6 @@ export const en = {
   save: 'Save',
   cancel: 'Cancel',
   saveFailed: 'The webhook could not be saved.',
-  addressRefused:
-    '{{address}} is {{kind}}: webhooks may not reach the server’s own network. An on-premises receiver can be allowed by the server’s operator.',
-  addressKind: {
-    loopback: 'a loopback address (the server itself)',
-    private: 'a private address',
-    'link-local': 'a link-local address (such as the cloud metadata service)',
-    reserved: 'a reserved address',
-  },
   event: {
     'form.submitted': 'A form response is submitted',
     'judge.submitted': 'A judge submits',
@@ -67,14 +59,6 @@ export const fr: typeof en = {
   save: 'Enregistrer',
   cancel: 'Annuler',
   saveFailed: "Le webhook n'a pas pu être enregistré.",
-  addressRefused:
-    '{{address}} est {{kind}} : les webhooks ne peuvent pas atteindre le réseau propre du serveur. L’exploitant du serveur peut autoriser un récepteur installé sur place.',
-  addressKind: {
-    loopback: 'une adresse de bouclage (le serveur lui-même)',
-    private: 'une adresse privée',
-    'link-local': 'une adresse lien-local (comme le service de métadonnées du cloud)',
-    reserved: 'une adresse réservée',
-  },
   event: {
     'form.submitted': 'Une réponse à un formulaire est envoyée',
     'judge.submitted': 'Un juge envoie ses réponses',

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
 import { useDiscardGuard } from '../../app/layout/use-discard-guard';
 import { createWebhook, webhookKeys } from './api';
-import { refusalText } from './refusal-text';
 import '../../app/i18n/webhooks-resources';
 
 interface Values {
@@ -35,16 +34,11 @@ export function WebhookDialog({
       form.resetFields();
       onClose();
     },
-    // A URL the server refuses (its own network) is said under the field, in the reader's language.
+    // A URL the server refuses (its own network) is said under the field, in the server's words.
     onError: (error) => {
       const errors = toFormErrors(error, ['url', 'events'] as const);
       if (!errors || errors.others.length > 0) void message.error(t('saveFailed'));
-      form.setFields(
-        (errors?.fields ?? []).map((field) => ({
-          ...field,
-          errors: field.errors.map((text) => refusalText(t, text)),
-        })),
-      );
+      form.setFields(errors?.fields ?? []);
     },
   });
   return (
