@@ -28,7 +28,8 @@ export function EmailsTable({
       title: t('batch.status'),
       render: (_, email) => <EmailStatusTag status={email.email.status} />,
     },
-    { key: 'error', title: t('batch.error'), render: (_, email) => email.error ?? '' },
+    // Why an e-mail was not sent is a sentence: on a phone the table scrolls rather than squeeze it.
+    { key: 'error', title: t('batch.error'), minWidth: 220, render: (_, email) => email.error ?? '' },
   ];
   return (
     <Table<Demail>
