@@ -312,6 +312,26 @@ const TIME_UNITS: Readonly<Record<string, [string, string]>> = {
   year: ['an', 'ans'],
 };
 
+/** LiquidJS's own words for a template it cannot read or render; a reason not named here stays English. */
+const LIQUID_REASONS: readonly (readonly [RegExp, (...groups: string[]) => string])[] = [
+  [/^tag "(.*)" not found$/s, (tag) => `balise « ${tag} » inconnue`],
+  [/^tag (.*) not closed$/s, (tag) => `balise ${tag} non fermée`],
+  [/^output "(.*)" not closed$/s, (output) => `sortie « ${output} » non fermée`],
+  [/^illegal tag: (.*)$/s, (tag) => `balise mal formée : ${tag}`],
+  [/^invalid value expression: (.*)$/s, (expression) => `expression non valide : ${expression}`],
+  [/^expected variable name$/, () => 'nom de variable attendu'],
+  [/^(.*) not closed$/s, (what) => `${what} non fermé`],
+];
+
+/** A LiquidJS reason in French, with where it is ("line:1, col:5" becomes "ligne 1, colonne 5"). */
+function liquidReasonInFrench(reason: string): string {
+  const located = /^(.*), line:(\d+), col:(\d+)$/s.exec(reason);
+  const what = located?.[1] ?? reason;
+  const rule = LIQUID_REASONS.find(([pattern]) => pattern.test(what));
+  const french = rule ? rule[1](...(rule[0].exec(what)?.slice(1) ?? [])) : what;
+  return located ? `${french}, ligne ${located[2]}, colonne ${located[3]}` : french;
+}
+
 export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) => string])[] = [
   // Validation, in Django REST framework's words and its French
   [
@@ -451,7 +471,8 @@ export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) 
   // Answers of items
   [/^The field expects a "(.*)" answer\.$/s, (type) => `Le champ attend une réponse de type « ${type} ».`],
 
-  // E-mail templates: the reason of a template that cannot be read is the template engine's, in English
+  // E-mail templates: the reason of a template that cannot be read is the template engine's, in French where
+  // LIQUID_REASONS knows it
   [/^Unknown variable "(.*)"\.$/s, (name) => `Variable inconnue : « ${name} ».`],
   [
     /^The tag "(.*)" cannot be used in an e-mail template\.$/s,
@@ -474,8 +495,14 @@ export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) 
     /^The e-mail would be longer than ([\d,]+) characters\.$/,
     (n) => `L’e-mail dépasserait ${frenchNumber(n)} caractères.`,
   ],
-  [/^The template cannot be read: (.*)$/s, (reason) => `Le modèle ne peut pas être lu : ${reason}`],
-  [/^The template cannot be rendered: (.*)$/s, (reason) => `Le modèle ne peut pas être généré : ${reason}`],
+  [
+    /^The template cannot be read: (.*)$/s,
+    (reason) => `Le modèle ne peut pas être lu : ${liquidReasonInFrench(reason)}`,
+  ],
+  [
+    /^The template cannot be rendered: (.*)$/s,
+    (reason) => `Le modèle ne peut pas être généré : ${liquidReasonInFrench(reason)}`,
+  ],
 
   // Webhooks
   [

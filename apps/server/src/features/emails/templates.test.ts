@@ -73,7 +73,24 @@ describe('e-mail templates', () => {
     });
     const broken = await post({ html_content: '<p>{{ title </p>' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().html_content[0]).toMatch(/^The template cannot be read/);
+    expect(broken.json().html_content[0]).toBe(
+      'The template cannot be read: output "{{ title </p>" not closed, line:1, col:4',
+    );
+    // In French, the template engine's reason too.
+    for (const [html_content, french] of [
+      ['<p>{{ title </p>', 'sortie « {{ title </p> » non fermée, ligne 1, colonne 4'],
+      ['<p>{% if title %}hi</p>', 'balise {% if title %} non fermée, ligne 1, colonne 4'],
+      ['<p>{% endif %}</p>', 'balise « endif » inconnue, ligne 1, colonne 4'],
+    ]) {
+      const reply = await t.request({
+        method: 'POST',
+        url: '/api/v1/email-templates/',
+        token: s.token,
+        payload: { team: s.team.id, title: 'T', subject: 'S', html_content },
+        headers: { 'accept-language': 'fr' },
+      });
+      expect(reply.json()).toEqual({ html_content: [`Le modèle ne peut pas être lu : ${french}`] });
+    }
   });
 
   it('lists the variables of the team: the title, the decision ones, then each field with an e-mail variable', async () => {
