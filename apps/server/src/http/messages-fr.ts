@@ -506,6 +506,14 @@ export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) 
 
   // Webhooks
   [
+    /^The receiver did not answer within ([\d,]+) s\.$/,
+    (n) => `Le récepteur n’a pas répondu en ${frenchNumber(n)} s.`,
+  ],
+  [
+    /^The receiver could not be reached: (.*)\.$/s,
+    (reason) => `Le récepteur n’a pas pu être joint : ${reason}.`,
+  ],
+  [
     // A delivery's reason stored before the second sentence was added reads the same.
     /^(\S+) is an? ([a-z-]+) address(?: \([^)]*\))?: webhooks may not reach the server's own network\.(?: An on-premises receiver can be allowed by the server's operator\.)?$/,
     (address, kind) =>

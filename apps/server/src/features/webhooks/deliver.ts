@@ -12,6 +12,22 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** A receiver has this long to answer; the claim outlasts it by far. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+/** Why a delivery got no answer, for the admin reading the log; the system's own words kept after a colon. */
+export const webhookNoAnswerMessage = `The receiver did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`;
+export const webhookUnreachableMessage = (reason: string) => `The receiver could not be reached: ${reason}.`;
+
+/** A failed attempt's reason: no answer in time, or the network's (the connection's cause, when it names one). */
+export function networkFailure(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return webhookNoAnswerMessage;
+  const reason =
+    error instanceof Error
+      ? error.cause instanceof Error
+        ? error.cause.message
+        : error.message
+      : String(error);
+  return webhookUnreachableMessage(reason.slice(0, 400));
+}
 const AT_ONCE = 5;
 
 type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; url: string; secret: string };
@@ -79,13 +95,7 @@ async function post(ctx: Pick<AppContext, 'config'>, { delivery, url, secret }: 
       };
       return refused;
     }
-    const message =
-      error instanceof Error
-        ? error.cause instanceof Error
-          ? error.cause.message
-          : error.message
-        : String(error);
-    return { code: null, error: message.slice(0, 500), ms: performance.now() - started } satisfies Outcome;
+    return { code: null, error: networkFailure(error), ms: performance.now() - started } satisfies Outcome;
   }
 }
 

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { selectionFactories } from '../selections/test-factories.ts';
 import { submissionFactories } from '../submissions/test-factories.ts';
-import { deliverWebhooks } from './deliver.ts';
+import { deliverWebhooks, networkFailure } from './deliver.ts';
 import { type Received, startReceiver } from './test-receiver.ts';
 
 /** What a receiver does with the Standard Webhooks headers: recompute and compare the signature. */
@@ -139,6 +141,43 @@ describe('webhooks', () => {
       type: 'selection.closed',
       data: { selection: { id: issue.id } },
     });
+  });
+
+  it('say why a receiver could not be reached, in the reader’s language, and when it did not answer', async () => {
+    const admin = await t.createAdmin();
+    // A port that was just free and is closed again: nothing listens there.
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const created = await api(admin.token, 'POST', 'webhooks/', {
+      team: admin.team.id,
+      url: `http://127.0.0.1:${closedPort}/hook`,
+      events: ['selection.closed'],
+    });
+    await api(admin.token, 'POST', `webhooks/${created.json().id}/test/`);
+    expect(await deliverWebhooks(t.app.ctx)).toEqual({ delivered: 0, failed: 1 });
+    const read = async (language: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/webhooks/${created.json().id}/deliveries/`,
+          token: admin.token,
+          headers: { 'accept-language': language },
+        })
+      ).json().results[0].error;
+    expect(await read('en')).toBe(
+      `The receiver could not be reached: connect ECONNREFUSED 127.0.0.1:${closedPort}.`,
+    );
+    expect(await read('fr')).toBe(
+      `Le récepteur n’a pas pu être joint : connect ECONNREFUSED 127.0.0.1:${closedPort}.`,
+    );
+    // No answer within the time allowed is said as such (the signal's error, as fetch throws it).
+    expect(networkFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(
+      'The receiver did not answer within 10 s.',
+    );
   });
 
   it('tell a new form submission and a judge’s submission to the webhooks that listen', async () => {
