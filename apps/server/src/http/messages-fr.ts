@@ -505,6 +505,12 @@ export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) 
   ],
 
   // Webhooks
+  // Mail: the server's reply, or the system's reason, kept after the colon
+  [/^The mail server answered: (.*)$/s, (reply) => `Le serveur de messagerie a répondu : ${reply}`],
+  [
+    /^The mail server could not be reached: (.*)$/s,
+    (reason) => `Le serveur de messagerie n’a pas pu être joint : ${reason}`,
+  ],
   [
     /^The receiver did not answer within ([\d,]+) s\.$/,
     (n) => `Le récepteur n’a pas répondu en ${frenchNumber(n)} s.`,

@@ -162,11 +162,20 @@ describe('an SMTP server that refuses some recipients', () => {
         'bounce-1@picky.test',
         'bounce-2@picky.test',
       ]);
-      expect(failed[0].error).toMatch(/^550 5\.1\.1 No such user here/);
+      expect(failed[0].error).toMatch(/^The mail server answered: 550 5\.1\.1 No such user here/);
+      const inFrench = await t.request({
+        method: 'GET',
+        url: `/api/v1/email-batches/${batch.id}/emails/?status=failed`,
+        token: s.token,
+        headers: { 'accept-language': 'fr' },
+      });
+      expect(inFrench.json().results[0].error).toMatch(
+        /^Le serveur de messagerie a répondu : 550 5\.1\.1 No such user here/,
+      );
       const [requeued] = (await s.api('GET', `email-batches/${batch.id}/emails/?status=queued`)).json()
         .results;
       expect(requeued).toMatchObject({ email: { to: 'busy-1@picky.test', status: 3 }, attempts: 1 });
-      expect(requeued.error).toMatch(/^451/);
+      expect(requeued.error).toMatch(/^The mail server answered: 451/);
       expect((await s.api('GET', `email-batches/${batch.id}/`)).json().status).toBe('sending');
 
       const later = new Date(Date.now() + 60 * 60 * 1000);

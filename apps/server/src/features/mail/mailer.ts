@@ -33,11 +33,18 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** What an operator needs to read of a failure: the SMTP reply when there was one. */
+/** Why a mail did not go, in a sentence its reader's language can take; the server's or system's words after it. */
+export const mailServerAnsweredMessage = (reply: string) => `The mail server answered: ${reply}`;
+export const mailServerUnreachableMessage = (reason: string) =>
+  `The mail server could not be reached: ${reason}`;
+
+/** What an admin or operator needs to read of a failure: the SMTP reply when there was one. */
 export function failureText(error: unknown): string {
   const reply = (error as { response?: unknown } | null)?.response;
-  const text = typeof reply === 'string' ? reply : error instanceof Error ? error.message : String(error);
-  return text.slice(0, 1000);
+  if (typeof reply === 'string') return mailServerAnsweredMessage(reply.slice(0, 1000));
+  return mailServerUnreachableMessage(
+    (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+  );
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise the built-in outbox, so that links work in a demo. */

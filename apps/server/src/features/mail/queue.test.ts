@@ -62,7 +62,7 @@ describe('mail queue', () => {
     expect(row).toMatchObject({
       attempts: MAIL_MAX_ATTEMPTS,
       sentAt: null,
-      lastError: 'connect ECONNREFUSED',
+      lastError: 'The mail server could not be reached: connect ECONNREFUSED',
     });
     expect(row?.failedAt).not.toBeNull();
     expect(await drainMailQueue(t.app.ctx, new Date(now + 24 * 60 * 60 * 1000))).toEqual({
