@@ -12,6 +12,9 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** A receiver has this long to answer; the claim outlasts it by far. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
+const AT_ONCE = 5;
+
+type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; url: string; secret: string };
 
 /** Why a delivery got no answer, for the admin reading the log; the system's own words kept after a colon. */
 export const webhookNoAnswerMessage = `The receiver did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`;
@@ -28,9 +31,6 @@ export function networkFailure(error: unknown): string {
       : String(error);
   return webhookUnreachableMessage(reason.slice(0, 400));
 }
-const AT_ONCE = 5;
-
-type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; url: string; secret: string };
 
 /** Due deliveries, claimed for this process (SKIP LOCKED) by pushing their next attempt past the lease. */
 async function claimDue(db: Db, now: Date | undefined): Promise<Claimed[]> {
