@@ -44,4 +44,25 @@ describe('dashboard and usage', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
+
+  it('creates a workspace from its dialog, which asks before discarding a typed title', async () => {
+    const { page, server } = session;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.goto(`${server.url}/admin/teams`);
+    await page.getByRole('button', { name: 'Create a workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a workspace' });
+    await dialog.getByLabel('Title').fill('Spring programme');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Spring programme');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The workspace was created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row').filter({ hasText: 'Spring programme' }).waitFor();
+
+    // Opened again, it starts empty.
+    await page.getByRole('button', { name: 'Create a workspace' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('');
+  });
 });

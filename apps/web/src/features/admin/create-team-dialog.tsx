@@ -1,11 +1,10 @@
 import { TEAM_DESCRIPTION_MAX_LENGTH, TEAM_TITLE_MAX_LENGTH, teamCreateSchema } from '@shortlist/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { joinFieldMessages, toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useCreateTeam } from './use-site-teams';
 
-const FORM_ID = 'create-team-form';
 const TITLE_MIN_LENGTH = teamCreateSchema.shape.title.minLength ?? 1;
 
 interface TeamValues {
@@ -17,7 +16,6 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<TeamValues>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const create = useCreateTeam();
 
   const handleFinish = (values: TeamValues) =>
@@ -38,50 +36,42 @@ export function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose
     );
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={create.isPending}
       title={t('admin.createTeam')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={t('common.create')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending }}
       forceRender
     >
-      <Form<TeamValues>
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        onFinish={handleFinish}
+      <Form.Item
+        name="title"
+        label={t('admin.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('admin.titleRequired') },
+          {
+            min: TITLE_MIN_LENGTH,
+            max: TEAM_TITLE_MAX_LENGTH,
+            message: t('admin.titleLength', { min: TITLE_MIN_LENGTH, max: TEAM_TITLE_MAX_LENGTH }),
+          },
+        ]}
       >
-        <Form.Item
-          name="title"
-          label={t('admin.title')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.titleRequired') },
-            {
-              min: TITLE_MIN_LENGTH,
-              max: TEAM_TITLE_MAX_LENGTH,
-              message: t('admin.titleLength', { min: TITLE_MIN_LENGTH, max: TEAM_TITLE_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input maxLength={TEAM_TITLE_MAX_LENGTH} autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('admin.description')}
-          rules={[
-            {
-              max: TEAM_DESCRIPTION_MAX_LENGTH,
-              message: t('admin.descriptionLength', { max: TEAM_DESCRIPTION_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input.TextArea rows={4} maxLength={TEAM_DESCRIPTION_MAX_LENGTH} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={TEAM_TITLE_MAX_LENGTH} autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('admin.description')}
+        rules={[
+          {
+            max: TEAM_DESCRIPTION_MAX_LENGTH,
+            message: t('admin.descriptionLength', { max: TEAM_DESCRIPTION_MAX_LENGTH }),
+          },
+        ]}
+      >
+        <Input.TextArea rows={4} maxLength={TEAM_DESCRIPTION_MAX_LENGTH} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -8,12 +8,12 @@ import {
   type RenderedEmail,
 } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Collapse, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Collapse, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getErrorDetail, toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
 import { EmailFrame } from './email-frame';
@@ -122,164 +122,147 @@ export function TemplateDialog({ teamId, template, isOpen, onClose }: TemplateDi
     value: variable.name,
     label: variable.item_type ? `${variable.label} (${variable.item_type})` : variable.label,
   }));
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={(values) => save.mutate(values)}
+      isSaving={save.isPending}
+      formProps={{ initialValues: template ?? EMPTY }}
+      afterClose={() => setPreview(null)}
+      after={
+        preview && (
+          <div data-testid="template-preview-result">
+            <Alert
+              type="info"
+              message={`${t('templates.previewTo')}: ${preview.to || '—'} · ${preview.subject}`}
+              style={{ marginBottom: 8 }}
+            />
+            <EmailFrame html={preview.html_message} title={preview.subject} />
+          </div>
+        )
+      }
       title={template ? template.title : t('templates.add')}
+      okText={t('templates.save')}
+      cancelText={t('templates.cancel')}
+      okButtonProps={{ 'data-testid': 'template-save' }}
       width={760}
-      onCancel={close}
-      afterClose={() => {
-        form.resetFields();
-        setPreview(null);
-      }}
       destroyOnHidden
-      footer={[
-        <Button
-          key="preview"
-          onClick={() => showPreview.mutate(false)}
-          loading={showPreview.isPending}
-          data-testid="template-preview"
-        >
-          {t('templates.preview')}
-        </Button>,
-        <Button
-          key="preview-variant"
-          onClick={() => showPreview.mutate(true)}
-          loading={showPreview.isPending}
-        >
-          {tm('template.previewVariant', { language: tm(`template.languages.${other}`) })}
-        </Button>,
-        <Button key="cancel" onClick={close}>
-          {t('templates.cancel')}
-        </Button>,
-        <Button
-          key="save"
-          type="primary"
-          onClick={() => form.submit()}
-          loading={save.isPending}
-          data-testid="template-save"
-        >
-          {t('templates.save')}
-        </Button>,
-      ]}
-    >
-      <Form<Values>
-        onValuesChange={markDirty}
-        form={form}
-        layout="vertical"
-        initialValues={template ?? EMPTY}
-        onFinish={(values) => save.mutate(values)}
-        onKeyDown={(event) => event.key === 'Escape' && close()}
-      >
-        <Form.Item
-          name="title"
-          label={t('templates.titleLabel')}
-          rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_TITLE_MAX_LENGTH }]}
-        >
-          <Input maxLength={EMAIL_TEMPLATE_TITLE_MAX_LENGTH} data-testid="template-title" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('templates.description')}
-          rules={[{ max: EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH }]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 1, maxRows: 3 }}
-            maxLength={EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH}
-          />
-        </Form.Item>
-        <Form.Item
-          name="subject"
-          label={t('templates.subject')}
-          rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
-        >
-          <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} data-testid="template-subject" />
-        </Form.Item>
-        <Space wrap style={{ marginBottom: 8 }}>
-          <Select
-            placeholder={t('templates.insert')}
-            aria-label={t('templates.insert')}
-            loading={variables.isPending}
-            value={null}
-            style={{ minWidth: 240 }}
-            onChange={(name: string) => insert(name)}
-            options={variableOptions}
-            data-testid="template-variable"
-          />
-          <Select
-            allowClear
-            showSearch={{ filterOption: false, onSearch: issueOptions.onSearch }}
-            placeholder={tm('template.previewIssue')}
-            aria-label={tm('template.previewIssue')}
-            loading={issueOptions.isLoading}
-            options={issueOptions.options}
-            value={previewIssue}
-            onChange={setPreviewIssue}
-            style={{ minWidth: 200 }}
-          />
-          <Typography.Text type="secondary">
-            {t('templates.insertHint', { example: '{{ title }}' })}
-          </Typography.Text>
-        </Space>
-        <Suspense fallback={<Spin />}>
-          <Form.Item name="html_content" label={t('templates.body')} rules={[{ required: true }]}>
-            <RichTextEditor label={t('templates.body')} handle={editor} />
-          </Form.Item>
-        </Suspense>
-        <Form.Item name="language" label={tm('template.language')} extra={tm('template.languageHelp')}>
-          <Select
-            style={{ width: 160 }}
-            options={LANGUAGES.map((code) => ({ value: code, label: tm(`template.languages.${code}`) }))}
-            data-testid="template-language"
-          />
-        </Form.Item>
-        <Collapse
-          size="small"
-          items={[
-            {
-              key: 'variant',
-              label: tm('template.variant', { language: tm(`template.languages.${other}`) }),
-              children: (
-                <>
-                  <Typography.Paragraph type="secondary">{tm('template.variantHelp')}</Typography.Paragraph>
-                  <Form.Item
-                    name="variant_subject"
-                    label={t('templates.subject')}
-                    rules={[{ max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
-                  >
-                    <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} />
-                  </Form.Item>
-                  <Select
-                    placeholder={t('templates.insert')}
-                    aria-label={t('templates.insert')}
-                    value={null}
-                    style={{ minWidth: 240, marginBottom: 8 }}
-                    onChange={(name: string) => variantEditor.current?.insertText(snippetOf(name))}
-                    options={variableOptions}
-                  />
-                  <Suspense fallback={<Spin />}>
-                    <Form.Item name="variant_html_content" label={t('templates.body')}>
-                      <RichTextEditor label={t('templates.body')} handle={variantEditor} />
-                    </Form.Item>
-                  </Suspense>
-                </>
-              ),
-            },
-          ]}
-        />
-      </Form>
-      {preview && (
-        <div data-testid="template-preview-result">
-          <Alert
-            type="info"
-            message={`${t('templates.previewTo')}: ${preview.to || '—'} · ${preview.subject}`}
-            style={{ marginBottom: 8 }}
-          />
-          <EmailFrame html={preview.html_message} title={preview.subject} />
-        </div>
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          <Button
+            onClick={() => showPreview.mutate(false)}
+            loading={showPreview.isPending}
+            data-testid="template-preview"
+          >
+            {t('templates.preview')}
+          </Button>
+          <Button onClick={() => showPreview.mutate(true)} loading={showPreview.isPending}>
+            {tm('template.previewVariant', { language: tm(`template.languages.${other}`) })}
+          </Button>
+          <CancelBtn />
+          <OkBtn />
+        </>
       )}
-    </Modal>
+    >
+      <Form.Item
+        name="title"
+        label={t('templates.titleLabel')}
+        rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_TITLE_MAX_LENGTH }]}
+      >
+        <Input maxLength={EMAIL_TEMPLATE_TITLE_MAX_LENGTH} data-testid="template-title" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('templates.description')}
+        rules={[{ max: EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH }]}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 1, maxRows: 3 }}
+          maxLength={EMAIL_TEMPLATE_DESCRIPTION_MAX_LENGTH}
+        />
+      </Form.Item>
+      <Form.Item
+        name="subject"
+        label={t('templates.subject')}
+        rules={[{ required: true, whitespace: true, max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
+      >
+        <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} data-testid="template-subject" />
+      </Form.Item>
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Select
+          placeholder={t('templates.insert')}
+          aria-label={t('templates.insert')}
+          loading={variables.isPending}
+          value={null}
+          style={{ minWidth: 240 }}
+          onChange={(name: string) => insert(name)}
+          options={variableOptions}
+          data-testid="template-variable"
+        />
+        <Select
+          allowClear
+          showSearch={{ filterOption: false, onSearch: issueOptions.onSearch }}
+          placeholder={tm('template.previewIssue')}
+          aria-label={tm('template.previewIssue')}
+          loading={issueOptions.isLoading}
+          options={issueOptions.options}
+          value={previewIssue}
+          onChange={setPreviewIssue}
+          style={{ minWidth: 200 }}
+        />
+        <Typography.Text type="secondary">
+          {t('templates.insertHint', { example: '{{ title }}' })}
+        </Typography.Text>
+      </Space>
+      <Suspense fallback={<Spin />}>
+        <Form.Item name="html_content" label={t('templates.body')} rules={[{ required: true }]}>
+          <RichTextEditor label={t('templates.body')} handle={editor} />
+        </Form.Item>
+      </Suspense>
+      <Form.Item name="language" label={tm('template.language')} extra={tm('template.languageHelp')}>
+        <Select
+          style={{ width: 160 }}
+          options={LANGUAGES.map((code) => ({ value: code, label: tm(`template.languages.${code}`) }))}
+          data-testid="template-language"
+        />
+      </Form.Item>
+      <Collapse
+        size="small"
+        items={[
+          {
+            key: 'variant',
+            label: tm('template.variant', { language: tm(`template.languages.${other}`) }),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">{tm('template.variantHelp')}</Typography.Paragraph>
+                <Form.Item
+                  name="variant_subject"
+                  label={t('templates.subject')}
+                  rules={[{ max: EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH }]}
+                >
+                  <Input maxLength={EMAIL_TEMPLATE_SUBJECT_MAX_LENGTH} />
+                </Form.Item>
+                <Select
+                  placeholder={t('templates.insert')}
+                  aria-label={t('templates.insert')}
+                  value={null}
+                  style={{ minWidth: 240, marginBottom: 8 }}
+                  onChange={(name: string) => variantEditor.current?.insertText(snippetOf(name))}
+                  options={variableOptions}
+                />
+                <Suspense fallback={<Spin />}>
+                  <Form.Item name="variant_html_content" label={t('templates.body')}>
+                    <RichTextEditor label={t('templates.body')} handle={variantEditor} />
+                  </Form.Item>
+                </Suspense>
+              </>
+            ),
+          },
+        ]}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { ITEM_TYPE_TITLE_MAX_LENGTH } from '@shortlist/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toFormErrors } from '../../app/api-errors';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useCreateItemType } from './use-item-types';
 import '../../app/i18n/item-types-resources';
-
-const FORM_ID = 'create-item-type-form';
 
 interface CreateItemTypeDialogProps {
   teamId: number;
@@ -38,36 +37,34 @@ export function CreateItemTypeDialog({ teamId, isOpen, onClose }: CreateItemType
     });
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={create.isPending}
       title={t('createTitle')}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
       okText={tc('common.create')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending }}
       forceRender
     >
-      <Form id={FORM_ID} form={form} layout="vertical" onFinish={handleFinish}>
-        <Form.Item
-          name="title"
-          label={t('name')}
-          rules={[
-            { required: true, whitespace: true, message: t('nameRequired') },
-            {
-              max: ITEM_TYPE_TITLE_MAX_LENGTH,
-              message: t('nameLength', { max: ITEM_TYPE_TITLE_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input
-            maxLength={ITEM_TYPE_TITLE_MAX_LENGTH}
-            showCount
-            autoFocus
-            data-testid="item-type-title-input"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="title"
+        label={t('name')}
+        rules={[
+          { required: true, whitespace: true, message: t('nameRequired') },
+          {
+            max: ITEM_TYPE_TITLE_MAX_LENGTH,
+            message: t('nameLength', { max: ITEM_TYPE_TITLE_MAX_LENGTH }),
+          },
+        ]}
+      >
+        <Input
+          maxLength={ITEM_TYPE_TITLE_MAX_LENGTH}
+          showCount
+          autoFocus
+          data-testid="item-type-title-input"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

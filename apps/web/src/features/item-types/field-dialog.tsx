@@ -11,14 +11,13 @@ import {
   TEMPLATE_VARIABLE_PATTERN,
   toLanguage,
 } from '@shortlist/contract';
-import { Form, Input, Modal, Select, Space, Switch } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { Form, Input, Select, Space, Switch } from 'antd';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { type FieldFormValues, toFieldPayload, toFormValues } from './field-form-values';
 import { FieldTypeInputs } from './field-type-inputs';
 import '../../app/i18n/item-types-resources';
-
-const FORM_ID = 'datum-field-form';
 
 interface FieldDialogProps {
   /** The field to edit; null to create one. */
@@ -49,7 +48,8 @@ export function FieldDialog(props: FieldDialogProps) {
   const type = (Form.useWatch('resourcetype', form) ?? 'text') as FieldFormValues['resourcetype'];
   const hasTemplateVariable = type === 'text' || type === 'choice';
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (isOpen) form.setFieldsValue({ ...toFormValues(field, language), ...extraValues });
   }, [isOpen, field, form, extraValues, language]);
 
@@ -61,110 +61,103 @@ export function FieldDialog(props: FieldDialogProps) {
   }));
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={(values) =>
+        onSave(toFieldPayload(values, language), values as FieldFormValues & Record<string, unknown>)
+      }
+      isSaving={isSaving}
+      formProps={{ initialValues: toFormValues(null, language) }}
       title={field ? t('fieldDialog.editTitle') : t('fieldDialog.createTitle')}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
       okText={tc('common.save')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: isSaving }}
       width={640}
       forceRender
     >
-      <Form<FieldFormValues>
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(null, language)}
-        onFinish={(values) =>
-          onSave(toFieldPayload(values, language), values as FieldFormValues & Record<string, unknown>)
-        }
+      <Form.Item
+        name="resourcetype"
+        label={t('fieldDialog.type')}
+        extra={field ? t('fieldDialog.typeFixed') : undefined}
       >
-        <Form.Item
-          name="resourcetype"
-          label={t('fieldDialog.type')}
-          extra={field ? t('fieldDialog.typeFixed') : undefined}
-        >
-          <Select options={typeOptions} disabled={field !== null} data-testid="field-type" />
-        </Form.Item>
-        <Form.Item
-          name="label"
-          label={t('fieldDialog.label')}
-          rules={[
-            { required: true, whitespace: true, message: t('fieldDialog.labelRequired') },
-            {
+        <Select options={typeOptions} disabled={field !== null} data-testid="field-type" />
+      </Form.Item>
+      <Form.Item
+        name="label"
+        label={t('fieldDialog.label')}
+        rules={[
+          { required: true, whitespace: true, message: t('fieldDialog.labelRequired') },
+          {
+            min: FIELD_LABEL_MIN_LENGTH,
+            max: labelMaxLength,
+            transform: (value: string) => value?.trim(),
+            message: t('fieldDialog.labelLength', {
               min: FIELD_LABEL_MIN_LENGTH,
               max: labelMaxLength,
-              transform: (value: string) => value?.trim(),
-              message: t('fieldDialog.labelLength', {
-                min: FIELD_LABEL_MIN_LENGTH,
-                max: labelMaxLength,
-              }),
-            },
-          ]}
-        >
-          <Input maxLength={labelMaxLength} showCount autoFocus data-testid="field-label" />
+            }),
+          },
+        ]}
+      >
+        <Input maxLength={labelMaxLength} showCount autoFocus data-testid="field-label" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('fieldDialog.description')}
+        rules={[
+          {
+            max: FIELD_DESCRIPTION_MAX_LENGTH,
+            message: t('fieldDialog.descriptionLength', { max: FIELD_DESCRIPTION_MAX_LENGTH }),
+          },
+        ]}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={FIELD_DESCRIPTION_MAX_LENGTH} />
+      </Form.Item>
+      <Space size="large" wrap>
+        <Form.Item name="required" label={t('fieldDialog.required')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="on_forms" label={t('fieldDialog.onForms')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="on_issues" label={t('fieldDialog.onIssues')} valuePropName="checked">
+          <Switch />
         </Form.Item>
         <Form.Item
-          name="description"
-          label={t('fieldDialog.description')}
+          name="identifying"
+          label={t('fieldDialog.identifying')}
+          tooltip={t('fieldDialog.identifyingHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="field-identifying" />
+        </Form.Item>
+      </Space>
+      {hasTemplateVariable && (
+        <Form.Item
+          name="template_variable_email"
+          label={t('fieldDialog.templateVariable')}
+          extra={t('fieldDialog.templateVariableHint')}
+          normalize={(value: string) => value.replace(/ {2,}/g, ' ')}
           rules={[
             {
-              max: FIELD_DESCRIPTION_MAX_LENGTH,
-              message: t('fieldDialog.descriptionLength', { max: FIELD_DESCRIPTION_MAX_LENGTH }),
+              validator: async (_, value: string | undefined) => {
+                const variable = normalizeTemplateVariable(value ?? '');
+                if (
+                  variable.length > TEMPLATE_VARIABLE_MAX_LENGTH ||
+                  !TEMPLATE_VARIABLE_PATTERN.test(variable)
+                ) {
+                  throw new Error(
+                    t('fieldDialog.templateVariableRule', { max: TEMPLATE_VARIABLE_MAX_LENGTH }),
+                  );
+                }
+              },
             },
           ]}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={FIELD_DESCRIPTION_MAX_LENGTH} />
+          <Input maxLength={TEMPLATE_VARIABLE_MAX_LENGTH} data-testid="field-template-variable" />
         </Form.Item>
-        <Space size="large" wrap>
-          <Form.Item name="required" label={t('fieldDialog.required')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="on_forms" label={t('fieldDialog.onForms')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="on_issues" label={t('fieldDialog.onIssues')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item
-            name="identifying"
-            label={t('fieldDialog.identifying')}
-            tooltip={t('fieldDialog.identifyingHint')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="field-identifying" />
-          </Form.Item>
-        </Space>
-        {hasTemplateVariable && (
-          <Form.Item
-            name="template_variable_email"
-            label={t('fieldDialog.templateVariable')}
-            extra={t('fieldDialog.templateVariableHint')}
-            normalize={(value: string) => value.replace(/ {2,}/g, ' ')}
-            rules={[
-              {
-                validator: async (_, value: string | undefined) => {
-                  const variable = normalizeTemplateVariable(value ?? '');
-                  if (
-                    variable.length > TEMPLATE_VARIABLE_MAX_LENGTH ||
-                    !TEMPLATE_VARIABLE_PATTERN.test(variable)
-                  ) {
-                    throw new Error(
-                      t('fieldDialog.templateVariableRule', { max: TEMPLATE_VARIABLE_MAX_LENGTH }),
-                    );
-                  }
-                },
-              },
-            ]}
-          >
-            <Input maxLength={TEMPLATE_VARIABLE_MAX_LENGTH} data-testid="field-template-variable" />
-          </Form.Item>
-        )}
-        <FieldTypeInputs type={type} language={language} />
-        {children}
-      </Form>
-    </Modal>
+      )}
+      <FieldTypeInputs type={type} language={language} />
+      {children}
+    </FormDialog>
   );
 }

@@ -5,17 +5,16 @@ import {
   DATASET_TITLE_MIN_LENGTH,
   EMAIL_MAX_LENGTH,
 } from '@shortlist/contract';
-import { App, Divider, Form, Input, Modal, Select, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import { App, Divider, Form, Input, Select, Spin, Typography } from 'antd';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { ExtraDataTable } from './extra-data-table';
 import { joinTags, tagsOf } from './format';
 import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
 import '../../app/i18n/items-resources';
 
-const FORM_ID = 'edit-item-form';
 const FIELDS = ['title', 'tags', 'contact_email'] as const;
 
 interface EditValues {
@@ -35,13 +34,13 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
-  const { close, markDirty } = useDiscardGuard(datasetId !== null, onClose);
   const dataset = useDataset(datasetId);
   const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
   const { patch } = useDatasetMutations();
   const item = dataset.data;
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (item) {
       form.setFieldsValue({
         title: item.title,
@@ -95,77 +94,76 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   };
 
   return (
-    <Modal
+    <FormDialog
       open={datasetId !== null}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={patch.isPending}
+      canSave={item !== undefined}
       title={t('editItem.title')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
-      width={820}
       okText={t('common.save', { ns: 'translation' })}
-      cancelText={t('common.cancel', { ns: 'translation' })}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: patch.isPending, disabled: !item }}
+      width={820}
       destroyOnHidden
+      after={
+        item && (
+          <>
+            <Divider titlePlacement="start">{t('editItem.extraData')}</Divider>
+            {itemType.data ? (
+              <ExtraDataTable dataset={item} fields={itemType.data.datum_fields} />
+            ) : itemType.isError ? (
+              <Typography.Text type="danger">{t('common.error', { ns: 'translation' })}</Typography.Text>
+            ) : (
+              <Spin />
+            )}
+          </>
+        )
+      }
     >
       {!item ? (
         <Spin />
       ) : (
         <>
-          <Form<EditValues>
-            onValuesChange={markDirty}
-            id={FORM_ID}
-            form={form}
-            layout="vertical"
-            onFinish={handleFinish}
+          <Form.Item
+            name="title"
+            label={t('editItem.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('newItem.nameRequired') },
+              { min: DATASET_TITLE_MIN_LENGTH },
+              { max: DATASET_TITLE_MAX_LENGTH },
+            ]}
           >
-            <Form.Item
-              name="title"
-              label={t('editItem.name')}
-              rules={[
-                { required: true, whitespace: true, message: t('newItem.nameRequired') },
-                { min: DATASET_TITLE_MIN_LENGTH },
-                { max: DATASET_TITLE_MAX_LENGTH },
-              ]}
-            >
-              <Input maxLength={DATASET_TITLE_MAX_LENGTH} showCount data-testid="edit-item-title" />
-            </Form.Item>
-            <Form.Item
-              name="tags"
-              label={t('editItem.tags')}
-              extra={t('editItem.tagsHint')}
-              rules={[{ validator: validateTags }]}
-            >
-              <Select
-                mode="tags"
-                tokenSeparators={[';']}
-                open={false}
-                suffixIcon={null}
-                aria-label={t('editItem.tags')}
-              />
-            </Form.Item>
-            <Form.Item
-              name="contact_email"
-              label={t('editItem.contactEmail')}
-              extra={t('editItem.contactEmailHint')}
-              rules={[{ type: 'email', whitespace: true, message: t('editItem.contactEmailInvalid') }]}
-            >
-              <Input
-                type="email"
-                maxLength={EMAIL_MAX_LENGTH}
-                placeholder={item.submission?.email}
-                data-testid="edit-item-contact-email"
-              />
-            </Form.Item>
-          </Form>
-          <Divider titlePlacement="start">{t('editItem.extraData')}</Divider>
-          {itemType.data ? (
-            <ExtraDataTable dataset={item} fields={itemType.data.datum_fields} />
-          ) : itemType.isError ? (
-            <Typography.Text type="danger">{t('common.error', { ns: 'translation' })}</Typography.Text>
-          ) : (
-            <Spin />
-          )}
+            <Input maxLength={DATASET_TITLE_MAX_LENGTH} showCount data-testid="edit-item-title" />
+          </Form.Item>
+          <Form.Item
+            name="tags"
+            label={t('editItem.tags')}
+            extra={t('editItem.tagsHint')}
+            rules={[{ validator: validateTags }]}
+          >
+            <Select
+              mode="tags"
+              tokenSeparators={[';']}
+              open={false}
+              suffixIcon={null}
+              aria-label={t('editItem.tags')}
+            />
+          </Form.Item>
+          <Form.Item
+            name="contact_email"
+            label={t('editItem.contactEmail')}
+            extra={t('editItem.contactEmailHint')}
+            rules={[{ type: 'email', whitespace: true, message: t('editItem.contactEmailInvalid') }]}
+          >
+            <Input
+              type="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              placeholder={item.submission?.email}
+              data-testid="edit-item-contact-email"
+            />
+          </Form.Item>
         </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

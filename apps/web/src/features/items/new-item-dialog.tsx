@@ -1,13 +1,12 @@
 import { DATASET_TITLE_MAX_LENGTH, DATASET_TITLE_MIN_LENGTH } from '@shortlist/contract';
-import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { App, Form, Input, Select } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useAllItemTypes, useDatasetMutations } from './use-datasets';
 import '../../app/i18n/items-resources';
 
-const FORM_ID = 'new-item-form';
 const FIELDS = ['title', 'data_model'] as const;
 
 interface NewItemValues {
@@ -33,11 +32,11 @@ export function NewItemDialog(props: NewItemDialogProps) {
   const { t } = useTranslation('items');
   const { message } = App.useApp();
   const [form] = Form.useForm<NewItemValues>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const itemTypes = useAllItemTypes(teamId);
   const { create, refresh } = useDatasetMutations();
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (isOpen && dataModelId) form.setFieldValue('data_model', dataModelId);
   }, [isOpen, dataModelId, form]);
 
@@ -65,48 +64,40 @@ export function NewItemDialog(props: NewItemDialogProps) {
     );
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={create.isPending}
       title={t('newItem.title')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={t('common.create', { ns: 'translation' })}
-      cancelText={t('common.cancel', { ns: 'translation' })}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending }}
       forceRender
     >
-      <Form<NewItemValues>
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        onFinish={handleFinish}
+      <Form.Item
+        name="title"
+        label={t('newItem.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('newItem.nameRequired') },
+          { min: DATASET_TITLE_MIN_LENGTH },
+          { max: DATASET_TITLE_MAX_LENGTH },
+        ]}
       >
-        <Form.Item
-          name="title"
-          label={t('newItem.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('newItem.nameRequired') },
-            { min: DATASET_TITLE_MIN_LENGTH },
-            { max: DATASET_TITLE_MAX_LENGTH },
-          ]}
-        >
-          <Input maxLength={DATASET_TITLE_MAX_LENGTH} showCount autoFocus data-testid="new-item-title" />
-        </Form.Item>
-        <Form.Item
-          name="data_model"
-          label={t('newItem.itemType')}
-          rules={[{ required: true, message: t('newItem.itemTypeRequired') }]}
-        >
-          <Select
-            loading={itemTypes.isPending}
-            disabled={Boolean(dataModelId)}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(itemTypes.data ?? []).map((type) => ({ value: type.id, label: type.label }))}
-            data-testid="new-item-type"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={DATASET_TITLE_MAX_LENGTH} showCount autoFocus data-testid="new-item-title" />
+      </Form.Item>
+      <Form.Item
+        name="data_model"
+        label={t('newItem.itemType')}
+        rules={[{ required: true, message: t('newItem.itemTypeRequired') }]}
+      >
+        <Select
+          loading={itemTypes.isPending}
+          disabled={Boolean(dataModelId)}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(itemTypes.data ?? []).map((type) => ({ value: type.id, label: type.label }))}
+          data-testid="new-item-type"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

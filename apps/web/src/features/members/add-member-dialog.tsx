@@ -4,14 +4,13 @@ import {
   MEMBER_PSEUDO_MAX_LENGTH,
   type MemberCreate,
 } from '@shortlist/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useAddMember } from './use-add-member';
 import '../../app/i18n/members-resources';
 
-const FORM_ID = 'add-member-form';
 const FIELDS = ['email', 'pseudo'] as const;
 
 interface AddMemberDialogProps {
@@ -25,7 +24,6 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
   const { t } = useTranslation('members');
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberCreate>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const add = useAddMember(teamId);
 
   const handleFinish = (values: MemberCreate) =>
@@ -46,44 +44,36 @@ export function AddMemberDialog({ teamId, isOpen, onClose }: AddMemberDialogProp
     );
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={add.isPending}
       title={t('addTitle')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={t('submit')}
-      cancelText={t('common.cancel', { ns: 'translation' })}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: add.isPending }}
       forceRender
     >
       <Typography.Paragraph type="secondary">{t('addIntro')}</Typography.Paragraph>
-      <Form<MemberCreate>
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        onFinish={handleFinish}
+      <Form.Item
+        name="email"
+        label={t('email')}
+        rules={[
+          { required: true, whitespace: true, message: t('emailRequired') },
+          { max: MEMBER_EMAIL_MAX_LENGTH },
+          {
+            validator: (_, value: string | undefined) =>
+              !value?.trim() || emailSchema.safeParse(value).success
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('invalidEmail'))),
+          },
+        ]}
       >
-        <Form.Item
-          name="email"
-          label={t('email')}
-          rules={[
-            { required: true, whitespace: true, message: t('emailRequired') },
-            { max: MEMBER_EMAIL_MAX_LENGTH },
-            {
-              validator: (_, value: string | undefined) =>
-                !value?.trim() || emailSchema.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('invalidEmail'))),
-            },
-          ]}
-        >
-          <Input inputMode="email" autoComplete="off" maxLength={MEMBER_EMAIL_MAX_LENGTH} autoFocus />
-        </Form.Item>
-        <Form.Item name="pseudo" label={t('pseudo')} extra={t('pseudoHint')}>
-          <Input maxLength={MEMBER_PSEUDO_MAX_LENGTH} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input inputMode="email" autoComplete="off" maxLength={MEMBER_EMAIL_MAX_LENGTH} autoFocus />
+      </Form.Item>
+      <Form.Item name="pseudo" label={t('pseudo')} extra={t('pseudoHint')}>
+        <Input maxLength={MEMBER_PSEUDO_MAX_LENGTH} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -5,17 +5,16 @@ import {
   type Merge,
   type MergeInfo,
 } from '@shortlist/contract';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { App, Form, Input } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeSelectionsField } from './merge-selections-field';
 import { useMergeMutations } from './use-merges';
 import '../../app/i18n/merges-resources';
 
-const FORM_ID = 'merge-form';
 const FIELDS = ['title', 'description', 'issue_merge_infos'] as const;
 
 interface MergeValues {
@@ -41,11 +40,11 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
   const { message } = App.useApp();
   const team = useCurrentTeam();
   const [form] = Form.useForm<MergeValues>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const { create, update } = useMergeMutations();
   const max = team.package.nb_issues_in_merge;
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (isOpen && merge) {
       form.setFieldsValue({
         title: merge.title,
@@ -81,62 +80,53 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
   };
 
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={create.isPending || update.isPending}
+      formProps={{ initialValues: { title: '', description: '', issue_merge_infos: [] } }}
       title={merge ? t('form.editTitle') : t('form.createTitle')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={merge ? tc('common.save') : tc('common.create')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: create.isPending || update.isPending }}
       destroyOnHidden
       width={640}
     >
-      <Form<MergeValues>
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        initialValues={{ title: '', description: '', issue_merge_infos: [] }}
-        onFinish={handleFinish}
-        data-testid="merge-form"
+      <Form.Item
+        name="title"
+        label={t('form.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('form.titleRequired') },
+          { max: MERGE_TITLE_MAX_LENGTH },
+        ]}
       >
-        <Form.Item
-          name="title"
-          label={t('form.title')}
-          rules={[
-            { required: true, whitespace: true, message: t('form.titleRequired') },
-            { max: MERGE_TITLE_MAX_LENGTH },
-          ]}
-        >
-          <Input maxLength={MERGE_TITLE_MAX_LENGTH} autoFocus data-testid="merge-title" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('form.description')}
-          rules={[{ max: MERGE_DESCRIPTION_MAX_LENGTH }]}
-        >
-          <Input.TextArea
-            maxLength={MERGE_DESCRIPTION_MAX_LENGTH}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="issue_merge_infos"
-          label={t('form.selections')}
-          rules={[
-            {
-              validator: (_, value: MergeInfo[] = []) =>
-                value.length >= MERGE_MIN_ISSUES
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('form.minSelections', { min: MERGE_MIN_ISSUES }))),
-            },
-          ]}
-        >
-          <MergeSelectionsField teamId={team.id} max={max} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={MERGE_TITLE_MAX_LENGTH} autoFocus data-testid="merge-title" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('form.description')}
+        rules={[{ max: MERGE_DESCRIPTION_MAX_LENGTH }]}
+      >
+        <Input.TextArea
+          maxLength={MERGE_DESCRIPTION_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 5 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="issue_merge_infos"
+        label={t('form.selections')}
+        rules={[
+          {
+            validator: (_, value: MergeInfo[] = []) =>
+              value.length >= MERGE_MIN_ISSUES
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('form.minSelections', { min: MERGE_MIN_ISSUES }))),
+          },
+        ]}
+      >
+        <MergeSelectionsField teamId={team.id} max={max} />
+      </Form.Item>
+    </FormDialog>
   );
 }

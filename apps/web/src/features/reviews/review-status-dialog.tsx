@@ -4,17 +4,16 @@ import {
   type ReviewStatus,
   type ReviewStatusColor,
 } from '@shortlist/contract';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect, useRef } from 'react';
+import { App, Form, Input } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { ColorSwatches } from './color-swatches';
 import { useReviewStatusMutations } from './use-review-statuses';
 import '../../app/i18n/reviews-resources';
 
-const FORM_ID = 'review-status-form';
 const FIELDS = ['label', 'bg_color'] as const;
 
 interface FormValues {
@@ -34,14 +33,14 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
   const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const { close, markDirty } = useDiscardGuard(status !== undefined, onClose);
   const { save } = useReviewStatusMutations(teamId);
   // The title keeps saying 'edit' while the dialog fades out after an edit.
   const shown = useRef(status);
   if (status !== undefined) shown.current = status;
   const isEditing = Boolean(shown.current);
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (status === undefined) return;
     const bgColor = (status?.bg_color as ReviewStatusColor | undefined) ?? REVIEW_STATUS_COLORS[0].hex;
     form.setFieldsValue({ label: status?.label ?? '', bg_color: bgColor });
@@ -66,39 +65,31 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
     );
 
   return (
-    <Modal
+    <FormDialog
       open={status !== undefined}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={save.isPending}
       title={t(isEditing ? 'editTitle' : 'addTitle')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={t('common.save', { ns: 'translation' })}
-      cancelText={t('common.cancel', { ns: 'translation' })}
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: save.isPending }}
       forceRender
     >
-      <Form<FormValues>
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        onFinish={handleFinish}
+      <Form.Item
+        name="label"
+        label={t('label')}
+        rules={[{ required: true, whitespace: true, message: t('labelRequired') }]}
       >
-        <Form.Item
-          name="label"
-          label={t('label')}
-          rules={[{ required: true, whitespace: true, message: t('labelRequired') }]}
-        >
-          <Input
-            maxLength={REVIEW_STATUS_LABEL_MAX_LENGTH}
-            showCount
-            autoFocus
-            data-testid="review-status-label"
-          />
-        </Form.Item>
-        <Form.Item name="bg_color" label={t('color')} rules={[{ required: true }]}>
-          <ColorSwatches />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input
+          maxLength={REVIEW_STATUS_LABEL_MAX_LENGTH}
+          showCount
+          autoFocus
+          data-testid="review-status-label"
+        />
+      </Form.Item>
+      <Form.Item name="bg_color" label={t('color')} rules={[{ required: true }]}>
+        <ColorSwatches />
+      </Form.Item>
+    </FormDialog>
   );
 }

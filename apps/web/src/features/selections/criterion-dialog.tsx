@@ -8,15 +8,14 @@ import {
   CRITERION_WEIGHT_STEP,
   type IssueQuestion,
 } from '@shortlist/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect } from 'react';
+import { App, Form, Input, InputNumber } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useIssueMutations } from './use-issues';
 import '../../app/i18n/selections-resources';
 
-const FORM_ID = 'criterion-form';
 type CriterionValues = Pick<IssueQuestion, 'title' | 'description' | 'weight'>;
 const NEW_CRITERION: CriterionValues = { title: '', description: '', weight: CRITERION_WEIGHT_DEFAULT };
 
@@ -33,11 +32,11 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CriterionValues>();
-  const { close, markDirty } = useDiscardGuard(criterion !== null, onClose);
   const mutations = useIssueMutations();
   const isEdit = criterion !== null && criterion !== 'new';
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (criterion) form.setFieldsValue(criterion === 'new' ? NEW_CRITERION : criterion);
   }, [criterion, form]);
 
@@ -59,62 +58,50 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
   };
 
   return (
-    <Modal
+    <FormDialog
       open={criterion !== null}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={mutations.createQuestion.isPending || mutations.patchQuestion.isPending}
+      formProps={{ initialValues: NEW_CRITERION }}
       title={t(isEdit ? 'criteria.editTitle' : 'criteria.createTitle')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={tc('common.save')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: FORM_ID,
-        loading: mutations.createQuestion.isPending || mutations.patchQuestion.isPending,
-      }}
     >
-      <Form
-        onValuesChange={markDirty}
-        id={FORM_ID}
-        form={form}
-        layout="vertical"
-        initialValues={NEW_CRITERION}
-        onFinish={handleFinish}
+      <Form.Item
+        name="title"
+        label={t('criteria.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('criteria.nameRequired') },
+          { min: CRITERION_TITLE_MIN_LENGTH, max: CRITERION_TITLE_MAX_LENGTH },
+        ]}
       >
-        <Form.Item
-          name="title"
-          label={t('criteria.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('criteria.nameRequired') },
-            { min: CRITERION_TITLE_MIN_LENGTH, max: CRITERION_TITLE_MAX_LENGTH },
-          ]}
-        >
-          <Input maxLength={CRITERION_TITLE_MAX_LENGTH} showCount autoFocus data-testid="criterion-title" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('criteria.description')}
-          rules={[{ max: CRITERION_DESCRIPTION_MAX_LENGTH }]}
-        >
-          <Input.TextArea maxLength={CRITERION_DESCRIPTION_MAX_LENGTH} showCount autoSize={{ minRows: 2 }} />
-        </Form.Item>
-        <Form.Item
-          name="weight"
-          label={t('criteria.weight')}
-          extra={t('criteria.weightRange')}
-          rules={[
-            {
-              required: true,
-              type: 'number',
-              min: CRITERION_WEIGHT_MIN,
-              max: CRITERION_WEIGHT_MAX,
-              message: t('criteria.weightRange'),
-            },
-          ]}
-        >
-          {/* No min/max on the input: it would clamp 2 to 1 without a word; the rule refuses it instead. */}
-          <InputNumber step={CRITERION_WEIGHT_STEP} precision={2} data-testid="criterion-weight" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={CRITERION_TITLE_MAX_LENGTH} showCount autoFocus data-testid="criterion-title" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('criteria.description')}
+        rules={[{ max: CRITERION_DESCRIPTION_MAX_LENGTH }]}
+      >
+        <Input.TextArea maxLength={CRITERION_DESCRIPTION_MAX_LENGTH} showCount autoSize={{ minRows: 2 }} />
+      </Form.Item>
+      <Form.Item
+        name="weight"
+        label={t('criteria.weight')}
+        extra={t('criteria.weightRange')}
+        rules={[
+          {
+            required: true,
+            type: 'number',
+            min: CRITERION_WEIGHT_MIN,
+            max: CRITERION_WEIGHT_MAX,
+            message: t('criteria.weightRange'),
+          },
+        ]}
+      >
+        {/* No min/max on the input: it would clamp 2 to 1 without a word; the rule refuses it instead. */}
+        <InputNumber step={CRITERION_WEIGHT_STEP} precision={2} data-testid="criterion-weight" />
+      </Form.Item>
+    </FormDialog>
   );
 }

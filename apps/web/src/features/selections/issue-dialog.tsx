@@ -7,11 +7,11 @@ import {
   ITEM_LABELS,
   REMINDER_DAYS_MAX,
 } from '@shortlist/contract';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select, Switch, Typography } from 'antd';
-import { useEffect, useId } from 'react';
+import { Alert, App, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { BlindReviewFields } from './blind-review-fields';
 import {
@@ -44,22 +44,19 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const team = useCurrentTeam();
-  // Several dialogs may be mounted at once (list and page): field ids must not clash.
-  const formId = `issue-form${useId().replaceAll(':', '')}`;
   const [form] = Form.useForm<IssueFormValues>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const values = Form.useWatch([], form) ?? {};
   const mutations = useIssueMutations();
   const showSaveError = useIssueSaveError();
   const isEdit = issue !== undefined;
   const isPending = mutations.create.isPending || mutations.patch.isPending;
 
-  useEffect(() => {
+  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  useLayoutEffect(() => {
     if (isOpen) form.setFieldsValue(issue ? issueToValues(issue) : newIssueValues());
   }, [isOpen, issue, form]);
 
   const handleValuesChange = (changed: Partial<IssueFormValues>, all: IssueFormValues) => {
-    markDirty();
     if (changed.resourcetype && !isEdit) form.setFieldsValue(NUMBER_DEFAULTS);
     const followed = followNumbers(changed, all);
     if (followed) form.setFieldsValue(followed);
@@ -84,173 +81,161 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
 
   const isRating = values.resourcetype === 'RatingIssue';
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={handleFinish}
+      isSaving={isPending}
+      formProps={{ initialValues: newIssueValues(), onValuesChange: handleValuesChange }}
       title={t(isEdit ? 'dialog.editTitle' : 'dialog.createTitle')}
-      onCancel={close}
-      afterClose={() => form.resetFields()}
       okText={tc(isEdit ? 'common.save' : 'common.create')}
-      cancelText={tc('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: formId, loading: isPending }}
       width={640}
     >
-      <Form
-        id={formId}
-        name={formId}
-        form={form}
-        layout="vertical"
-        initialValues={newIssueValues()}
-        onValuesChange={handleValuesChange}
-        onFinish={handleFinish}
-        data-testid="issue-form"
+      <Form.Item
+        name="resourcetype"
+        label={t('dialog.type')}
+        extra={isEdit ? t('dialog.typeLocked') : undefined}
       >
+        <Radio.Group disabled={isEdit} optionType="button" buttonStyle="solid" data-testid="issue-type">
+          {ISSUE_RESOURCETYPES.map((type) => (
+            <Radio.Button key={type} value={type} data-testid={`issue-type-${type}`}>
+              {t(`types.${type}`)}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      {values.resourcetype && (
+        <Typography.Paragraph type="secondary">{t(`typeHelp.${values.resourcetype}`)}</Typography.Paragraph>
+      )}
+      <Form.Item
+        name="title"
+        label={t('dialog.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('dialog.nameRequired') },
+          { min: ISSUE_TITLE_MIN_LENGTH, max: ISSUE_TITLE_MAX_LENGTH },
+        ]}
+      >
+        <Input maxLength={ISSUE_TITLE_MAX_LENGTH} showCount autoFocus data-testid="issue-title" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('dialog.description')}
+        rules={[{ max: ISSUE_DESCRIPTION_MAX_LENGTH }]}
+      >
+        <Input.TextArea
+          maxLength={ISSUE_DESCRIPTION_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          data-testid="issue-description"
+        />
+      </Form.Item>
+      <IssueNumberFields values={values} />
+      <Form.Item
+        name="item_label_singular_en"
+        label={t('dialog.itemLabel')}
+        rules={[{ required: true, message: t('dialog.itemLabelRequired') }]}
+      >
+        <Select
+          options={ITEM_LABELS.map(({ singular }) => ({ value: singular, label: t(`labels.${singular}`) }))}
+          data-testid="issue-item-label"
+        />
+      </Form.Item>
+      {(team.package.public_issues || issue?.public) && (
         <Form.Item
-          name="resourcetype"
-          label={t('dialog.type')}
-          extra={isEdit ? t('dialog.typeLocked') : undefined}
+          name="public"
+          label={t('dialog.public')}
+          extra={t('dialog.publicHelp')}
+          valuePropName="checked"
         >
-          <Radio.Group disabled={isEdit} optionType="button" buttonStyle="solid" data-testid="issue-type">
-            {ISSUE_RESOURCETYPES.map((type) => (
-              <Radio.Button key={type} value={type} data-testid={`issue-type-${type}`}>
-                {t(`types.${type}`)}
-              </Radio.Button>
-            ))}
+          <Switch data-testid="issue-public" />
+        </Form.Item>
+      )}
+      {values.public && (
+        <Form.Item name="email_required" label={t('dialog.emailRequired')} valuePropName="checked">
+          <Switch data-testid="issue-email-required" />
+        </Form.Item>
+      )}
+      {values.public && values.email_required && (
+        <Form.Item name="email_link" label={t('dialog.emailLink')} valuePropName="checked">
+          <Switch data-testid="issue-email-link" />
+        </Form.Item>
+      )}
+      {values.public && (
+        <Form.Item
+          name="captcha"
+          label={t('dialog.captcha')}
+          extra={t('dialog.captchaHelp')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="issue-captcha" />
+        </Form.Item>
+      )}
+      {isRating && !values.public && (
+        <Form.Item name="comments_mode" label={t('dialog.commentsMode')}>
+          <Radio.Group data-testid="issue-comments-mode">
+            <Radio value="DATASET">{t('dialog.commentsDataset')}</Radio>
+            <Radio value="QUESTION">{t('dialog.commentsQuestion')}</Radio>
           </Radio.Group>
         </Form.Item>
-        {values.resourcetype && (
-          <Typography.Paragraph type="secondary">{t(`typeHelp.${values.resourcetype}`)}</Typography.Paragraph>
-        )}
+      )}
+      <Form.Item name="random_order" label={t('dialog.randomOrder')} valuePropName="checked">
+        <Switch data-testid="issue-random-order" />
+      </Form.Item>
+      <Form.Item
+        name="judges_can_load_dataset_details"
+        label={t('dialog.itemDetails')}
+        extra={t('dialog.itemDetailsHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="issue-item-details" />
+      </Form.Item>
+      {!values.public && (
         <Form.Item
-          name="title"
-          label={t('dialog.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('dialog.nameRequired') },
-            { min: ISSUE_TITLE_MIN_LENGTH, max: ISSUE_TITLE_MAX_LENGTH },
-          ]}
-        >
-          <Input maxLength={ISSUE_TITLE_MAX_LENGTH} showCount autoFocus data-testid="issue-title" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('dialog.description')}
-          rules={[{ max: ISSUE_DESCRIPTION_MAX_LENGTH }]}
-        >
-          <Input.TextArea
-            maxLength={ISSUE_DESCRIPTION_MAX_LENGTH}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            data-testid="issue-description"
-          />
-        </Form.Item>
-        <IssueNumberFields values={values} />
-        <Form.Item
-          name="item_label_singular_en"
-          label={t('dialog.itemLabel')}
-          rules={[{ required: true, message: t('dialog.itemLabelRequired') }]}
-        >
-          <Select
-            options={ITEM_LABELS.map(({ singular }) => ({ value: singular, label: t(`labels.${singular}`) }))}
-            data-testid="issue-item-label"
-          />
-        </Form.Item>
-        {(team.package.public_issues || issue?.public) && (
-          <Form.Item
-            name="public"
-            label={t('dialog.public')}
-            extra={t('dialog.publicHelp')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="issue-public" />
-          </Form.Item>
-        )}
-        {values.public && (
-          <Form.Item name="email_required" label={t('dialog.emailRequired')} valuePropName="checked">
-            <Switch data-testid="issue-email-required" />
-          </Form.Item>
-        )}
-        {values.public && values.email_required && (
-          <Form.Item name="email_link" label={t('dialog.emailLink')} valuePropName="checked">
-            <Switch data-testid="issue-email-link" />
-          </Form.Item>
-        )}
-        {values.public && (
-          <Form.Item
-            name="captcha"
-            label={t('dialog.captcha')}
-            extra={t('dialog.captchaHelp')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="issue-captcha" />
-          </Form.Item>
-        )}
-        {isRating && !values.public && (
-          <Form.Item name="comments_mode" label={t('dialog.commentsMode')}>
-            <Radio.Group data-testid="issue-comments-mode">
-              <Radio value="DATASET">{t('dialog.commentsDataset')}</Radio>
-              <Radio value="QUESTION">{t('dialog.commentsQuestion')}</Radio>
-            </Radio.Group>
-          </Form.Item>
-        )}
-        <Form.Item name="random_order" label={t('dialog.randomOrder')} valuePropName="checked">
-          <Switch data-testid="issue-random-order" />
-        </Form.Item>
-        <Form.Item
-          name="judges_can_load_dataset_details"
-          label={t('dialog.itemDetails')}
-          extra={t('dialog.itemDetailsHelp')}
+          name="hide_comments_until_submitted"
+          label={t('dialog.hideComments')}
+          extra={t('dialog.hideCommentsHelp')}
           valuePropName="checked"
         >
-          <Switch data-testid="issue-item-details" />
+          <Switch data-testid="issue-hide-comments" />
         </Form.Item>
-        {!values.public && (
-          <Form.Item
-            name="hide_comments_until_submitted"
-            label={t('dialog.hideComments')}
-            extra={t('dialog.hideCommentsHelp')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="issue-hide-comments" />
-          </Form.Item>
-        )}
-        <BlindReviewFields issue={issue} />
+      )}
+      <BlindReviewFields issue={issue} />
+      <Form.Item
+        name="share_feedback"
+        label={t('dialog.shareFeedback')}
+        extra={t('dialog.shareFeedbackHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="issue-share-feedback" />
+      </Form.Item>
+      <Form.Item
+        name="deadline"
+        label={t('dialog.deadline')}
+        extra={t('dialog.deadlineHelp', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+      >
+        <Input type="datetime-local" allowClear data-testid="issue-deadline" />
+      </Form.Item>
+      {values.deadline && (
         <Form.Item
-          name="share_feedback"
-          label={t('dialog.shareFeedback')}
-          extra={t('dialog.shareFeedbackHelp')}
+          name="keep_open_after_deadline"
+          label={t('dialog.keepOpen')}
+          extra={t('dialog.keepOpenHelp')}
           valuePropName="checked"
         >
-          <Switch data-testid="issue-share-feedback" />
+          <Switch data-testid="issue-keep-open" />
         </Form.Item>
+      )}
+      {values.deadline && (
         <Form.Item
-          name="deadline"
-          label={t('dialog.deadline')}
-          extra={t('dialog.deadlineHelp', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+          name="reminder_days_before"
+          label={t('dialog.reminderDays')}
+          extra={t('dialog.reminderDaysHelp')}
         >
-          <Input type="datetime-local" allowClear data-testid="issue-deadline" />
+          <InputNumber min={1} max={REMINDER_DAYS_MAX} precision={0} data-testid="issue-reminder-days" />
         </Form.Item>
-        {values.deadline && (
-          <Form.Item
-            name="keep_open_after_deadline"
-            label={t('dialog.keepOpen')}
-            extra={t('dialog.keepOpenHelp')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="issue-keep-open" />
-          </Form.Item>
-        )}
-        {values.deadline && (
-          <Form.Item
-            name="reminder_days_before"
-            label={t('dialog.reminderDays')}
-            extra={t('dialog.reminderDaysHelp')}
-          >
-            <InputNumber min={1} max={REMINDER_DAYS_MAX} precision={0} data-testid="issue-reminder-days" />
-          </Form.Item>
-        )}
-        {isEdit && issue.status === 'closed' && (
-          <Alert type="info" showIcon title={t('manage.closedBanner')} />
-        )}
-      </Form>
-    </Modal>
+      )}
+      {isEdit && issue.status === 'closed' && <Alert type="info" showIcon title={t('manage.closedBanner')} />}
+    </FormDialog>
   );
 }

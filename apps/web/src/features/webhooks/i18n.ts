@@ -17,7 +17,6 @@ export const en = {
   delete: 'Delete',
   deleteConfirm: 'Delete this webhook and its delivery log?',
   save: 'Save',
-  cancel: 'Cancel',
   saveFailed: 'The webhook could not be saved.',
   event: {
     'form.submitted': 'A form response is submitted',
@@ -57,7 +56,6 @@ export const fr: typeof en = {
   delete: 'Supprimer',
   deleteConfirm: 'Supprimer ce webhook et son historique d’envois ?',
   save: 'Enregistrer',
-  cancel: 'Annuler',
   saveFailed: "Le webhook n'a pas pu être enregistré.",
   event: {
     'form.submitted': 'Une réponse à un formulaire est envoyée',

@@ -1,9 +1,9 @@
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEvent } from '@shortlist/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toFormErrors } from '../../app/api-errors';
-import { useDiscardGuard } from '../../app/layout/use-discard-guard';
+import { FormDialog } from '../../app/layout/form-dialog';
 import { createWebhook, webhookKeys } from './api';
 import '../../app/i18n/webhooks-resources';
 
@@ -26,12 +26,10 @@ export function WebhookDialog({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const { close, markDirty } = useDiscardGuard(isOpen, onClose);
   const save = useMutation({
     mutationFn: (values: Values) => createWebhook({ team: teamId, ...values, active: true }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-      form.resetFields();
       onClose();
     },
     // A URL the server refuses (its own network) is said under the field, in the server's words.
@@ -42,38 +40,31 @@ export function WebhookDialog({
     },
   });
   return (
-    <Modal
+    <FormDialog
       open={isOpen}
+      onClose={onClose}
+      form={form}
+      onFinish={(values) => save.mutate(values)}
+      isSaving={save.isPending}
+      formProps={{ initialValues: { events: [...WEBHOOK_EVENTS] } }}
       title={t('add')}
       okText={t('save')}
-      cancelText={t('cancel')}
-      onOk={() => form.submit()}
-      onCancel={close}
-      confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form<Values>
-        onValuesChange={markDirty}
-        form={form}
-        layout="vertical"
-        initialValues={{ events: [...WEBHOOK_EVENTS] }}
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="url"
+        label={t('url')}
+        extra={t('urlHint')}
+        rules={[{ required: true, type: 'url', max: WEBHOOK_URL_MAX_LENGTH }]}
       >
-        <Form.Item
-          name="url"
-          label={t('url')}
-          extra={t('urlHint')}
-          rules={[{ required: true, type: 'url', max: WEBHOOK_URL_MAX_LENGTH }]}
-        >
-          <Input placeholder="https://example.org/hooks/shortlist" autoFocus data-testid="webhook-url" />
-        </Form.Item>
-        <Form.Item name="events" label={t('events')} rules={[{ required: true, type: 'array', min: 1 }]}>
-          <Checkbox.Group
-            options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: t(`event.${event}`) }))}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="https://example.org/hooks/shortlist" autoFocus data-testid="webhook-url" />
+      </Form.Item>
+      <Form.Item name="events" label={t('events')} rules={[{ required: true, type: 'array', min: 1 }]}>
+        <Checkbox.Group
+          options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: t(`event.${event}`) }))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
