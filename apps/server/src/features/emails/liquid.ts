@@ -116,9 +116,17 @@ export async function renderSample(parsed: ParsedTemplate, known: ReadonlySet<st
   return errors;
 }
 
-/** The plain-text part sent beside the HTML. */
+const TEXT_RULE_LENGTH = 24;
+
+/**
+ * The plain-text part sent beside the HTML. A rule is short: drawn as long as a line (78), it wrapped
+ * into two on a phone's screen.
+ */
 export const textOf = (html: string) =>
   convert(html, {
     wordwrap: 78,
-    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'hr', options: { length: TEXT_RULE_LENGTH } },
+    ],
   });

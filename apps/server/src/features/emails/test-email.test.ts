@@ -43,6 +43,8 @@ describe('a test of a batch e-mail, sent to the admin', () => {
     const raw = decodeBody(mail?.raw ?? '');
     expect(raw).toMatch(/^Subject: \[Test\] News for Bolt/m);
     expect(raw).toContain('<p>Dear Bikes (Series A),</p>');
+    // The text part's rule above the footer fits a phone's line.
+    expect(raw).toMatch(/^welcome\.\r?\n\r?\n-{24}\r?\n\r?\nTeam \d+ — Unsubscribe/m);
     expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/shortlist\.test\/api\/v1\/unsubscribe\/[\w.-]+\/>/m);
     // Nobody else got it, nothing waits in the queue, and the batch is still a draft with its month's send left.
     expect(sink.received.some((received) => received.to[0]?.endsWith('test-mail.test'))).toBe(false);
