@@ -1,13 +1,12 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type Team } from '@shortlist/contract';
-import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { Team } from '@shortlist/contract';
+import { Button, Empty, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '../../app/layout/load-error';
+import { Link } from 'react-router';
+import { PagedTable, usePageParam } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
-import { parsePage } from '../../app/paging';
 import { isTeamAdmin } from '../teams/api';
 import { CreateTeamDialog } from './create-team-dialog';
 import { PACKAGE_FLAGS } from './package-fields';
@@ -22,8 +21,7 @@ const PersonalDataCard = lazyPanel(() =>
 
 export function AdminTeamsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   const teams = useSiteTeams(page);
   const [isCreating, setCreating] = useState(false);
   const [editedId, setEditedId] = useState<number | null>(null);
@@ -97,26 +95,15 @@ export function AdminTeamsPage() {
           {t('admin.createTeam')}
         </Button>
       </div>
-      {teams.isError ? (
-        <LoadError onRetry={() => void teams.refetch()} />
-      ) : (
-        <Table<Team>
-          rowKey="id"
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          dataSource={teams.data?.results}
-          loading={teams.isPending || teams.isPlaceholderData}
-          locale={{ emptyText: <Empty description={t('admin.noTeams')} /> }}
-          pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: teams.data?.count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}),
-          }}
-        />
-      )}
+      <PagedTable<Team>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        query={teams}
+        page={page}
+        onPageChange={setPage}
+        emptyText={<Empty description={t('admin.noTeams')} />}
+      />
       <CreateTeamDialog isOpen={isCreating} onClose={() => setCreating(false)} />
       {edited && <TeamPackageDrawer team={edited} onClose={() => setEditedId(null)} />}
       <PersonalDataCard teamId={null} />

@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { EMAIL_BATCHES_PAGE_SIZE, type EmailBatch } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { getErrorDetail } from '../../app/api-errors';
 import { formatDateTime } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable } from '../../app/layout/paged-table';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteBatch, emailKeys, fetchBatches } from './api';
@@ -87,7 +87,6 @@ export function BatchesTab({ teamId }: { teamId: number }) {
         ),
     },
   ];
-  if (batches.isError) return <LoadError onRetry={() => void batches.refetch()} />;
   return (
     <>
       <Flex justify="end" style={{ marginBottom: 12 }}>
@@ -100,20 +99,15 @@ export function BatchesTab({ teamId }: { teamId: number }) {
           {t('batches.add')}
         </Button>
       </Flex>
-      <Table<EmailBatch>
+      <PagedTable<EmailBatch>
         rowKey="id"
         columns={columns}
-        dataSource={batches.data?.results}
-        loading={batches.isPending}
-        locale={{ emptyText: t('batches.empty') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: batches.data?.count ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
         scroll={{ x: true }}
+        query={batches}
+        page={page}
+        onPageChange={setPage}
+        pageSize={limit}
+        emptyText={t('batches.empty')}
       />
       <BatchDialog
         teamId={teamId}

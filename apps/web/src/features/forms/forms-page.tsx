@@ -1,13 +1,12 @@
 import { CopyOutlined, EditOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { FORMS_PAGE_SIZE, type IntakeFormSummary } from '@shortlist/contract';
-import { App, Button, Col, Empty, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Col, Empty, Row, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '../../app/layout/load-error';
+import { Link, useNavigate } from 'react-router';
+import { PagedTable, usePageParam } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyDialog } from '../../app/lazy-dialog';
-import { parsePage } from '../../app/paging';
 import { useCreateQuery } from '../../app/use-create-query';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
@@ -35,8 +34,7 @@ export function FormsPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const team = useCurrentTeam();
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   const tagFilter = useTagFilter();
   const forms = useForms(team.id, page, tagFilter.tagsQuery);
   const mutations = useFormListMutations(team.id);
@@ -45,25 +43,6 @@ export function FormsPage() {
   useDocumentTitle(t('title'));
 
   const formPath = (id: number) => `/team/${team.id}/intake-forms/${id}`;
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (next > 1) updated.set('page', String(next));
-        else updated.delete('page');
-        return updated;
-      }),
-    [setParams],
-  );
-
-  // A page past the end (an old link, forms deleted since) goes to the last one instead of looking empty.
-  const count = forms.isPlaceholderData ? undefined : forms.data?.count;
-  const lastPage = Math.max(1, Math.ceil((count ?? 0) / FORMS_PAGE_SIZE));
-  const isPastEnd = count !== undefined && page > lastPage;
-  useEffect(() => {
-    if (isPastEnd) setPage(lastPage);
-  }, [isPastEnd, lastPage, setPage]);
-
   const handleDuplicate = (id: number) =>
     mutations.duplicate.mutate(id, {
       onSuccess: (copy) =>
@@ -172,27 +151,17 @@ export function FormsPage() {
           <TagFilterPanel />
         </Col>
         <Col xs={24} md={18}>
-          {forms.isError ? (
-            <LoadError onRetry={() => void forms.refetch()} />
-          ) : (
-            <Table<IntakeFormSummary>
-              rowKey="id"
-              columns={columns}
-              showHeader={false}
-              dataSource={forms.data?.results}
-              loading={forms.isPending || forms.isPlaceholderData}
-              locale={{ emptyText }}
-              pagination={{
-                current: page,
-                pageSize: FORMS_PAGE_SIZE,
-                total: forms.data?.count ?? 0,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-                onChange: setPage,
-              }}
-              data-testid="forms-table"
-            />
-          )}
+          <PagedTable<IntakeFormSummary>
+            rowKey="id"
+            columns={columns}
+            showHeader={false}
+            query={forms}
+            page={page}
+            onPageChange={setPage}
+            pageSize={FORMS_PAGE_SIZE}
+            emptyText={emptyText}
+            data-testid="forms-table"
+          />
         </Col>
       </Row>
       <TagsManagerDialog teamId={team.id} open={isManagingTags} onClose={() => setManagingTags(false)} />

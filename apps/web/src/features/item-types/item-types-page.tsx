@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type ItemType } from '@shortlist/contract';
-import { Button, Checkbox, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import type { ItemType } from '@shortlist/contract';
+import { Button, Checkbox, Empty, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage } from '../../app/paging';
@@ -85,27 +85,16 @@ export function ItemTypesPage() {
       >
         {t('showLinked')}
       </Checkbox>
-      {itemTypes.isError ? (
-        <LoadError onRetry={() => void itemTypes.refetch()} />
-      ) : (
-        <Table<ItemType>
-          rowKey="id"
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          dataSource={itemTypes.data?.results}
-          loading={itemTypes.isPending || itemTypes.isPlaceholderData}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: itemTypes.data?.count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (next) => updateParams({ page: next > 1 ? String(next) : null }),
-          }}
-          data-testid="item-types-table"
-        />
-      )}
+      <PagedTable<ItemType>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        query={itemTypes}
+        page={page}
+        onPageChange={(next) => updateParams({ page: next > 1 ? String(next) : null })}
+        emptyText={<Empty description={t('empty')} />}
+        data-testid="item-types-table"
+      />
       <CreateItemTypeDialog teamId={team.id} isOpen={isCreating} onClose={() => setCreating(false)} />
     </div>
   );

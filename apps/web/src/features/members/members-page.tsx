@@ -1,15 +1,13 @@
 import { ApiOutlined, UserAddOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type Member } from '@shortlist/contract';
-import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { Member } from '@shortlist/contract';
+import { Button, Empty, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../app/layout/button-link';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable, usePageParam } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { lazyPanel } from '../../app/lazy-panel';
-import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { MemberStatusTag, RoleTag } from './member-tags';
 import { RemoveMemberButton } from './remove-member-button';
@@ -29,8 +27,7 @@ const AddMemberDialog = lazyDialog(
 export function MembersPage() {
   const { t } = useTranslation('members');
   const team = useCurrentTeam();
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   const members = useAdminMembers(team.id, page);
   const [isAdding, setAdding] = useState(false);
   useDocumentTitle(t('title'));
@@ -56,14 +53,6 @@ export function MembersPage() {
     },
   ];
 
-  const goToPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set('page', String(next));
-      else updated.delete('page');
-      return updated;
-    });
-
   return (
     <div className="sl-page">
       <div className="sl-page-header">
@@ -83,27 +72,16 @@ export function MembersPage() {
           </Button>
         </Space>
       </div>
-      {members.isError ? (
-        <LoadError onRetry={() => void members.refetch()} />
-      ) : (
-        <Table<Member>
-          rowKey="id"
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          dataSource={members.data?.results}
-          loading={members.isPending || members.isPlaceholderData}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: members.data?.count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: goToPage,
-          }}
-          data-testid="members-table"
-        />
-      )}
+      <PagedTable<Member>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        query={members}
+        page={page}
+        onPageChange={setPage}
+        emptyText={<Empty description={t('empty')} />}
+        data-testid="members-table"
+      />
       <TeamSsoSetting team={team} />
       <AddMemberDialog teamId={team.id} isOpen={isAdding} onClose={() => setAdding(false)} />
     </div>

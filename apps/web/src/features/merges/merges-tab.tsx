@@ -1,8 +1,9 @@
-import { DEFAULT_PAGE_SIZE, type Merge } from '@shortlist/contract';
-import { Alert, Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import type { Merge } from '@shortlist/contract';
+import { Alert, Button, Empty, Flex, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../app/i18n/format';
+import { PagedTable } from '../../app/layout/paged-table';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { parsePage, toOffsetLimit } from '../../app/paging';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
@@ -87,28 +88,17 @@ export function MergesTab(_props: Record<string, never>) {
 
   return (
     <Flex vertical gap={12}>
-      {merges.isError ? (
-        <Alert type="error" showIcon title={t('list.loadFailed')} />
-      ) : (
-        <Table<Merge>
-          rowKey="id"
-          showHeader={false}
-          columns={columns}
-          dataSource={merges.data?.results}
-          loading={merges.isPending || merges.isPlaceholderData}
-          locale={{ emptyText }}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: merges.data?.count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (next) => setParam('page', next > 1 ? String(next) : null),
-          }}
-          data-testid="merges-table"
-        />
-      )}
+      <PagedTable<Merge>
+        rowKey="id"
+        showHeader={false}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        query={merges}
+        page={page}
+        onPageChange={(next) => setParam('page', next > 1 ? String(next) : null)}
+        emptyText={emptyText}
+        data-testid="merges-table"
+      />
       <MergeFormDialog
         isOpen={params.get(MERGE_PARAM) === 'new'}
         onClose={() => setParam(MERGE_PARAM, null)}
