@@ -53,6 +53,11 @@ describe('dashboard and usage', () => {
     await page.goto(`${server.url}/admin/teams?page=9`);
     await page.waitForURL(/\/admin\/teams$/);
     await page.getByRole('row').filter({ hasText: 'Demo workspace' }).waitFor();
+    // The move replaced the empty page in the history: Back goes where the person came from.
+    await page.goBack();
+    await page.waitForURL(/\/team\/1$/);
+    await page.goForward();
+    await page.waitForURL(/\/admin\/teams$/);
     await page.getByRole('button', { name: 'Create a workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a workspace' });
     await dialog.getByLabel('Title').fill('Spring programme');

@@ -17,7 +17,8 @@ interface PageQuery<T> {
 type PagedTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'locale'> & {
   query: PageQuery<T>;
   page: number;
-  onPageChange: (page: number) => void;
+  /** `replace` when the page moves by itself (past the end): Back then skips the page that was empty. */
+  onPageChange: (page: number, options?: { replace: boolean }) => void;
   pageSize?: number;
   /** What an empty list shows (Ant Design's `Empty` with a text, mostly). */
   emptyText: ReactNode;
@@ -41,7 +42,7 @@ export function PagedTable<T extends object>({
   const lastPage = Math.max(1, Math.ceil((count ?? 0) / pageSize));
   const isPastEnd = count !== undefined && page > lastPage;
   useEffect(() => {
-    if (isPastEnd) onPageChange(lastPage);
+    if (isPastEnd) onPageChange(lastPage, { replace: true });
   }, [isPastEnd, lastPage, onPageChange]);
 
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
@@ -57,23 +58,26 @@ export function PagedTable<T extends object>({
         total: query.data?.count ?? 0,
         showSizeChanger: false,
         hideOnSinglePage: true,
-        onChange: onPageChange,
+        onChange: (next) => onPageChange(next),
       }}
     />
   );
 }
 
 /** The page number kept in the address (`?page=`, absent on the first), and its setter. */
-export function usePageParam(): [number, (page: number) => void] {
+export function usePageParam(): [number, (page: number, options?: { replace: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const setPage = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (next > 1) updated.set('page', String(next));
-        else updated.delete('page');
-        return updated;
-      }),
+    (next: number, options?: { replace: boolean }) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next > 1) updated.set('page', String(next));
+          else updated.delete('page');
+          return updated;
+        },
+        { replace: options?.replace },
+      ),
     [setParams],
   );
   return [parsePage(params.get('page')), setPage];

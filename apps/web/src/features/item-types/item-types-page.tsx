@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
-import { PagedTable } from '../../app/layout/paged-table';
+import { PagedTable, usePageParam } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyDialog } from '../../app/lazy-dialog';
-import { parsePage } from '../../app/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { useItemTypes } from './use-item-types';
 import '../../app/i18n/item-types-resources';
@@ -24,7 +23,7 @@ export function ItemTypesPage() {
   const { t, i18n } = useTranslation('itemTypes');
   const team = useCurrentTeam();
   const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   const showLinked = params.get('linked') === '1';
   const itemTypes = useItemTypes(team.id, page, showLinked);
   const [isCreating, setCreating] = useState(false);
@@ -91,7 +90,7 @@ export function ItemTypesPage() {
         scroll={{ x: 'max-content' }}
         query={itemTypes}
         page={page}
-        onPageChange={(next) => updateParams({ page: next > 1 ? String(next) : null })}
+        onPageChange={setPage}
         emptyText={<Empty description={t('empty')} />}
         data-testid="item-types-table"
       />

@@ -3,9 +3,9 @@ import { Alert, Button, Empty, Flex, type TableColumnsType, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../app/i18n/format';
-import { PagedTable } from '../../app/layout/paged-table';
+import { PagedTable, usePageParam } from '../../app/layout/paged-table';
 import { lazyDialog } from '../../app/lazy-dialog';
-import { parsePage, toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../app/paging';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
@@ -29,7 +29,7 @@ export function MergesTab(_props: Record<string, never>) {
   const team = useCurrentTeam();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   const tagFilter = useTagFilter();
   const canMerge = team.package.can_merge_issues;
   const merges = useMerges(team.id, { ...toOffsetLimit({ page }), tags: tagFilter.tagsQuery }, canMerge);
@@ -95,7 +95,7 @@ export function MergesTab(_props: Record<string, never>) {
         scroll={{ x: 'max-content' }}
         query={merges}
         page={page}
-        onPageChange={(next) => setParam('page', next > 1 ? String(next) : null)}
+        onPageChange={setPage}
         emptyText={emptyText}
         data-testid="merges-table"
       />
