@@ -26,3 +26,26 @@ export function sendWorkbook(
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(output);
 }
+
+/**
+ * Waits until the reply has taken what the workbook wrote so far; an export calls it after each batch of
+ * rows. ExcelJS buffers a sheet's XML without limit and does not wait for the reader, so a download slower
+ * than the writing would otherwise let the workbook pile up in memory: at 300 judges, the judge sheet is
+ * ten times that of 30. It also lets the event loop turn: PGlite answers within the process, so a loop of
+ * its queries alone never would, and no other request, no byte of the reply and no client leaving would
+ * be seen until the whole export was written.
+ */
+export async function drained(output: Writable) {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (output.writableNeedDrain && !output.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done);
+      output.on('close', done);
+    });
+  }
+}

@@ -1,5 +1,6 @@
 import type { Language } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
+import type { AppContext } from '../context.ts';
 import type { TestApp } from './harness.ts';
 
 /** An xlsx reply read back: each sheet's name and its rows of cell values, header first. */
@@ -24,4 +25,29 @@ export async function setLanguage(
   const url = `/api/v1/users/${user.id}/`;
   const reply = await t.request({ method: 'PATCH', url, token, payload: { language } });
   if (reply.statusCode !== 200) throw new Error(`language not set: ${reply.body}`);
+}
+
+/**
+ * The app's context with its database's `select` counted: how many batches an export read. Each batch of
+ * the exports starts with one.
+ */
+export function countingSelects(ctx: AppContext) {
+  let selects = 0;
+  const db = new Proxy(ctx.db, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (key !== 'select') return value.bind(target);
+      return (...args: unknown[]) => {
+        selects += 1;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { ctx: { ...ctx, db }, selects: () => selects };
+}
+
+/** Leaves a download as soon as the event loop turns, as a client gone at once would be seen. */
+export function leaveAtOnce(output: { destroy(): void }) {
+  setImmediate(() => output.destroy());
 }

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { drained } from '../reports/export.ts';
+import { drained } from '../../http/xlsx-reply.ts';
 import { readAuditRowsBefore, toAuditEntries } from './read.ts';
 
 /** Entries read per query: the export walks the log by id, newest first, never holding it whole. */

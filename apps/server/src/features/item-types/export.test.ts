@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { countingSelects, leaveAtOnce } from '../../test/workbook.ts';
 import { itemFactories } from '../items/test-factories.ts';
+import { writeItemsWorkbook } from './export.ts';
 
 let t: TestApp;
 let factories: ReturnType<typeof itemFactories>;
@@ -141,4 +144,19 @@ it('writes each answer as a person reads it, in the language of whoever exports'
   expect(cell(fields.budget)?.value).toBe(
     'Dépenses : Loyer 1\u202f200\u00a0CHF — Total 1\u202f200\u00a0CHF; Revenus : Total 0\u00a0CHF; Solde : -1\u202f200\u00a0CHF',
   );
+});
+
+it('reads no more batches once the download is left', async () => {
+  const { team } = await t.createAdmin();
+  const itemType = await factories.createDataModel(team.id, 'Left midway');
+  await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
+    select ${itemType.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 3000) as i`);
+  const counted = countingSelects(t.app.ctx);
+  const output = new PassThrough();
+  output.resume();
+  leaveAtOnce(output);
+  await writeItemsWorkbook(counted.ctx, { itemType, language: 'en' }, output);
+  // The fields, then the first batch's items and their answers; reading on would have taken the three
+  // batches of 1,000 and the empty one after them (eight reads).
+  expect(counted.selects()).toBe(3);
 });

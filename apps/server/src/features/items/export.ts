@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema/index.ts';
+import { drained } from '../../http/xlsx-reply.ts';
 import { pathTexts } from '../rounds/path.ts';
 import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
@@ -156,6 +157,7 @@ async function writeDatasetsWorkbook(
         })
         .commit();
     }
+    await drained(output);
     // A short batch was the last; a download the client left reads no more.
     if (page.length < size || output.destroyed) break;
     size = Math.min(EXPORT_BATCH_SIZE, size * 2);

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
+import { drained } from '../../http/xlsx-reply.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import { pathTexts } from '../rounds/path.ts';
@@ -90,26 +91,6 @@ const WORDS = {
 } as const;
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
-
-/**
- * Waits until the reply has taken what the workbook wrote so far. ExcelJS buffers a sheet's XML without
- * limit and does not wait for the reader, so a download slower than the writing would otherwise let the
- * workbook pile up in memory: at 300 judges, the judge sheet is ten times that of 30.
- */
-export async function drained(output: Writable) {
-  await new Promise((resolve) => setImmediate(resolve));
-  while (output.writableNeedDrain && !output.destroyed) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        output.off('drain', done);
-        output.off('close', done);
-        resolve();
-      };
-      output.on('drain', done);
-      output.on('close', done);
-    });
-  }
-}
 
 function chunk<T>(list: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
