@@ -83,6 +83,12 @@ describe('Excel import', () => {
       // At a phone's width: the mapping's selects fit the dialog (they ran 100 px past the screen's edge).
       await page.setViewportSize({ width: 375, height: 800 });
       const dialog = await openImportWith(page, server.url, itemType.id, file, 'fr');
+      // The item type's toolbar wraps at a phone's width: "Importer depuis Excel" began off the left edge.
+      for (const button of ['import-excel', 'export-items']) {
+        const box = await page.getByTestId(button).boundingBox();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+      }
       await dialog.getByTestId('import-next').click();
       const select = await page.getByTestId('mapping-0').boundingBox();
       expect((select?.x ?? 0) + (select?.width ?? 0)).toBeLessThanOrEqual(375);

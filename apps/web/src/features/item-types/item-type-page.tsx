@@ -52,7 +52,7 @@ export function ItemTypePage() {
             label: t('tabs.list'),
             children: (
               <Flex vertical gap="middle">
-                <Flex justify="end" gap="small">
+                <Flex justify="end" gap="small" wrap>
                   <ImportExcelButton teamId={team.id} itemTypeId={itemType.data.id} />
                   <ExportItemsButton itemTypeId={itemType.data.id} title={itemType.data.title} />
                 </Flex>
