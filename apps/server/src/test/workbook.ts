@@ -1,6 +1,6 @@
 import type { Language } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
-import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import type { TestApp } from './harness.ts';
 
 /** An xlsx reply read back: each sheet's name and its rows of cell values, header first. */
@@ -28,23 +28,23 @@ export async function setLanguage(
 }
 
 /**
- * The app's context with its database's `select` counted: how many batches an export read. Each batch of
- * the exports starts with one.
+ * A database whose reads are counted, `select` and `execute` alike: how many batches an export read. Each
+ * batch of the exports starts with one.
  */
-export function countingSelects(ctx: AppContext) {
-  let selects = 0;
-  const db = new Proxy(ctx.db, {
+export function countingReads(db: Db) {
+  let reads = 0;
+  const counted = new Proxy(db, {
     get(target, key) {
       const value = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
-      if (key !== 'select') return value.bind(target);
+      if (key !== 'select' && key !== 'execute') return value.bind(target);
       return (...args: unknown[]) => {
-        selects += 1;
+        reads += 1;
         return value.apply(target, args);
       };
     },
   });
-  return { ctx: { ...ctx, db }, selects: () => selects };
+  return { db: counted, reads: () => reads };
 }
 
 /** Leaves a download as soon as the event loop turns, as a client gone at once would be seen. */

@@ -1,10 +1,14 @@
+import { PassThrough } from 'node:stream';
 import { AUDIT_CHANGES_MAX } from '@shortlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
+import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingReads, leaveAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
+import { writeAuditCsv, writeAuditWorkbook } from './export.ts';
+import { auditConditions } from './read.ts';
 import { purgeAuditLog } from './retention.ts';
 
 let t: TestApp;
@@ -249,5 +253,27 @@ describe('keeping the log', () => {
     expect(left.map((row) => Math.round((Date.now() - row.time.getTime()) / 86_400_000))).toEqual([29, 0]);
     // Claimed once a day, whatever the number of processes.
     expect(await purgeAuditLog(t.app.ctx, new Date(now.getTime() + 1000))).toEqual({ ran: false });
+  });
+});
+
+describe('a download of the log left at once', () => {
+  it.each(['xlsx', 'csv'] as const)('reads no batch past the first (%s)', async (format) => {
+    const admin = await t.createAdmin();
+    await t.db.execute(sql`insert into audit_log (team_id, actor_kind, action, object_type, object_id)
+      select ${admin.team.id}::int, 'system', 'selection.closed', 'selection', i
+      from generate_series(1, 2500) as i`);
+    const counted = countingReads(t.db);
+    const output = new PassThrough();
+    output.resume();
+    leaveAtOnce(output);
+    const write = format === 'csv' ? writeAuditCsv : writeAuditWorkbook;
+    const options = {
+      teamId: admin.team.id,
+      where: auditConditions(admin.team.id, {}),
+      language: 'en' as const,
+    };
+    await expect(write(counted.db, options, output)).rejects.toThrow(DownloadLeft);
+    // The first batch of 1,000; reading on took the next one and the 500 left.
+    expect(counted.reads()).toBe(1);
   });
 });

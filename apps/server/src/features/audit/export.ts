@@ -1,10 +1,9 @@
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { AuditEntry, Language } from '@shortlist/contract';
 import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { drained } from '../../http/xlsx-reply.ts';
+import { drained } from '../../http/download.ts';
 import { readAuditRowsBefore, toAuditEntries } from './read.ts';
 
 /** Entries read per query: the export walks the log by id, newest first, never holding it whole. */
@@ -88,26 +87,16 @@ function csvCell(value: unknown) {
 }
 
 /** The same rows as CSV (UTF-8 with its byte-order mark, which Excel needs to read accents). */
-export function sendAuditCsv(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { teamId, where, language, db }: { teamId: number; where: SQL | undefined; language: Language; db: Db },
+export async function writeAuditCsv(
+  db: Db,
+  { teamId, where, language }: { teamId: number; where: SQL | undefined; language: Language },
+  output: Writable,
 ) {
-  const output = new PassThrough();
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-  (async () => {
-    output.write(`\uFEFF${line(HEADERS[language])}`);
-    for await (const entries of entriesOf(db, teamId, where)) {
-      output.write(entries.map((entry) => line(toCells(entry))).join(''));
-      await drained(output);
-    }
-    output.end();
-  })().catch((error: unknown) => {
-    request.log.error({ err: error }, 'audit log export failed');
-    output.destroy(error as Error);
-  });
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', 'attachment; filename="audit-log.csv"')
-    .send(output);
+  output.write(`\uFEFF${line(HEADERS[language])}`);
+  for await (const entries of entriesOf(db, teamId, where)) {
+    output.write(entries.map((entry) => line(toCells(entry))).join(''));
+    await drained(output);
+  }
+  output.end();
 }

@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { sendDownload, sendWorkbook } from '../../http/download.ts';
 import { toPage } from '../../http/pagination.ts';
-import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
-import { sendAuditCsv, writeAuditWorkbook } from './export.ts';
+import { writeAuditCsv, writeAuditWorkbook } from './export.ts';
 import { auditConditions, countAuditRows, readAuditRows, toAuditEntries } from './read.ts';
 import { recordExport } from './record.ts';
 
@@ -50,12 +50,21 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { team } = await requireTeamAdmin(ctx, user, request.params.id);
       const { format, ...filter } = request.query;
       await recordExport(ctx.db, team.id, 'export.audit_log', { format, ...filter });
-      const options = { db: ctx.db, teamId: team.id, where: auditConditions(team.id, filter) };
-      const language = toLanguage(user.language);
-      if (format === 'csv') return sendAuditCsv(request, reply, { ...options, language });
+      const options = {
+        teamId: team.id,
+        where: auditConditions(team.id, filter),
+        language: toLanguage(user.language),
+      };
+      if (format === 'csv') {
+        return sendDownload(request, reply, {
+          filename: 'audit-log.csv',
+          type: 'text/csv; charset=utf-8',
+          write: (output) => writeAuditCsv(ctx.db, options, output),
+        });
+      }
       return sendWorkbook(request, reply, {
         name: 'audit-log',
-        write: (output) => writeAuditWorkbook(ctx.db, { ...options, language }, output),
+        write: (output) => writeAuditWorkbook(ctx.db, options, output),
       });
     },
   );

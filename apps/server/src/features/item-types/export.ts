@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
-import { drained } from '../../http/xlsx-reply.ts';
+import { drained } from '../../http/download.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import type { DataModelRow } from './service.ts';
 
@@ -97,8 +97,6 @@ export async function writeItemsWorkbook(
     }
     lastId = page.at(-1)?.id ?? lastId;
     await drained(output);
-    // A download the client left reads no more.
-    if (output.destroyed) return;
   }
   sheet.commit();
   await workbook.commit();

@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { sendWorkbook } from '../../http/download.ts';
 import { toPage } from '../../http/pagination.ts';
-import { sendWorkbook } from '../../http/xlsx-reply.ts';
 import { recordExport } from '../audit/record.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { writeItemsWorkbook } from './export.ts';

@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions, intakeForms } from '../../db/schema/index.ts';
+import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingSelects, leaveAtOnce, setLanguage } from '../../test/workbook.ts';
+import { countingReads, leaveAtOnce, setLanguage } from '../../test/workbook.ts';
 import { openDatasetsExport } from './export.ts';
 import { itemFactories } from './test-factories.ts';
 
@@ -146,8 +147,11 @@ describe('the items export in batches', () => {
         isPiped = true;
       });
       output.resume();
-      if (leave) output.destroy();
-      await write(output);
+      if (!leave) await write(output);
+      else {
+        output.destroy();
+        await expect(write(output)).rejects.toThrow(DownloadLeft);
+      }
       return isPiped;
     };
     expect(await started(false)).toBe(true);
@@ -159,18 +163,18 @@ describe('the items export in batches', () => {
     const model = await f.createDataModel(team.id, 'Left midway');
     await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
       select ${model.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 3000) as i`);
-    const counted = countingSelects(t.app.ctx);
+    const counted = countingReads(t.app.ctx.db);
     const write = await openDatasetsExport(
-      counted.ctx,
+      { ...t.app.ctx, db: counted.db },
       datasetListQuerySchema.parse({ team: String(team.id) }),
       'en',
     );
     const output = new PassThrough();
     output.resume();
     leaveAtOnce(output);
-    await write(output);
-    // PGlite answers within the process: a writer that never let the event loop turn saw the client
-    // leave only after its last batch, eleven reads of 3,000 items.
-    expect(counted.selects()).toBe(1);
+    await expect(write(output)).rejects.toThrow(DownloadLeft);
+    // The first batch and its items' paths. PGlite answers within the process: a writer that never let
+    // the event loop turn saw the client leave only after its last batch, all 3,000 items read.
+    expect(counted.reads()).toBe(2);
   });
 });

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datasets } from '../../db/schema/index.ts';
-import { drained } from '../../http/xlsx-reply.ts';
+import { DownloadLeft, drained } from '../../http/download.ts';
 import { pathTexts } from '../rounds/path.ts';
 import { datasetFilters } from './dataset-list.ts';
 import { datasetReplyFields, toDataset } from './replies.ts';
@@ -114,7 +114,7 @@ async function writeDatasetsWorkbook(
   );
   // A download left once its headers came (a double click, a cancel) starts no workbook: the writer's
   // set-up costs more than the statements before the reply.
-  if (output.destroyed) return;
+  if (output.destroyed) throw new DownloadLeft();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet);
   sheet.columns = [
@@ -158,8 +158,8 @@ async function writeDatasetsWorkbook(
         .commit();
     }
     await drained(output);
-    // A short batch was the last; a download the client left reads no more.
-    if (page.length < size || output.destroyed) break;
+    // A short batch was the last.
+    if (page.length < size) break;
     size = Math.min(EXPORT_BATCH_SIZE, size * 2);
     page = await readAfter(page.at(-1)?.id ?? 0, size);
     paths = await pathTexts(
@@ -168,7 +168,6 @@ async function writeDatasetsWorkbook(
       language,
     );
   }
-  if (output.destroyed) return;
   sheet.commit();
   await workbook.commit();
 }

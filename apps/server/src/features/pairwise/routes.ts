@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, loadUser, requireUser } from '../../http/auth.ts';
-import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
 import { resolveAnswerer } from '../judging/answerer.ts';
 import { requireIssueAdmin } from '../selections/access.ts';

@@ -2,7 +2,7 @@ import { idParamsSchema, rankedReportQuerySchema, rankedReportSchema, toLanguage
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { sendWorkbook } from '../../http/xlsx-reply.ts';
+import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { writeRankedWorkbook } from './export.ts';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
-import { drained } from '../../http/xlsx-reply.ts';
+import { drained } from '../../http/download.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import { pathTexts } from '../rounds/path.ts';

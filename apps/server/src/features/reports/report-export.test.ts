@@ -1,7 +1,11 @@
+import { PassThrough } from 'node:stream';
+import { reportExportWithTopKQuerySchema } from '@shortlist/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema/index.ts';
+import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingReads, leaveAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { writeReportWorkbook } from './export.ts';
 import { reportFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -167,4 +171,32 @@ it("answers 404 for another team's selection", async () => {
     token: other.token,
   });
   expect(reply.statusCode).toBe(404);
+});
+
+it('reads no batch past the first for a download left at once, on either engine', async () => {
+  const { team } = await t.createAdmin();
+  const issue = await f.createIssue(team.id, 'RatingIssue');
+  const items = await f.createItems(
+    team.id,
+    Array.from({ length: 1500 }, (_, index) => ({ title: `Item ${index}` })),
+  );
+  await f.addItems(
+    issue.id,
+    items.map((item) => item.id),
+  );
+  const counted = countingReads(t.app.ctx.db);
+  const { include_dataset: _, k: __, ...filters } = reportExportWithTopKQuerySchema.parse({});
+  const output = new PassThrough();
+  output.resume();
+  leaveAtOnce(output);
+  const write = writeReportWorkbook(
+    { ...t.app.ctx, db: counted.db },
+    { issue, filters, includeDataset: false, language: 'en' },
+    output,
+  );
+  await expect(write).rejects.toThrow(DownloadLeft);
+  // What comes before the first batch of 500 rows is written (the fold, the ranking) and that batch's
+  // paths. Reading on took two more batches of paths, then the judges, their values, the comments and
+  // the agreement: the whole report, for no one.
+  expect(counted.reads()).toBe(4);
 });
