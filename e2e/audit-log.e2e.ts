@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { chooseOption, signIn } from './support/pages.ts';
@@ -85,8 +86,8 @@ describe('the audit log page', () => {
 
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SHOTS}/audit-en-phone.png`, fullPage: true });
-    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
-    await page.reload();
+    // By the language menu, which stores the language on the account: the exports write it.
+    await page.getByTestId('language-fr').click();
     await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
     await table.getByText('Données personnelles effacées').waitFor();
     // The downloaded log is named in the page's language.
@@ -95,12 +96,26 @@ describe('the audit log page', () => {
       page.getByTestId('audit-export-xlsx').click(),
     ]);
     expect(log.suggestedFilename()).toBe('journal-audit.xlsx');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-export-csv').click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('journal-audit.csv');
+    const lines = readFileSync(await csv.path(), 'utf8').split('\r\n');
+    // Excel reads the accents by the byte-order mark; the newest entry is this download's own.
+    expect(lines[0]).toBe(
+      '\uFEFFDate (UTC),Auteur,Id de l’auteur,E-mail de l’auteur,Action,Type d’objet,Id de l’objet,Objet,Modifications',
+    );
+    expect(lines[1]).toContain(',export.audit_log,');
     await page.screenshot({ path: `${SHOTS}/audit-fr-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('Adresse e-mail').fill(JUDGE);
     await page.getByTestId('personal-data-erase').click();
     await page.getByText(`Effacer tout ce que cet espace de travail détient sur ${JUDGE} ?`).waitFor();
     await page.screenshot({ path: `${SHOTS}/audit-fr-desktop.png`, fullPage: true });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('language-en').click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
   });
 
   it('lets a site administrator export a person’s data from every workspace as one archive', async () => {

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { upkeepPglite } from './pglite-upkeep.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -26,7 +27,8 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_KEY = 712_001;
-const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
+/** As often as autovacuum looks (its naptime): a look at tables that did not change costs a few ms. */
+const PGLITE_UPKEEP_EVERY_MS = 60_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded engine is used. */
@@ -58,13 +60,19 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
   // (a selection's items page took 570–930 ms at 2,000 items, 70–110 ms once analyzed); without a vacuum's
   // visibility map the reports cannot read their values by an index-only scan (migration 0019).
   await client.exec('analyze');
-  const analyzer = setInterval(
-    () => void client.exec('vacuum analyze').catch(() => {}),
-    PGLITE_ANALYZE_EVERY_MS,
-  );
+  let upkeep: Promise<unknown> | undefined;
+  const analyzer = setInterval(() => {
+    // A long vacuum is not started again beside itself.
+    upkeep ??= upkeepPglite(client)
+      .catch(() => {})
+      .finally(() => {
+        upkeep = undefined;
+      });
+  }, PGLITE_UPKEEP_EVERY_MS);
   analyzer.unref();
-  const close = () => {
+  const close = async () => {
     clearInterval(analyzer);
+    await upkeep;
     return client.close();
   };
   return { db, engine: 'pglite', pglite: client, close };

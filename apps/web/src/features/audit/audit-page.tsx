@@ -182,6 +182,7 @@ export function AuditPage() {
             icon={<DownloadOutlined />}
             loading={exporting.isPending && exporting.variables === 'csv'}
             onClick={() => exporting.mutate('csv')}
+            data-testid="audit-export-csv"
           >
             {t('exportCsv')}
           </Button>
