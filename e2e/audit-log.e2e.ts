@@ -58,6 +58,10 @@ describe('the audit log page', () => {
     await table.getByText('Answers submitted').waitFor();
     await table.getByText('Criterion added').waitFor();
     await table.getByText('Acme — Team').waitFor();
+    // A created selection's settings as its dialog names them, a setting off as "No", a status in words.
+    const created = table.locator('tr', { hasText: 'Selection created' });
+    await created.getByText('Public selection').waitFor();
+    expect(await created.innerText()).toMatch(/Public selection: No\s+Status: Open/);
     await page.screenshot({ path: `${SHOTS}/audit-en-desktop.png`, fullPage: true });
 
     await chooseOption(page, page.getByTestId('audit-filter-action'), 'Answers submitted');
@@ -90,6 +94,8 @@ describe('the audit log page', () => {
     await page.getByTestId('language-fr').click();
     await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
     await table.getByText('Données personnelles effacées').waitFor();
+    const createdFr = table.locator('tr', { hasText: 'Sélection créée' });
+    expect(await createdFr.innerText()).toMatch(/Sélection publique: Non\s+Statut: Ouverte/);
     // The downloaded log is named in the page's language.
     const [log] = await Promise.all([
       page.waitForEvent('download'),

@@ -71,6 +71,39 @@ export const AUDIT_ACTION_LIST = Object.values(AUDIT_ACTIONS).flat() as AuditAct
 export const auditChangesSchema = z.record(z.string(), z.tuple([z.unknown(), z.unknown()]));
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
 
+/**
+ * Every field name a change may have besides the answer and comment keys: the audited rows' columns
+ * (selection, criterion, form, merge, webhook, workspace), the named parts of the other entries, and the
+ * filters an export was made with. The page has a name for each in both languages; a test on the server
+ * fails for a field written that is not listed here.
+ */
+// biome-ignore format: grouped by where the fields come from, one group a few lines
+export const AUDIT_FIELDS = [
+  // Named parts of entries.
+  'title', 'description', 'weight', 'weights', 'status', 'criterion', 'judge', 'judges', 'from_judge', 'user',
+  'item', 'items', 'items_added', 'items_removed', 'source', 'selector', 'already', 'items_erased', 'answers',
+  'comments', 'files', 'emails', 'selection', 'mode', 'role', 'judges_per_item', 'access_all_items',
+  'scheduled_time', 'template', 'mailing', 'decision', 'invitations', 'pairs_added', 'results', 'more',
+  // A selection's settings.
+  'data_model_id', 'resourcetype', 'public', 'email_required', 'email_link', 'captcha',
+  'judges_can_load_dataset_details', 'random_order', 'hide_comments_until_submitted', 'hidden_fields',
+  'hide_respondent', 'hide_judge_names', 'share_feedback', 'deadline', 'keep_open_after_deadline',
+  'reminder_days_before', 'comments_mode', 'item_label_singular_en', 'item_label_plural_en', 'min_rating',
+  'max_rating', 'step', 'nb_tokens', 'max_per_item', 'min_items', 'max_items', 'nb_ranked', 'shortlist_size',
+  'round',
+  // A form's.
+  'published', 'language_code', 'page_header_id', 'css_theme_id', 'allow_partial_save', 'title_field',
+  'after_submit_message', 'edit_until', 'respondent_email_active', 'respondent_email_include_recap',
+  'respondent_email_subject', 'respondent_email_content', 'respondent_email_html_content',
+  // The workspace's and a webhook's.
+  'team_image', 'custom_header', 'package', 'sso_only', 'url', 'events', 'active',
+  // An export's filters.
+  'format', 'search', 'ordering', 'data_model', 'issue', 'reviews__status', 'tag', 'form', 'criteria',
+  'only_verified_emails', 'tags', 'normalised', 'per_criterion', 'include_dataset', 'k', 'actor', 'actor_kind',
+  'action', 'object_type', 'object_id', 'since', 'until', 'ranked', 'pairwise',
+] as const;
+export type AuditField = (typeof AUDIT_FIELDS)[number];
+
 /** The names an entry's ids stand for now, read with the page (an erased person has none). */
 export const auditRefsSchema = z.object({
   users: z.record(z.string(), z.string()),

@@ -1,9 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { AUDIT_FIELDS } from '@shortlist/contract';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueQuestions, issues } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  intakeForms,
+  issueMerges,
+  issueQuestions,
+  issues,
+  teams,
+  webhooks,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
+import { diffRows } from './record.ts';
 
 // Every kind of change the issue names is written to the log through the HTTP API, by whom it was made.
 
@@ -258,5 +268,25 @@ describe('one transaction with the change', () => {
     } finally {
       await t.db.execute(sql`drop trigger refuse_team_entries on audit_log`);
     }
+  });
+});
+
+describe('the names the page has for the fields', () => {
+  const named = new Set<string>(AUDIT_FIELDS);
+  const unnamed = (keys: Iterable<string>) =>
+    [...keys].filter((key) => !named.has(key) && !/^(answer|comment)\.\d+\.\d+$/.test(key));
+
+  it('covers every column of the rows the log compares', () => {
+    for (const table of [teams, issues, issueQuestions, issueMerges, webhooks, intakeForms]) {
+      // Every column filled: what a created row would write, but for what the log leaves out.
+      const row = Object.fromEntries(Object.keys(getTableColumns(table)).map((column) => [column, 1]));
+      expect(unnamed(Object.keys(diffRows(null, row)))).toEqual([]);
+    }
+  });
+
+  it('covers every field written by the changes above, an export’s filters among them', async () => {
+    const rows = await t.db.select({ changes: auditLog.changes }).from(auditLog);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(unnamed(new Set(rows.flatMap((row) => Object.keys(row.changes))))).toEqual([]);
   });
 });

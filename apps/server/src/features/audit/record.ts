@@ -84,7 +84,10 @@ export function idsChange(key: string, ids: number[], side: 'added' | 'removed')
   };
 }
 
-/** Never in the log: secrets and what only the database uses. */
+/**
+ * Never in the log: secrets, and what only the app uses (a selection's counter of item numbers, which
+ * adding items moves, and the scheduler's marks of a deadline's reminder and closing).
+ */
 const LEFT_OUT = new Set([
   'id',
   'teamId',
@@ -95,6 +98,9 @@ const LEFT_OUT = new Set([
   'token',
   'tokenHash',
   'passwordHash',
+  'itemNumbers',
+  'remindedAt',
+  'deadlineClosedAt',
 ]);
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

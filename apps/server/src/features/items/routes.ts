@@ -79,7 +79,8 @@ const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     async (request, reply) => {
       const user = currentUser(request);
       await requireTeamAdmin(ctx, user, request.query.team);
-      const { team, offset, limit, ...filters } = request.query;
+      // Paging says nothing of what was exported: the log keeps the filters.
+      const { team, offset, limit, count, cursor, ...filters } = request.query;
       // Streamed: the workbook is written while the items are read, never held whole in memory. Its first
       // rows are read while the export's audit entry is written: the reply starts one round trip sooner.
       const [write] = await Promise.all([
