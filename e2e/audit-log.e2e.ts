@@ -110,9 +110,11 @@ describe('the audit log page', () => {
     const lines = readFileSync(await csv.path(), 'utf8').split('\r\n');
     // Excel reads the accents by the byte-order mark; the newest entry is this download's own.
     expect(lines[0]).toBe(
-      '\uFEFFDate (UTC),Auteur,Id de l’auteur,E-mail de l’auteur,Action,Type d’objet,Id de l’objet,Objet,Modifications',
+      '\uFEFFDate (UTC),Auteur,Id de l’auteur,E-mail de l’auteur,Action,Type d’objet,Id de l’objet,Objet,Ce qui a changé,Modifications',
     );
     expect(lines[1]).toContain(',export.audit_log,');
+    // The CSV's own export, its filter in words.
+    expect(lines[1]).toContain(',Format: csv,');
     await page.screenshot({ path: `${SHOTS}/audit-fr-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('Adresse e-mail').fill(JUDGE);

@@ -3,6 +3,7 @@ import './messages.ts';
 export * from './agreement.ts';
 export * from './answer-text.ts';
 export * from './audit.ts';
+export * from './audit-text.ts';
 export * from './auth.ts';
 export * from './budget.ts';
 export * from './captcha.ts';

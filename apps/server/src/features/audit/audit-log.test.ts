@@ -168,6 +168,11 @@ describe('reading the log', () => {
         issue.id,
       ]),
     );
+    // What changed in words, before the same as JSON for scripts.
+    expect(sheet[0]?.slice(-2)).toEqual(['What changed', 'Changes']);
+    expect(sheet[1]?.at(-2)).toBe(
+      `${a.title} — Team: 3; ${a.title} — Market: 5; Comment on ${a.title}: =HYPERLINK("x")`,
+    );
 
     const csv = await t.request({ method: 'GET', url: `${url}?format=csv`, token: admin.token });
     expect(csv.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { AuditEntry, Language } from '@shortlist/contract';
+import { type AuditEntry, auditChangeLines, type Language } from '@shortlist/contract';
 import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +22,7 @@ const HEADERS: Record<Language, string[]> = {
     'Object type',
     'Object id',
     'Object',
+    'What changed',
     'Changes',
   ],
   fr: [
@@ -33,11 +34,30 @@ const HEADERS: Record<Language, string[]> = {
     'Type d’objet',
     'Id de l’objet',
     'Objet',
+    'Ce qui a changé',
     'Modifications',
   ],
 };
 
-const toCells = (entry: AuditEntry) => [
+/** A time inside the changes (a deadline…), in UTC as the time column is. */
+const utcTimes = {
+  en: new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
+
+/** The changes as the log's page words them, one after the other. */
+function changesText(entry: AuditEntry, language: Language) {
+  const formatTime = (iso: string) => `${utcTimes[language].format(new Date(iso))} UTC`;
+  return auditChangeLines(entry.changes, entry.refs, language, formatTime)
+    .map(({ label, old, value }) => `${label}: ${old === null ? '' : `${old} → `}${value}`)
+    .join('; ');
+}
+
+/**
+ * One entry's cells: the codes (an action, a kind of actor or object) stay codes, as scripts and filters
+ * read them; what changed is also in words, then as JSON.
+ */
+const toCells = (entry: AuditEntry, language: Language) => [
   entry.time,
   entry.actor.kind,
   entry.actor.id,
@@ -46,6 +66,7 @@ const toCells = (entry: AuditEntry) => [
   entry.object_type,
   entry.object_id,
   entry.object_label,
+  changesText(entry, language),
   JSON.stringify(entry.changes),
 ];
 
@@ -68,10 +89,10 @@ export async function writeAuditWorkbook(
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet(SHEET_NAMES[language]);
-  const widths = [24, 10, 8, 30, 22, 12, 8, 30, 80];
+  const widths = [24, 10, 8, 30, 22, 12, 8, 30, 80, 60];
   sheet.columns = HEADERS[language].map((header, index) => ({ header, width: widths[index] }));
   for await (const entries of entriesOf(db, teamId, where)) {
-    for (const entry of entries) sheet.addRow(toCells(entry)).commit();
+    for (const entry of entries) sheet.addRow(toCells(entry, language)).commit();
     await drained(output);
   }
   sheet.commit();
@@ -95,7 +116,7 @@ export async function writeAuditCsv(
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   output.write(`\uFEFF${line(HEADERS[language])}`);
   for await (const entries of entriesOf(db, teamId, where)) {
-    output.write(entries.map((entry) => line(toCells(entry))).join(''));
+    output.write(entries.map((entry) => line(toCells(entry, language))).join(''));
     await drained(output);
   }
   output.end();
