@@ -7,6 +7,7 @@ import type {
   AuditRefs,
 } from './audit.ts';
 import type { Language } from './common.ts';
+import { ISSUE_RESOURCETYPE_NAMES } from './selections.ts';
 
 // How an audit entry reads: the one rendering of its words and its changes, for the log's page (web
 // features/audit) and its exports, in both languages.
@@ -214,6 +215,7 @@ const en = {
     no: 'No',
     open: 'Open',
     closed: 'Closed',
+    archived: 'Archived',
     draft: 'Draft',
     scheduled: 'Scheduled',
     sending: 'Sending',
@@ -226,12 +228,7 @@ const en = {
     declined: 'Declined',
     DATASET: 'One comment per item',
     QUESTION: 'One comment per criterion',
-    RatingIssue: 'Rating',
-    SelectionIssue: 'Pick',
-    TokenIssue: 'Tokens',
-    TextIssue: 'Comments',
-    RankedIssue: 'Ranked ballot',
-    PairwiseIssue: 'Pairwise',
+    ...ISSUE_RESOURCETYPE_NAMES.en,
     en: 'English',
     fr: 'French',
   },
@@ -426,6 +423,7 @@ const fr: typeof en = {
     no: 'Non',
     open: 'Ouverte',
     closed: 'Fermée',
+    archived: 'Archivée',
     draft: 'Brouillon',
     scheduled: 'Programmé',
     sending: 'En cours',
@@ -438,12 +436,7 @@ const fr: typeof en = {
     declined: 'Refusée',
     DATASET: 'Un commentaire par élément',
     QUESTION: 'Un commentaire par critère',
-    RatingIssue: 'Notation',
-    SelectionIssue: 'Choix',
-    TokenIssue: 'Jetons',
-    TextIssue: 'Commentaires',
-    RankedIssue: 'Classement',
-    PairwiseIssue: 'Par paires',
+    ...ISSUE_RESOURCETYPE_NAMES.fr,
     en: 'Anglais',
     fr: 'Français',
   },

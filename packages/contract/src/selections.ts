@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema, queryBoolean } from './common.ts';
+import {
+  bodyIdSchema,
+  idListQuerySchema,
+  idSchema,
+  type Language,
+  pageQuerySchema,
+  queryBoolean,
+} from './common.ts';
 import { datasetSchema } from './items.ts';
 import { tagSchema } from './tags.ts';
 
@@ -56,6 +63,25 @@ export const ISSUE_RESOURCETYPES = [
   'PairwiseIssue',
 ] as const;
 export type IssueResourcetype = (typeof ISSUE_RESOURCETYPES)[number];
+/** A selection type's name as the screens and the audit log write it (the web's `selections` namespace too). */
+export const ISSUE_RESOURCETYPE_NAMES: Record<Language, Record<IssueResourcetype, string>> = {
+  en: {
+    RatingIssue: 'Rating',
+    SelectionIssue: 'Pick',
+    TokenIssue: 'Tokens',
+    TextIssue: 'Comments',
+    RankedIssue: 'Ranked ballot',
+    PairwiseIssue: 'Pairwise',
+  },
+  fr: {
+    RatingIssue: 'Notation',
+    SelectionIssue: 'Choix',
+    TokenIssue: 'Jetons',
+    TextIssue: 'Commentaires',
+    RankedIssue: 'Classement',
+    PairwiseIssue: 'Par paires',
+  },
+};
 /** Read as text first so that a missing type is 'required', not an invalid choice. */
 export const issueResourcetypeSchema = z.string().pipe(z.enum(ISSUE_RESOURCETYPES));
 

@@ -1,16 +1,11 @@
+import { ISSUE_RESOURCETYPE_NAMES } from '@shortlist/contract';
+
 /** Texts of the selections feature, in the i18next namespace 'selections'; French is typed by English. */
 export const en = {
   title: 'Selections',
   intro: 'Have judges rate, pick or vote on your items.',
   tabs: { issues: 'Selections', merges: 'Selection merges' },
-  types: {
-    RatingIssue: 'Rating',
-    SelectionIssue: 'Pick',
-    TokenIssue: 'Tokens',
-    TextIssue: 'Comments',
-    RankedIssue: 'Ranked ballot',
-    PairwiseIssue: 'Pairwise',
-  },
+  types: ISSUE_RESOURCETYPE_NAMES.en,
   typeHelp: {
     RatingIssue: 'Judges rate each item, optionally per criterion.',
     SelectionIssue: 'Judges pick their favourite items.',
@@ -221,14 +216,7 @@ export const fr: typeof en = {
   title: 'Sélections',
   intro: 'Faites noter, choisir ou voter vos éléments par des juges.',
   tabs: { issues: 'Sélections', merges: 'Fusions de sélections' },
-  types: {
-    RatingIssue: 'Notation',
-    SelectionIssue: 'Choix',
-    TokenIssue: 'Jetons',
-    TextIssue: 'Commentaires',
-    RankedIssue: 'Classement',
-    PairwiseIssue: 'Par paires',
-  },
+  types: ISSUE_RESOURCETYPE_NAMES.fr,
   typeHelp: {
     RatingIssue: 'Les juges notent chaque élément, éventuellement par critère.',
     SelectionIssue: 'Les juges choisissent leurs éléments préférés.',
