@@ -43,6 +43,7 @@ describe('an audit entry’s changes as they read', () => {
           items_added: [null, [3, 9]],
           title: ['open', 'closed'],
           action: [null, 'answers.submitted'],
+          events: [['ping'], ['selection.closed', 'judge.submitted']],
           more: [null, 2],
         },
         'fr',
@@ -54,6 +55,7 @@ describe('an audit entry’s changes as they read', () => {
       'Éléments ajoutés: Acme, #9',
       'Titre: open → closed',
       'Action: Réponses envoyées',
+      'Événements: Test → Une sélection est fermée, Un juge envoie ses réponses',
       'Autres valeurs: 2 autres valeurs non listées',
     ]);
   });

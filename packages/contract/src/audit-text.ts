@@ -8,6 +8,7 @@ import type {
 } from './audit.ts';
 import type { Language } from './common.ts';
 import { ISSUE_RESOURCETYPE_NAMES } from './selections.ts';
+import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from './webhooks.ts';
 
 // How an audit entry reads: the one rendering of its words and its changes, for the log's page (web
 // features/audit) and its exports, in both languages.
@@ -484,16 +485,18 @@ function labelOf(key: string, refs: AuditRefs, words: Words) {
 }
 
 /** A code in words: an export's filter by action or object as the log's filters name them, a status… */
-function codeWord(key: string, code: string, words: Words): string | undefined {
+function codeWord(key: string, code: string, { words, language }: ValueContext): string | undefined {
   if (key === 'action') return words.action[code as AuditAction];
   if (key === 'object_type') return words.objectType[code as AuditObjectType];
   if (key === 'actor_kind') return words.actorKind[code as AuditActorKind];
+  if (key === 'events') return WEBHOOK_EVENT_NAMES[language][code as WebhookEvent];
   return CODE_KEYS.has(key) ? (words.value as Record<string, string>)[code] : undefined;
 }
 
 interface ValueContext {
   refs: AuditRefs;
   words: Words;
+  language: Language;
   formatTime: (iso: string) => string;
 }
 
@@ -515,7 +518,7 @@ function valueText(key: string, value: unknown, context: ValueContext): string {
   if (typeof value === 'boolean') return value ? words.value.yes : words.value.no;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
-  return codeWord(key, text, words) ?? (ISO_TIME.test(text) ? context.formatTime(text) : text);
+  return codeWord(key, text, context) ?? (ISO_TIME.test(text) ? context.formatTime(text) : text);
 }
 
 /**
@@ -528,7 +531,7 @@ export function auditChangeLines(
   language: Language,
   formatTime: (iso: string) => string,
 ): AuditChangeLine[] {
-  const context = { refs, words: AUDIT_WORDS[language], formatTime };
+  const context = { refs, words: AUDIT_WORDS[language], language, formatTime };
   return Object.entries(changes).map(([key, [old, value]]) => {
     const label = labelOf(key, refs, context.words);
     if (key === 'more') return { key, label, old: null, value: context.words.moreValues(Number(value)) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, pageQuerySchema } from './common.ts';
+import { bodyIdSchema, type Language, pageQuerySchema } from './common.ts';
 
 // Outgoing webhooks: a team's URLs told of its events, signed as Standard Webhooks asks
 // (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`.
@@ -14,6 +14,28 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by the test button only. */
 export const WEBHOOK_PING_EVENT = 'ping';
+/** What each event means, as the webhooks page and the audit log name it (`ping`: the test button's). */
+export const WEBHOOK_EVENT_NAMES: Record<
+  Language,
+  Record<WebhookEvent | typeof WEBHOOK_PING_EVENT, string>
+> = {
+  en: {
+    'form.submitted': 'A form response is submitted',
+    'judge.submitted': 'A judge submits',
+    'selection.closed': 'A selection is closed',
+    'item.promoted': 'Items are promoted to another round',
+    'decision.sent': 'A decision reaches an applicant',
+    ping: 'Test',
+  },
+  fr: {
+    'form.submitted': 'Une réponse à un formulaire est envoyée',
+    'judge.submitted': 'Un juge envoie ses réponses',
+    'selection.closed': 'Une sélection est fermée',
+    'item.promoted': 'Des éléments passent à un autre tour',
+    'decision.sent': 'Une décision parvient à un candidat',
+    ping: 'Test',
+  },
+};
 export const WEBHOOK_URL_MAX_LENGTH = 500;
 export const WEBHOOKS_PER_TEAM_MAX = 10;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

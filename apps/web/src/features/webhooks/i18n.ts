@@ -1,3 +1,5 @@
+import { WEBHOOK_EVENT_NAMES } from '@shortlist/contract';
+
 /** Texts of the webhooks page, in the i18next namespace 'webhooks'; French is typed by English. */
 export const en = {
   title: 'Webhooks',
@@ -18,14 +20,7 @@ export const en = {
   deleteConfirm: 'Delete this webhook and its delivery log?',
   save: 'Save',
   saveFailed: 'The webhook could not be saved.',
-  event: {
-    'form.submitted': 'A form response is submitted',
-    'judge.submitted': 'A judge submits',
-    'selection.closed': 'A selection is closed',
-    'item.promoted': 'Items are promoted to another round',
-    'decision.sent': 'A decision reaches an applicant',
-    ping: 'Test',
-  },
+  event: WEBHOOK_EVENT_NAMES.en,
   statusTitle: 'Status',
   status: { pending: 'Retrying', delivered: 'Delivered', failed: 'Failed' },
   when: 'When',
@@ -57,14 +52,7 @@ export const fr: typeof en = {
   deleteConfirm: 'Supprimer ce webhook et son historique d’envois ?',
   save: 'Enregistrer',
   saveFailed: "Le webhook n'a pas pu être enregistré.",
-  event: {
-    'form.submitted': 'Une réponse à un formulaire est envoyée',
-    'judge.submitted': 'Un juge envoie ses réponses',
-    'selection.closed': 'Une sélection est fermée',
-    'item.promoted': 'Des éléments passent à un autre tour',
-    'decision.sent': 'Une décision parvient à un candidat',
-    ping: 'Test',
-  },
+  event: WEBHOOK_EVENT_NAMES.fr,
   statusTitle: 'Statut',
   status: { pending: 'Nouvel essai prévu', delivered: 'Remis', failed: 'Échec' },
   when: 'Quand',
