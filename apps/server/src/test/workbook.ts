@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { Language } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/client.ts';
@@ -47,7 +48,10 @@ export function countingReads(db: Db) {
   return { db: counted, reads: () => reads };
 }
 
-/** Leaves a download as soon as the event loop turns, as a client gone at once would be seen. */
-export function leaveAtOnce(output: { destroy(): void }) {
+/** A download's output, read as a client would, that its client leaves as soon as the event loop turns. */
+export function outputLeftAtOnce() {
+  const output = new PassThrough();
+  output.resume();
   setImmediate(() => output.destroy());
+  return output;
 }

@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { AUDIT_CHANGES_MAX } from '@shortlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, leaveAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingReads, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { writeAuditCsv, writeAuditWorkbook } from './export.ts';
 import { auditConditions } from './read.ts';
@@ -268,9 +267,7 @@ describe('a download of the log left at once', () => {
       select ${admin.team.id}::int, 'system', 'selection.closed', 'selection', i
       from generate_series(1, 2500) as i`);
     const counted = countingReads(t.db);
-    const output = new PassThrough();
-    output.resume();
-    leaveAtOnce(output);
+    const output = outputLeftAtOnce();
     const write = format === 'csv' ? writeAuditCsv : writeAuditWorkbook;
     const options = {
       teamId: admin.team.id,

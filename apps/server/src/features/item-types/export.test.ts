@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, leaveAtOnce } from '../../test/workbook.ts';
+import { countingReads, outputLeftAtOnce } from '../../test/workbook.ts';
 import { itemFactories } from '../items/test-factories.ts';
 import { writeItemsWorkbook } from './export.ts';
 
@@ -153,9 +152,7 @@ it('reads no more batches once the download is left', async () => {
   await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
     select ${itemType.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 3000) as i`);
   const counted = countingReads(t.app.ctx.db);
-  const output = new PassThrough();
-  output.resume();
-  leaveAtOnce(output);
+  const output = outputLeftAtOnce();
   await expect(
     writeItemsWorkbook({ ...t.app.ctx, db: counted.db }, { itemType, language: 'en' }, output),
   ).rejects.toThrow(DownloadLeft);

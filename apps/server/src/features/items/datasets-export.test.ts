@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, leaveAtOnce, setLanguage } from '../../test/workbook.ts';
+import { countingReads, outputLeftAtOnce, setLanguage } from '../../test/workbook.ts';
 import { openDatasetsExport } from './export.ts';
 import { itemFactories } from './test-factories.ts';
 
@@ -169,9 +169,7 @@ describe('the items export in batches', () => {
       datasetListQuerySchema.parse({ team: String(team.id) }),
       'en',
     );
-    const output = new PassThrough();
-    output.resume();
-    leaveAtOnce(output);
+    const output = outputLeftAtOnce();
     await expect(write(output)).rejects.toThrow(DownloadLeft);
     // The first batch and its items' paths. PGlite answers within the process: a writer that never let
     // the event loop turn saw the client leave only after its last batch, all 3,000 items read.

@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { reportExportWithTopKQuerySchema } from '@shortlist/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, leaveAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingReads, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { writeReportWorkbook } from './export.ts';
 import { reportFactories } from './test-factories.ts';
 
@@ -186,9 +185,7 @@ it('reads no batch past the first for a download left at once, on either engine'
   );
   const counted = countingReads(t.app.ctx.db);
   const { include_dataset: _, k: __, ...filters } = reportExportWithTopKQuerySchema.parse({});
-  const output = new PassThrough();
-  output.resume();
-  leaveAtOnce(output);
+  const output = outputLeftAtOnce();
   const write = writeReportWorkbook(
     { ...t.app.ctx, db: counted.db },
     { issue, filters, includeDataset: false, language: 'en' },
