@@ -128,7 +128,7 @@ export function profileSummary(profile: CpuProfile, top = 15): string[] {
     const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
     if (!frame || frame.functionName === '(idle)') return;
     total += ms;
-    const script = frame.url ? new URL(frame.url).pathname : frame.functionName || '(anonymous)';
+    const script = frame.url ? scriptPath(frame.url) : frame.functionName || '(anonymous)';
     perScript.set(script, (perScript.get(script) ?? 0) + ms);
     const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
     perFunction.set(name, (perFunction.get(name) ?? 0) + ms);
@@ -149,6 +149,9 @@ export function profileSummary(profile: CpuProfile, top = 15): string[] {
     ...lines(perFunction),
   ];
 }
+
+/** A profiled frame's script by its path; V8's own scripts ("v8/LoadTimes") are named, not URLs. */
+const scriptPath = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
 
 /** The scripts that an index.html as served announces (its entry and `modulepreload` links), by URL path. */
 export const announcedScripts = (html: string) =>
