@@ -286,4 +286,44 @@ describe('reports and merges', () => {
     await promote.getByTestId('promote-target-link').click();
     await page.getByRole('heading', { name: 'Final ranking — round 2' }).waitFor();
   });
+
+  it('draws the top of a long ranking first, then the whole page of 50, and pages to the rest', async () => {
+    const { page, server } = session;
+    const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Long ranking' });
+    const items = await api<{ id: number }[]>(
+      'POST',
+      'datasets/',
+      Array.from({ length: 60 }, (_, i) => ({ data_model: itemType.id, title: `Entry ${i + 1}` })),
+    );
+    // Entry n is rated n: the ranking reads Entry 60 down to Entry 1.
+    const selection = await createJudgedSelection(
+      server.url,
+      { resourcetype: 'RatingIssue', title: 'Long ranking', max_rating: 100 },
+      items.map((item) => item.id),
+      () => [{ answers: items.map((item, i) => ({ dataset: item.id, value: i + 1 })) }],
+    );
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    // How many rows the table held when its first row was drawn (report-items-table.tsx, issue 28).
+    await page.addInitScript(() => {
+      const rows = () =>
+        document.querySelectorAll('[data-testid="report-items-table"] tbody tr.ant-table-row');
+      const observer = new MutationObserver(() => {
+        if (rows().length === 0) return;
+        (window as unknown as { firstRows: number }).firstRows = rows().length;
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.url}/team/1/issue/${selection}/manage?tab=report`);
+    const rows = page.getByTestId('report-items-table').locator('tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(50);
+    expect(await page.evaluate(() => (window as unknown as { firstRows: number }).firstRows)).toBe(12);
+    expect((await cellTexts(rows.nth(0))).slice(1, 3)).toEqual(['1', 'Entry 60']);
+    expect((await cellTexts(rows.nth(49))).slice(1, 3)).toEqual(['50', 'Entry 11']);
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(10);
+    expect((await cellTexts(rows.nth(9))).slice(1, 3)).toEqual(['60', 'Entry 1']);
+  });
 });

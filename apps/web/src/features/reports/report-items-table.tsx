@@ -4,6 +4,7 @@ import { Button, Empty, Table, type TableColumnsType, Tag, Tooltip, Typography }
 import { type CSSProperties, type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DistributionPlot } from './distribution-plot';
+import { useFirstFrameRows } from './first-frame-rows';
 import { axisMax, formatValue } from './format';
 import { HoverTooltip } from './hover-tooltip';
 import { useReportDistributions } from './use-report';
@@ -73,6 +74,8 @@ export function ReportItemsTable({
   const distributions = useReportDistributions(issue.id, query, ids);
   const titleOf = (id: number) => issue.questions.find((question) => question.id === id)?.title ?? '';
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
+  // The first frame draws the top of the ranking, with the pager of the whole of it (`total`).
+  const firstFrame = useFirstFrameRows(datasets);
 
   const columns: TableColumnsType<ReportDataset> = [
     {
@@ -203,7 +206,7 @@ export function ReportItemsTable({
       key={datasets === undefined ? 'pending' : 'loaded'}
       rowKey="dataset_id"
       columns={columns}
-      dataSource={datasets}
+      dataSource={firstFrame.rows}
       rowSelection={
         ticked && onTick
           ? {
@@ -214,7 +217,13 @@ export function ReportItemsTable({
           : undefined
       }
       loading={isLoading}
-      pagination={{ current, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={{
+        current,
+        pageSize: PAGE_SIZE,
+        total: firstFrame.isCut ? datasets?.length : undefined,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
       onChange={(pagination, _filters, _sorter, extra) => {
         setPage(pagination.current ?? 1);
         if (extra.action === 'sort' && datasets) setSorted({ from: datasets, rows: extra.currentDataSource });
