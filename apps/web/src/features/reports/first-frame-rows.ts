@@ -6,11 +6,11 @@ const FIRST_FRAME_ROWS = 12;
 /**
  * The rows the ranking draws: until the frame after they first came has been painted, only the top
  * FIRST_FRAME_ROWS, then all of them. Drawing its page of 50 rows before the first paint put that paint
- * 0.2–0.3 s later (issue 28, docs/performance.md), for rows below the screen.
+ * 0.2–0.3 s later (issue 28, docs/performance.md), for rows below the screen's edge.
  * `isCut` says the rows were cut, for the table to be told their total and page them all the same.
  */
 export function useFirstFrameRows<T>(rows: readonly T[] | undefined): {
-  rows: T[] | undefined;
+  rows: readonly T[] | undefined;
   isCut: boolean;
 } {
   const [isFirst, setIsFirst] = useState(true);
@@ -27,6 +27,6 @@ export function useFirstFrameRows<T>(rows: readonly T[] | undefined): {
       clearTimeout(timeout);
     };
   }, [hasRows, isFirst]);
-  const isCut = isFirst && rows !== undefined && rows.length > FIRST_FRAME_ROWS;
-  return { rows: isCut ? rows.slice(0, FIRST_FRAME_ROWS) : (rows as T[] | undefined), isCut };
+  const isCut = isFirst && hasRows && rows.length > FIRST_FRAME_ROWS;
+  return { rows: isCut ? rows.slice(0, FIRST_FRAME_ROWS) : rows, isCut };
 }
