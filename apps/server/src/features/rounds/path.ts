@@ -5,7 +5,7 @@ import type {
   PromoteSelector,
   PromotionSourceType,
 } from '@shortlist/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { groupRows } from '../../db/group-rows.ts';
@@ -27,6 +27,18 @@ interface StepRow {
   promoted_at: Date | string;
 }
 
+/** The steps that `where` picks (`p` a promotion), each as `StepRow` names its columns. */
+const stepsWhere = (where: SQL) => sql`SELECT p.dataset_id, p.source_type,
+    coalesce(p.source_issue_id, p.source_merge_id) AS source_id,
+    p.source_title, p.source_round, p.selector, p.rank, p.value,
+    i.id AS target_id, i.title AS target_title, i.round AS target_round, p.create_time AS promoted_at, p.id
+  FROM item_promotions p
+  JOIN issues i ON i.id = p.target_issue_id
+  JOIN issue_datasets idt ON idt.issue_id = p.target_issue_id AND idt.dataset_id = p.dataset_id
+  WHERE ${where}`;
+/** Oldest round first: the order a path is told in. */
+const STEP_ORDER = sql.raw('source_round, promoted_at, id');
+
 /**
  * The promotions of the items, oldest round first: only the steps into a selection that still holds the
  * item (one it was taken out of is no longer on its path).
@@ -35,17 +47,18 @@ export async function readPromotionSteps(db: Db, datasetIds: number[]) {
   if (datasetIds.length === 0) return new Map<number, StepRow[]>();
   const rows = await selectRows<StepRow>(
     db,
-    sql`SELECT p.dataset_id, p.source_type, coalesce(p.source_issue_id, p.source_merge_id) AS source_id,
-        p.source_title, p.source_round, p.selector, p.rank, p.value,
-        i.id AS target_id, i.title AS target_title, i.round AS target_round, p.create_time AS promoted_at
-      FROM item_promotions p
-      JOIN issues i ON i.id = p.target_issue_id
-      JOIN issue_datasets idt ON idt.issue_id = p.target_issue_id AND idt.dataset_id = p.dataset_id
-      WHERE p.dataset_id IN (${idList(datasetIds)})
-      ORDER BY p.dataset_id, p.source_round, p.create_time, p.id`,
+    sql`${stepsWhere(sql`p.dataset_id IN (${idList(datasetIds)})`)} ORDER BY dataset_id, ${STEP_ORDER}`,
   );
   return groupRows(rows, (row) => row.dataset_id);
 }
+
+/**
+ * The same steps of one item as a JSON array, a column of a statement that reads items: an export's
+ * batch reads its path cells with its rows, not in a statement of their own.
+ */
+export const promotionStepsJson = (datasetId: SQLWrapper) =>
+  sql<StepRow[]>`coalesce((SELECT json_agg(s ORDER BY ${STEP_ORDER})
+    FROM (${stepsWhere(sql`p.dataset_id = ${datasetId}`)}) s), '[]'::json)`;
 
 /** The words of a path cell, in the exporting admin's language (the item's "Rounds" drawer's). */
 const WORDS = {
