@@ -21,6 +21,7 @@ import {
   type CaseKind,
   type CaseRow,
   deepCursorPath,
+  deepIdsCursorPath,
   explainCases,
   LIST_ITEMS,
   type ListCase,
@@ -100,7 +101,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     const { userId, seeded, phases } = await prepare(database, api, workDir);
     api.token = (await app.ctx.tokens.issuePair(userId)).access;
     const engine = database.engine;
-    const cases = selectedCases(listCases(seeded, await deepCursorPath(api, seeded.team)));
+    const cases = selectedCases(
+      listCases(seeded, await deepCursorPath(api, seeded.team), await deepIdsCursorPath(api, seeded.team)),
+    );
     // An access token lasts 15 minutes, the run longer: each case starts with a fresh one.
     const renewToken = async () => {
       api.token = (await app.ctx.tokens.issuePair(userId)).access;

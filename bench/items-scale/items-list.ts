@@ -147,6 +147,7 @@ export interface ListCase {
 export function listCases(
   { team, statusId, formId, formModelId, issueId }: Seeded,
   deepCursor: string,
+  deepIdsCursor: string,
 ): ListCase[] {
   const items = (name: string, query: string): ListCase => ({
     kind: 'items',
@@ -179,7 +180,8 @@ export function listCases(
       name: 'ids, search=lab + status (4,761)',
       path: `/datasets/ids/?team=${team}&search=lab&reviews__status=${statusId}`,
     },
-    { kind: 'ids', name: 'ids, all (100,000 of 1,000,000)', path: `/datasets/ids/?team=${team}` },
+    { kind: 'ids', name: 'ids, all: first page (10,000 of 1,000,000)', path: `/datasets/ids/?team=${team}` },
+    { kind: 'ids', name: 'ids, all: page 10 (cursor)', path: deepIdsCursor },
     {
       kind: 'export',
       name: 'export first row, search=lab + status',
@@ -210,6 +212,19 @@ export async function deepCursorPath(api: Api, team: number) {
   if (!next) throw new Error('no next link at offset 499,980');
   const url = new URL(next);
   return `${url.pathname.replace('/api/v1', '')}${url.search}`;
+}
+
+/** The tenth page of "select all" (the ids after the first 90,000, newest first), by the ninth's cursor. */
+export async function deepIdsCursorPath(api: Api, team: number) {
+  const path = (cursor?: string) =>
+    `/datasets/ids/?team=${team}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  let cursor: string | undefined;
+  for (let page = 1; page < 10; page++) {
+    const reply = (await fetchChecked(api, path(cursor))) as { next_cursor?: string | null };
+    if (!reply.next_cursor) throw new Error(`no page after page ${page} of the ids`);
+    cursor = reply.next_cursor;
+  }
+  return path(cursor);
 }
 
 async function fetchChecked(api: Api, path: string) {

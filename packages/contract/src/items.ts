@@ -256,14 +256,19 @@ export const datasetPageSchema = pageSchema(datasetSchema).extend({ count_exact:
 export type DatasetPage = z.infer<typeof datasetPageSchema>;
 
 /**
- * "Select all" in the items table: every id the list's filters match (paging ignored), up to this many;
- * `count` is exact up to it too, past it only with `count=exact`.
+ * "Select all" in the items table: the ids the list's filters match, newest first, a page of at most
+ * DATASET_IDS_PAGE a request, the next named by `next_cursor`; `count` is the matches from the page on,
+ * exact up to a page (past it with `count=exact`), as the list's. The client reads pages until it holds
+ * DATASET_IDS_MAX: a request reads what a list page does, not the whole selection at once.
  */
+export const DATASET_IDS_PAGE = DATASET_COUNT_EXACT_MAX;
 export const DATASET_IDS_MAX = 100_000;
 export const datasetIdsSchema = z.object({
   count: z.number().int(),
   count_exact: z.boolean(),
   ids: z.array(z.number().int()),
+  /** The `cursor` of the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type DatasetIds = z.infer<typeof datasetIdsSchema>;
 

@@ -1,4 +1,4 @@
-import { DATASET_COUNT_EXACT_MAX, DATASET_IDS_MAX } from '@shortlist/contract';
+import { DATASET_COUNT_EXACT_MAX, DATASET_IDS_PAGE, type DatasetIds } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDatasets, issues } from '../../db/schema/index.ts';
@@ -25,6 +25,8 @@ interface ListReply {
 const get = async (token: string, url: string) => t.request({ method: 'GET', url, token });
 const list = async (token: string, query: string) =>
   (await get(token, `/api/v1/datasets/?${query}`)).json() as ListReply;
+const idsPage = async (token: string, query: string) =>
+  (await get(token, `/api/v1/datasets/ids/?${query}`)).json() as DatasetIds;
 /** A link of a reply as the next request's path and query. */
 const pathOf = (link: string) => {
   const url = new URL(link);
@@ -68,11 +70,12 @@ describe('GET datasets/ counts up to 10,000', () => {
     const beyondExact = await list(token, `team=${team.id}&offset=20000&count=exact`);
     expect(beyondExact).toMatchObject({ count: DATASET_COUNT_EXACT_MAX + 6, count_exact: true });
 
-    // The ids of "select all" are counted exactly up to DATASET_IDS_MAX.
-    const ids = (await get(token, `/api/v1/datasets/ids/?team=${team.id}`)).json();
-    expect(ids.count).toBe(DATASET_COUNT_EXACT_MAX + 6);
-    expect(ids.count_exact).toBe(true);
-    expect(ids.ids).toHaveLength(DATASET_COUNT_EXACT_MAX + 6);
+    // The ids of "select all" are counted as the list is, a page of them at a time.
+    const ids = await idsPage(token, `team=${team.id}`);
+    expect(ids).toMatchObject({ count: DATASET_IDS_PAGE, count_exact: false });
+    expect(ids.ids).toHaveLength(DATASET_IDS_PAGE);
+    const exactIds = await idsPage(token, `team=${team.id}&count=exact`);
+    expect(exactIds).toMatchObject({ count: DATASET_COUNT_EXACT_MAX + 6, count_exact: true });
 
     expect((await get(token, `/api/v1/datasets/?team=${team.id}&count=all`)).statusCode).toBe(400);
 
@@ -291,27 +294,43 @@ describe('GET datasets/ by review status', () => {
   });
 });
 
-describe('GET datasets/ids/ past DATASET_IDS_MAX', () => {
-  it('lists the newest 100,000 ids, says the count is not exact, and counts them all on request', async () => {
+describe('GET datasets/ids/ in pages', () => {
+  it('lists the newest ids a page at a time, each page after the cursor of the one before', async () => {
     const { token, team, model } = await f.createItemSetup();
-    await insertItems(team.id, model.id, DATASET_IDS_MAX + 2);
+    await insertItems(team.id, model.id, DATASET_IDS_PAGE + 2);
     const newest = (await list(token, `team=${team.id}&limit=3`)).results.map((item) => item.id);
-    const ids = (await get(token, `/api/v1/datasets/ids/?team=${team.id}`)).json();
-    expect(ids.count).toBe(DATASET_IDS_MAX);
-    expect(ids.count_exact).toBe(false);
-    expect(ids.ids).toHaveLength(DATASET_IDS_MAX);
-    expect(ids.ids.slice(0, 3)).toEqual(newest);
-    // The oldest two are past the limit.
+    const first = await idsPage(token, `team=${team.id}`);
+    expect(first).toMatchObject({ count: DATASET_IDS_PAGE, count_exact: false });
+    expect(first.ids).toHaveLength(DATASET_IDS_PAGE);
+    expect(first.ids.slice(0, 3)).toEqual(newest);
+    // The oldest two are on the next page, the last.
     const oldest = (await list(token, `team=${team.id}&ordering=create_time&limit=2`)).results.map(
       (d) => d.id,
     );
-    expect(ids.ids).not.toContain(oldest[0]);
-    expect(ids.ids).not.toContain(oldest[1]);
-    const exact = (await get(token, `/api/v1/datasets/ids/?team=${team.id}&count=exact`)).json();
-    expect({ count: exact.count, count_exact: exact.count_exact }).toEqual({
-      count: DATASET_IDS_MAX + 2,
-      count_exact: true,
-    });
-    expect(exact.ids).toEqual(ids.ids);
+    expect(first.ids).not.toContain(oldest[0]);
+    const cursor = encodeURIComponent(first.next_cursor ?? '');
+    const second = await idsPage(token, `team=${team.id}&cursor=${cursor}`);
+    expect(second).toEqual({ count: 2, count_exact: true, ids: [...oldest].reverse(), next_cursor: null });
+    const exact = await idsPage(token, `team=${team.id}&count=exact`);
+    expect(exact).toMatchObject({ count: DATASET_IDS_PAGE + 2, count_exact: true, ids: first.ids });
+
+    // The filters hold on every page: a search's second page lists its own matches only.
+    await insertItems(team.id, model.id, 3, 'Rare');
+    const rare = await idsPage(token, `team=${team.id}&search=rare`);
+    expect(rare).toMatchObject({ count: 3, count_exact: true, next_cursor: null });
+    const afterNewest = await idsPage(token, `team=${team.id}&search=item&cursor=${cursor}`);
+    expect(afterNewest.ids).toEqual(second.ids);
+
+    // A cursor edited, or made for another order, is refused on its field.
+    for (const bad of [
+      'nonsense',
+      encodeURIComponent(Buffer.from('["title","a",1]').toString('base64url')),
+    ]) {
+      const reply = await get(token, `/api/v1/datasets/ids/?team=${team.id}&cursor=${bad}`);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().cursor).toEqual(['Invalid cursor.']);
+    }
+    const stranger = await t.createAdmin();
+    expect((await get(stranger.token, `/api/v1/datasets/ids/?team=${team.id}`)).statusCode).toBe(404);
   });
 });

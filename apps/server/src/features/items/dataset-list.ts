@@ -1,7 +1,7 @@
 import {
   COUNT_EXACT,
   DATASET_COUNT_EXACT_MAX,
-  DATASET_IDS_MAX,
+  DATASET_IDS_PAGE,
   DATASET_ORDERING,
   type datasetListQuerySchema,
   NOT_REVIEWED,
@@ -56,13 +56,14 @@ const orders = {
   title: {
     key: (item: { title: PgColumn }) => sql`lower(${item.title})`,
     toText: (key: SQLWrapper) => sql`${key}`,
-    fromText: (text: Placeholder) => sql`${text}::text`,
+    fromText: (text: Bound<string>) => sql`${text}::text`,
     isKey: (_text: string) => true,
   },
   create_time: {
     key: (item: { createTime: PgColumn }) => sql`${item.createTime}`,
     toText: (key: SQLWrapper) => sql`(extract(epoch from ${key}) * 1000000)::bigint::text`,
-    fromText: (text: Placeholder) => sql`('epoch'::timestamptz + ${text}::bigint * interval '1 microsecond')`,
+    fromText: (text: Bound<string>) =>
+      sql`('epoch'::timestamptz + ${text}::bigint * interval '1 microsecond')`,
     // At most 16 digits: ±317 years around 1970, within what a timestamp holds (an error of the database otherwise).
     isKey: (text: string) => /^-?\d{1,16}$/.test(text),
   },
@@ -439,35 +440,57 @@ export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQu
   return { ...countOf(total, isExact), results: results.map((row) => listedDataset(ctx, row)), next };
 }
 
+/** The ids' order: newest first, as the list's default. */
+const IDS_ORDERING = '-create_time';
+
 /**
- * Every id the list's filters match, newest first, for "select all": at most DATASET_IDS_MAX, and their
- * number, exact up to that many (past it with `count=exact` only). The reply's JSON is written here from
- * the ids as PostgreSQL joins them in text: 100,000 rows through the driver, Drizzle and zod cost
- * more than reading them (decision 83). `string_agg` takes them in the order of its ordered subquery.
+ * A page of the ids the list's filters match, newest first, for "select all": at most DATASET_IDS_PAGE
+ * after the cursor's row, their number from there (exact up to a page, past it with `count=exact` only)
+ * and the cursor of the next page. The reply's JSON is written here from the ids as PostgreSQL joins them
+ * in text: 10,000 rows through the driver, Drizzle and zod cost more than reading them (decision 83).
+ * `string_agg` takes them in the order of its ordered subquery; `row_number` names the page's last row,
+ * whose sort value and id the next cursor keeps.
  */
 export async function listDatasetIdsJson(ctx: AppContext, user: UserRow, query: ListQuery): Promise<string> {
   await requireTeamAdmin(ctx, user, query.team);
-  const where = datasetFilters(ctx, query);
-  const first = ctx.db
-    .select({ id: datasets.id })
+  const order = orders.create_time;
+  const key = order.key(datasets);
+  const cursor = query.cursor ? decodeCursor(query.cursor, IDS_ORDERING, order.isKey) : undefined;
+  const where = and(
+    datasetFilters(ctx, query),
+    cursor ? sql`(${key}, ${datasets.id}) < (${order.fromText(cursor.key)}, ${cursor.id})` : undefined,
+  );
+  const read = ctx.db
+    .select({
+      id: datasets.id,
+      key: sql<string>`${order.toText(key)}`.as('key'),
+      position: sql<number>`row_number() over (order by ${key} desc, ${datasets.id} desc)`.as('position'),
+    })
     .from(datasets)
     .where(where)
-    .orderBy(desc(datasets.createTime), desc(datasets.id))
-    .limit(DATASET_IDS_MAX + 1)
-    .as('first');
-  const [read] = await ctx.db
-    .select({ n: count(), ids: sql<string | null>`string_agg(${first.id}::text, ',')` })
-    .from(first);
-  const n = read?.n ?? 0;
-  let ids = read?.ids ?? '';
+    .orderBy(desc(key), desc(datasets.id))
+    .limit(DATASET_IDS_PAGE + 1)
+    .as('read');
+  const isInPage = sql`${read.position} <= ${DATASET_IDS_PAGE}`;
+  const isLast = sql`${read.position} = ${DATASET_IDS_PAGE}`;
+  const [page] = await ctx.db
+    .select({
+      n: count(),
+      ids: sql<string | null>`string_agg(${read.id}::text, ',') filter (where ${isInPage})`,
+      lastKey: sql<string | null>`max(${read.key}) filter (where ${isLast})`,
+      lastId: sql<number | null>`max(${read.id}) filter (where ${isLast})`.mapWith(Number),
+    })
+    .from(read);
+  const n = page?.n ?? 0;
   let total = { count: n, count_exact: true };
-  if (n > DATASET_IDS_MAX) {
-    ids = ids.slice(0, ids.lastIndexOf(','));
-    total = { count: DATASET_IDS_MAX, count_exact: false };
+  let next: string | null = null;
+  if (n > DATASET_IDS_PAGE && page?.lastKey && page.lastId) {
+    next = encodeCursor({ ordering: IDS_ORDERING, key: page.lastKey, id: page.lastId });
+    total = { count: DATASET_IDS_PAGE, count_exact: false };
     if (query.count === COUNT_EXACT) {
       const [all] = await ctx.db.select({ n: count() }).from(datasets).where(where);
       total = { count: all?.n ?? 0, count_exact: true };
     }
   }
-  return `{"count":${total.count},"count_exact":${total.count_exact},"ids":[${ids}]}`;
+  return `{"count":${total.count},"count_exact":${total.count_exact},"ids":[${page?.ids ?? ''}],"next_cursor":${JSON.stringify(next)}}`;
 }

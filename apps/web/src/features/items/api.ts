@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   COUNT_EXACT,
+  DATASET_IDS_MAX,
   type Dataset,
   type DatasetCreate,
   type DatasetIds,
@@ -80,9 +81,26 @@ export const datasetKeys = {
 
 export const fetchDatasets = (teamId: number, filters: DatasetFilters, signal?: AbortSignal) =>
   apiGet<DatasetPage>('datasets/', { team: teamId, ...filters }, signal);
-/** Every id the filters match (paging ignored): the table's "select all". */
-export const fetchDatasetIds = (teamId: number, { offset: _o, limit: _l, ...filters }: DatasetFilters) =>
-  apiGet<DatasetIds>('datasets/ids/', { team: teamId, ...filters });
+/**
+ * The ids the filters match (the table's paging ignored), newest first, page after page up to
+ * DATASET_IDS_MAX: the table's "select all". `onProgress` hears how many are read so far; `isCapped`
+ * says more matched than were taken.
+ */
+export async function fetchDatasetIds(
+  teamId: number,
+  { offset: _o, limit: _l, ...filters }: DatasetFilters,
+  onProgress?: (read: number) => void,
+) {
+  const ids: number[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page = await apiGet<DatasetIds>('datasets/ids/', { team: teamId, ...filters, cursor });
+    ids.push(...page.ids);
+    cursor = page.next_cursor;
+    onProgress?.(ids.length);
+  } while (cursor && ids.length < DATASET_IDS_MAX);
+  return { ids: ids.slice(0, DATASET_IDS_MAX), isCapped: Boolean(cursor) };
+}
 export const fetchDataset = (id: number, signal?: AbortSignal) =>
   apiGet<Dataset>(`datasets/${id}/`, undefined, signal);
 export const createDataset = (input: DatasetCreate) => apiPost<Dataset>('datasets/', input);

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
+import { DATASET_IDS_MAX, type Dataset, ITEMS_PAGE_SIZE, NOT_REVIEWED } from '@shortlist/contract';
 import {
   App,
   Button,
@@ -88,6 +88,8 @@ export function ItemsTable(props: ItemsTableProps) {
   const [isCountExact, setCountExact] = useState(false);
   const [isFullTags, setFullTags] = useState(false);
   const [selected, setSelected] = useState<Key[]>([]);
+  /** While "select all" reads the ids: how many so far. */
+  const [selectingRead, setSelectingRead] = useState<number | null>(null);
   const [isAdding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
@@ -120,12 +122,18 @@ export function ItemsTable(props: ItemsTableProps) {
     setCountExact(false);
   };
 
-  // Bulk actions (a mass e-mail to 3,000 items) reach past the page: the server lists every match.
+  // Bulk actions (a mass e-mail to 3,000 items) reach past the page: the server lists every match, a page
+  // of ids at a time, the number read so far on the button.
   const selectAllMatching = async () => {
+    setSelectingRead(0);
     try {
-      setSelected((await fetchDatasetIds(teamId, filters)).ids);
+      const { ids, isCapped } = await fetchDatasetIds(teamId, filters, setSelectingRead);
+      setSelected(ids);
+      if (isCapped) void message.info(t('selectedFirst', { total: format.number(ids.length) }));
     } catch {
       void message.error(t('common.error', { ns: 'translation' }));
+    } finally {
+      setSelectingRead(null);
     }
   };
 
@@ -211,20 +219,32 @@ export function ItemsTable(props: ItemsTableProps) {
         </Flex>
         <Flex gap={8} wrap>
           {selected.length > 0 && selected.length < count && (
-            <Button type="link" onClick={() => void selectAllMatching()} data-testid="select-all-matching">
-              {t('selectAllMatching', { count, total })}
+            <Button
+              type="link"
+              loading={selectingRead !== null}
+              onClick={() => void selectAllMatching()}
+              data-testid="select-all-matching"
+            >
+              {selectingRead !== null
+                ? t('selectingAll', { read: format.number(selectingRead) })
+                : count > DATASET_IDS_MAX && !isCountCapped
+                  ? t('selectFirstMatching', { total: format.number(DATASET_IDS_MAX) })
+                  : t('selectAllMatching', { count, total })}
             </Button>
           )}
           {selected.length > 0 && props.bulkActions?.(selected.map(Number), () => setSelected([]))}
           {selected.length > 0 && (
             <Popconfirm
-              title={t('deleteSelectedConfirm', { count: selected.length })}
+              title={t('deleteSelectedConfirm', {
+                count: selected.length,
+                total: format.number(selected.length),
+              })}
               onConfirm={handleDeleteSelected}
               okText={t('delete')}
               cancelText={t('common.cancel', { ns: 'translation' })}
             >
               <Button danger icon={<DeleteOutlined />} loading={mutations.removeMany.isPending}>
-                {t('deleteSelected', { count: selected.length })}
+                {t('deleteSelected', { total: format.number(selected.length) })}
               </Button>
             </Popconfirm>
           )}
