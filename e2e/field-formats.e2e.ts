@@ -110,7 +110,7 @@ describe('field formats and edits after submission', () => {
     await page.getByTestId('add-question').click();
     const dialog = page.getByRole('dialog', { name: 'New field' });
     await dialog.getByTestId('field-label').fill('Turnover');
-    await dialog.getByText('5000', { exact: false }).first().waitFor();
+    await dialog.getByText('5,000', { exact: false }).first().waitFor();
     await dialog.getByTestId('field-format').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Number' }).click();
     await dialog.getByLabel('Minimum', { exact: true }).fill('10');

@@ -4,6 +4,7 @@ import * as formRespond from '../../features/form-respond/i18n';
 import { en } from './en';
 import { fr } from './fr';
 import { getStoredLanguage } from './language';
+import { interpolation, numbersInTexts } from './numbers-in-texts';
 
 /**
  * The shell's texts in 'translation'; each feature keeps its own in a namespace beside its pages. Here
@@ -21,12 +22,12 @@ export const resources = {
   },
 } as const;
 
-void i18n.use(initReactI18next).init({
+void i18n.use(numbersInTexts).use(initReactI18next).init({
   resources,
   lng: getStoredLanguage(),
   fallbackLng: 'en',
   defaultNS: 'translation',
-  interpolation: { escapeValue: false },
+  interpolation,
   returnNull: false,
 });
 
