@@ -10,7 +10,7 @@ export const en = {
   notReviewed: 'Not reviewed',
   fullTags: 'Show all tags',
   add: 'Add item',
-  deleteSelected: 'Delete ({{total}})',
+  deleteSelected: 'Delete ({{count}})',
   selectAllMatching_one: 'Select the matching item',
   selectAllMatching_other: 'Select all {{total}} matching items',
   /** Past DATASET_IDS_MAX, counted exactly: what "select all" takes. */
@@ -18,7 +18,7 @@ export const en = {
   selectingAll: 'Selecting… {{read}}',
   selectedFirst: 'The {{total}} newest matching items are selected: at most that many at once.',
   deleteSelectedConfirm_one: 'Delete the selected item? This action cannot be undone.',
-  deleteSelectedConfirm_other: 'Delete the {{total}} selected items? This action cannot be undone.',
+  deleteSelectedConfirm_other: 'Delete the {{count}} selected items? This action cannot be undone.',
   count_one: '{{total}} item',
   count_other: '{{total}} items',
   /** Beside "10,000+ items": past 10,000 matches the list counts every match only when asked. */
@@ -120,7 +120,7 @@ export const fr: typeof en = {
   notReviewed: 'Non revu',
   fullTags: 'Afficher toutes les étiquettes',
   add: 'Ajouter un élément',
-  deleteSelected: 'Supprimer ({{total}})',
+  deleteSelected: 'Supprimer ({{count}})',
   selectAllMatching_one: 'Sélectionner l’élément correspondant',
   selectAllMatching_other: 'Sélectionner les {{total}} éléments correspondants',
   selectFirstMatching: 'Sélectionner les {{total}} éléments correspondants les plus récents',
@@ -129,7 +129,7 @@ export const fr: typeof en = {
     'Les {{total}} éléments correspondants les plus récents sont sélectionnés : pas davantage à la fois.',
   deleteSelectedConfirm_one: "Supprimer l'élément sélectionné ? Cette action est irréversible.",
   deleteSelectedConfirm_other:
-    'Supprimer les {{total}} éléments sélectionnés ? Cette action est irréversible.',
+    'Supprimer les {{count}} éléments sélectionnés ? Cette action est irréversible.',
   count_one: '{{total}} élément',
   count_other: '{{total}} éléments',
   countAll: 'Tout compter',

@@ -129,7 +129,7 @@ export function ItemsTable(props: ItemsTableProps) {
     try {
       const { ids, isCapped } = await fetchDatasetIds(teamId, filters, setSelectingRead);
       setSelected(ids);
-      if (isCapped) void message.info(t('selectedFirst', { total: format.number(ids.length) }));
+      if (isCapped) void message.info(t('selectedFirst', { total: ids.length }));
     } catch {
       void message.error(t('common.error', { ns: 'translation' }));
     } finally {
@@ -226,25 +226,22 @@ export function ItemsTable(props: ItemsTableProps) {
               data-testid="select-all-matching"
             >
               {selectingRead !== null
-                ? t('selectingAll', { read: format.number(selectingRead) })
+                ? t('selectingAll', { read: selectingRead })
                 : count > DATASET_IDS_MAX && !isCountCapped
-                  ? t('selectFirstMatching', { total: format.number(DATASET_IDS_MAX) })
+                  ? t('selectFirstMatching', { total: DATASET_IDS_MAX })
                   : t('selectAllMatching', { count, total })}
             </Button>
           )}
           {selected.length > 0 && props.bulkActions?.(selected.map(Number), () => setSelected([]))}
           {selected.length > 0 && (
             <Popconfirm
-              title={t('deleteSelectedConfirm', {
-                count: selected.length,
-                total: format.number(selected.length),
-              })}
+              title={t('deleteSelectedConfirm', { count: selected.length })}
               onConfirm={handleDeleteSelected}
               okText={t('delete')}
               cancelText={t('common.cancel', { ns: 'translation' })}
             >
               <Button danger icon={<DeleteOutlined />} loading={mutations.removeMany.isPending}>
-                {t('deleteSelected', { total: format.number(selected.length) })}
+                {t('deleteSelected', { count: selected.length })}
               </Button>
             </Popconfirm>
           )}

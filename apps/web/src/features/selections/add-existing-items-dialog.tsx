@@ -16,7 +16,6 @@ import {
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import { useFormat } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { fetchAllPages, toOffsetLimit } from '../../app/paging';
 import { formKeys } from '../forms/api';
@@ -64,7 +63,6 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
   const { t } = useTranslation('selections');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const format = useFormat();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string>();
   const [dataModel, setDataModel] = useState<number>();
@@ -108,7 +106,7 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
       const already = matching.ids.length - outside.length;
       if (already > 0) void message.info(t('addExisting.alreadyIn', { count: already }));
       if (matching.isCapped)
-        void message.info(t('addExisting.selectedFirst', { total: format.number(matching.ids.length) }));
+        void message.info(t('addExisting.selectedFirst', { total: matching.ids.length }));
     } catch {
       void message.error(tc('common.error'));
     } finally {
@@ -266,7 +264,7 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
               onClick={() => void selectAllMatching()}
               data-testid="add-existing-select-all"
             >
-              {t('addExisting.selectAllMatching', { total: format.number(count) })}
+              {t('addExisting.selectAllMatching', { count })}
             </Button>
           )}
         </Flex>

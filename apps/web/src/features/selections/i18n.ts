@@ -193,7 +193,7 @@ export const en = {
     add_other: 'Add {{count}} items',
     added_one: '{{count}} item added to the selection',
     added_other: '{{count}} items added to the selection',
-    selectAllMatching: 'Select all {{total}} matching items',
+    selectAllMatching: 'Select all {{count}} matching items',
     alreadyIn_one: '{{count}} of them is already in the selection.',
     alreadyIn_other: '{{count}} of them are already in the selection.',
     selectedFirst: 'The {{total}} newest matching items were taken: at most that many at once.',
@@ -412,7 +412,7 @@ export const fr: typeof en = {
     add_other: 'Ajouter {{count}} éléments',
     added_one: '{{count}} élément ajouté à la sélection',
     added_other: '{{count}} éléments ajoutés à la sélection',
-    selectAllMatching: 'Sélectionner les {{total}} éléments correspondants',
+    selectAllMatching: 'Sélectionner les {{count}} éléments correspondants',
     alreadyIn_one: "{{count}} d'entre eux est déjà dans la sélection.",
     alreadyIn_other: "{{count}} d'entre eux sont déjà dans la sélection.",
     selectedFirst:
