@@ -1,7 +1,12 @@
 import { PassThrough } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
 import type { Language } from '@shortlist/contract';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import ExcelJS from 'exceljs';
+import type { Pool } from 'pg';
 import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 import type { TestApp } from './harness.ts';
 
 /** An xlsx reply read back: each sheet's name and its rows of cell values, header first. */
@@ -29,23 +34,22 @@ export async function setLanguage(
 }
 
 /**
- * A database whose reads are counted, `select` and `execute` alike: how many batches an export read. Each
- * batch of the exports starts with one.
+ * The same database, each statement that reaches it counted: how many batches an export read, whether
+ * Drizzle built it or a prepared statement ran it.
  */
-export function countingReads(db: Db) {
-  let reads = 0;
-  const counted = new Proxy(db, {
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (typeof value !== 'function') return value;
-      if (key !== 'select' && key !== 'execute') return value.bind(target);
-      return (...args: unknown[]) => {
-        reads += 1;
-        return value.apply(target, args);
-      };
+export function countingStatements(db: Db) {
+  let statements = 0;
+  const logger = {
+    logQuery: () => {
+      statements += 1;
     },
-  });
-  return { db: counted, reads: () => reads };
+  };
+  // The driver's client, which both engines' Drizzle keep on the database; `Db` is the engines' common type.
+  const client = (db as unknown as { $client: PGlite | Pool }).$client;
+  const counted = (client instanceof PGlite
+    ? drizzlePglite(client, { schema, logger })
+    : drizzlePg(client, { schema, logger })) as unknown as Db;
+  return { db: counted, statements: () => statements };
 }
 
 /** A download's output, read as a client would, that its client leaves as soon as the event loop turns. */

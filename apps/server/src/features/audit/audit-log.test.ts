@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingStatements, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { writeAuditCsv, writeAuditWorkbook } from './export.ts';
 import { auditConditions } from './read.ts';
@@ -266,7 +266,7 @@ describe('a download of the log left at once', () => {
     await t.db.execute(sql`insert into audit_log (team_id, actor_kind, action, object_type, object_id)
       select ${admin.team.id}::int, 'system', 'selection.closed', 'selection', i
       from generate_series(1, 2500) as i`);
-    const counted = countingReads(t.db);
+    const counted = countingStatements(t.db);
     const output = outputLeftAtOnce();
     const write = format === 'csv' ? writeAuditCsv : writeAuditWorkbook;
     const options = {
@@ -276,6 +276,6 @@ describe('a download of the log left at once', () => {
     };
     await expect(write(counted.db, options, output)).rejects.toThrow(DownloadLeft);
     // The first batch of 1,000; reading on took the next one and the 500 left.
-    expect(counted.reads()).toBe(1);
+    expect(counted.statements()).toBe(1);
   });
 });

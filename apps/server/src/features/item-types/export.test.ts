@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, outputLeftAtOnce } from '../../test/workbook.ts';
+import { countingStatements, outputLeftAtOnce } from '../../test/workbook.ts';
 import { itemFactories } from '../items/test-factories.ts';
 import { writeItemsWorkbook } from './export.ts';
 
@@ -151,12 +151,12 @@ it('reads no more batches once the download is left', async () => {
   const itemType = await factories.createDataModel(team.id, 'Left midway');
   await t.db.execute(sql`insert into datasets (data_model_id, team_id, title)
     select ${itemType.id}::int, ${team.id}::int, 'Item ' || i from generate_series(1, 3000) as i`);
-  const counted = countingReads(t.app.ctx.db);
+  const counted = countingStatements(t.app.ctx.db);
   const output = outputLeftAtOnce();
   await expect(
     writeItemsWorkbook({ ...t.app.ctx, db: counted.db }, { itemType, language: 'en' }, output),
   ).rejects.toThrow(DownloadLeft);
   // The fields, then the first batch's items and their answers; reading on would have taken the three
   // batches of 1,000 and the empty one after them (eight reads).
-  expect(counted.reads()).toBe(3);
+  expect(counted.statements()).toBe(3);
 });

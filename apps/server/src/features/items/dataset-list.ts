@@ -151,7 +151,7 @@ export function datasetConditions(db: Db, values: DatasetFilterValues) {
 }
 
 /** A list request's filter values as it gives them (an empty search or tag is no filter). */
-function filterValuesOf(query: ListQuery) {
+export function filterValuesOf(query: ListQuery) {
   return {
     team: query.team,
     dataModel: query.data_model,
@@ -168,11 +168,44 @@ export function datasetFilters(ctx: AppContext, query: ListQuery) {
   return datasetConditions(ctx.db, filterValuesOf(query));
 }
 
-/** Which filters a request of the items list names, its order, its count and cursor: one statement each. */
-interface DatasetListShape {
+/** Which filters a request names: a statement prepared with its filters' values as placeholders. */
+export interface DatasetFilterShape {
   filters: Record<Exclude<keyof DatasetFilterValues, 'team' | 'status'>, boolean>;
   /** Not reviewed, a status, or no filter by status. */
   status: 'none' | 'status' | false;
+}
+
+export function filterShapeOf(values: DatasetFilterValues): DatasetFilterShape {
+  const { status } = values;
+  return {
+    filters: {
+      dataModel: values.dataModel !== undefined,
+      pattern: values.pattern !== undefined,
+      issue: values.issue !== undefined,
+      tag: values.tag !== undefined,
+      form: values.form !== undefined,
+    },
+    status: status === undefined ? false : status === NOT_REVIEWED ? 'none' : 'status',
+  };
+}
+
+const p = sql.placeholder;
+
+/** A shape's filters as one condition, each value a placeholder named after its `DatasetFilterValues` key. */
+export function placeholderConditions(db: Db, { filters, status }: DatasetFilterShape) {
+  return datasetConditions(db, {
+    team: p('team'),
+    dataModel: filters.dataModel ? p('dataModel') : undefined,
+    pattern: filters.pattern ? p('pattern') : undefined,
+    issue: filters.issue ? p('issue') : undefined,
+    status: status === 'none' ? NOT_REVIEWED : status ? p('status') : undefined,
+    tag: filters.tag ? p('tag') : undefined,
+    form: filters.form ? p('form') : undefined,
+  });
+}
+
+/** Which filters a request of the items list names, its order, its count and cursor: one statement each. */
+interface DatasetListShape extends DatasetFilterShape {
   order: Ordering;
   /** `count=exact`: past the cap, the statement counts every match. */
   exact: boolean;
@@ -180,7 +213,6 @@ interface DatasetListShape {
   cursor: boolean;
 }
 
-const p = sql.placeholder;
 const CAP = sql.raw(String(DATASET_COUNT_EXACT_MAX));
 
 /** `(sort value, id)` after or before the cursor's, as the order goes. */
@@ -265,15 +297,7 @@ const datasetListStatements = preparedPerShape(
       !filters.form &&
       !shape.status;
     if (isSelectionAlone) return selectionStatements(db, shape, name);
-    const where = datasetConditions(db, {
-      team: p('team'),
-      dataModel: filters.dataModel ? p('dataModel') : undefined,
-      pattern: filters.pattern ? p('pattern') : undefined,
-      issue: filters.issue ? p('issue') : undefined,
-      status: shape.status === 'none' ? NOT_REVIEWED : shape.status ? p('status') : undefined,
-      tag: filters.tag ? p('tag') : undefined,
-      form: filters.form ? p('form') : undefined,
-    });
+    const where = placeholderConditions(db, shape);
     const order = orders[shape.order.field];
     const direction = shape.order.descending ? desc : asc;
     const after = (key: SQLWrapper, id: SQLWrapper) => afterCursor(shape, key, id);
@@ -397,7 +421,6 @@ function countOf(total: number, isExact: boolean) {
  */
 export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQuery) {
   const filterValues = filterValuesOf(query);
-  const status = filterValues.status;
   const order = parseOrdering<(typeof DATASET_ORDERING)[number]>(
     query.ordering,
     DATASET_ORDERING,
@@ -407,14 +430,7 @@ export async function listDatasets(ctx: AppContext, user: UserRow, query: ListQu
   const cursor = query.cursor ? decodeCursor(query.cursor, ordering, orders[order.field].isKey) : undefined;
   const isExact = query.count === COUNT_EXACT;
   const statements = datasetListStatements(ctx.db, {
-    filters: {
-      dataModel: filterValues.dataModel !== undefined,
-      pattern: filterValues.pattern !== undefined,
-      issue: filterValues.issue !== undefined,
-      tag: filterValues.tag !== undefined,
-      form: filterValues.form !== undefined,
-    },
-    status: status === undefined ? false : status === NOT_REVIEWED ? 'none' : 'status',
+    ...filterShapeOf(filterValues),
     order,
     exact: isExact,
     cursor: cursor !== undefined,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { countingReads, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
+import { countingStatements, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { writeReportWorkbook } from './export.ts';
 import { reportFactories } from './test-factories.ts';
 
@@ -183,7 +183,7 @@ it('reads no batch past the first for a download left at once, on either engine'
     issue.id,
     items.map((item) => item.id),
   );
-  const counted = countingReads(t.app.ctx.db);
+  const counted = countingStatements(t.app.ctx.db);
   const { include_dataset: _, k: __, ...filters } = reportExportWithTopKQuerySchema.parse({});
   const output = outputLeftAtOnce();
   const write = writeReportWorkbook(
@@ -195,5 +195,5 @@ it('reads no batch past the first for a download left at once, on either engine'
   // What comes before the first batch of 500 rows is written (the fold, the ranking) and that batch's
   // paths. Reading on took two more batches of paths, then the judges, their values, the comments and
   // the agreement: the whole report, for no one.
-  expect(counted.reads()).toBe(4);
+  expect(counted.statements()).toBe(4);
 });
