@@ -19,6 +19,8 @@ const DURATION_S = 8;
 /** A slow case runs longer, up to MAX_DURATION_S, for this many responses: a p99 of 60 is their slowest. */
 const MIN_SAMPLES = 300;
 const MAX_DURATION_S = 30;
+/** A statement's load alone: its p50 settles within seconds, and the run measures one per list case. */
+const FLOOR_DURATION_S = 5;
 export const REPEATS = 2;
 export const LOAD = `${CONNECTIONS} connections from a process of their own, ${DURATION_S} s per case (longer for ${MIN_SAMPLES} responses, at most ${MAX_DURATION_S} s) after ${WARMUP_S} s of warm-up, ${REPEATS} repeats, every response's latency kept to the µs`;
 /** One item in ten has an item-level review, spread over three statuses. */
@@ -321,10 +323,6 @@ export async function measureCases(
   return rows;
 }
 
-/**
- * EXPLAIN (ANALYZE, BUFFERS) of the statement each items case's request sends for its list (the user
- * lookup and the right check aside), with the values it sent: the app's own SQL, recorded from the client.
- */
 /** How the statement of each kind of list is told from the others a request sends. */
 const LIST_STATEMENT: Record<CaseKind, RegExp> = {
   items: /from "datum_values"/,
@@ -335,10 +333,46 @@ const LIST_STATEMENT: Record<CaseKind, RegExp> = {
   selections: /from "issues"/,
 };
 
+type Client = { query: (...args: unknown[]) => Promise<unknown> };
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The statement alone at the cases' 10 connections, sent by the app's own pool with no HTTP, no app and no
+ * reply: the floor of its case in the same run, what the database alone takes of the goal.
+ */
+async function statementLoad(client: Client, statement: Statement): Promise<Measure> {
+  const latencies: number[] = [];
+  const end = performance.now() + FLOOR_DURATION_S * 1000;
+  const connection = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      await client.query(statement.text, statement.values);
+      latencies.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requests: latencies.length,
+    load: os.loadavg()[0] ?? 0,
+  };
+}
+
+export interface CaseStatement {
+  /** EXPLAIN (ANALYZE, BUFFERS). */
+  plan: string;
+  floor: Measure;
+}
+
+/**
+ * The statement each list case's request sends for its list (the user lookup and the right check aside),
+ * with the values it sent, recorded from the client: its EXPLAIN (ANALYZE, BUFFERS), then its load alone.
+ */
 export async function explainCases(database: Database, api: Api, cases: ListCase[]) {
-  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
-    .$client;
-  const plans: Record<string, string> = {};
+  const client = (database.db as unknown as { $client: Client }).$client;
+  const statements: Record<string, CaseStatement> = {};
   for (const c of cases) {
     if (c.kind === 'export') continue;
     const sent: unknown[][] = [];
@@ -365,7 +399,8 @@ export async function explainCases(database: Database, api: Api, cases: ListCase
       `explain (analyze, buffers, costs off) ${statement.text}`,
       statement.values,
     )) as { rows: { 'QUERY PLAN': string }[] };
-    plans[c.name] = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    statements[c.name] = { plan, floor: await statementLoad(client, statement) };
   }
-  return plans;
+  return statements;
 }
