@@ -226,7 +226,7 @@ function report(results: EngineResult[]) {
       );
     else
       lines.push(
-        `The ${LIST_ITEMS.toLocaleString('en')} items seeded by an earlier run (BENCH_DATABASE_URL).`,
+        `The ${LIST_ITEMS.toLocaleString('en')} items seeded by an earlier run (${result.engine === 'pglite' ? 'BENCH_PGLITE_DIR' : 'BENCH_DATABASE_URL'}).`,
         '',
       );
     // PostgreSQL: a last column, the case's statement alone at the same connections (its floor).

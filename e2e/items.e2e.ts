@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -77,6 +78,64 @@ describe('items', () => {
       await page.getByTestId('items-count').getByText('0 items').waitFor();
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("exports what the search shows, with its tags and selections, in the admin's language", async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Ventures' });
+    const items = await post<{ id: number; title: string }[]>(
+      'datasets/',
+      ['Helio Farm', 'Helio Grid', 'Tidal Works'].map((title) => ({
+        data_model: itemType.id,
+        title,
+        tags: title === 'Helio Grid' ? 'energy;finalist' : '',
+      })),
+    );
+    const selection = await post<{ id: number }>('issues/', {
+      resourcetype: 'RatingIssue',
+      team: 1,
+      title: 'Jury énergie',
+    });
+    const grid = items.find((item) => item.title === 'Helio Grid');
+    await post(`issues/${selection.id}/datasets/`, { datasets: [grid?.id] });
+    await callAdminApi(server.url, 'PATCH', 'users/1/', { language: 'fr' });
+    try {
+      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/team\/1$/);
+      await page.goto(`${server.url}/team/1/items`);
+      await page.getByLabel('Rechercher par nom').fill('helio');
+      await page.getByLabel('Rechercher par nom').press('Enter');
+      await page.getByTestId('items-count').getByText('2 éléments').waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('export-datasets').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('éléments.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await download.path()) ?? '');
+      const sheet = workbook.worksheets[0];
+      expect(sheet?.name).toBe('Éléments');
+      const rows = (sheet?.getSheetValues() ?? []).slice(1).map((row) => (row as unknown[]).slice(1));
+      const [header, ...body] = rows;
+      const column = (name: string) => header?.indexOf(name) ?? -1;
+      expect(header?.slice(0, 4)).toEqual(['ID', 'Titre', 'Type d’élément', 'Étiquettes']);
+      // The search's two items, by id, not the third; the tags and the selection as the table shows them.
+      expect(
+        body.map((row) => [
+          row[column('Titre')],
+          row[column('Étiquettes')] ?? '',
+          row[column('Sélections')] ?? '',
+        ]),
+      ).toEqual([
+        ['Helio Farm', '', ''],
+        ['Helio Grid', 'energy;finalist', 'Jury énergie'],
+      ]);
+      expect(body.map((row) => row[column('Type d’élément')])).toEqual(['Ventures', 'Ventures']);
+    } finally {
+      await callAdminApi(server.url, 'PATCH', 'users/1/', { language: 'en' });
     }
   });
 });
