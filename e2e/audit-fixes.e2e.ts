@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 /** The screens fixed after the audit of issue 11: the selection dialog, the public link, the list's badges. */
 const session = useBrowserSession();
@@ -124,12 +124,7 @@ describe('selection screens after the audit', () => {
     await page.getByTestId('items-search').locator('input').fill('Zephyr');
     await page.getByTestId('items-search').locator('input').press('Enter');
     await page.getByRole('row').filter({ hasText: 'Other Co' }).waitFor({ state: 'hidden' });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('export-datasets').click(),
-    ]);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const { workbook } = await downloadWorkbook(page, page.getByTestId('export-datasets'));
     const sheet = workbook.worksheets[0];
     const titles: unknown[] = [];
     sheet?.eachRow((row, index) => {

@@ -8,6 +8,7 @@ import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 
@@ -172,13 +173,11 @@ describe('Excel import of contacts', () => {
       await dialog.getByTestId('import-start').getByText('Import the 2 valid rows').waitFor();
 
       // The rejected row comes back as a workbook: the sheet's columns and the reason.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        dialog.getByTestId('download-rejected').click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('bakeries - rejected rows.xlsx');
-      const rejected = new ExcelJS.Workbook();
-      await rejected.xlsx.readFile((await download.path()) ?? '');
+      const { filename, workbook: rejected } = await downloadWorkbook(
+        page,
+        dialog.getByTestId('download-rejected'),
+      );
+      expect(filename).toBe('bakeries - rejected rows.xlsx');
       const rows: unknown[][] = [];
       rejected.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
       expect(rows).toEqual([

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 
@@ -70,13 +70,8 @@ describe('item types', () => {
     await page.getByRole('tab', { name: 'Items' }).click();
     await page.waitForURL(/\?tab=list$/);
     // The export downloads a workbook whose header row names the fields, in their order.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('export-items').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Startups 2026.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('export-items'));
+    expect(filename).toBe('Startups 2026.xlsx');
     const header = ((workbook.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1);
     expect(header).toEqual(['ID', 'Title', 'Tags', 'Created', 'Summary', 'Pitch deck', 'Sector']);
     await page.reload();

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 
@@ -109,13 +109,8 @@ describe('items', () => {
       await page.getByLabel('Rechercher par nom').press('Enter');
       await page.getByTestId('items-count').getByText('2 éléments').waitFor();
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByTestId('export-datasets').click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('éléments.xlsx');
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.readFile((await download.path()) ?? '');
+      const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('export-datasets'));
+      expect(filename).toBe('éléments.xlsx');
       const sheet = workbook.worksheets[0];
       expect(sheet?.name).toBe('Éléments');
       const rows = (sheet?.getSheetValues() ?? []).slice(1).map((row) => (row as unknown[]).slice(1));

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 /** Screens of this feature, for reading by eye (not compared). */
@@ -82,14 +82,9 @@ describe('pairwise selections', () => {
     expect(await judge.innerText()).toContain('2');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-report-en-375.png`, fullPage: true });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('pairwise-export').click(),
-    ]);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('pairwise-export'));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges']);
-    expect(download.suggestedFilename()).toBe('Expo night - pairwise report.xlsx');
+    expect(filename).toBe('Expo night - pairwise report.xlsx');
     if (SHOTS) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await report.getByRole('tab', { name: 'Items' }).click();

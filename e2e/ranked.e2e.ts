@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 /** Screenshots of the changed screens, looked at by whoever changes them (not compared by the test). */
@@ -167,12 +167,7 @@ describe('ranked ballots', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Borda and Schulze' }).click();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('ranked-export').click(),
-    ]);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const { workbook } = await downloadWorkbook(page, page.getByTestId('ranked-export'));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Borda and Schulze',
       'Pairwise preferences',

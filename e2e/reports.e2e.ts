@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 
@@ -167,13 +167,8 @@ describe('reports and merges', () => {
     // The export: three sheets, the ranking first.
     await page.getByTestId('export-report').click();
     await page.getByTestId('include-dataset').click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('export-confirm').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Demo day jury - report.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) ?? '');
+    const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('export-confirm'));
+    expect(filename).toBe('Demo day jury - report.xlsx');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Ranking',
       'Judges',
@@ -252,13 +247,9 @@ describe('reports and merges', () => {
     await page.getByTestId('merge-scale-note').waitFor();
 
     // The merge export: the same ranking as the page, then one sheet per selection.
-    const [mergeDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('merge-export').click(),
-    ]);
-    expect(mergeDownload.suggestedFilename()).toBe('Final ranking - merge.xlsx');
-    const mergeBook = new ExcelJS.Workbook();
-    await mergeBook.xlsx.readFile((await mergeDownload.path()) ?? '');
+    const merge = await downloadWorkbook(page, page.getByTestId('merge-export'));
+    expect(merge.filename).toBe('Final ranking - merge.xlsx');
+    const mergeBook = merge.workbook;
     expect(mergeBook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Merged ranking',
       'Demo day jury',
