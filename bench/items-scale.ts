@@ -23,7 +23,6 @@ import {
   type CaseStatement,
   deepCursorPath,
   deepIdsCursorPath,
-  explainCases,
   LIST_ITEMS,
   type ListCase,
   LOAD,
@@ -31,6 +30,7 @@ import {
   MEMBERS,
   type Measure,
   measureCases,
+  measureStatements,
   REPEATS,
   SELECTIONS,
   seededBefore,
@@ -112,7 +112,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       api.token = (await app.ctx.tokens.issuePair(userId)).access;
     };
     const list = await measureCases(api, cases, engine, renewToken);
-    const statements = engine === 'postgres' ? await explainCases(database, api, cases) : undefined;
+    const statements = engine === 'postgres' ? await measureStatements(database, api, cases) : undefined;
     return { engine, ...phases, list, statements };
   } finally {
     await app.close();

@@ -291,7 +291,12 @@ async function measure(api: Api, c: ListCase): Promise<Measure> {
   });
   if (result.failures > 0 || result.latencies.length === 0)
     throw new Error(`${c.name}: ${result.failures} failed of ${result.requests} requests`);
-  const sorted = [...result.latencies].sort((a, b) => a - b);
+  return measureOf(result.latencies);
+}
+
+/** A load's latencies as the tables give them, with the load average as it ends. */
+function measureOf(latencies: number[]): Measure {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
@@ -351,13 +356,7 @@ async function statementLoad(client: Client, statement: Statement): Promise<Meas
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, connection));
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    requests: latencies.length,
-    load: os.loadavg()[0] ?? 0,
-  };
+  return measureOf(latencies);
 }
 
 export interface CaseStatement {
@@ -370,7 +369,7 @@ export interface CaseStatement {
  * The statement each list case's request sends for its list (the user lookup and the right check aside),
  * with the values it sent, recorded from the client: its EXPLAIN (ANALYZE, BUFFERS), then its load alone.
  */
-export async function explainCases(database: Database, api: Api, cases: ListCase[]) {
+export async function measureStatements(database: Database, api: Api, cases: ListCase[]) {
   const client = (database.db as unknown as { $client: Client }).$client;
   const statements: Record<string, CaseStatement> = {};
   for (const c of cases) {
