@@ -5,14 +5,12 @@
 // same (autocannon, for the other cases, cannot leave a reply midway).
 import { request } from 'node:http';
 import {
+  BROWSER_HEADERS,
   type LoadOptions,
   type LoadResult,
   loadInChild,
   runAsLoadProcess,
 } from '../lists-floor/load-process.ts';
-
-/** What a browser asks of a download: the server does the same work as for one. */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function run({ url, connections, durationS, headers }: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];

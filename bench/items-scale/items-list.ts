@@ -4,7 +4,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { percentile } from '../bench-app.ts';
-import { fractionalLoad } from '../lists-floor/load-process.ts';
+import { BROWSER_HEADERS, fractionalLoad } from '../lists-floor/load-process.ts';
 import { firstByteLoad } from './first-byte-load.ts';
 import { type Api, IMPORTED_ITEMS, TITLE_NOUNS, TITLE_WORDS } from './import-export.ts';
 
@@ -280,7 +280,8 @@ const durationFor = (perSecond: number) =>
 /** One warm-up, then the measured load: the latency to the whole reply, or to an export's first byte. */
 async function measure(api: Api, c: ListCase): Promise<Measure> {
   const url = `${api.base}/api/v1${c.path}`;
-  const headers = { authorization: `Bearer ${api.token}` };
+  // As a browser asks: a page of items with their answers is 100 KB of JSON, which the server compresses.
+  const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${api.token}` };
   const load = c.kind === 'export' ? firstByteLoad : fractionalLoad;
   const warmUp = await load({ url, connections: CONNECTIONS, durationS: WARMUP_S, headers });
   const result = await load({
