@@ -1,6 +1,7 @@
 // Items at scale (`npm run bench:items`): import and export of 10,000 items × 20 answers, then the lists
 // at 1,000,000 items (every items list page, the ids, the export's first row; members and selections at
 // 10,000), through the real app over loopback HTTP, on PGlite and PostgreSQL (`BENCH_ENGINES` picks one).
+// Every request asks with a browser's `accept-encoding`, so the server compresses as it does for a person.
 // Every request has a timeout and the load runs for a fixed time, so it stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
