@@ -247,9 +247,11 @@ describe('reports and merges', () => {
     await page.getByTestId('merge-scale-note').waitFor();
 
     // The merge export: the same ranking as the page, then one sheet per selection.
-    const merge = await downloadWorkbook(page, page.getByTestId('merge-export'));
-    expect(merge.filename).toBe('Final ranking - merge.xlsx');
-    const mergeBook = merge.workbook;
+    const { filename: mergeFile, workbook: mergeBook } = await downloadWorkbook(
+      page,
+      page.getByTestId('merge-export'),
+    );
+    expect(mergeFile).toBe('Final ranking - merge.xlsx');
     expect(mergeBook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Merged ranking',
       'Demo day jury',

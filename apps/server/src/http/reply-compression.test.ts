@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemFactories } from '../features/items/test-factories.ts';
+import { BROWSER_ACCEPT_ENCODING } from '../test/browser-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -8,9 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** What Chromium sends. */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 describe('API replies compressed for the client', () => {
   it('compresses a page of items in one go, with its length, to the same JSON', async () => {
@@ -38,7 +36,7 @@ describe('API replies compressed for the client', () => {
       method: 'GET',
       url,
       token,
-      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     });
     expect(browser.headers['content-encoding']).toBe('br');
     // Compressed in one call, the reply says its length; a zlib stream would send it in chunks.
@@ -57,7 +55,7 @@ describe('API replies compressed for the client', () => {
       method: 'GET',
       url: `/api/v1/teams/${team.id}/`,
       token,
-      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.rawPayload.length).toBeLessThan(1024);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_ACCEPT_ENCODING } from '../test/browser-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -137,7 +138,7 @@ describe('the web app as served', () => {
     const page = await t.request({
       method: 'GET',
       url: '/team/3/items',
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-type']).toMatch(/^text\/html/);

@@ -1,5 +1,8 @@
 import type { InjectOptions } from 'fastify';
 
+/** The `accept-encoding` Chromium sends. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 export interface BrowserReply {
   url: URL;
   status: number;
