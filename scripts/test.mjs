@@ -38,14 +38,25 @@ function vitest(label, projects, env = {}) {
     for (const test of file.assertionResults) {
       if (test.status !== 'failed') continue;
       const where = path.relative(process.cwd(), file.name);
-      failures.push(`[${label}] ${where} > ${test.fullName}\n    ${firstLine(test.failureMessages)}`);
+      failures.push(`[${label}] ${where} > ${test.fullName}\n    ${summary(test.failureMessages)}`);
     }
   }
 }
 
-// CI shows only the end of the output: the failures are repeated there, one line each with their first message line.
-function firstLine(messages) {
-  return (messages?.[0] ?? '').split('\n')[0].slice(0, 300);
+// CI shows only the end of the output: the failures are repeated there with their message's first line, and
+// for an end-to-end test what its page showed and did (e2e/support/session.ts puts it in the message).
+function summary(messages) {
+  const message = messages?.[0] ?? '';
+  const lines = [message.split('\n')[0].slice(0, 300)];
+  const account = message.indexOf('\n[e2e] ');
+  if (account >= 0)
+    lines.push(
+      ...message
+        .slice(account + 1)
+        .split('\n')
+        .slice(0, 60),
+    );
+  return lines.join('\n    ');
 }
 
 function hasCommand(name) {

@@ -21,26 +21,60 @@ export function useBrowserSession(env: Record<string, string> = {}) {
     await session.browser?.close();
     await session.server?.stop();
   });
-  let pageErrors: string[] = [];
+  let events: string[] = [];
   beforeEach(async () => {
     // Reduced motion turns Ant Design's animations off: a click never lands on a popup still moving in.
     session.context = await session.browser.newContext({ reducedMotion: 'reduce' });
     session.page = await session.context.newPage();
-    pageErrors = [];
-    session.page.on('pageerror', (error) => pageErrors.push(error.message));
+    events = recordPageEvents(session.page);
   });
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await describeFailure(session.context, pageErrors);
+    const error = task.result?.state === 'fail' ? task.result.errors?.[0] : undefined;
+    if (error) {
+      const account = await describeFailure(session.context, events);
+      // CI shows only the end of its log, where scripts/test.mjs repeats each failure's message.
+      error.message = `${error.message}\n${account}`;
+      if (error.stack) error.stack = `${error.stack}\n${account}`;
+    }
     await session.context.close();
   });
   return session;
 }
 
+const EVENTS_KEPT = 30;
+
 /**
- * What each page of a failed test showed, printed with the failure: CI keeps only its log, and a flaky
+ * What a page did that a screen does not show: its loads (a reload loses a dialog's state), its requests
+ * that failed or were refused, its errors. The last EVENTS_KEPT, with the milliseconds since the test began.
+ */
+function recordPageEvents(page: Page): string[] {
+  const events: string[] = [];
+  const start = Date.now();
+  const note = (event: string) => {
+    events.push(`${Date.now() - start} ms ${event}`);
+    if (events.length > EVENTS_KEPT) events.shift();
+  };
+  page.on('load', () => note(`load ${page.url()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // A refused request is already noted, from its response.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      note(`console error: ${message.text().slice(0, 300)}`);
+  });
+  page.on('requestfailed', (request) => note(`failed ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return events;
+}
+
+/**
+ * What each page of a failed test showed and did, put with the failure: CI keeps only its log, and a flaky
  * test is fixed at its cause only when the log says what the screen was.
  */
-async function describeFailure(context: BrowserContext, pageErrors: string[]) {
+async function describeFailure(context: BrowserContext, events: string[]): Promise<string> {
+  const lines: string[] = [];
   for (const page of context.pages()) {
     const seen = await page
       .evaluate(() => {
@@ -55,7 +89,8 @@ async function describeFailure(context: BrowserContext, pageErrors: string[]) {
         ].join('\n  ');
       })
       .catch((error: Error) => `(not read: ${error.message})`);
-    console.error(`[e2e] the page at ${page.url()} when the test failed:\n  ${seen}`);
+    lines.push(`[e2e] the page at ${page.url()} when the test failed:\n  ${seen}`);
   }
-  if (pageErrors.length > 0) console.error(`[e2e] page errors: ${pageErrors.join(' | ')}`);
+  if (events.length > 0) lines.push(`[e2e] what the page did:\n  ${events.join('\n  ')}`);
+  return lines.join('\n');
 }
