@@ -121,9 +121,22 @@ describe('reviewing an item', () => {
     const { page, server } = session;
     await signIn(page, server.url, ADMIN.email, ADMIN.password, '/login?next=/team/1/items');
     await page.waitForURL(/\/team\/1\/items/);
+    // Each row shows its status on a button until it is pressed, then the select, opened: by keyboard...
     const select = page.getByTestId(`review-status-select-${item.id}`);
     await select.getByText('Not reviewed').waitFor();
-
+    await select.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await review())?.status?.label).toBe('Accepted');
+    // ... and by mouse, on the select it became, then on the button again once the page is loaded anew.
+    await select.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Rejected' }).click();
+    await expect.poll(async () => (await review())?.status?.label).toBe('Rejected');
+    await page.reload();
+    await select.getByText('Rejected').waitFor();
+    expect(await select.getAttribute('aria-label')).toBe('Review status: Rejected');
     await select.click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Accepted' }).click();
     await expect.poll(async () => (await review())?.status?.label).toBe('Accepted');

@@ -1,5 +1,7 @@
+import { DownOutlined } from '@ant-design/icons';
 import type { Review } from '@shortlist/contract';
-import { App, Select } from 'antd';
+import { App, Button, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReviewStatusTag } from './review-status-tag';
 import { useReview } from './use-review';
@@ -18,9 +20,32 @@ export interface ReviewStatusSelectProps {
 
 /**
  * The status chooser of an item: 'Not reviewed' until a status is chosen; the first choice creates
- * the review, later ones change it. A failure leaves the previous value and says so.
+ * the review, later ones change it. A table shows one a row: each row draws a button with the status
+ * until it is pressed (click, Enter or Space), and only then the select, opened, which a table of 20
+ * rows would otherwise build 20 times before its first paint (docs/performance.md, admin pages).
  */
-export function ReviewStatusSelect({ teamId, datasetId, issueId = null, review }: ReviewStatusSelectProps) {
+export function ReviewStatusSelect(props: ReviewStatusSelectProps) {
+  const { t } = useTranslation('reviews');
+  const [isChoosing, setChoosing] = useState(false);
+  if (isChoosing) return <StatusChooser {...props} />;
+  const status = props.review?.status;
+  return (
+    <Button
+      size="small"
+      onClick={() => setChoosing(true)}
+      aria-haspopup="listbox"
+      aria-label={t('statusOf', { status: status?.label ?? t('notReviewed') })}
+      style={{ minWidth: 140, maxWidth: 220, justifyContent: 'space-between' }}
+      data-testid={`review-status-select-${props.datasetId}`}
+    >
+      {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
+      <DownOutlined style={{ fontSize: 10, color: 'rgba(0, 0, 0, 0.25)' }} />
+    </Button>
+  );
+}
+
+/** The select itself, opened and focused when it replaces the row's button. */
+function StatusChooser({ teamId, datasetId, issueId = null, review }: ReviewStatusSelectProps) {
   const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const statuses = useReviewStatuses(teamId);
@@ -57,6 +82,8 @@ export function ReviewStatusSelect({ teamId, datasetId, issueId = null, review }
       disabled={setStatus.isPending}
       popupMatchSelectWidth={false}
       style={{ minWidth: 140, maxWidth: 220 }}
+      defaultOpen
+      autoFocus
       aria-label={t('statusLabel')}
       data-testid={`review-status-select-${datasetId}`}
     />
