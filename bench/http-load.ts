@@ -1,11 +1,13 @@
 // HTTP load benchmark (`npm run bench`): the real app on PGlite and on PostgreSQL, against a bare
-// Fastify route, over loopback with autocannon. Fixed duration and connections, so it stops by itself.
+// Fastify route, over loopback with autocannon. Fixed duration and connections, so it stops by itself. Every
+// request is asked as a browser asks (`accept-encoding`): the app compresses what it would compress for one.
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
+import { BROWSER_HEADERS } from './lists-floor/load-process.ts';
 
 const HOST = '127.0.0.1';
 const DURATION_S = 10;
@@ -28,7 +30,7 @@ async function measure(name: string, engine: string, url: string, token?: string
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } : BROWSER_HEADERS,
     // The load generator runs in a worker thread so that it does not share the server's event loop.
     workers: 1,
   };
@@ -110,7 +112,7 @@ async function benchApp(database: Database, dataDir: string): Promise<Row[]> {
 }
 
 async function expectCount(url: string, token: string, count: number) {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } });
   const body = (await response.json()) as { count?: number; results?: unknown[] };
   if (response.status !== 200 || body.count !== count || body.results?.length !== 10) {
     throw new Error(

@@ -5,13 +5,18 @@
 // slices (a shared machine's load changes within seconds), two repeats; reports p50 and p99 of each,
 // their ratios (goals ≤ 1.5× and ≤ 2×) and the statements per request: the app's counted from the client
 // over its whole measured load and divided by the requests the server received in it, the floor's those
-// it replays.
+// it replays. Both sides are asked as a browser asks (`accept-encoding`); the floor answers the app's own reply
+// (recorded with the statements), compressed the same way, so that both send the same bytes. Before the load,
+// the bench checks that the floor's rows hold the items the app's page listed.
 import os from 'node:os';
+import compress from '@fastify/compress';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { REPLY_COMPRESSION } from '../apps/server/src/http/page-encoding.ts';
+import { JSON_TYPE } from '../apps/server/src/http/raw-json.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
-import { fractionalLoad, type LoadOptions } from './lists-floor/load-process.ts';
+import { BROWSER_HEADERS, fractionalLoad, type LoadOptions } from './lists-floor/load-process.ts';
 import { countStatements, recordStatements } from './lists-floor/recorder.ts';
 
 const HOST = '127.0.0.1';
@@ -53,7 +58,7 @@ const loadOptions = (url: string, durationS: number, token?: string): LoadOption
   url,
   connections: CONNECTIONS,
   durationS,
-  headers: token ? { authorization: `Bearer ${token}` } : {},
+  headers: token ? { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } : BROWSER_HEADERS,
 });
 
 /** One load; its responses' latencies, every one a success. */
@@ -103,6 +108,7 @@ async function seed(database: Database) {
 async function benchEngine(database: Database, dataDir: string): Promise<CaseResult[]> {
   const app = await buildBenchApp(database, dataDir);
   const bare = Fastify({ logger: false });
+  await bare.register(compress, REPLY_COMPRESSION);
   try {
     console.error(`  ${database.engine}: seeding ${ITEMS.toLocaleString('en')} items...`);
     const { userId, teamId, statusId } = await seed(database);
@@ -126,14 +132,25 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     ];
     // Each case's floor replays, in order, the statements the app ran for one request of it.
     const replays: Awaited<ReturnType<typeof recordStatements>>[] = [];
-    for (const [index, { path }] of cases.entries()) {
+    for (const [index, c] of cases.entries()) {
+      let body = '';
       const statements = await recordStatements(database, async () => {
-        const reply = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-        if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
-        await reply.arrayBuffer();
+        const reply = await fetch(`${base}/api/v1${c.path}`, {
+          headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` },
+        });
+        body = await reply.text();
+        if (reply.status !== 200) throw new Error(`${c.path}: ${reply.status} ${body}`);
       });
+      // The floor's SQL finds what the app listed: the same answer, before either is timed.
+      const ids = (JSON.parse(body) as { results: { id: unknown }[] }).results.map((result) => result.id);
+      if (ids.length === 0 || !holdsColumn(await statements.replay(), ids))
+        throw new Error(`${c.name}: the floor's rows do not hold the ${ids.length} items the app listed`);
       replays.push(statements);
-      bare.get(`/floor/${index}`, async () => ({ results: await statements.replay() }));
+      // The floor sends the app's reply as the app wrote it, so that both compress and send the same bytes.
+      bare.get(`/floor/${index}`, async (_request, reply) => {
+        await statements.replay();
+        return reply.type(JSON_TYPE).send(body);
+      });
     }
     const bareBase = await bare.listen({ port: 0, host: HOST });
     const results: CaseResult[] = cases.map((c, index) => ({
@@ -185,6 +202,20 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
     await bare.close();
     await app.close();
   }
+}
+
+/**
+ * Whether one statement's rows (arrays or objects, as the client answers them) hold every one of `ids` in one
+ * column: the app's page, as the floor's SQL found it.
+ */
+function holdsColumn(statements: unknown[], ids: unknown[]): boolean {
+  return (statements as unknown[][]).some((rows) => {
+    const columns = Object.keys((rows[0] ?? {}) as object);
+    return columns.some((column) => {
+      const values = new Set(rows.map((row) => String((row as Record<string, unknown>)[column])));
+      return ids.every((id) => values.has(String(id)));
+    });
+  });
 }
 
 const QUIET_MS = 500;

@@ -1,4 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -55,7 +54,7 @@ import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { REPLY_BROTLI_QUALITY, REPLY_SYNC_COMPRESS_MAX } from './http/page-encoding.ts';
+import { REPLY_COMPRESSION } from './http/page-encoding.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
 import { replySerializer } from './http/reply-serializer.ts';
 import { registerRequestActor } from './http/request-actor.ts';
@@ -126,15 +125,8 @@ export async function buildApp(options: BuildOptions) {
     if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD'))
       route.decompress = false;
   });
-  // API replies of 1 KB and more; the web app's files are compressed once, by the build. A reply built in
-  // memory is compressed in one call up to REPLY_SYNC_COMPRESS_MAX; past it (and for a stream) by a zlib
-  // stream of its own, which doubled the p50 of a list's page of 100 KB at 10 connections (decision 147).
-  await app.register(compress, {
-    threshold: 1024,
-    syncThreshold: REPLY_SYNC_COMPRESS_MAX,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: REPLY_BROTLI_QUALITY } },
-  });
+  // The API's replies; the web app's files are compressed once, by the build.
+  await app.register(compress, REPLY_COMPRESSION);
   await app.register(rateLimit, { global: false, store: rateLimitStoreOf(ctx.counters) });
   await app.register(swagger, {
     openapi: { info: { title: 'Shortlist API', version: API_VERSION } },

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyCompressOptions } from '@fastify/compress';
 
 type Encoding = 'br' | 'gzip';
 
@@ -20,6 +21,19 @@ export const REPLY_BROTLI_QUALITY = 4;
 
 /** The largest reply compressed in one call, on the event loop: a page of 100 items (480 KB) takes 1.2 ms. */
 export const REPLY_SYNC_COMPRESS_MAX = 512 * 1024;
+
+/**
+ * How @fastify/compress compresses the API's replies (the app's, and the list bench's floor, which must do
+ * the same work): from 1 KB, brotli else gzip; a reply built in memory in one call up to
+ * REPLY_SYNC_COMPRESS_MAX, past it (and a stream) by a zlib stream of its own, which doubled the p50 of a
+ * list's page of 100 KB at 10 connections (decision 147).
+ */
+export const REPLY_COMPRESSION = {
+  threshold: 1024,
+  syncThreshold: REPLY_SYNC_COMPRESS_MAX,
+  encodings: ['br', 'gzip'],
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: REPLY_BROTLI_QUALITY } },
+} satisfies FastifyCompressOptions;
 
 const compress = (html: string, encoding: Encoding, isBest: boolean) =>
   encoding === 'br'
