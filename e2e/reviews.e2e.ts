@@ -134,10 +134,23 @@ describe('reviewing an item', () => {
     await select.click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Rejected' }).click();
     await expect.poll(async () => (await review())?.status?.label).toBe('Rejected');
+    // Pressed before the team's statuses have come, the select opens once they are there, not before.
+    let sendStatuses = () => {};
+    const statusesHeld = new Promise<void>((resolve) => {
+      sendStatuses = resolve;
+    });
+    await page.route('**/api/v1/review-status/**', async (route) => {
+      await statusesHeld;
+      await route.continue();
+    });
     await page.reload();
     await select.getByText('Rejected').waitFor();
     expect(await select.getAttribute('aria-label')).toBe('Review status: Rejected');
     await select.click();
+    await select.and(page.locator('.ant-btn-loading')).waitFor();
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    sendStatuses();
+    await page.getByRole('listbox').waitFor();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Accepted' }).click();
     await expect.poll(async () => (await review())?.status?.label).toBe('Accepted');
     await select.click();

@@ -25,18 +25,24 @@ export interface ReviewStatusSelectProps {
  * rows would otherwise build 20 times before its first paint (docs/performance.md, admin pages).
  */
 export function ReviewStatusSelect(props: ReviewStatusSelectProps) {
-  const { t } = useTranslation('reviews');
   const [isChoosing, setChoosing] = useState(false);
   if (isChoosing) return <StatusChooser {...props} />;
-  const status = props.review?.status;
+  return <StatusButton {...props} onPress={() => setChoosing(true)} />;
+}
+
+/** A row's status as a button; `onPress` absent, it waits (the select comes once the statuses have). */
+function StatusButton({ datasetId, review, onPress }: ReviewStatusSelectProps & { onPress?: () => void }) {
+  const { t } = useTranslation('reviews');
+  const status = review?.status;
   return (
     <Button
       size="small"
-      onClick={() => setChoosing(true)}
+      onClick={onPress}
+      loading={!onPress}
       aria-haspopup="listbox"
       aria-label={t('statusOf', { status: status?.label ?? t('notReviewed') })}
       style={{ minWidth: 140, maxWidth: 220, justifyContent: 'space-between' }}
-      data-testid={`review-status-select-${props.datasetId}`}
+      data-testid={`review-status-select-${datasetId}`}
     >
       {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
       <DownOutlined style={{ fontSize: 10, color: 'rgba(0, 0, 0, 0.25)' }} />
@@ -44,14 +50,19 @@ export function ReviewStatusSelect(props: ReviewStatusSelectProps) {
   );
 }
 
-/** The select itself, opened and focused when it replaces the row's button. */
-function StatusChooser({ teamId, datasetId, issueId = null, review }: ReviewStatusSelectProps) {
+/**
+ * The select itself, opened and focused when it replaces the row's button, once the team's statuses are
+ * loaded: a list that grew under the pointer would take a click meant for another status.
+ */
+function StatusChooser(props: ReviewStatusSelectProps) {
+  const { teamId, datasetId, issueId = null, review } = props;
   const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const statuses = useReviewStatuses(teamId);
   const { setStatus } = useReview({ datasetId, issueId, reviewId: review?.id });
   const current = review?.status?.id ?? NO_STATUS;
   const value = setStatus.isPending ? (setStatus.variables ?? NO_STATUS) : current;
+  if (statuses.isPending) return <StatusButton {...props} />;
 
   const handleChange = (statusId: number) => {
     if (statusId === current) return;
