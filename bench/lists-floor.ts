@@ -208,8 +208,8 @@ async function benchEngine(database: Database, dataDir: string): Promise<CaseRes
  * Whether one statement's rows (arrays or objects, as the client answers them) hold every one of `ids` in one
  * column: the app's page, as the floor's SQL found it.
  */
-function holdsColumn(statements: unknown[], ids: unknown[]): boolean {
-  return (statements as unknown[][]).some((rows) => {
+function holdsColumn(statements: unknown[][], ids: unknown[]): boolean {
+  return statements.some((rows) => {
     const columns = Object.keys((rows[0] ?? {}) as object);
     return columns.some((column) => {
       const values = new Set(rows.map((row) => String((row as Record<string, unknown>)[column])));

@@ -34,8 +34,8 @@ export async function recordStatements(database: Database, request: () => Promis
     count: recorded.length,
     /** The rows of every statement, run one after the other as the request's SQL at its floor. */
     async replay() {
-      const rows: unknown[] = [];
-      for (const args of recorded) rows.push((await query(args)).rows);
+      const rows: unknown[][] = [];
+      for (const args of recorded) rows.push((await query(args)).rows ?? []);
       return rows;
     },
   };

@@ -10,6 +10,8 @@ import '../../app/i18n/reviews-resources';
 
 /** The value of 'Not reviewed' in the select (ids are positive). */
 const NO_STATUS = 0;
+/** The button and the select it becomes take the same room in a row. */
+const WIDTH = { minWidth: 140, maxWidth: 220 };
 
 export interface ReviewStatusSelectProps {
   teamId: number;
@@ -41,7 +43,7 @@ function StatusButton({ datasetId, review, onPress }: ReviewStatusSelectProps & 
       loading={!onPress}
       aria-haspopup="listbox"
       aria-label={t('statusOf', { status: status?.label ?? t('notReviewed') })}
-      style={{ minWidth: 140, maxWidth: 220, justifyContent: 'space-between' }}
+      style={{ ...WIDTH, justifyContent: 'space-between' }}
       data-testid={`review-status-select-${datasetId}`}
     >
       {status ? <ReviewStatusTag status={status} /> : t('notReviewed')}
@@ -92,7 +94,7 @@ function StatusChooser(props: ReviewStatusSelectProps) {
       loading={statuses.isPending || setStatus.isPending}
       disabled={setStatus.isPending}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 140, maxWidth: 220 }}
+      style={WIDTH}
       defaultOpen
       autoFocus
       aria-label={t('statusLabel')}
