@@ -283,7 +283,8 @@ function selectionStatements(db: Db, shape: DatasetListShape, name: (part: strin
  * condition: when the matches are all there are, the page is sorted from every one of them, read apart
  * from the order (a rare combination, a search within a status, would otherwise be looked for along the
  * order's index past rows that do not match); past 10,000, matches are common and the page is read in the
- * order's index, stopping at its last row.
+ * order's index, stopping at its last row. A search in title order, paged by offset, takes its page as a
+ * slice of its first 10,001 matches, numbered as they are counted.
  */
 const datasetListStatements = preparedPerShape(
   'datasets',
@@ -348,9 +349,22 @@ const datasetListStatements = preparedPerShape(
     // apart from the order. A search, a selection or a tag among other filters reads rows anyway: their
     // matches are read once.
     const isCountedFromIndex = (!filters.pattern && !filters.tag && !filters.issue) || isTagAlone;
+    // A search's page in title order, paged by offset, is a slice of its first 10,001 matches in that
+    // order: one pass counts them and keeps their ids in order (`array_agg` takes the ordered walk's rows
+    // as they come), with no second reading and no sort of 10,001 rows; at 10 connections its statement
+    // alone took 0.68 of the one that sorted them (decision 149).
+    const isPageSliced = isFirstInOrder && !shape.cursor;
+    const walked = firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1).as('walked');
+    const slice = sql`(array_agg(${walked.id}))[${p('offset')}::int + 1 : ${p('offset')}::int + ${p('limit')}::int]`;
     const found = db
       .$with('found')
-      .as(isCountedFromIndex ? capped : db.select({ n: count().as('n') }).from(matched));
+      .as(
+        isCountedFromIndex
+          ? capped
+          : isPageSliced
+            ? db.select({ n: count().as('n'), ids: sql<number[]>`${slice}`.as('ids') }).from(walked)
+            : db.select({ n: count().as('n') }).from(matched),
+      );
     const n = sql`(select ${found.n} from ${found})`;
     const everyMatch = isCountedFromIndex
       ? db
@@ -375,6 +389,10 @@ const datasetListStatements = preparedPerShape(
       .orderBy(direction(everyMatch.key), direction(everyMatch.id))
       .limit(p('limit'))
       .offset(p('offset'));
+    const sliced = db
+      .select({ id: datasets.id, key: order.key(datasets).as('key') })
+      .from(datasets)
+      .where(and(isPageRead, sql`${datasets.id} = any((select ids from ${found})::int[])`));
     const inIndexOrder = db
       .select({ id: datasets.id, key: order.key(datasets).as('key') })
       .from(datasets)
@@ -382,11 +400,13 @@ const datasetListStatements = preparedPerShape(
       .orderBy(direction(order.key(datasets)), direction(datasets.id))
       .limit(p('limit'))
       .offset(p('offset'));
-    const picked = unionAll(sorted, inIndexOrder).as('picked');
+    const picked = (isPageSliced ? unionAll(sliced, inIndexOrder) : unionAll(sorted, inIndexOrder)).as(
+      'picked',
+    );
     const counted = db.select({ n: count() }).from(matchesCounted().as('every'));
     // Past the cap, `count=exact` counts them all: a scalar subquery that PostgreSQL runs only then.
     const total = shape.exact ? sql`case when ${n} <= ${CAP} then ${n} else (${counted}) end` : n;
-    const page = (isCountedFromIndex ? db.with(found) : db.with(matched, found))
+    const page = (isCountedFromIndex || isPageSliced ? db.with(found) : db.with(matched, found))
       .select({
         ...datasetListFields(datasets),
         cursorKey: sql<string>`${order.toText(picked.key)}`,
