@@ -16,9 +16,9 @@ function write(file: string, bytes: number, brotliBytes?: number) {
   if (brotliBytes !== undefined) writeFileSync(path.join(dist, `${file}.br`), 'x'.repeat(brotliBytes));
 }
 
-function budgets(routes: Record<string, number>) {
+function budgets(routes: Record<string, number>, ceiling?: number) {
   const file = path.join(dist, 'route-budgets.json');
-  writeFileSync(file, JSON.stringify({ routes }));
+  writeFileSync(file, JSON.stringify({ ceiling, routes }));
   return file;
 }
 
@@ -64,6 +64,13 @@ describe('route budgets', () => {
   it('fails on a route without a budget and on a budget of no route', () => {
     expect(() => checkRouteBudgets(dist, budgets({ '/page': 61, '/gone': 10 }))).toThrow(
       /\*: 50\.\d KiB and no budget[\s\S]*\/gone: a budget but no such route/,
+    );
+  });
+
+  it('fails on a budget past the ceiling, though the route is within it', () => {
+    expect(() => checkRouteBudgets(dist, budgets({ '/page': 61, '*': 51 }, 61))).not.toThrow();
+    expect(() => checkRouteBudgets(dist, budgets({ '/page': 62, '*': 51 }, 61))).toThrow(
+      '/page: a budget of 62 KiB, past the ceiling of 61 KiB',
     );
   });
 
