@@ -378,10 +378,9 @@ const datasetListStatements = preparedPerShape(
           .as('every_match')
       : matched;
     // The page from the matches read: when they are all, or, in order, when the page lies within them.
-    const isPageRead =
-      isFirstInOrder && !shape.cursor
-        ? sql`(${n} <= ${CAP} or ${p('offset')}::int + ${p('limit')}::int <= ${sql.raw(String(DATASET_COUNT_EXACT_MAX + 1))})`
-        : sql`${n} <= ${CAP}`;
+    const isPageRead = isPageSliced
+      ? sql`(${n} <= ${CAP} or ${p('offset')}::int + ${p('limit')}::int <= ${sql.raw(String(DATASET_COUNT_EXACT_MAX + 1))})`
+      : sql`${n} <= ${CAP}`;
     const sorted = db
       .select({ id: everyMatch.id, key: everyMatch.key })
       .from(everyMatch)
