@@ -292,6 +292,9 @@ describe('GET datasets/', () => {
     await f.createDataset(stranger.token, stranger.model.id);
     expect((await list(token, '')).json()).toEqual({ team: ['This field is required.'] });
     expect((await list(token, `team=${stranger.team.id}`)).statusCode).toBe(404);
+    // A search in title order takes its page from a slice of its matches: the right is checked there too.
+    const searched = await list(token, `team=${stranger.team.id}&search=a&ordering=title`);
+    expect(searched.statusCode).toBe(404);
     expect(
       (await t.request({ method: 'GET', url: `/api/v1/datasets/?team=${stranger.team.id}` })).statusCode,
     ).toBe(401);
