@@ -317,7 +317,8 @@ const datasetListStatements = preparedPerShape(
     const firstMatches = isFirstInOrder
       ? anyMatches.orderBy(direction(order.key(datasets)), direction(datasets.id))
       : anyMatches;
-    const matched = db.$with('matched').as(firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1));
+    const firstMatchesCapped = firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1);
+    const matched = db.$with('matched').as(firstMatchesCapped);
     // A tag alone is counted from `dataset_tags`' primary key, which holds the team, the tag and the item:
     // the GIN index of the tags would have the count read an item row for each match (decision 89).
     const isTagAlone =
@@ -354,7 +355,7 @@ const datasetListStatements = preparedPerShape(
     // as they come), with no second reading and no sort of 10,001 rows; at 10 connections its statement
     // alone took 0.68 of the one that sorted them (decision 149).
     const isPageSliced = isFirstInOrder && !shape.cursor;
-    const walked = firstMatches.limit(DATASET_COUNT_EXACT_MAX + 1).as('walked');
+    const walked = firstMatchesCapped.as('walked');
     const slice = sql`(array_agg(${walked.id}))[${p('offset')}::int + 1 : ${p('offset')}::int + ${p('limit')}::int]`;
     const found = db
       .$with('found')
