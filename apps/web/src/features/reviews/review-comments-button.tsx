@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazy-dialog';
 import type { ReviewStatusSelectProps } from './review-status-select';
-import { useReview } from './use-review';
 import '../../app/i18n/reviews-resources';
 
 // Its form and drawer load the first time it opens (app/lazy-dialog.tsx): not with every table of items.
@@ -14,15 +13,17 @@ const ReviewCommentsDrawer = lazyDialog(
 );
 
 interface ReviewCommentsButtonProps extends Omit<ReviewStatusSelectProps, 'review'> {
-  review: (ReviewStatusSelectProps['review'] & { comments_count?: number }) | undefined;
+  review: (ReviewStatusSelectProps['review'] & { comments_count: number }) | undefined;
 }
 
-/** The comments count of an item's review; opens a drawer to read, add and delete comments. */
+/**
+ * The comments count of an item's review, as the table read it (a change to the comments reloads the
+ * table); opens a drawer to read, add and delete comments.
+ */
 export function ReviewCommentsButton({ datasetId, issueId = null, review }: ReviewCommentsButtonProps) {
   const { t } = useTranslation('reviews');
   const [isOpen, setOpen] = useState(false);
-  const target = useReview({ datasetId, issueId, reviewId: review?.id }, { withComments: isOpen });
-  const count = target.review.data?.comments?.length ?? review?.comments_count ?? 0;
+  const count = review?.comments_count ?? 0;
 
   return (
     <>
@@ -35,7 +36,11 @@ export function ReviewCommentsButton({ datasetId, issueId = null, review }: Revi
       >
         {count > 0 ? count : null}
       </Button>
-      <ReviewCommentsDrawer target={target} isOpen={isOpen} onClose={() => setOpen(false)} />
+      <ReviewCommentsDrawer
+        review={{ datasetId, issueId, reviewId: review?.id }}
+        isOpen={isOpen}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -6,22 +6,26 @@ import { toFormErrors } from '../../app/api-errors';
 import { formatDateTime } from '../../app/i18n/format';
 import { LoadError } from '../../app/layout/load-error';
 import { ConfirmDeleteButton } from './confirm-delete-button';
-import type { useReview } from './use-review';
+import { type ReviewTarget, useReview } from './use-review';
 import '../../app/i18n/reviews-resources';
 
 const authorName = (creator: ReviewComment['creator']) =>
   creator && ([creator.first_name, creator.last_name].filter(Boolean).join(' ') || creator.email);
 
 export interface ReviewCommentsDrawerProps {
-  /** The review whose comments are shown (review-comments-button.tsx holds it, for its count). */
-  target: ReturnType<typeof useReview>;
+  /** The item (in a selection) whose review's comments are shown. */
+  review: ReviewTarget;
   isOpen: boolean;
   onClose(): void;
 }
 
-/** An item's review comments in a drawer: read, add and delete them. */
-export function ReviewCommentsDrawer({ target, isOpen, onClose }: ReviewCommentsDrawerProps) {
+/**
+ * An item's review comments in a drawer: read, add and delete them. It holds the review's query and
+ * mutations, not the row's button: a table of 20 rows builds them only for the drawers opened.
+ */
+export function ReviewCommentsDrawer({ review, isOpen, onClose }: ReviewCommentsDrawerProps) {
   const { t, i18n } = useTranslation('reviews');
+  const target = useReview(review, { withComments: isOpen });
   const { message } = App.useApp();
   const [form] = Form.useForm<{ content: string }>();
   const comments = target.review.data?.comments;
