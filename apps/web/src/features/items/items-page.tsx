@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
-import { IssueFilterSelect } from '../selections/issue-filter-select';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ITEMS_DEFAULT_ORDERING } from './api';
 import { ItemsTable } from './items-table';
+import { SelectionFilterSelect } from './selection-filter-select';
 import { prefetchItemsTable } from './use-datasets';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
 import '../../app/i18n/items-resources';
@@ -58,7 +58,7 @@ export function ItemsPage() {
         issueId={issueId}
         extraColumns={[...submissionColumns, linkedFormColumn, ...(issueId ? [] : [selectionsColumn])]}
         isExportable
-        toolbarExtra={<IssueFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
+        toolbarExtra={<SelectionFilterSelect teamId={team.id} value={issueId} onChange={setIssueId} />}
         bulkActions={(ids, clear) => (
           <>
             <ItemsBulkActions teamId={team.id} datasetIds={ids} issueId={issueId} onDone={clear} />

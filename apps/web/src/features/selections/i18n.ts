@@ -199,8 +199,6 @@ export const en = {
     selectedFirst: 'The {{total}} newest matching items were taken: at most that many at once.',
   },
   bulk: {
-    filter: 'Selection',
-    allItems: 'All items',
     createFrom_one: 'New selection from {{count}} item',
     createFrom_other: 'New selection from {{count}} items',
     addTo: 'Add {{count}} to a selection',
@@ -419,8 +417,6 @@ export const fr: typeof en = {
       'Les {{total}} éléments correspondants les plus récents ont été pris : pas davantage à la fois.',
   },
   bulk: {
-    filter: 'Sélection',
-    allItems: 'Tous les éléments',
     createFrom_one: 'Nouvelle sélection avec {{count}} élément',
     createFrom_other: 'Nouvelle sélection avec {{count}} éléments',
     addTo: 'Ajouter {{count}} à une sélection',

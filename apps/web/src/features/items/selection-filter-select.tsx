@@ -1,25 +1,25 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIssueOptions } from './use-issue-options';
-import '../../app/i18n/selections-resources';
+import { useIssueOptions } from '../selections/use-issue-options';
+import '../../app/i18n/items-resources';
 
-interface IssueFilterSelectProps {
+interface SelectionFilterSelectProps {
   teamId: number;
   value: number | undefined;
   onChange: (issueId: number | undefined) => void;
 }
 
 /** The items page's selection filter: all items, or the items of one selection. */
-export function IssueFilterSelect({ teamId, value, onChange }: IssueFilterSelectProps) {
-  const { t } = useTranslation('selections');
+export function SelectionFilterSelect({ teamId, value, onChange }: SelectionFilterSelectProps) {
+  const { t } = useTranslation('items');
   const { options, isLoading, onSearch } = useIssueOptions(teamId);
   return (
     <Select<number>
       allowClear
       showSearch={{ filterOption: false, onSearch }}
       value={value}
-      placeholder={t('bulk.allItems')}
-      aria-label={t('bulk.filter')}
+      placeholder={t('allItems')}
+      aria-label={t('selectionFilter')}
       options={options}
       loading={isLoading}
       onChange={(id) => onChange(id ?? undefined)}
