@@ -22,3 +22,9 @@ export function lazyComponent(load: () => Promise<ComponentType>) {
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazyComponent(async () => (await load())[name]);
 }
+
+/**
+ * What a router's root shows while the first page's module and loaders come: nothing, as before, but
+ * said, so that React Router does not warn on every first load ("No `HydrateFallback` element").
+ */
+export const NothingWhileFirstPageLoads = () => null;

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedHandler } from './api-client';
 import { loginPath } from './auth/redirects';
 import { PublicLayout } from './layout/public-layout';
-import { lazyComponent } from './lazy-page';
+import { lazyComponent, NothingWhileFirstPageLoads } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
 import { queryClient } from './query-client';
@@ -25,6 +25,7 @@ const createPublicRouter = () =>
   createBrowserRouter([
     {
       element: <PublicLayout />,
+      HydrateFallback: NothingWhileFirstPageLoads,
       errorElement: (
         <Suspense fallback={null}>
           <RouteErrorPage />

@@ -3,7 +3,7 @@ import { RequireAuth } from './auth/require-auth';
 import { RequireSuperuser } from './auth/require-superuser';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './layout/route-error-page';
-import { lazyComponent, lazyPage } from './lazy-page';
+import { lazyComponent, lazyPage, NothingWhileFirstPageLoads } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
 import { prefetchCurrentUser, prefetchIssuePage, prefetchItemsPage, prefetchTeam } from './route-prefetch';
 import { followPendingNavigation } from './version/chunk-reload';
@@ -15,6 +15,7 @@ import { followPendingNavigation } from './version/chunk-reload';
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    HydrateFallback: NothingWhileFirstPageLoads,
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/login', ...lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
