@@ -15,7 +15,7 @@
 // ≤ 2 s. WEB_DISTS=before=/tmp/a,after=/tmp/b compares builds, each served by its own server.
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { adminApi, callAdminApi } from '../e2e/support/admin-api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ADMIN, startServer } from '../e2e/support/server.ts';
@@ -272,16 +272,44 @@ async function tokensOf(baseUrl: string) {
 class StalledLoad extends Error {}
 const STALL_RETRIES = 3;
 
-/** A route's load, again if it stalled. */
-async function loadRouteAgainIfStalled(...args: Parameters<typeof loadRoute>) {
+/** A load (a route's, or the sign-in journey), again if it stalled. */
+async function againIfStalled(load: () => Promise<Load>) {
   for (let retry = 1; ; retry += 1) {
     try {
-      return await loadRoute(...args);
+      return await load();
     } catch (error) {
       if (!(error instanceof StalledLoad) || retry > STALL_RETRIES) throw error;
       console.error(`stalled, loaded again (${retry} of ${STALL_RETRIES}): ${error.message}`);
     }
   }
+}
+
+/** The errors a page reports as it loads: none, with requests unanswered, is a stalled load. */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
+  return errors;
+}
+
+/**
+ * Waits for what a load shows; one that never shows it names its build, route and what failed in the
+ * page, closes its context and throws, a StalledLoad when nothing failed and requests are unanswered.
+ */
+async function shownOrStalled(
+  content: Locator,
+  load: { build: string; route: string; errors: string[]; metered: Awaited<ReturnType<typeof meter>> },
+) {
+  const page = content.page();
+  await content.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+    // What the page showed instead, kept for whoever reads the failure.
+    const shot = path.join(os.tmpdir(), `admin-pages-${load.route.replace(/\W+/g, '-')}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const pending = load.metered.traffic.waterfall.filter((step) => step.doneMs === undefined);
+    const message = `${load.build}, ${load.route}: ${error.message.split('\n')[0]}; ${load.errors.join('; ') || 'no page error'}; screenshot ${shot}; unanswered: ${pending.map((s) => s.path).join(', ') || 'none'}`;
+    await page.context().close();
+    throw load.errors.length === 0 && pending.length > 0 ? new StalledLoad(message) : new Error(message);
+  });
 }
 
 /** One cold load of a route by a signed-in admin. */
@@ -298,27 +326,12 @@ async function loadRoute(
   );
   await watchFirstFrames(context, [route.content]);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
+  const errors = pageErrors(page);
   const metered = await meter(context, page);
   const isProfiled = PROFILED === route.name;
   if (isProfiled) await metered.startProfile();
   const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
-  // A load that never shows its content names its build, route and what failed in the page.
-  await page
-    .locator(route.content)
-    .first()
-    .waitFor({ timeout: 60_000 })
-    .catch(async (error: Error) => {
-      // What the page showed instead, kept for whoever reads the failure.
-      const shot = path.join(os.tmpdir(), `admin-pages-${route.name.replace(/\W+/g, '-')}.png`);
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-      const pending = metered.traffic.waterfall.filter((step) => step.doneMs === undefined);
-      const message = `${build}, ${route.name}: ${error.message.split('\n')[0]}; ${errors.join('; ') || 'no page error'}; screenshot ${shot}; unanswered: ${pending.map((s) => s.path).join(', ') || 'none'}`;
-      await context.close();
-      throw errors.length === 0 && pending.length > 0 ? new StalledLoad(message) : new Error(message);
-    });
+  await shownOrStalled(page.locator(route.content).first(), { build, route: route.name, errors, metered });
   const paintMs = (await firstFrames(page, route.content)).shownMs;
   if (isProfiled) {
     const summary = profileSummary(await metered.stopProfile());
@@ -374,9 +387,15 @@ async function signInJourney(browser: Browser, build: string, baseUrl: string): 
   const context = await browser.newContext(DESKTOP);
   await watchFirstFrames(context, [route.content]);
   const page = await context.newPage();
+  const errors = pageErrors(page);
   const metered = await meter(context, page);
   const html = (await page.goto(route.path, { waitUntil: 'commit' }))?.text();
-  await page.getByLabel('Password', { exact: true }).waitFor({ timeout: 60_000 });
+  await shownOrStalled(page.getByLabel('Password', { exact: true }), {
+    build,
+    route: route.name,
+    errors,
+    metered,
+  });
   const announced = announcedScripts((await html) ?? '');
   await page.getByLabel('Username or e-mail', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -440,7 +459,7 @@ async function main() {
       // The variants take turns going first, so that none always meets the same moment.
       const order = pass % 2 === 0 ? variants : [...variants].reverse();
       for (const variant of order) {
-        loads.push(await signInJourney(browser, variant.name, variant.origin));
+        loads.push(await againIfStalled(() => signInJourney(browser, variant.name, variant.origin)));
       }
       for (const [index, first] of (routesByBuild[0] ?? []).entries()) {
         if (ONLY && !ONLY.includes(first.name)) continue;
@@ -450,7 +469,7 @@ async function main() {
           const origin = servers[variant.build]?.url ?? '';
           if (!route || !pair) continue;
           const at = { ...route, path: route.path.replace(origin, variant.origin) };
-          loads.push(await loadRouteAgainIfStalled(browser, variant.name, at, pair));
+          loads.push(await againIfStalled(() => loadRoute(browser, variant.name, at, pair)));
         }
       }
     }
