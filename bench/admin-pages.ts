@@ -348,7 +348,7 @@ async function loadRoute(
   }
   const announced = announcedScripts((await html) ?? '');
   await context.close();
-  if (WATERFALL && route.name === WATERFALL) printWaterfall(route.name, metered.traffic, paintMs);
+  if (WATERFALL === route.name || WATERFALL === 'all') printWaterfall(route.name, metered.traffic, paintMs);
   return measured(build, route, metered.traffic, announced, paintMs, taskMs);
 }
 
@@ -358,7 +358,7 @@ const ONLY = process.env.BENCH_ROUTES?.split(',');
 /** BENCH_PROFILE=<route name> prints where that route's JavaScript spent its time up to its paint. */
 const PROFILED = process.env.BENCH_PROFILE;
 
-/** BENCH_WATERFALL=<route name> prints that route's requests in the order sent: what its paint waited for. */
+/** BENCH_WATERFALL=<route name> (or `all`) prints its requests in the order sent: what its paint waited for. */
 const WATERFALL = process.env.BENCH_WATERFALL;
 
 function printWaterfall(

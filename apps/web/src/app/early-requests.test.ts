@@ -3,7 +3,10 @@ import {
   ITEMS_PAGE_SIZE as CONTRACT_PAGE_SIZE,
 } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchForm } from '../features/forms/api';
+import { fetchItemType } from '../features/item-types/api';
 import { fetchDatasets, ITEMS_DEFAULT_ORDERING, itemsTableFilters } from '../features/items/api';
+import { fetchMerge } from '../features/merges/api';
 import { buildUrl } from './api-client';
 import { STORAGE_KEYS } from './config';
 import {
@@ -15,17 +18,21 @@ import {
   ITEMS_PAGE_SIZE,
 } from './early-requests';
 
-/** The address of the items table's first page, as the table asks for it (`fetchDatasets`). */
-function itemsTableRequest(team: number, view: { issueId?: number; ordering: string }) {
+/** The address that one of the app's calls asks for. */
+function requestOf(call: () => Promise<unknown>) {
   const asked: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);
     return Promise.reject(new Error('not sent'));
   });
-  void fetchDatasets(team, itemsTableFilters({ ...view, page: 1 })).catch(() => undefined);
+  void call().catch(() => undefined);
   vi.stubGlobal('fetch', undefined);
   return asked[0];
 }
+
+/** The address of the items table's first page, as the table asks for it (`fetchDatasets`). */
+const itemsTableRequest = (team: number, view: { issueId?: number; ordering: string }) =>
+  requestOf(() => fetchDatasets(team, itemsTableFilters({ ...view, page: 1 })));
 
 describe('firstRequests', () => {
   // buildUrl resolves against the page's origin, and a call names the page's language; nothing else of
@@ -63,10 +70,25 @@ describe('firstRequests', () => {
       itemsTableRequest(3, { issueId: 9, ordering: ITEMS_DEFAULT_ORDERING }),
     );
     expect(firstRequests('/team/3', '')).toEqual([buildUrl('users/me/'), buildUrl('teams/3/')]);
+    for (const [page, asked] of [
+      ['/team/3/intake-forms/4', requestOf(() => fetchForm(4))],
+      ['/team/3/item-types/5/manage', requestOf(() => fetchItemType(5))],
+      ['/team/3/issues-merge/6', requestOf(() => fetchMerge(6))],
+    ] as const) {
+      expect(firstRequests(page, '')).toEqual([buildUrl('users/me/'), buildUrl('teams/3/'), asked]);
+    }
   });
 
   it('asks for nothing outside a team: sign-in, public pages, a team-like path', () => {
-    for (const path of ['/login', '/forms/4', '/selection/2/answer', '/', '/teams/3', '/team/x/items'])
+    for (const path of [
+      '/login',
+      '/forms/4',
+      '/selection/2/answer',
+      '/',
+      '/teams/3',
+      '/team/x/items',
+      '/team/x/intake-forms/4',
+    ])
       expect(firstRequests(path, '')).toEqual([]);
   });
 

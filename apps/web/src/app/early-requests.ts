@@ -29,11 +29,18 @@ const replies = new Map<string, EarlyReply>();
 const itemsPage = (team: string, ordering: string, issue?: string) =>
   `${API_PREFIX}/datasets/?team=${team}&offset=0&limit=${ITEMS_PAGE_SIZE}${issue ? `&issue=${issue}` : ''}&ordering=${ordering}`;
 
+/** A form's, an item type's and a merge's page: what each draws from, by the address of the page. */
+const DETAIL_PAGES: [RegExp, (id: string) => string][] = [
+  [/^\/team\/\d+\/intake-forms\/(\d+)\/?$/, (id) => `${API_PREFIX}/intake-forms/${id}/`],
+  [/^\/team\/\d+\/item-types\/(\d+)\/manage\/?$/, (id) => `${API_PREFIX}/data-models/${id}/`],
+  [/^\/team\/\d+\/issues-merge\/(\d+)\/?$/, (id) => `${API_PREFIX}/issues-merge/${id}/`],
+];
+
 /**
  * What a page of the signed-in app asks for first, by its address: the user and the team of any team
  * page; the items page its table's first page; a selection's page its selection, its items tab their
  * first page, its report tab the report's summary (a pairwise selection's report reads another, and
- * leaves that reply untaken).
+ * leaves that reply untaken); a form's, an item type's and a merge's page what they show.
  */
 export function firstRequests(pathname: string, search: string): string[] {
   const team = /^\/team\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
@@ -50,6 +57,10 @@ export function firstRequests(pathname: string, search: string): string[] {
     const tab = query.get('tab');
     if (tab === 'report') paths.push(`${API_PREFIX}/issues/${issue}/report_summary/`);
     if (tab === 'items') paths.push(itemsPage(team, ISSUE_ITEMS_ORDERING, issue));
+  }
+  for (const [page, shown] of DETAIL_PAGES) {
+    const id = page.exec(pathname)?.[1];
+    if (id !== undefined) paths.push(shown(id));
   }
   return paths;
 }
