@@ -190,8 +190,21 @@ describe('forms admin', () => {
     });
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
+    // Each request for the form, with the script that sent it (Chromium's initiator).
+    const asked: string[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const url = new URL(request.url);
+      const script = initiator.stack?.callFrames[0]?.url ?? '';
+      if (url.pathname.startsWith('/api/v1/intake-forms/'))
+        asked.push(`${url.pathname} by ${/early-requests/.test(script) ? 'early-requests' : script}`);
+    });
     await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
     await page.getByTestId('questions-empty').waitFor();
+    await cdp.detach();
+    // The form leaves with index.html's first script (early-requests.ts), and the app takes its reply.
+    expect(asked).toEqual([`/api/v1/intake-forms/${form.id}/ by early-requests`]);
 
     await addQuestion(page, 'Choice', 'Kiln', async () => {
       await page.getByTestId('field-option-0').fill('Gas');

@@ -1,11 +1,13 @@
 import {
   API_PREFIX as CONTRACT_API_PREFIX,
   ITEMS_PAGE_SIZE as CONTRACT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
 } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchForm } from '../features/forms/api';
 import { fetchItemType } from '../features/item-types/api';
 import { fetchDatasets, ITEMS_DEFAULT_ORDERING, itemsTableFilters } from '../features/items/api';
+import { fetchJudges } from '../features/judges/api';
 import { fetchMerge } from '../features/merges/api';
 import { buildUrl } from './api-client';
 import { STORAGE_KEYS } from './config';
@@ -16,7 +18,9 @@ import {
   ISSUE_ITEMS_ORDERING,
   ITEMS_ORDERING,
   ITEMS_PAGE_SIZE,
+  LIST_PAGE_SIZE,
 } from './early-requests';
+import { toOffsetLimit } from './paging';
 
 /** The address that one of the app's calls asks for. */
 function requestOf(call: () => Promise<unknown>) {
@@ -60,6 +64,13 @@ describe('firstRequests', () => {
       buildUrl('users/me/'),
       buildUrl('teams/3/'),
       buildUrl('issues/9/'),
+      // The judges tab's first page, no search, every status (access-tab.tsx).
+      requestOf(() => fetchJudges(9, toOffsetLimit({ page: 1 }))),
+    ]);
+    expect(firstRequests('/team/3/issue/9/manage', '?tab=general')).toEqual([
+      buildUrl('users/me/'),
+      buildUrl('teams/3/'),
+      buildUrl('issues/9/'),
     ]);
     expect(firstRequests('/team/3/items', '')).toEqual([
       buildUrl('users/me/'),
@@ -96,6 +107,7 @@ describe('firstRequests', () => {
     expect(ACCESS_TOKEN_KEY).toBe(STORAGE_KEYS.access);
     expect(API_PREFIX).toBe(CONTRACT_API_PREFIX);
     expect(ITEMS_PAGE_SIZE).toBe(CONTRACT_PAGE_SIZE);
+    expect(LIST_PAGE_SIZE).toBe(DEFAULT_PAGE_SIZE);
     expect(ITEMS_ORDERING).toBe(ITEMS_DEFAULT_ORDERING);
   });
 });

@@ -10,6 +10,8 @@
 export const API_PREFIX = '/api/v1';
 export const ACCESS_TOKEN_KEY = 'shortlist.access';
 export const ITEMS_PAGE_SIZE = 20;
+/** A list's page size (the contract's DEFAULT_PAGE_SIZE): a selection's judges come ten at a time. */
+export const LIST_PAGE_SIZE = 10;
 /** The items page's first order, and a selection's items tab's. */
 export const ITEMS_ORDERING = '-create_time';
 export const ISSUE_ITEMS_ORDERING = 'title';
@@ -39,8 +41,9 @@ const DETAIL_PAGES: [RegExp, (id: string) => string][] = [
 /**
  * What a page of the signed-in app asks for first, by its address: the user and the team of any team
  * page; the items page its table's first page; a selection's page its selection, its items tab their
- * first page, its report tab the report's summary (a pairwise selection's report reads another, and
- * leaves that reply untaken); a form's, an item type's and a merge's page what they show.
+ * first page, its judges tab their first page, its report tab the report's summary (a pairwise
+ * selection's report reads another, and leaves that reply untaken); a form's, an item type's and a
+ * merge's page what they show.
  */
 export function firstRequests(pathname: string, search: string): string[] {
   const team = /^\/team\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
@@ -57,6 +60,8 @@ export function firstRequests(pathname: string, search: string): string[] {
     const tab = query.get('tab');
     if (tab === 'report') paths.push(`${API_PREFIX}/issues/${issue}/report_summary/`);
     if (tab === 'items') paths.push(itemsPage(team, ISSUE_ITEMS_ORDERING, issue));
+    if (tab === 'access')
+      paths.push(`${API_PREFIX}/issues/${issue}/judges/?offset=0&limit=${LIST_PAGE_SIZE}`);
   }
   for (const [page, shown] of DETAIL_PAGES) {
     const id = page.exec(pathname)?.[1];
