@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.ts';
+import { createJudgedSelection } from './support/judged-selection.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -43,6 +44,31 @@ describe('dashboard and usage', () => {
     // On a phone the table scrolls inside its box instead of widening the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
+  it("draws the usage chart's names and totals at their size on a phone", async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const itemType = await post<{ id: number }>('data-models/', { team: 1, title: 'Usage check' });
+    const [item] = await post<{ id: number }[]>('datasets/', [{ data_model: itemType.id, title: 'Acme' }]);
+    const answers = [{ dataset: item?.id ?? 0, value: 4 }];
+    await createJudgedSelection(
+      server.url,
+      { resourcetype: 'RatingIssue', title: 'Usage night', data_model: itemType.id },
+      [item?.id ?? 0],
+      () => [{ answers }, { answers }],
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password, '/admin/usage');
+    const row = page.getByTestId('usage-chart-row').filter({ hasText: 'Demo workspace' });
+    await row.waitFor();
+    expect(await row.locator('.sl-usage-total').innerText()).toBe('2');
+    // Written at 12 px whatever the screen: an SVG scaled to a phone's width drew them at about 7.
+    for (const text of [row.locator('.sl-usage-label'), row.locator('.sl-usage-total')]) {
+      const height = await text.evaluate((element) => element.getBoundingClientRect().height);
+      expect(height).toBeGreaterThanOrEqual(14);
+    }
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });
 
   it('creates a workspace from its dialog, which asks before discarding a typed title; a page past the end shows the last', async () => {
