@@ -263,10 +263,11 @@ async function tokensOf(baseUrl: string) {
 }
 
 /**
- * A load whose requests the browser sent and never saw answered, with no error in the page: seen over
- * HTTP/2 in about one run in four, its scripts held after index.html while the front held no request
- * (Chromium's network emulation; the same stall is reported with Playwright's CDP throttling, and a load
- * event that never fires under it in microsoft/playwright#22676). Such a load is measured again in a fresh
+ * A load whose requests the browser sent and never saw answered, with no error in the page. It is Chromium's
+ * network emulation over HTTP/2: in loops of the items page through the front (2026-12-05), 2–3 loads in 40
+ * stalled with the 4G emulation on, none in 80 with it off; in each stall the front had received all 75
+ * requests and written every reply in full, and the browser still waited on 50–70 of them (a load event that
+ * never fires under this emulation: microsoft/playwright#22676). Such a load is measured again in a fresh
  * context, up to STALL_RETRIES times (two stalls in a row were seen), and the run says so.
  */
 class StalledLoad extends Error {}
