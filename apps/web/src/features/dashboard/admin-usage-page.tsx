@@ -3,6 +3,7 @@ import { Flex, Input, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFormat } from '../../app/i18n/format';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { UsageChart } from './usage-chart';
 import { readUsageRange } from './usage-range';
@@ -15,6 +16,7 @@ const COUNTS = ['forms', 'formSubmissions', 'issues', 'issueMerges', 'issueSubmi
 /** `/admin/usage` (superusers): what each workspace created over a period, last 30 days by default. */
 export function AdminUsagePage() {
   const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const range = readUsageRange(params);
   const usage = useUsageData(range);
@@ -28,6 +30,7 @@ export function AdminUsagePage() {
       dataIndex: key,
       key,
       align: 'right' as const,
+      render: (count: number) => format.number(count),
       sorter: (a: Row, b: Row) => a[key] - b[key],
     })),
   ];
@@ -76,7 +79,7 @@ export function AdminUsagePage() {
                 <Table.Summary.Cell index={0}>{t('usage.total')}</Table.Summary.Cell>
                 {COUNTS.map((key, index) => (
                   <Table.Summary.Cell key={key} index={index + 1} align="right">
-                    {rows.reduce((sum, row) => sum + row[key], 0)}
+                    {format.number(rows.reduce((sum, row) => sum + row[key], 0))}
                   </Table.Summary.Cell>
                 ))}
               </Table.Summary.Row>

@@ -1,5 +1,6 @@
 import type { UsageData } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/i18n/format';
 import '../../app/i18n/dashboard-resources';
 
 /** The share of a row's track that the busiest workspace's bar fills: its total is written after it. */
@@ -11,6 +12,7 @@ const LONGEST_BAR = 85;
  */
 export function UsageChart({ stats }: { stats: UsageData['statsByTeam'] }) {
   const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const rows = stats.filter((row) => row.formSubmissions + row.issueSubmissions > 0);
   if (rows.length === 0) return null;
   const largest = Math.max(...rows.map((row) => row.formSubmissions + row.issueSubmissions));
@@ -28,14 +30,16 @@ export function UsageChart({ stats }: { stats: UsageData['statsByTeam'] }) {
               <span
                 className="sl-usage-bar sl-usage-bar-forms"
                 style={{ width: width(row.formSubmissions) }}
-                title={`${t('usage.formSubmissions')}: ${row.formSubmissions}`}
+                title={`${t('usage.formSubmissions')}: ${format.number(row.formSubmissions)}`}
               />
               <span
                 className="sl-usage-bar sl-usage-bar-judges"
                 style={{ width: width(row.issueSubmissions) }}
-                title={`${t('usage.issueSubmissions')}: ${row.issueSubmissions}`}
+                title={`${t('usage.issueSubmissions')}: ${format.number(row.issueSubmissions)}`}
               />
-              <span className="sl-usage-total">{row.formSubmissions + row.issueSubmissions}</span>
+              <span className="sl-usage-total">
+                {format.number(row.formSubmissions + row.issueSubmissions)}
+              </span>
             </span>
           </div>
         ))}
