@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
 import '../../app/i18n/dashboard-resources';
 
+type Row = UsageData['statsByTeam'][number];
+const totalOf = (row: Row) => row.formSubmissions + row.issueSubmissions;
+
 /** The share of a row's track that the busiest workspace's bar fills: its total is written after it. */
 const LONGEST_BAR = 85;
 
@@ -13,9 +16,9 @@ const LONGEST_BAR = 85;
 export function UsageChart({ stats }: { stats: UsageData['statsByTeam'] }) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const rows = stats.filter((row) => row.formSubmissions + row.issueSubmissions > 0);
+  const rows = stats.filter((row) => totalOf(row) > 0);
   if (rows.length === 0) return null;
-  const largest = Math.max(...rows.map((row) => row.formSubmissions + row.issueSubmissions));
+  const largest = Math.max(...rows.map(totalOf));
   const width = (count: number) => `${(count / largest) * LONGEST_BAR}%`;
   return (
     <figure className="sl-usage-chart">
@@ -37,9 +40,7 @@ export function UsageChart({ stats }: { stats: UsageData['statsByTeam'] }) {
                 style={{ width: width(row.issueSubmissions) }}
                 title={`${t('usage.issueSubmissions')}: ${format.number(row.issueSubmissions)}`}
               />
-              <span className="sl-usage-total">
-                {format.number(row.formSubmissions + row.issueSubmissions)}
-              </span>
+              <span className="sl-usage-total">{format.number(totalOf(row))}</span>
             </span>
           </div>
         ))}
