@@ -54,6 +54,7 @@ import { webhookJobs } from './features/webhooks/jobs.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createMemoryCounters, createPostgresCounters, rateLimitStoreOf } from './http/counter-store.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerNullCharacters } from './http/null-characters.ts';
 import { REPLY_COMPRESSION } from './http/page-encoding.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
 import { replySerializer } from './http/reply-serializer.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializer);
   registerErrorHandler(app);
+  registerNullCharacters(app);
 
   const ctx: AppContext = {
     config,

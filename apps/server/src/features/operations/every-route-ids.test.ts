@@ -1,32 +1,13 @@
 import { ID_MAX } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { routesOf } from './routes-of.ts';
 
 /** Beyond PostgreSQL's `integer`: such an id names nothing and must never reach SQL. */
 const HUGE = ID_MAX * 100 + 99;
 /** The id fields that bodies and queries of the API carry; lists take an array. */
 const ID_FIELDS = ['team', 'issue', 'data_model', 'dataset', 'user', 'form', 'template', 'datum_field'];
 const ID_LISTS = ['issues', 'datasets', 'tags', 'users'];
-
-/**
- * Every registered route, read from Fastify's own listing (`printRoutes` with full paths: one line
- * per path segment, indented by depth, its methods in brackets), so that a route added later is
- * checked without being named here.
- */
-function routesOf(tree: string) {
-  const segments: string[] = [];
-  const routes: { method: string; path: string }[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    segments.length = (match[1] ?? '').length / 4;
-    segments.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push({ method, path: segments.join('') });
-    }
-  }
-  return routes.filter((route) => route.path.startsWith('/api/v1/'));
-}
 
 describe('every route, with ids beyond the integer range (issue 11, point 3)', () => {
   let t: TestApp;
