@@ -53,6 +53,8 @@ export async function createPageHeader(ctx: AppContext, input: z.output<typeof p
 }
 
 export async function updatePageHeader(ctx: AppContext, header: PageHeaderRow, patch: PageHeaderPatch) {
+  // An empty PATCH changes nothing, and an UPDATE needs a column to set.
+  if (patch.title === undefined && patch.html === undefined) return toPageHeader(header);
   const [row] = await ctx.db
     .update(pageHeaders)
     .set({

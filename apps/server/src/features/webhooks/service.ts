@@ -95,6 +95,9 @@ export async function createWebhook(ctx: AppContext, team: TeamRow, input: Webho
 }
 
 export async function updateWebhook(ctx: AppContext, row: WebhookRow, patch: WebhookPatch) {
+  // An empty PATCH changes nothing, and an UPDATE needs a column to set.
+  if (patch.url === undefined && patch.events === undefined && patch.active === undefined)
+    return toWebhook(row);
   if (patch.url !== undefined) await checkWebhookUrl(ctx.config, patch.url);
   const updated = await ctx.db.transaction(async (tx) => {
     const [written] = await tx
