@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
+import { EXTREMES, LONG, mutations, type OpenApiPaths, sample } from './probe-values.ts';
 import { routesOf } from './routes-of.ts';
-
-const LONG = 'a'.repeat(5000);
 
 /** Bodies of the wrong shape: not an object, and an object whose usual fields all have the wrong type. */
 const BODIES: unknown[] = [
@@ -127,108 +126,82 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
   });
 });
 
-type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  minLength?: number;
-  minimum?: number;
-  format?: string;
-};
+describe('every route, probed from its OpenAPI schema (never a 500)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<TestApp['createAdmin']>>;
+  let issue: { id: number };
 
-/** A value the schema accepts, as plain as it gets: ids are 1, which the set-up's objects hold. */
-function sample(schema: JsonSchema, full = true): unknown {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const choice = schema.anyOf ?? schema.oneOf;
-  if (choice) return sample(choice.find((option) => option.type !== 'null') ?? choice[0] ?? {}, full);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sample(part, full)));
-  const type = [schema.type].flat().find((t) => t !== 'null');
-  if (type === 'object')
-    return Object.fromEntries(
-      Object.entries(schema.properties ?? {})
-        .filter(([key]) => full || schema.required?.includes(key))
-        .map(([key, property]) => [key, sample(property, full)]),
-    );
-  if (type === 'array')
-    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}, full));
-  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
-  if (type === 'boolean') return true;
-  if (schema.format === 'email') return 'probe@example.org';
-  if (schema.format === 'uri') return 'https://example.org/';
-  if (schema.format === 'date') return '2026-01-01';
-  if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
-  return 'x'.repeat(Math.max(3, schema.minLength ?? 3));
-}
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ admin, issue } = await judgingFactories(t).createSetup());
+  });
+  afterAll(() => t.close());
 
-/** Each leaf of `value` replaced in turn by each of `extremes` of its kind. */
-function* mutations(value: unknown, extremes: (leaf: unknown) => unknown[]): Generator<unknown> {
-  if (Array.isArray(value)) {
-    for (const [index, entry] of value.entries())
-      for (const mutated of mutations(entry, extremes))
-        yield value.map((v, i) => (i === index ? mutated : v));
-  } else if (value && typeof value === 'object') {
-    for (const [key, entry] of Object.entries(value))
-      for (const mutated of mutations(entry, extremes)) yield { ...value, [key]: mutated };
-  } else yield* extremes(value);
-}
-
-const EXTREMES = (leaf: unknown) =>
-  typeof leaf === 'number'
-    ? [1e300, -1e300, 2 ** 31, 0.5, -1]
-    : typeof leaf === 'string'
-      ? [`${leaf}\u0000`, '', ' ', LONG, '0', '-1', '1e999']
-      : [null, 'x', 1];
-
-describe('every route with a body: a plain valid body, then each of its fields made extreme', () => {
-  it('answers with a 2xx or a 4xx, never a 5xx', async () => {
-    const t = await createTestApp();
-    try {
-      const { admin, issue } = await judgingFactories(t).createSetup();
-      const doc = t.app.swagger() as {
-        paths: Record<
-          string,
-          Record<string, { requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>
-        >;
-      };
-      const answers: string[] = [];
-      let accepted = 0;
-      for (const [path, operations] of Object.entries(doc.paths)) {
-        for (const [method, operation] of Object.entries(operations)) {
-          const schema = operation.requestBody?.content?.['application/json']?.schema;
-          if (!schema) continue;
-          const url = path.replace(/\{\w+\}/g, String(issue.id));
-          const send = async (body: unknown) => {
-            const reply = await t.request({
-              method: method.toUpperCase() as 'POST',
-              url,
-              token: admin.token,
-              payload: body as object,
-            });
-            if (reply.statusCode >= 500)
-              answers.push(`${method} ${url} ${JSON.stringify(body).slice(0, 100)} ${reply.statusCode}`);
-            return reply.statusCode;
-          };
-          // Every field, then the required ones only (an empty PATCH among them).
-          for (const full of [true, false]) {
-            const body = sample(schema, full);
-            if ((await send(body)) < 300) accepted++;
-            for (const mutated of mutations(body, EXTREMES)) await send(mutated);
-          }
+  it('answers each plain query, and each with a value made extreme, with a 2xx or a 4xx', async () => {
+    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const answers: string[] = [];
+    let accepted = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      const url = path.replace(/\{\w+\}/g, String(issue.id));
+      for (const [method, operation] of Object.entries(operations)) {
+        const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+        if (method !== 'get' || !parameters.length) continue;
+        const send = async (query: Record<string, unknown>) => {
+          const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+          const reply = await t.request({ method: 'GET', url: `${url}?${search}`, token: admin.token });
+          if (reply.statusCode >= 500)
+            answers.push(`${url}?${search.toString().slice(0, 120)} ${reply.statusCode}`);
+          return reply.statusCode;
+        };
+        // Every parameter (a free text is an id: 1), then the required ones only.
+        for (const full of [true, false]) {
+          const plain = Object.fromEntries(
+            parameters
+              .filter((parameter) => full || parameter.required)
+              .map(({ name, schema }) => {
+                const value = name.startsWith('team') ? admin.team.id : sample(schema);
+                return [name, value === 'xxx' ? 1 : value];
+              }),
+          );
+          if ((await send(plain)) < 300) accepted++;
+          for (const query of mutations(plain, EXTREMES)) await send(query as Record<string, unknown>);
         }
       }
-      expect(answers).toEqual([]);
-      // The plain bodies reach the services: the probe is not stopped at validation everywhere.
-      expect(accepted).toBeGreaterThan(50);
-    } finally {
-      await t.close();
     }
+    expect(answers).toEqual([]);
+    expect(accepted).toBeGreaterThan(30);
+  }, 300_000);
+
+  it('answers each plain body, and each with a field made extreme, with a 2xx or a 4xx', async () => {
+    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const answers: string[] = [];
+    let accepted = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const url = path.replace(/\{\w+\}/g, String(issue.id));
+        const send = async (body: unknown) => {
+          const reply = await t.request({
+            method: method.toUpperCase() as 'POST',
+            url,
+            token: admin.token,
+            payload: body as object,
+          });
+          if (reply.statusCode >= 500)
+            answers.push(`${method} ${url} ${JSON.stringify(body).slice(0, 100)} ${reply.statusCode}`);
+          return reply.statusCode;
+        };
+        // Every field, then the required ones only (an empty PATCH among them).
+        for (const full of [true, false]) {
+          const body = sample(schema, full);
+          if ((await send(body)) < 300) accepted++;
+          for (const mutated of mutations(body, EXTREMES)) await send(mutated);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+    // The plain bodies reach the services: the probe is not stopped at validation everywhere.
+    expect(accepted).toBeGreaterThan(50);
   }, 300_000);
 });
