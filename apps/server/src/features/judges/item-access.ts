@@ -162,16 +162,19 @@ export async function spreadAccess(
   issue: IssueRow,
   perItem: number,
 ): Promise<SpreadAccessResult> {
-  const { judges, items, submissions } = await countJudgesAndItems(ctx.db, issue.id);
-  if (items === 0) throw refusal(NO_ITEMS, 'The selection is empty.');
-  if (perItem > judges)
-    throw fieldErrors({ judges_per_item: [`Ensure this value is less than or equal to ${judges}.`] });
-  if (submissions > 0)
-    throw refusal(
-      HAS_SUBMISSIONS,
-      'Judges have already submitted answers: the items cannot be spread again.',
-    );
-  await ctx.db.transaction(async (tx) => {
+  const { judges, items } = await ctx.db.transaction(async (tx) => {
+    // Two spreads at once would each insert what the other inserts: the second waits, then replaces it.
+    await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, issue.id)).for('update');
+    const counts = await countJudgesAndItems(tx, issue.id);
+    const { judges, items, submissions } = counts;
+    if (items === 0) throw refusal(NO_ITEMS, 'The selection is empty.');
+    if (perItem > judges)
+      throw fieldErrors({ judges_per_item: [`Ensure this value is less than or equal to ${judges}.`] });
+    if (submissions > 0)
+      throw refusal(
+        HAS_SUBMISSIONS,
+        'Judges have already submitted answers: the items cannot be spread again.',
+      );
     const ofIssue = tx
       .select({ id: issueAccesses.id })
       .from(issueAccesses)
@@ -198,6 +201,7 @@ export async function spreadAccess(
         access_all_items: [issue.accessAllItems, false],
       },
     });
+    return counts;
   });
   const total = items * perItem;
   return {

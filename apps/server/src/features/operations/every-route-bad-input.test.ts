@@ -1,3 +1,6 @@
+// Every route of the API, found in the app itself (its route listing and its OpenAPI document), so that a
+// route added later is probed too: input of the wrong shape, values at their extremes and the same write
+// sent four times at once must each answer a 2xx or a 4xx, never a 500 (decisions 151 and 152).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
@@ -67,6 +70,21 @@ const BODIES: unknown[] = [
   { title: LONG, description: LONG, name: LONG, email: `${LONG}@x.org`, datasets: [1.5, -1, 'x'] },
 ];
 
+/**
+ * A fresh app for a describe of its own (each may change what the next reads): an admin's selection of
+ * three items and one judge, whose ids the probes put in every path.
+ */
+function useProbeApp() {
+  const probe = {} as { t: TestApp; token: string; team: number; issue: number };
+  beforeAll(async () => {
+    probe.t = await createTestApp();
+    const { admin, issue } = await judgingFactories(probe.t).createSetup();
+    Object.assign(probe, { token: admin.token, team: admin.team.id, issue: issue.id });
+  });
+  afterAll(() => probe.t.close());
+  return probe;
+}
+
 /** Queries a person or a script could send: negative or non-numeric pages, unknown orders, odd text. */
 const QUERIES = [
   'limit=-1&offset=-5&ordering=zzz',
@@ -79,27 +97,20 @@ const QUERIES = [
 ];
 
 describe('every route, with input of the wrong shape (never a 500)', () => {
-  let t: TestApp;
-  let token: string;
-  let routes: { method: string; path: string }[];
-  let ids: { team: number; issue: number };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const setup = await judgingFactories(t).createSetup();
-    ids = { team: setup.admin.team.id, issue: setup.issue.id };
-    token = setup.admin.token;
-    routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
-  });
-  afterAll(() => t.close());
+  const probe = useProbeApp();
 
   it('answers each wrong body with a 4xx', async () => {
     const answers: string[] = [];
-    for (const { method, path } of routes) {
+    for (const { method, path } of routesOf(probe.t.app.printRoutes({ commonPrefix: false }))) {
       if (method === 'GET') continue;
-      const url = `${path.replace(/:\w+/g, String(ids.issue))}`;
+      const url = `${path.replace(/:\w+/g, String(probe.issue))}`;
       for (const body of BODIES) {
-        const reply = await t.request({ method: method as 'POST', url, token, payload: body as object });
+        const reply = await probe.t.request({
+          method: method as 'POST',
+          url,
+          token: probe.token,
+          payload: body as object,
+        });
         if (reply.statusCode >= 500)
           answers.push(
             `${method} ${url} ${JSON.stringify(body).slice(0, 60)} ${reply.statusCode} ${reply.body.slice(0, 200)}`,
@@ -111,11 +122,15 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
 
   it('answers each odd query with a 2xx or a 4xx', async () => {
     const answers: string[] = [];
-    for (const { method, path } of routes) {
+    for (const { method, path } of routesOf(probe.t.app.printRoutes({ commonPrefix: false }))) {
       if (method !== 'GET') continue;
-      const url = `${path.replace(/:\w+/g, String(ids.issue))}`;
+      const url = `${path.replace(/:\w+/g, String(probe.issue))}`;
       for (const query of QUERIES) {
-        const reply = await t.request({ method: 'GET', url: `${url}?team=${ids.team}&${query}`, token });
+        const reply = await probe.t.request({
+          method: 'GET',
+          url: `${url}?team=${probe.team}&${query}`,
+          token: probe.token,
+        });
         if (reply.statusCode >= 500)
           answers.push(
             `${method} ${url}?${query.slice(0, 60)} ${reply.statusCode} ${reply.body.slice(0, 200)}`,
@@ -127,28 +142,20 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
 });
 
 describe('every route, probed from its OpenAPI schema (never a 500)', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['createAdmin']>>;
-  let issue: { id: number };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    ({ admin, issue } = await judgingFactories(t).createSetup());
-  });
-  afterAll(() => t.close());
+  const probe = useProbeApp();
 
   it('answers each plain query, and each with a value made extreme, with a 2xx or a 4xx', async () => {
-    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
     const answers: string[] = [];
     let accepted = 0;
     for (const [path, operations] of Object.entries(paths)) {
-      const url = path.replace(/\{\w+\}/g, String(issue.id));
+      const url = path.replace(/\{\w+\}/g, String(probe.issue));
       for (const [method, operation] of Object.entries(operations)) {
         const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
         if (method !== 'get' || !parameters.length) continue;
         const send = async (query: Record<string, unknown>) => {
           const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-          const reply = await t.request({ method: 'GET', url: `${url}?${search}`, token: admin.token });
+          const reply = await probe.t.request({ method: 'GET', url: `${url}?${search}`, token: probe.token });
           if (reply.statusCode >= 500)
             answers.push(`${url}?${search.toString().slice(0, 120)} ${reply.statusCode}`);
           return reply.statusCode;
@@ -159,7 +166,7 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
             parameters
               .filter((parameter) => full || parameter.required)
               .map(({ name, schema }) => {
-                const value = name.startsWith('team') ? admin.team.id : sample(schema);
+                const value = name.startsWith('team') ? probe.team : sample(schema);
                 return [name, value === 'xxx' ? 1 : value];
               }),
           );
@@ -173,19 +180,19 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
   }, 300_000);
 
   it('answers each plain body, and each with a field made extreme, with a 2xx or a 4xx', async () => {
-    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
     const answers: string[] = [];
     let accepted = 0;
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const schema = operation.requestBody?.content?.['application/json']?.schema;
         if (!schema) continue;
-        const url = path.replace(/\{\w+\}/g, String(issue.id));
+        const url = path.replace(/\{\w+\}/g, String(probe.issue));
         const send = async (body: unknown) => {
-          const reply = await t.request({
+          const reply = await probe.t.request({
             method: method.toUpperCase() as 'POST',
             url,
-            token: admin.token,
+            token: probe.token,
             payload: body as object,
           });
           if (reply.statusCode >= 500)
@@ -203,5 +210,30 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
     expect(answers).toEqual([]);
     // The plain bodies reach the services: the probe is not stopped at validation everywhere.
     expect(accepted).toBeGreaterThan(50);
+  }, 300_000);
+});
+
+describe('every route with a body, the same plain body sent four times at once (never a 500)', () => {
+  const probe = useProbeApp();
+
+  // A double click, or two admins at once: on PostgreSQL the four run side by side on their own connections.
+  it('answers each copy with a 2xx or a 4xx', async () => {
+    const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
+    const answers: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const url = path.replace(/\{\w+\}/g, String(probe.issue));
+        for (const full of [true, false]) {
+          const payload = sample(schema, full) as object;
+          const request = { method: method.toUpperCase() as 'POST', url, token: probe.token, payload };
+          const replies = await Promise.all([1, 2, 3, 4].map(() => probe.t.request(request)));
+          for (const reply of replies.filter((reply) => reply.statusCode >= 500))
+            answers.push(`${method} ${url} ${JSON.stringify(payload).slice(0, 100)} ${reply.statusCode}`);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
   }, 300_000);
 });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, teamMembers, users } from '../../db/schema/index.ts';
+import { againIfRaced } from '../../db/unique-violation.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
@@ -170,7 +171,16 @@ export const INVITATIONS_PATH = '/invitations';
  * e-mail, with a link to choose a password first when the account has none. Someone already a member or
  * invited is EXISTED; someone who refused is invited again.
  */
-export async function addMember(
+export function addMember(
+  ctx: AppContext,
+  team: TeamRow,
+  input: Required<MemberCreate>,
+  inviter: Pick<UserRow, 'language'>,
+) {
+  return againIfRaced(() => inviteMember(ctx, team, input, inviter));
+}
+
+async function inviteMember(
   ctx: AppContext,
   team: TeamRow,
   input: Required<MemberCreate>,
