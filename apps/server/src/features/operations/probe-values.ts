@@ -43,6 +43,7 @@ export function sample(schema: JsonSchema, full = true): unknown {
   if (schema.format === 'uri') return 'https://example.org/';
   if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2026-01-01';
+  if (schema.pattern?.startsWith('^(#')) return '#1668dc';
   return 'x'.repeat(Math.max(3, schema.minLength ?? 3));
 }
 
