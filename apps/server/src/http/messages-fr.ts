@@ -17,7 +17,6 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
     'Assurez-vous que cette valeur est supérieure ou égale à number_min.',
   'No file was submitted.': 'Aucun fichier n’a été soumis.',
   'Invalid value.': 'Valeur non valide.',
-  'Null characters are not allowed.': 'Les caractères nuls ne sont pas autorisés.',
   'Invalid cursor.': 'Curseur non valide.',
   'no title': 'pas de titre',
   // zod's own words, where no message of ours replaces them
