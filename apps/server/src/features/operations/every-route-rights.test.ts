@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { judgingFactories } from '../judging/test-factories.ts';
+import { type OpenApiPaths, sample } from './probe-values.ts';
+
+/** The routes that answer any signed-in person about themselves or the site, whatever ids they are sent. */
+const OWN_OR_SITE = new Set([
+  'get /api/auth/oidc/providers/',
+  'get /api/v1/users/me/',
+  'post /api/v1/users/ask_reset_password/',
+  'get /api/v1/teams/',
+  'get /api/v1/team-invitations/',
+  'post /api/v1/contact-messages/',
+  'get /api/v1/captcha/challenge/',
+  'get /api/v1/judge_portal/',
+]);
+
+/** The query parameters and body fields that name a team's object. */
+const NAMES_AN_OBJECT = /^(team|team_id|issue|dataset|data_model|form|user|datasets|issues)$/;
+
+describe('every route, called by another team’s admin with the ids of this team’s objects', () => {
+  let t: TestApp;
+  let ids: { team: number; issue: number; itemType: number };
+  let strangerToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { admin, issue, items } = await judgingFactories(t).createSetup();
+    ids = { team: admin.team.id, issue: issue.id, itemType: items[0]?.dataModelId ?? 0 };
+    strangerToken = (await t.createAdmin()).token;
+  });
+  afterAll(() => t.close());
+
+  it('answers none of them with a 2xx, but the routes about the caller or the site', async () => {
+    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const idOf = (name: string) => (name.startsWith('team') ? ids.team : ids.issue);
+    // A body's fields that name an object, at any depth (an import's rows name their item type).
+    const withIds = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(withIds)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value).map(([key, entry]) => [
+                key,
+                NAMES_AN_OBJECT.test(key) && typeof entry !== 'object' ? idOf(key) : withIds(entry),
+              ]),
+            )
+          : value;
+    const answered: string[] = [];
+    let probed = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      const url = path.replace(/\{\w+\}/g, String(ids.issue));
+      for (const [method, operation] of Object.entries(operations)) {
+        if (method === 'delete' || OWN_OR_SITE.has(`${method} ${path}`)) continue;
+        const query = new URLSearchParams(
+          (operation.parameters ?? [])
+            .filter(
+              ({ in: where, name, required }) =>
+                where === 'query' && (required || NAMES_AN_OBJECT.test(name)),
+            )
+            .map(({ name, schema }) => [
+              name,
+              String(NAMES_AN_OBJECT.test(name) ? idOf(name) : sample(schema)),
+            ]),
+        );
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        // The import's check takes rows of any shape: one that names this team's item type.
+        const payload =
+          path === '/api/v1/datasets/validate/'
+            ? [{ title: 'Charlie', data_model: ids.itemType }]
+            : withIds(sample(schema ?? {}));
+        const reply = await t.request({
+          method: method.toUpperCase() as 'GET',
+          url: `${url}?${query}`,
+          token: strangerToken,
+          payload: schema ? (payload as object) : undefined,
+        });
+        probed++;
+        if (reply.statusCode < 300) answered.push(`${method} ${path} ${reply.statusCode}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(probed).toBeGreaterThan(150);
+  });
+});
