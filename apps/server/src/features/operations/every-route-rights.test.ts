@@ -22,12 +22,15 @@ describe('every route, called by another team’s admin with the ids of this tea
   let t: TestApp;
   let ids: { team: number; issue: number; itemType: number };
   let strangerToken: string;
+  let otherJudgeToken: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const { admin, issue, items } = await judgingFactories(t).createSetup();
     ids = { team: admin.team.id, issue: issue.id, itemType: items[0]?.dataModelId ?? 0 };
     strangerToken = (await t.createAdmin()).token;
+    // A judge of another team's selection, whose personal link opens that selection only.
+    otherJudgeToken = (await judgingFactories(t).createSetup()).judge.token;
   });
   afterAll(() => t.close());
 
@@ -81,5 +84,30 @@ describe('every route, called by another team’s admin with the ids of this tea
     }
     expect(answered).toEqual([]);
     expect(probed).toBeGreaterThan(150);
+  });
+
+  it('answers a judge of another selection, with their link’s token, with no 2xx', async () => {
+    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
+    const answered: string[] = [];
+    let probed = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      const url = path.replace(/\{\w+\}/g, String(ids.issue));
+      for (const [method, operation] of Object.entries(operations)) {
+        const takesToken = (operation.parameters ?? []).some(
+          ({ in: where, name }) => where === 'query' && name === 'token',
+        );
+        if (!takesToken || !path.includes('{')) continue;
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        const reply = await t.request({
+          method: method.toUpperCase() as 'GET',
+          url: `${url}?token=${otherJudgeToken}`,
+          payload: schema ? (sample(schema) as object) : undefined,
+        });
+        probed++;
+        if (reply.statusCode < 300) answered.push(`${method} ${path} ${reply.statusCode}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(probed).toBeGreaterThan(10);
   });
 });
