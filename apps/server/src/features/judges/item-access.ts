@@ -141,15 +141,18 @@ export async function copyAccess(
   return { user: input.to_user, nb_datasets: await countAccessDatasets(ctx.db, to.access.id) };
 }
 
+/** One statement: inside a transaction, its queries go one at a time. */
 async function countJudgesAndItems(db: Db, issueId: number) {
-  const countOf = async (table: typeof issueAccesses | typeof issueDatasets | typeof issueSubmissions) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.issueId, issueId)))[0]?.n ?? 0;
-  const [judges, items, submissions] = await Promise.all([
-    countOf(issueAccesses),
-    countOf(issueDatasets),
-    countOf(issueSubmissions),
-  ]);
-  return { judges, items, submissions };
+  const countOf = (table: typeof issueAccesses | typeof issueDatasets | typeof issueSubmissions) =>
+    sql`(select count(*)::int from ${table} where ${table.issueId} = ${issueId})`;
+  const [counts] = await db
+    .select({
+      judges: sql<number>`${countOf(issueAccesses)}`,
+      items: sql<number>`${countOf(issueDatasets)}`,
+      submissions: sql<number>`${countOf(issueSubmissions)}`,
+    })
+    .from(sql`(select 1) as one`);
+  return counts ?? { judges: 0, items: 0, submissions: 0 };
 }
 
 /**
