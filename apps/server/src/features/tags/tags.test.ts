@@ -106,6 +106,17 @@ describe('POST teams/{id}/tags/', () => {
     expect(await tagCount(team.id)).toBe(2);
   });
 
+  it('keeps to max_tags and to one tag a name when tags are added at once (PostgreSQL runs them side by side)', async () => {
+    const { team, token } = await t.createAdmin();
+    await setMaxTags(team.id, 3);
+    const names = ['one', 'two', 'three', 'four', 'five', 'six', 'One', 'TWO'];
+    const replies = await Promise.all(names.map((name) => addTag(token, team.id, { name })));
+    const codes = replies.map((reply) => (reply.statusCode === 201 ? 'created' : reply.json().code));
+    expect(codes.filter((code) => code === 'created')).toHaveLength(3);
+    expect(codes.every((code) => ['created', 'MAX_TAGS', 'ALREADY_EXISTS'].includes(code))).toBe(true);
+    expect(await tagCount(team.id)).toBe(3);
+  });
+
   it('answers 404 for another team and creates nothing', async () => {
     const { token } = await t.createAdmin();
     const other = await t.createAdmin();
