@@ -122,6 +122,16 @@ describe('POST review-status/', () => {
     expect((await listStatuses(token, `?team=${team.id}`)).json().count).toBe(10);
   });
 
+  it('stops at 10 when statuses are added at once (PostgreSQL runs them side by side)', async () => {
+    const { team, token } = await t.createAdmin();
+    const labels = Array.from({ length: 14 }, (_, i) => `S${i}`);
+    const replies = await Promise.all(
+      labels.map((label) => addStatus(token, { team: team.id, label, bg_color: GREEN })),
+    );
+    expect(replies.filter((reply) => reply.statusCode === 201)).toHaveLength(10);
+    expect((await listStatuses(token, `?team=${team.id}`)).json().count).toBe(10);
+  });
+
   it('answers 404 for another team and creates nothing', async () => {
     const { token } = await t.createAdmin();
     const other = await t.createAdmin();

@@ -12,7 +12,7 @@ import { reviewStatuses } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
+import { lockTeam, requireTeamAdmin } from '../teams/access.ts';
 
 type StatusRow = typeof reviewStatuses.$inferSelect;
 
@@ -62,6 +62,7 @@ export async function listReviewStatuses(
 /** Adds a status while the team has fewer than REVIEW_STATUSES_MAX. */
 export async function createReviewStatus(ctx: AppContext, input: z.infer<typeof reviewStatusCreateSchema>) {
   return ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, input.team);
     const [total] = await tx
       .select({ n: count() })
       .from(reviewStatuses)

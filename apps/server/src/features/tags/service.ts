@@ -1,9 +1,9 @@
 import type { PageQuery, Tag, TagCreate } from '@shortlist/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tags, teams } from '../../db/schema/index.ts';
+import { tags } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
-import type { TeamRow } from '../teams/access.ts';
+import { lockTeam, type TeamRow } from '../teams/access.ts';
 
 const toTag = (row: typeof tags.$inferSelect): Tag => ({ id: row.id, name: row.name });
 
@@ -25,8 +25,8 @@ export async function listTags(ctx: AppContext, teamId: number, query: PageQuery
 /** Adds a tag below the package's cap; names are unique per team whatever their case. */
 export async function createTag(ctx: AppContext, team: TeamRow, input: TagCreate): Promise<Tag> {
   return ctx.db.transaction(async (tx) => {
-    // Two tags added at once take their turn: each counts, and looks for its name, after the other.
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, team.id)).for('update');
+    // Tags added at once take their turn: each counts, and looks for its name, after the other.
+    await lockTeam(tx, team.id);
     const [total] = await tx.select({ n: count() }).from(tags).where(eq(tags.teamId, team.id));
     if ((total?.n ?? 0) >= team.package.max_tags) {
       throw refusal('MAX_TAGS', 'The maximum number of tags is reached.');

@@ -1,5 +1,6 @@
 import { and, eq, exists, type Placeholder, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -67,4 +68,12 @@ export async function requireTeamAdmin(ctx: AppContext, user: UserRow, teamId: n
     .where(and(eq(teams.id, teamId), eq(teamMembers.role, 'admin')));
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * Holds the team's row to the end of the transaction: what checks a count against the package (tags,
+ * review statuses) then counts after any other such write of the team, never beside it.
+ */
+export async function lockTeam(tx: Db, teamId: number) {
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
 }
