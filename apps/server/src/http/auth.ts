@@ -72,7 +72,10 @@ async function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
   return user;
 }
 
-/** preHandler for endpoints that need a signed-in user. */
+/**
+ * onRequest for endpoints that need a signed-in user: a caller without a valid token gets 401 before their
+ * body is read or checked, as Django REST framework authenticates before it validates.
+ */
 export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearer(request);

@@ -10,7 +10,7 @@ const tags = ['reports'];
 
 /** Agreement between the judges of a selection, for the admins of its team, under the report's filters. */
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/issues/:id/agreement/',

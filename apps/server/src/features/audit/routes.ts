@@ -18,7 +18,7 @@ import { recordExport } from './record.ts';
 
 /** A team's audit log for its admins: read, filtered, exported; never written or changed here. */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['audit'];
 
   app.get(

@@ -64,14 +64,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/users/me/',
-    { preHandler: requireUser(ctx), schema: { tags: ['users'], response: { 200: userSchema } } },
+    { onRequest: requireUser(ctx), schema: { tags: ['users'], response: { 200: userSchema } } },
     (request) => toUser(currentUser(request)),
   );
 
   app.patch(
     '/users/:id/',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: {
         tags: ['users'],
         params: idParamsSchema,

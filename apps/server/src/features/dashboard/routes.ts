@@ -16,7 +16,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/custom/dashboard_data',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: {
         tags: ['dashboard'],
         querystring: dashboardQuerySchema,
@@ -32,7 +32,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/custom/usage_data',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: { tags: ['dashboard'], querystring: usageQuerySchema, response: { 200: usageDataSchema } },
     },
     async (request) => {

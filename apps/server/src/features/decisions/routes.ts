@@ -25,7 +25,7 @@ export const decisionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/decisions/',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: { tags, body: setDecisionsSchema, response: { 200: setDecisionsResultSchema } },
     },
     async (request) => {
@@ -37,7 +37,7 @@ export const decisionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/decisions/',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: { tags, querystring: decisionListQuerySchema, response: { 200: z.array(itemDecisionSchema) } },
     },
     async (request) => {

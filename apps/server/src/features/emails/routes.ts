@@ -58,7 +58,7 @@ const CREATE_EMAILS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** Templates: `email-templates/`, for the team's admins, with or without the mass e-mail package. */
 const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['emails'];
 
   app.get(
@@ -136,7 +136,7 @@ const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, {
 
 /** Batches and their e-mails: `email-batches/`, `demails/`, only with the mass e-mail package. */
 const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['emails'];
 
   app.get(

@@ -26,7 +26,7 @@ const tags = ['intake forms'];
 /** Intake forms, admin side: the forms, their sections and conditions, headers, themes, notifications. */
 export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await ensureBuiltInThemes(ctx.db);
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   await app.register(partRoutes, { ctx });
   await app.register(settingRoutes, { ctx });
 

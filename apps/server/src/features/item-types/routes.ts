@@ -41,7 +41,7 @@ const tags = ['item types'];
 
 /** Item types ("data models") and their fields, for the admins of the type's team. */
 export const itemTypeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/data-models/',

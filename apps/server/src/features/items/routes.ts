@@ -45,7 +45,7 @@ import { validateDatasets } from './validate-datasets.ts';
 const BULK_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const datasetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['items'];
 
   app.get(

@@ -41,7 +41,7 @@ import { addJudges, confirmJudge, removeJudge } from './set-access.ts';
 
 /** Judges of a selection, their item access and their invitations, for the team's admins. */
 export const judgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['judges'];
   const issueOf = (request: FastifyRequest, issueId: number) =>
     requireIssueAdmin(ctx, currentUser(request), issueId);

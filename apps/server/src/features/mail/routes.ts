@@ -12,7 +12,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/outbox/',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: {
         tags: ['outbox'],
         querystring: pageQuerySchema,

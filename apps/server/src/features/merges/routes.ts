@@ -28,7 +28,7 @@ const tags = ['merges'];
 
 /** Selection merges of a team, gated by the package's can_merge_issues. */
 export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/issues-merge/',

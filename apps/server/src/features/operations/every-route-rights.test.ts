@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { type OpenApiPaths, sample } from './probe-values.ts';
+import { routesOf } from './routes-of.ts';
 
 /** The routes that answer any signed-in person about themselves or the site, whatever ids they are sent. */
 const OWN_OR_SITE = new Set([
@@ -13,6 +14,27 @@ const OWN_OR_SITE = new Set([
   'post /api/v1/contact-messages/',
   'get /api/v1/captcha/challenge/',
   'get /api/v1/judge_portal/',
+]);
+
+/** The routes open without a token: a stranger's forms and links, a judge's token, the captcha, the reset. */
+const OPEN = new Set([
+  'POST /api/v1/users/ask_reset_password',
+  'POST /api/v1/users/reset_password',
+  'GET /api/v1/unsubscribe/:token',
+  'POST /api/v1/unsubscribe/:token',
+  'POST /api/v1/contact-messages',
+  'GET /api/v1/captcha/challenge',
+  'POST /api/v1/issues/:id/pairwise/vote',
+  'POST /api/v1/issues/:id/conflicts',
+  'DELETE /api/v1/issues/:id/conflicts',
+  'GET /api/v1/issues/:id/get_public_info',
+  'POST /api/v1/issues/:id/unlock_public',
+  'GET /api/v1/intake-forms/:id/public',
+  'GET /api/v1/files/:key',
+  'POST /api/v1/form-submissions',
+  'POST /api/v1/form-submissions/:id/commit',
+  'POST /api/v1/form-submissions/:id/upload',
+  'GET /api/v1/form-submissions/:id/status',
 ]);
 
 /** The query parameters and body fields that name a team's object. */
@@ -109,5 +131,21 @@ describe('every route, called by another team’s admin with the ids of this tea
     }
     expect(answered).toEqual([]);
     expect(probed).toBeGreaterThan(10);
+  });
+
+  it('answers every other route 401 without a token, before it reads the body', async () => {
+    const answered: string[] = [];
+    for (const { method, path } of routesOf(t.app.printRoutes({ commonPrefix: false }))) {
+      if (OPEN.has(`${method} ${path}`)) continue;
+      const url = path.replace(/:\w+/g, String(ids.issue));
+      // A body that fails validation: a 400 here would tell a stranger the route's fields.
+      const reply = await t.request({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      if (reply.statusCode !== 401) answered.push(`${method} ${path} ${reply.statusCode}`);
+    }
+    expect(answered).toEqual([]);
   });
 });

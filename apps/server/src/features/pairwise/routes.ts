@@ -72,7 +72,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/issues/:id/pairwise/report/',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: { tags, params: idParamsSchema, response: { 200: pairwiseReportSchema } },
     },
     async (request) =>
@@ -80,7 +80,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
   app.get(
     '/issues/:id/pairwise/report/export/',
-    { preHandler: requireUser(ctx), schema: { tags, params: idParamsSchema } },
+    { onRequest: requireUser(ctx), schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
       const user = currentUser(request);
       const issue = await requireIssueAdmin(ctx, user, request.params.id);

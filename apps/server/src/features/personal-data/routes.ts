@@ -18,7 +18,7 @@ import { erasePersonalData, exportPersonalData } from './service.ts';
  * an address; a superuser does so across every team at `/personal-data/…`.
  */
 export const personalDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['personal data'];
   const body = personalDataRequestSchema;
 

@@ -12,7 +12,7 @@ const tags = ['reports'];
 
 /** The report of a ranked selection (Borda and Schulze), for the admins of its team. */
 export const rankedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/issues/:id/ranked_report/',

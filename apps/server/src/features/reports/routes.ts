@@ -27,7 +27,7 @@ const tags = ['reports'];
 
 /** The report of a selection, for the admins of its team. */
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/issues/:id/report_summary/',

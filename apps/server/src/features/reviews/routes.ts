@@ -37,7 +37,7 @@ import {
 
 /** Review statuses of a team, reviews of items and their comments, for the team's admins. */
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const schema = { tags: ['reviews'] };
 
   app.get(

@@ -11,7 +11,7 @@ import { mergeIssues, promoteItems } from './promote.ts';
 
 /** Promotion to the next round, from a selection's report or a merge's results, and an item's path. */
 export const roundRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['rounds'];
   const promoteSchema = {
     tags,

@@ -32,7 +32,7 @@ import { createIssue, deleteIssue, listIssues, updateIssue } from './service.ts'
 
 /** Selections (issues), their criteria and their items, for the admins of their team. */
 export const selectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['selections'];
 
   app.get(

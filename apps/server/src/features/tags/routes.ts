@@ -15,7 +15,7 @@ import { createTag, deleteTag, listTags } from './service.ts';
 
 /** Team tags: `teams/{id}/tags/`, for the team's admins. */
 export const tagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/teams/:id/tags/',

@@ -25,7 +25,7 @@ import { removeMember } from './remove-member.ts';
 import { createTeamAsAdmin, getTeam, listTeams, updateTeam } from './service.ts';
 
 export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/teams/',

@@ -11,7 +11,7 @@ const tags = ['reports'];
 
 /** How sure a report's or a merge's top k is (docs/judging.md), for the admins of its team. */
 export const topKRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
 
   app.get(
     '/issues/:id/top-k/',

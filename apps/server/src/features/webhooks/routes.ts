@@ -26,7 +26,7 @@ import {
 
 /** A team's outgoing webhooks and their delivery log: `webhooks/`, for the team's admins. */
 export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireUser(ctx));
+  app.addHook('onRequest', requireUser(ctx));
   const tags = ['webhooks'];
 
   app.get(
