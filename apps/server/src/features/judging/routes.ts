@@ -39,6 +39,8 @@ import { submitAnswers } from './submit.ts';
 
 /** Per IP: one visitor asks for a link once or twice; a burst beyond this is a script. */
 export const UNLOCK_PUBLIC_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+/** Per IP, the public selection's page: as the public form's page, a reader's visits and reloads. */
+export const PUBLIC_INFO_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 /** Per e-mail address, whatever the IP, so that nobody floods one inbox with links. */
 export const UNLOCK_PUBLIC_PER_EMAIL = { max: 5, windowMs: 60 * 60 * 1000 };
 /** A submission of 2,000 items × 5 criteria is about half a megabyte; leave room above the API's 1 MB. */
@@ -173,7 +175,10 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/issues/:id/get_public_info/',
-    { schema: { tags, params: idParamsSchema, response: { 200: publicInfoSchema } } },
+    {
+      config: { rateLimit: PUBLIC_INFO_RATE_LIMIT },
+      schema: { tags, params: idParamsSchema, response: { 200: publicInfoSchema } },
+    },
     (request) => getPublicInfo(ctx, request.params.id),
   );
 

@@ -37,6 +37,14 @@ const OPEN = new Set([
   'GET /api/v1/form-submissions/:id/status',
 ]);
 
+/** Of those, the ones keyed by a secret that no one can guess: a signed file link, a judge's token. */
+const KEYED_BY_A_SECRET = new Set([
+  'GET /api/v1/files/:key',
+  'POST /api/v1/issues/:id/pairwise/vote',
+  'POST /api/v1/issues/:id/conflicts',
+  'DELETE /api/v1/issues/:id/conflicts',
+]);
+
 /** The query parameters and body fields that name a team's object. */
 const NAMES_AN_OBJECT = /^(team|team_id|issue|dataset|data_model|form|user|datasets|issues)$/;
 
@@ -147,5 +155,21 @@ describe('every route, called by another team’s admin with the ids of this tea
       if (reply.statusCode !== 401) answered.push(`${method} ${path} ${reply.statusCode}`);
     }
     expect(answered).toEqual([]);
+  });
+
+  it('counts every open route per address (the others are keyed by a secret)', async () => {
+    const unlimited: string[] = [];
+    for (const route of OPEN) {
+      if (KEYED_BY_A_SECRET.has(route)) continue;
+      const [method = 'GET', path = ''] = route.split(' ');
+      const url = path.replace(/:\w+/g, String(ids.issue));
+      const reply = await t.request({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      if (reply.headers['x-ratelimit-limit'] === undefined) unlimited.push(route);
+    }
+    expect(unlimited).toEqual([]);
   });
 });
