@@ -167,7 +167,7 @@ export async function spreadAccess(
 ): Promise<SpreadAccessResult> {
   const { judges, items } = await ctx.db.transaction(async (tx) => {
     // Two spreads at once would each insert what the other inserts: the second waits, then replaces it.
-    await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, issue.id)).for('update');
+    await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, issue.id)).for('no key update');
     const counts = await countJudgesAndItems(tx, issue.id);
     const { judges, items, submissions } = counts;
     if (items === 0) throw refusal(NO_ITEMS, 'The selection is empty.');

@@ -75,5 +75,5 @@ export async function requireTeamAdmin(ctx: AppContext, user: UserRow, teamId: n
  * review statuses) then counts after any other such write of the team, never beside it.
  */
 export async function lockTeam(tx: Db, teamId: number) {
-  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
 }
