@@ -141,17 +141,22 @@ export async function copyAccess(
   return { user: input.to_user, nb_datasets: await countAccessDatasets(ctx.db, to.access.id) };
 }
 
-/** One statement: inside a transaction, its queries go one at a time. */
-async function countJudgesAndItems(db: Db, issueId: number) {
+/**
+ * Locks the selection's row and counts its judges, items and submissions, in one statement: a spread
+ * that comes second waits here, then counts what the first left.
+ */
+async function lockAndCount(tx: Db, issueId: number) {
   const countOf = (table: typeof issueAccesses | typeof issueDatasets | typeof issueSubmissions) =>
-    sql`(select count(*)::int from ${table} where ${table.issueId} = ${issueId})`;
-  const [counts] = await db
+    sql<number>`(select count(*)::int from ${table} where ${table.issueId} = ${issueId})`;
+  const [counts] = await tx
     .select({
-      judges: sql<number>`${countOf(issueAccesses)}`,
-      items: sql<number>`${countOf(issueDatasets)}`,
-      submissions: sql<number>`${countOf(issueSubmissions)}`,
+      judges: countOf(issueAccesses),
+      items: countOf(issueDatasets),
+      submissions: countOf(issueSubmissions),
     })
-    .from(sql`(select 1) as one`);
+    .from(issues)
+    .where(eq(issues.id, issueId))
+    .for('no key update');
   return counts ?? { judges: 0, items: 0, submissions: 0 };
 }
 
@@ -167,8 +172,7 @@ export async function spreadAccess(
 ): Promise<SpreadAccessResult> {
   const { judges, items } = await ctx.db.transaction(async (tx) => {
     // Two spreads at once would each insert what the other inserts: the second waits, then replaces it.
-    await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, issue.id)).for('no key update');
-    const counts = await countJudgesAndItems(tx, issue.id);
+    const counts = await lockAndCount(tx, issue.id);
     const { judges, items, submissions } = counts;
     if (items === 0) throw refusal(NO_ITEMS, 'The selection is empty.');
     if (perItem > judges)
