@@ -25,7 +25,7 @@ function withoutNul(value: unknown): unknown {
  * insert or its comparison, with a 500. It is dropped from the query and the body before validation, as
  * Django REST framework's search drops it: no one types it, it comes with a paste or an Excel cell
  * (`_x0000_`), and a message about a character that the page cannot show would leave the person stuck
- * (decision 151). The paths' only strings are signed tokens, checked before any query.
+ * (decision 151). The query's is dropped as the request arrives. The paths' only strings are signed tokens, checked before any query.
  *
  * A JSON body can only carry it escaped (`\u0000`): Fastify's own JSON parser reads the body, and only a
  * body whose text holds that escape is walked, so that a judge's half-megabyte submission at a deadline
@@ -40,7 +40,8 @@ export function registerNullCharacters(app: FastifyInstance) {
       done(error, !error && text.includes('\\u0000') ? withoutNul(body) : body),
     );
   });
-  app.addHook('preValidation', async (request) => {
+  // onRequest: a judge's route resolves the link's token there, before the body is read (decision 155).
+  app.addHook('onRequest', async (request) => {
     if (containsNul(request.query)) request.query = withoutNul(request.query);
   });
 }

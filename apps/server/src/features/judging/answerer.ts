@@ -1,7 +1,9 @@
+import { idParamsSchema, issueTokenQuerySchema } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issues } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/auth.ts';
+import { loadUser, type UserRow } from '../../http/auth.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
 import { type IssueRow, requireIssueAdmin } from '../selections/access.ts';
@@ -38,4 +40,35 @@ export async function resolveAnswerer(
     .where(and(eq(issueAccesses.issueId, issueId), eq(issueAccesses.userId, user.id)));
   if (row) return { kind: 'judge', issue: row.issue, access: row.access, byToken: false };
   return { kind: 'preview', issue: await requireIssueAdmin(ctx, user, issueId) };
+}
+
+type IssueCaller<T> = (
+  ctx: AppContext,
+  options: { issueId: number; token?: string; user: UserRow | null },
+) => Promise<T>;
+
+/**
+ * The caller of a judge's route that takes a body, resolved `onRequest`: a wrong token, or no token and no
+ * one signed in, is answered before the body is read, as `requireUser` does on an admin's routes (decision
+ * 155). These routes are open to anyone holding a link and are not counted per address: a stranger's 8 MiB
+ * submission is refused unread. Where the id or the token would fail validation, nothing is resolved
+ * early, and validation answers 400.
+ */
+export function callerBeforeBody<T>(ctx: AppContext, resolve: IssueCaller<T>) {
+  const callers = new WeakMap<FastifyRequest, T>();
+  const withUser = loadUser(ctx);
+  return {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      await withUser(request, reply);
+      const params = idParamsSchema.safeParse(request.params);
+      const query = issueTokenQuerySchema.safeParse(request.query);
+      if (!params.success || !query.success) return;
+      const options = { issueId: params.data.id, token: query.data.token, user: request.user };
+      callers.set(request, await resolve(ctx, options));
+    },
+    /** The caller in the handler: the one resolved early, or resolved now if the id or token had to wait. */
+    of: async (request: FastifyRequest & { params: { id: number }; query: { token?: string } }) =>
+      callers.get(request) ??
+      resolve(ctx, { issueId: request.params.id, token: request.query.token, user: request.user }),
+  };
 }

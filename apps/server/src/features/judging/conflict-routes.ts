@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { loadUser, type UserRow } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
+import { callerBeforeBody } from './answerer.ts';
 import { clearConflict, declareConflict, listConflicts, resolveConflictCaller } from './conflicts.ts';
 
 /**
@@ -25,6 +26,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       token: request.query.token,
       user: request.user,
     });
+  const declarer = callerBeforeBody(ctx, resolveConflictCaller);
 
   app.get(
     '/issues/:id/conflicts/',
@@ -46,7 +48,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/issues/:id/conflicts/',
     {
-      preHandler: loadUser(ctx),
+      onRequest: declarer.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -56,7 +58,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await declareConflict(ctx, await callerOf(request), request.body)),
+      reply.status(201).send(await declareConflict(ctx, await declarer.of(request), request.body)),
   );
 
   app.delete(

@@ -30,7 +30,7 @@ import { loadUser, type UserRow } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { loadAnswerView } from './answer-view.ts';
-import { type Answerer, resolveAnswerer } from './answerer.ts';
+import { type Answerer, callerBeforeBody, resolveAnswerer } from './answerer.ts';
 import { getDraft, saveDraft } from './drafts.ts';
 import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
 import { loadJudgePortal } from './portal.ts';
@@ -58,6 +58,8 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const tags = ['judging'];
   const answererOf = (request: { params: { id: number }; user: UserRow | null }, token: string | undefined) =>
     resolveAnswerer(ctx, { issueId: request.params.id, token, user: request.user });
+  // The routes that take a body know their caller before reading it.
+  const answerer = callerBeforeBody(ctx, resolveAnswerer);
 
   // As in judges/routes.ts: Fastify cannot resolve a reply type from a generic schema, so the reply
   // schema is widened and the callback's signature holds the contract.
@@ -132,7 +134,7 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/issues/:id/submissions/',
     {
       bodyLimit: SUBMISSION_BODY_LIMIT_BYTES,
-      preHandler: loadUser(ctx),
+      onRequest: answerer.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -142,16 +144,14 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await submitAnswers(ctx, await answererOf(request, request.query.token), request.body)),
+      reply.status(201).send(await submitAnswers(ctx, await answerer.of(request), request.body)),
   );
 
   app.put(
     '/issues/:id/draft/',
     {
       bodyLimit: SUBMISSION_BODY_LIMIT_BYTES,
-      preHandler: loadUser(ctx),
+      onRequest: answerer.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -160,7 +160,7 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: answerDraftSchema },
       },
     },
-    async (request) => saveDraft(ctx, await answererOf(request, request.query.token), request.body),
+    async (request) => saveDraft(ctx, await answerer.of(request), request.body),
   );
 
   // The judge's portal: every selection of the judge, by any of their links' token or signed in.

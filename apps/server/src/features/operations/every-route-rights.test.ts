@@ -16,7 +16,11 @@ const OWN_OR_SITE = new Set([
   'get /api/v1/judge_portal/',
 ]);
 
-/** The routes open without a token: a stranger's forms and links, a judge's token, the captcha, the reset. */
+/**
+ * The routes open without a token: a stranger's forms and links, the captcha, the reset, and a judge clearing
+ * a conflict by the link's token (no body; its query is validated first). A judge's routes that take a body
+ * check the link's token before reading it, and answer 401 here (decision 155).
+ */
 const OPEN = new Set([
   'POST /api/v1/users/ask_reset_password',
   'POST /api/v1/users/reset_password',
@@ -24,8 +28,6 @@ const OPEN = new Set([
   'POST /api/v1/unsubscribe/:token',
   'POST /api/v1/contact-messages',
   'GET /api/v1/captcha/challenge',
-  'POST /api/v1/issues/:id/pairwise/vote',
-  'POST /api/v1/issues/:id/conflicts',
   'DELETE /api/v1/issues/:id/conflicts',
   'GET /api/v1/issues/:id/get_public_info',
   'POST /api/v1/issues/:id/unlock_public',
@@ -38,12 +40,7 @@ const OPEN = new Set([
 ]);
 
 /** Of those, the ones keyed by a secret that no one can guess: a signed file link, a judge's token. */
-const KEYED_BY_A_SECRET = new Set([
-  'GET /api/v1/files/:key',
-  'POST /api/v1/issues/:id/pairwise/vote',
-  'POST /api/v1/issues/:id/conflicts',
-  'DELETE /api/v1/issues/:id/conflicts',
-]);
+const KEYED_BY_A_SECRET = new Set(['GET /api/v1/files/:key', 'DELETE /api/v1/issues/:id/conflicts']);
 
 /** The query parameters and body fields that name a team's object. */
 const NAMES_AN_OBJECT = /^(team|team_id|issue|dataset|data_model|form|user|datasets|issues)$/;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, loadUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
-import { resolveAnswerer } from '../judging/answerer.ts';
+import { callerBeforeBody, resolveAnswerer } from '../judging/answerer.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { writePairwiseWorkbook } from './export.ts';
 import { loadPairwiseReport } from './report.ts';
@@ -25,6 +25,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // The judge's routes share judging's tag: the blind-review test calls every route of that tag.
   const judgeTags = ['judging'];
   const tags = ['pairwise'];
+  const voter = callerBeforeBody(ctx, resolveAnswerer);
   app.get(
     '/issues/:id/pairwise/',
     {
@@ -49,7 +50,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/issues/:id/pairwise/vote/',
     {
-      preHandler: loadUser(ctx),
+      onRequest: voter.onRequest,
       schema: {
         tags: judgeTags,
         params: idParamsSchema,
@@ -58,16 +59,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: pairwiseStateSchema },
       },
     },
-    async (request) =>
-      votePairwise(
-        ctx,
-        await resolveAnswerer(ctx, {
-          issueId: request.params.id,
-          token: request.query.token,
-          user: request.user,
-        }),
-        request.body,
-      ),
+    async (request) => votePairwise(ctx, await voter.of(request), request.body),
   );
   app.get(
     '/issues/:id/pairwise/report/',
