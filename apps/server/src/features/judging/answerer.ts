@@ -48,9 +48,9 @@ type IssueCaller<T> = (
 ) => Promise<T>;
 
 /**
- * The caller of a judge's route that takes a body, resolved `onRequest`: a wrong token, or no token and no
- * one signed in, is answered before the body is read, as `requireUser` does on an admin's routes (decision
- * 155). These routes are open to anyone holding a link and are not counted per address: a stranger's 8 MiB
+ * The caller of a judge's route that takes a body (or a query of its own), resolved `onRequest`: a wrong
+ * token, or no token and no one signed in, is answered before the body is read and the query checked, as
+ * `requireUser` does on an admin's routes (decision 155). These routes are open to anyone holding a link and are not counted per address: a stranger's 8 MiB
  * submission is refused unread. Where the id or the token would fail validation, nothing is resolved
  * early, and validation answers 400.
  */

@@ -26,7 +26,8 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       token: request.query.token,
       user: request.user,
     });
-  const declarer = callerBeforeBody(ctx, resolveConflictCaller);
+  // A declaration's body and a clearing's query are read once the caller is known.
+  const earlyCaller = callerBeforeBody(ctx, resolveConflictCaller);
 
   app.get(
     '/issues/:id/conflicts/',
@@ -48,7 +49,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/issues/:id/conflicts/',
     {
-      onRequest: declarer.onRequest,
+      onRequest: earlyCaller.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -58,17 +59,17 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await declareConflict(ctx, await declarer.of(request), request.body)),
+      reply.status(201).send(await declareConflict(ctx, await earlyCaller.of(request), request.body)),
   );
 
   app.delete(
     '/issues/:id/conflicts/',
     {
-      preHandler: loadUser(ctx),
+      onRequest: earlyCaller.onRequest,
       schema: { tags, params: idParamsSchema, querystring: conflictDeleteQuerySchema },
     },
     async (request, reply) => {
-      await clearConflict(ctx, await callerOf(request), request.query);
+      await clearConflict(ctx, await earlyCaller.of(request), request.query);
       return reply.status(204).send();
     },
   );

@@ -123,28 +123,30 @@ describe('the judge token on every judging endpoint', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('a route that takes a body checks the token before it reads the body', async () => {
-    const bodyRoutes = [
+  it('a route with a body or a query of its own checks the token before reading them', async () => {
+    // Text that is no JSON, or a clearing without its item: a 400 would mean it was read before the caller.
+    const routes = [
       ['POST', 'submissions/'],
       ['PUT', 'draft/'],
       ['POST', 'pairwise/vote/'],
       ['POST', 'conflicts/'],
+      ['DELETE', 'conflicts/'],
     ] as const;
-    // Text that is no JSON: a 400 would mean the body was parsed before the caller was known.
-    const send = (method: 'POST' | 'PUT', path: string, token?: string) =>
+    const send = (method: (typeof routes)[number][0], path: string, token?: string) =>
       t.request({
         method,
         url: `/api/v1/issues/${s.issue.id}/${path}${token === undefined ? '' : `?token=${token}`}`,
-        headers: { 'content-type': 'application/json' },
-        payload: '{"answers": [',
+        ...(method === 'DELETE'
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, payload: '{"answers": [' }),
       });
     const answers = async (token?: string) => {
       const codes: string[] = [];
-      for (const [method, path] of bodyRoutes)
-        codes.push(`${path} ${(await send(method, path, token)).statusCode}`);
+      for (const [method, path] of routes)
+        codes.push(`${method} ${path} ${(await send(method, path, token)).statusCode}`);
       return codes;
     };
-    const each = (code: number) => bodyRoutes.map(([, path]) => `${path} ${code}`);
+    const each = (code: number) => routes.map(([method, path]) => `${method} ${path} ${code}`);
     expect(await answers()).toEqual(each(401));
     expect(await answers(s.other.judge.token)).toEqual(each(404));
     expect(await answers(s.full.token)).toEqual(each(400));

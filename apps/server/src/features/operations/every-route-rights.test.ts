@@ -17,9 +17,8 @@ const OWN_OR_SITE = new Set([
 ]);
 
 /**
- * The routes open without a token: a stranger's forms and links, the captcha, the reset, and a judge clearing
- * a conflict by the link's token (no body; its query is validated first). A judge's routes that take a body
- * check the link's token before reading it, and answer 401 here (decision 155).
+ * The routes open without a token: a stranger's forms and links, the captcha, the reset. A judge's routes
+ * that take a body or a query of their own check the link's token first, and answer 401 here (decision 155).
  */
 const OPEN = new Set([
   'POST /api/v1/users/ask_reset_password',
@@ -28,7 +27,6 @@ const OPEN = new Set([
   'POST /api/v1/unsubscribe/:token',
   'POST /api/v1/contact-messages',
   'GET /api/v1/captcha/challenge',
-  'DELETE /api/v1/issues/:id/conflicts',
   'GET /api/v1/issues/:id/get_public_info',
   'POST /api/v1/issues/:id/unlock_public',
   'GET /api/v1/intake-forms/:id/public',
@@ -39,8 +37,8 @@ const OPEN = new Set([
   'GET /api/v1/form-submissions/:id/status',
 ]);
 
-/** Of those, the ones keyed by a secret that no one can guess: a signed file link, a judge's token. */
-const KEYED_BY_A_SECRET = new Set(['GET /api/v1/files/:key', 'DELETE /api/v1/issues/:id/conflicts']);
+/** Of those, the ones keyed by a secret that no one can guess: a signed file link. */
+const KEYED_BY_A_SECRET = new Set(['GET /api/v1/files/:key']);
 
 /** The query parameters and body fields that name a team's object. */
 const NAMES_AN_OBJECT = /^(team|team_id|issue|dataset|data_model|form|user|datasets|issues)$/;
