@@ -436,21 +436,25 @@ function measured(
 
 async function main() {
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-  for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
-  const fronts = PROTOCOLS.includes('h2')
-    ? await Promise.all(servers.map((server) => startH2Front(server.url)))
-    : [];
-  const variants: Variant[] = BUILDS.flatMap((build, b) =>
-    PROTOCOLS.map((protocol) => ({
-      name: BUILDS.length > 1 ? `${build.name} ${protocol}` : protocol,
-      build: b,
-      protocol,
-      origin: (protocol === 'h2' ? fronts[b]?.url : servers[b]?.url) ?? '',
-    })),
-  );
-  const browser = await launchBrowser(trustSwitch(fronts));
-  const loadAtStart = loadAverage();
+  const fronts: Awaited<ReturnType<typeof startH2Front>>[] = [];
+  let opened: Browser | undefined;
+  // Whatever fails to start (a missing Chromium), what did start is stopped, and the run ends.
   try {
+    for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
+    if (PROTOCOLS.includes('h2')) {
+      fronts.push(...(await Promise.all(servers.map((server) => startH2Front(server.url)))));
+    }
+    const variants: Variant[] = BUILDS.flatMap((build, b) =>
+      PROTOCOLS.map((protocol) => ({
+        name: BUILDS.length > 1 ? `${build.name} ${protocol}` : protocol,
+        build: b,
+        protocol,
+        origin: (protocol === 'h2' ? fronts[b]?.url : servers[b]?.url) ?? '',
+      })),
+    );
+    const browser = await launchBrowser(trustSwitch(fronts));
+    opened = browser;
+    const loadAtStart = loadAverage();
     const routesByBuild: Route[][] = [];
     for (const server of servers) routesByBuild.push(await seed(server.url));
     const loads: Load[] = [];
@@ -526,7 +530,7 @@ async function main() {
       const held = front.inFlight();
       if (held.length > 0) console.error(`h2 front still holds: ${held.join(', ')}`);
     }
-    await browser.close();
+    await opened?.close();
     for (const front of fronts) await front.stop();
     for (const server of servers) await server.stop();
   }

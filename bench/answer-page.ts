@@ -109,13 +109,14 @@ async function loadPage(
 }
 
 async function benchEngine(database: Database, dataDir: string): Promise<EngineResult> {
+  // The browser first: without Chromium, no app is left open.
+  const browser = await launchBrowser();
   // One app per build on the same database: the page of each is loaded in turn, in the same conditions.
   const apps = await Promise.all(
     BUILDS.map((build) => buildBenchApp(database, dataDir, { WEB_DIST: build.dist })),
   );
   const [app] = apps;
   if (!app) throw new Error('no build');
-  const browser = await launchBrowser();
   try {
     const { user, team } = await seedAdminTeam(database);
     console.error(`  ${database.engine}: seeding ${ITEMS} items × ${CRITERIA} criteria...`);

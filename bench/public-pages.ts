@@ -114,10 +114,11 @@ async function load(
 }
 
 async function main() {
-  const servers = [];
-  for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
+  // The browser first: without Chromium, no server is left running.
   const browser = await launchBrowser();
+  const servers = [];
   try {
+    for (const build of BUILDS) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
     const pagesOf = async (baseUrl: string) => {
       const urls = await seed(baseUrl);
       return [
