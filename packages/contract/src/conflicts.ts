@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema, idListQuerySchema, idSchema, pageQuerySchema } from './common.ts';
-import { ISSUE_TOKEN_PARAM } from './judging.ts';
+import { issueTokenQuerySchema } from './judging.ts';
 
 /**
  * Conflicts of interest (docs/judging.md): a judge declares one on an item from the answer page, an admin
@@ -18,7 +18,7 @@ export const CONFLICT_SET_BY_ADMIN_DETAIL = 'An admin set this conflict: only an
 export const CONFLICT_SET_BY = ['judge', 'admin'] as const;
 export type ConflictSetBy = (typeof CONFLICT_SET_BY)[number];
 
-const tokenQuery = { [ISSUE_TOKEN_PARAM]: z.string().max(64).optional() };
+const tokenQuery = issueTokenQuerySchema.shape;
 
 /** POST issues/{id}/conflicts/: `user` is the judge (default: the caller); a judge token names itself only. */
 export const conflictCreateSchema = z.object({

@@ -188,13 +188,13 @@ export type AnswerView = z.infer<typeof answerViewSchema>;
 export const answersQuerySchema = pageQuerySchema.extend({
   user: idSchema.optional(),
   dataset: idSchema.optional(),
-  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+  ...issueTokenQuerySchema.shape,
 });
 export const commentsQuerySchema = pageQuerySchema.extend({
   as_judge: queryBoolean.optional(),
   user: idSchema.optional(),
   dataset: idSchema.optional(),
-  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+  ...issueTokenQuerySchema.shape,
 });
 
 /** `answers/count/?user=`: how many answers a judge (a judge: themselves) gave in the selection. */
@@ -205,7 +205,7 @@ export const answersCountQuerySchema = answersQuerySchema.pick({
 });
 export const submissionsQuerySchema = pageQuerySchema.extend({
   user: idSchema.optional(),
-  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional(),
+  ...issueTokenQuerySchema.shape,
 });
 export const submissionsCountQuerySchema = submissionsQuerySchema.pick({
   user: true,

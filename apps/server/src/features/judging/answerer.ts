@@ -48,13 +48,13 @@ type IssueCaller<T> = (
 ) => Promise<T>;
 
 /**
- * The caller of a judge's route that takes a body (or a query of its own), resolved `onRequest`: a wrong
- * token, or no token and no one signed in, is answered before the body is read and the query checked, as
- * `requireUser` does on an admin's routes (decision 155). These routes are open to anyone holding a link and are not counted per address: a stranger's 8 MiB
- * submission is refused unread. Where the id or the token would fail validation, nothing is resolved
- * early, and validation answers 400.
+ * The caller of a judge's route, resolved `onRequest`: a wrong token, or no token and no one signed in, is
+ * answered before the body is read or the query checked, as `requireUser` does on an admin's routes
+ * (decision 155). These routes are open to anyone holding a link and are not counted per address: a
+ * stranger's 8 MiB submission is refused unread. Where the id or the token would fail validation, nothing
+ * is resolved, and validation (the same `idParamsSchema` and token) answers 400 before the handler.
  */
-export function callerBeforeBody<T>(ctx: AppContext, resolve: IssueCaller<T>) {
+export function callerOnRequest<T>(ctx: AppContext, resolve: IssueCaller<T>) {
   const callers = new WeakMap<FastifyRequest, T>();
   const withUser = loadUser(ctx);
   return {
@@ -66,9 +66,12 @@ export function callerBeforeBody<T>(ctx: AppContext, resolve: IssueCaller<T>) {
       const options = { issueId: params.data.id, token: query.data.token, user: request.user };
       callers.set(request, await resolve(ctx, options));
     },
-    /** The caller in the handler: the one resolved early, or resolved now if the id or token had to wait. */
-    of: async (request: FastifyRequest & { params: { id: number }; query: { token?: string } }) =>
-      callers.get(request) ??
-      resolve(ctx, { issueId: request.params.id, token: request.query.token, user: request.user }),
+    /** The caller in the handler of a route that runs `onRequest` above. */
+    of: (request: FastifyRequest): T => {
+      const caller = callers.get(request);
+      if (caller === undefined)
+        throw new Error('The caller is resolved onRequest; this route does not run it.');
+      return caller;
+    },
   };
 }

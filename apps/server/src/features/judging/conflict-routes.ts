@@ -9,9 +9,8 @@ import {
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { loadUser, type UserRow } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { callerBeforeBody } from './answerer.ts';
+import { callerOnRequest } from './answerer.ts';
 import { clearConflict, declareConflict, listConflicts, resolveConflictCaller } from './conflicts.ts';
 
 /**
@@ -20,19 +19,12 @@ import { clearConflict, declareConflict, listConflicts, resolveConflictCaller } 
  */
 export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['judging'];
-  const callerOf = (request: { params: { id: number }; query: { token?: string }; user: UserRow | null }) =>
-    resolveConflictCaller(ctx, {
-      issueId: request.params.id,
-      token: request.query.token,
-      user: request.user,
-    });
-  // A declaration's body and a clearing's query are read once the caller is known.
-  const earlyCaller = callerBeforeBody(ctx, resolveConflictCaller);
+  const caller = callerOnRequest(ctx, resolveConflictCaller);
 
   app.get(
     '/issues/:id/conflicts/',
     {
-      preHandler: loadUser(ctx),
+      onRequest: caller.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -41,7 +33,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { count, results } = await listConflicts(ctx, await callerOf(request), request.query);
+      const { count, results } = await listConflicts(ctx, caller.of(request), request.query);
       return toPage(request, request.query, count, results);
     },
   );
@@ -49,7 +41,7 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/issues/:id/conflicts/',
     {
-      onRequest: earlyCaller.onRequest,
+      onRequest: caller.onRequest,
       schema: {
         tags,
         params: idParamsSchema,
@@ -59,17 +51,17 @@ export const conflictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await declareConflict(ctx, await earlyCaller.of(request), request.body)),
+      reply.status(201).send(await declareConflict(ctx, caller.of(request), request.body)),
   );
 
   app.delete(
     '/issues/:id/conflicts/',
     {
-      onRequest: earlyCaller.onRequest,
+      onRequest: caller.onRequest,
       schema: { tags, params: idParamsSchema, querystring: conflictDeleteQuerySchema },
     },
     async (request, reply) => {
-      await clearConflict(ctx, await earlyCaller.of(request), request.query);
+      await clearConflict(ctx, caller.of(request), request.query);
       return reply.status(204).send();
     },
   );

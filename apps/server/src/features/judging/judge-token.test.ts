@@ -123,27 +123,29 @@ describe('the judge token on every judging endpoint', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('a route with a body or a query of its own checks the token before reading them', async () => {
-    // Text that is no JSON, or a clearing without its item: a 400 would mean it was read before the caller.
+  it('every route checks the token before it reads a body or checks a query', async () => {
+    // Text that is no JSON, or a query that fails: a 400 would mean it was read before the caller was known.
     const routes = [
-      ['POST', 'submissions/'],
-      ['PUT', 'draft/'],
-      ['POST', 'pairwise/vote/'],
-      ['POST', 'conflicts/'],
-      ['DELETE', 'conflicts/'],
+      ['POST', 'submissions/', ''],
+      ['PUT', 'draft/', ''],
+      ['POST', 'pairwise/vote/', ''],
+      ['POST', 'conflicts/', ''],
+      ['DELETE', 'conflicts/', ''],
+      ['GET', 'answers/', 'limit=many&'],
+      ['GET', 'conflicts/', 'limit=many&'],
     ] as const;
-    const send = (method: (typeof routes)[number][0], path: string, token?: string) =>
+    const send = (method: (typeof routes)[number][0], path: string, query: string, token?: string) =>
       t.request({
         method,
-        url: `/api/v1/issues/${s.issue.id}/${path}${token === undefined ? '' : `?token=${token}`}`,
-        ...(method === 'DELETE'
+        url: `/api/v1/issues/${s.issue.id}/${path}?${query}${token === undefined ? '' : `token=${token}`}`,
+        ...(method === 'DELETE' || method === 'GET'
           ? {}
           : { headers: { 'content-type': 'application/json' }, payload: '{"answers": [' }),
       });
     const answers = async (token?: string) => {
       const codes: string[] = [];
-      for (const [method, path] of routes)
-        codes.push(`${method} ${path} ${(await send(method, path, token)).statusCode}`);
+      for (const [method, path, query] of routes)
+        codes.push(`${method} ${path} ${(await send(method, path, query, token)).statusCode}`);
       return codes;
     };
     const each = (code: number) => routes.map(([method, path]) => `${method} ${path} ${code}`);

@@ -26,11 +26,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType, z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { loadUser, type UserRow } from '../../http/auth.ts';
+import { loadUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
 import { loadAnswerView } from './answer-view.ts';
-import { type Answerer, callerBeforeBody, resolveAnswerer } from './answerer.ts';
+import { type Answerer, callerOnRequest, resolveAnswerer } from './answerer.ts';
 import { getDraft, saveDraft } from './drafts.ts';
 import { countAnswers, countSubmissions, listAnswers, listComments, listSubmissions } from './lists.ts';
 import { loadJudgePortal } from './portal.ts';
@@ -56,10 +56,8 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...UNLOCK_PUBLIC_PER_EMAIL,
   });
   const tags = ['judging'];
-  const answererOf = (request: { params: { id: number }; user: UserRow | null }, token: string | undefined) =>
-    resolveAnswerer(ctx, { issueId: request.params.id, token, user: request.user });
-  // The routes that take a body know their caller before reading it.
-  const answerer = callerBeforeBody(ctx, resolveAnswerer);
+  // Every route of the answer page knows its caller before it reads a body or checks a query.
+  const answerer = callerOnRequest(ctx, resolveAnswerer);
 
   // As in judges/routes.ts: Fastify cannot resolve a reply type from a generic schema, so the reply
   // schema is widened and the callback's signature holds the contract.
@@ -74,13 +72,10 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     app.get(
       url,
       {
-        preHandler: loadUser(ctx),
+        onRequest: answerer.onRequest,
         schema: { tags, params: idParamsSchema, querystring, response: { 200: response as ZodType } },
       },
-      async (request) => {
-        const query = request.query as z.output<Q>;
-        return load(await answererOf(request, query.token), query);
-      },
+      async (request) => load(answerer.of(request), request.query as z.output<Q>),
     );
   }
 
@@ -94,12 +89,12 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     app.get(
       url,
       {
-        preHandler: loadUser(ctx),
+        onRequest: answerer.onRequest,
         schema: { tags, params: idParamsSchema, querystring, response: { 200: pageSchema(item) } },
       },
       async (request) => {
         const query = request.query as z.output<Q>;
-        const { count, results } = await list(await answererOf(request, query.token), query);
+        const { count, results } = await list(answerer.of(request), query);
         return toPage(request, query, count, results);
       },
     );
@@ -144,7 +139,7 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await submitAnswers(ctx, await answerer.of(request), request.body)),
+      reply.status(201).send(await submitAnswers(ctx, answerer.of(request), request.body)),
   );
 
   app.put(
@@ -160,7 +155,7 @@ export const judgingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: answerDraftSchema },
       },
     },
-    async (request) => saveDraft(ctx, await answerer.of(request), request.body),
+    async (request) => saveDraft(ctx, answerer.of(request), request.body),
   );
 
   // The judge's portal: every selection of the judge, by any of their links' token or signed in.

@@ -8,10 +8,10 @@ import {
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, loadUser, requireUser } from '../../http/auth.ts';
+import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
-import { callerBeforeBody, resolveAnswerer } from '../judging/answerer.ts';
+import { callerOnRequest, resolveAnswerer } from '../judging/answerer.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { writePairwiseWorkbook } from './export.ts';
 import { loadPairwiseReport } from './report.ts';
@@ -25,11 +25,11 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // The judge's routes share judging's tag: the blind-review test calls every route of that tag.
   const judgeTags = ['judging'];
   const tags = ['pairwise'];
-  const voter = callerBeforeBody(ctx, resolveAnswerer);
+  const judge = callerOnRequest(ctx, resolveAnswerer);
   app.get(
     '/issues/:id/pairwise/',
     {
-      preHandler: loadUser(ctx),
+      onRequest: judge.onRequest,
       schema: {
         tags: judgeTags,
         params: idParamsSchema,
@@ -37,20 +37,12 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: pairwiseStateSchema },
       },
     },
-    async (request) =>
-      loadPairwiseState(
-        ctx,
-        await resolveAnswerer(ctx, {
-          issueId: request.params.id,
-          token: request.query.token,
-          user: request.user,
-        }),
-      ),
+    async (request) => loadPairwiseState(ctx, judge.of(request)),
   );
   app.post(
     '/issues/:id/pairwise/vote/',
     {
-      onRequest: voter.onRequest,
+      onRequest: judge.onRequest,
       schema: {
         tags: judgeTags,
         params: idParamsSchema,
@@ -59,7 +51,7 @@ export const pairwiseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: pairwiseStateSchema },
       },
     },
-    async (request) => votePairwise(ctx, await voter.of(request), request.body),
+    async (request) => votePairwise(ctx, judge.of(request), request.body),
   );
   app.get(
     '/issues/:id/pairwise/report/',
