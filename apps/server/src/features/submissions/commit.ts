@@ -3,6 +3,7 @@ import {
   FORM_NOT_PUBLISHED_MESSAGE,
   type FormSubmissionAction,
   type FormSubmissionCommitReply,
+  NOT_PUBLISHED,
   PARTIAL_SAVE_NOT_ALLOWED_MESSAGE,
   submissionEditPath,
   TITLE_FIELD_EMAIL,
@@ -128,7 +129,7 @@ export async function commitSubmission(
   });
   if (action === 'cancel') return reply(await cancel(ctx, submission));
 
-  if (!form.published) throw refusal('NOT_PUBLISHED', FORM_NOT_PUBLISHED_MESSAGE);
+  if (!form.published) throw refusal(NOT_PUBLISHED, FORM_NOT_PUBLISHED_MESSAGE);
   if (action === 'submit') {
     await submit(ctx, form, submission);
     return isEditableAfterSubmit(form)
