@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ERASED_ITEM_TITLE, type PersonalDataErasure } from '@shortlist/contract';
-import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -28,7 +28,7 @@ import { suppressErased } from '../mail/suppressions.ts';
 import { idList } from '../reports/item-values.ts';
 import { removeItemsFromIssue } from '../selections/issue-datasets.ts';
 import { eraseCopies, NOT_SENT_ERASED_MESSAGE } from './copies.ts';
-import type { PersonInTeam } from './person.ts';
+import { mailingsOf, type PersonInTeam } from './person.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -118,10 +118,7 @@ async function eraseItems(tx: Tx, itemIds: number[]) {
  * loses them.
  */
 async function eraseBatchEmails(tx: Tx, person: PersonInTeam) {
-  const mails = or(
-    person.batchEmailIds.length ? inArray(batchEmails.id, person.batchEmailIds) : undefined,
-    person.itemIds.length ? inArray(batchEmails.datasetId, person.itemIds) : undefined,
-  );
+  const mails = mailingsOf(person);
   if (!mails) return;
   await tx.delete(batchEmails).where(and(mails, isNull(batchEmails.status)));
   const isUnsent = sql`${batchEmails.status} in (2, 3)`;

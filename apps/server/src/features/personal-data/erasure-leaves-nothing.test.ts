@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERASED_ITEM_TITLE } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchEmails,
@@ -12,6 +13,7 @@ import {
   issueAnswers,
   issueDatasets,
   issues,
+  itemDecisions,
   notificationSettings,
   users,
   webhookDeliveries,
@@ -118,7 +120,7 @@ async function personEverywhere() {
   const motivation = await items.createField(model.id, 'text', { label: 'Motivation', order: 1 });
   const [second] = await t.db
     .insert(intakeForms)
-    .values({ teamId, dataModelId: model.id, title: 'Fellowship', published: true })
+    .values({ teamId, dataModelId: model.id, title: 'Fellowship', published: true, languageCode: 'fr' })
     .returning();
   if (!second) throw new Error('setup');
 
@@ -140,7 +142,10 @@ async function personEverywhere() {
   const [alpha] = await j.addItems(issue.id, teamId, ['Alpha']);
   if (!alpha) throw new Error('setup');
   const judge = await j.addJudge(issue.id, { email: EMAIL });
-  await t.db.update(users).set({ firstName: 'Ann', lastName: NAME, isJudgeOnly: true }).where(eq(users.id, judge.user.id));
+  await t.db
+    .update(users)
+    .set({ firstName: 'Ann', lastName: NAME, isJudgeOnly: true })
+    .where(eq(users.id, judge.user.id));
   await t.db.insert(notificationSettings).values({
     teamId,
     issueId: issue.id,
@@ -201,6 +206,13 @@ async function personEverywhere() {
     status: 0,
     sentTime: new Date(),
   });
+  await t.db.insert(itemDecisions).values({
+    datasetId: first.id,
+    teamId,
+    decision: 'accepted',
+    sentDecision: 'accepted',
+    sentTime: new Date(),
+  });
   await drainMailQueue(t.app.ctx);
   return { setup, item: first, open, closed };
 }
@@ -218,8 +230,38 @@ describe('an erasure', () => {
     expect(Object.keys(COPIES).sort()).toEqual(copies.map(([table]) => table).sort());
   });
 
-  it('leaves nothing of the person in any column of any table', async () => {
+  it('exports all of it as one zip, then leaves nothing of the person in any column of any table', async () => {
     const p = await personEverywhere();
+    const exported = await t.request({
+      method: 'POST',
+      url: `/api/v1/teams/${p.setup.team.id}/personal-data/export/`,
+      token: p.setup.token,
+      payload: { email: EMAIL },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const zip = await JSZip.loadAsync(exported.rawPayload);
+    const read = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
+    // The person last answered a French form: the README speaks French, whoever asked.
+    expect(await read('README.txt')).toMatch(/^Vos données personnelles/);
+    const archived = JSON.parse(await read('items.json'));
+    expect(archived.map((item: { title: string }) => item.title).sort()).toEqual([
+      'Quillmoor Kites',
+      expect.any(String),
+    ]);
+    expect(archived[0].decision_sent).toMatchObject({ decision: 'accepted' });
+    const mails = JSON.parse(await read('mails.json'));
+    // The admins' notification about them, the confirmation and the judge's invitation as the outbox kept them.
+    const outbox = mails.outbox.map((mail: { text: string }) => mail.text).join('\n');
+    expect(outbox).toContain('A new response was submitted');
+    expect(outbox).toContain(`${EMAIL} submitted answers`);
+    expect(mails.queued.length).toBeGreaterThan(0);
+    expect(mails.mailings).toHaveLength(1);
+    const [delivery] = JSON.parse(await read('webhooks.json'));
+    expect(delivery).toMatchObject({ event: 'form.submitted', status: 'delivered' });
+    expect(JSON.parse(await read('judging.json'))[1].draft.payload.comments[0].content).toBe(
+      'A quillish note',
+    );
+
     const tables = await tablesOfSchema();
     const before = await columnsHoldingThePerson(tables);
     // The scenario puts the person where the registry says they can be, and nowhere else.
@@ -265,21 +307,21 @@ describe('an erasure', () => {
     expect(submission?.email).toBe('');
 
     // The fact that mails went stays: their recipients and dates, not what they said.
-    const outbox = await selectRows<{ to: string; subject: string; text: string }>(
+    const blanked = await selectRows<{ to: string; subject: string; text: string }>(
       t.db,
       sql`select "to", subject, text from outbox_messages where subject = '' order by id`,
     );
-    expect(outbox.length).toBeGreaterThan(0);
-    expect(outbox.every((mail) => mail.text === '')).toBe(true);
+    expect(blanked.length).toBeGreaterThan(0);
+    expect(blanked.every((mail) => mail.text === '')).toBe(true);
 
     // An export of the items made now holds nothing of the person.
-    const exported = await t.request({
+    const items = await t.request({
       method: 'GET',
       url: `/api/v1/datasets/export_excel/?team=${p.setup.team.id}`,
       token: p.setup.token,
     });
-    expect(exported.statusCode).toBe(200);
-    const text = JSON.stringify(await readWorkbook(exported.rawPayload)).toLowerCase();
+    expect(items.statusCode).toBe(200);
+    const text = JSON.stringify(await readWorkbook(items.rawPayload)).toLowerCase();
     expect(text).toContain(ERASED_ITEM_TITLE);
     for (const needle of NEEDLES) expect(text).not.toContain(needle);
   });
