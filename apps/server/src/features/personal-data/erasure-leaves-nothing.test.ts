@@ -4,8 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  batchEmails,
-  emailBatches,
   emailSuppressions,
   formSubmissions,
   intakeForms,
@@ -29,6 +27,7 @@ import { selectRows } from '../reports/item-values.ts';
 import { submissionFactories } from '../submissions/test-factories.ts';
 import { COPIES } from './copies.ts';
 import { PERSONAL_DATA_PLACES } from './places.ts';
+import { sentMailing } from './test-factories.ts';
 
 // Issue 53, points 4 and 7: after an erasure, no column of any table holds the person's address, name or
 // answers, wherever the app copied them (mails to and about them, webhooks, drafts, selections).
@@ -192,19 +191,12 @@ async function personEverywhere() {
   const open = await ranked('open');
   const closed = await ranked('closed');
 
-  const [batch] = await t.db
-    .insert(emailBatches)
-    .values({ teamId, title: 'Results', status: 'sent' })
-    .returning();
-  if (!batch) throw new Error('setup');
-  await t.db.insert(batchEmails).values({
-    batchId: batch.id,
+  await sentMailing(t, {
+    teamId,
     datasetId: first.id,
     to: EMAIL,
     subject: 'Your application, Quillmoor Kites',
     htmlMessage: '<p>Dear Ann Quillfeather</p>',
-    status: 0,
-    sentTime: new Date(),
   });
   await t.db.insert(itemDecisions).values({
     datasetId: first.id,
@@ -216,6 +208,14 @@ async function personEverywhere() {
   await drainMailQueue(t.app.ctx);
   return { setup, item: first, open, closed };
 }
+
+const personalData = (action: 'export' | 'erase', teamId: number, token: string) =>
+  t.request({
+    method: 'POST',
+    url: `/api/v1/teams/${teamId}/personal-data/${action}/`,
+    token,
+    payload: { email: EMAIL },
+  });
 
 describe('an erasure', () => {
   it('classifies every table of the schema: what can hold a person’s text, or why not', async () => {
@@ -232,12 +232,7 @@ describe('an erasure', () => {
 
   it('exports all of it as one zip, then leaves nothing of the person in any column of any table', async () => {
     const p = await personEverywhere();
-    const exported = await t.request({
-      method: 'POST',
-      url: `/api/v1/teams/${p.setup.team.id}/personal-data/export/`,
-      token: p.setup.token,
-      payload: { email: EMAIL },
-    });
+    const exported = await personalData('export', p.setup.team.id, p.setup.token);
     expect(exported.statusCode, exported.body).toBe(200);
     const zip = await JSZip.loadAsync(exported.rawPayload);
     const read = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
@@ -272,12 +267,7 @@ describe('an erasure', () => {
     for (const column of ['outbox_messages.text', 'webhook_deliveries.body', 'issue_answer_drafts.payload'])
       expect(before).toContain(column);
 
-    const reply = await t.request({
-      method: 'POST',
-      url: `/api/v1/teams/${p.setup.team.id}/personal-data/erase/`,
-      token: p.setup.token,
-      payload: { email: EMAIL },
-    });
+    const reply = await personalData('erase', p.setup.team.id, p.setup.token);
     expect(reply.statusCode, reply.body).toBe(200);
     // Only the suppression that keeps mailings away from them holds their address.
     const keptOnPurpose = Object.entries(PERSONAL_DATA_PLACES).flatMap(([table, place]) =>

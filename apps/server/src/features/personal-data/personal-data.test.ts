@@ -5,18 +5,12 @@ import { ERASED_ITEM_TITLE, PERSON_IS_MEMBER } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  batchEmails,
-  datumValues,
-  emailBatches,
-  emailSuppressions,
-  issueAccesses,
-  issueAnswers,
-} from '../../db/schema/index.ts';
+import { datumValues, emailSuppressions, issueAccesses, issueAnswers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { PDF, submissionFactories } from '../submissions/test-factories.ts';
+import { sentMailing } from './test-factories.ts';
 
 // Issue 29, point 5, through the HTTP API, with the files on disk and in an S3 bucket.
 
@@ -120,19 +114,12 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     expect((await rate(judge.token, 9, 2, 'Ann thinks Alpha is great')).statusCode).toBe(201);
     expect((await rate(other.token, 4, 6)).statusCode).toBe(201);
 
-    const [batch] = await t.db
-      .insert(emailBatches)
-      .values({ teamId: admin.team.id, title: 'Results', status: 'sent' })
-      .returning();
-    if (!batch) throw new Error('setup');
-    await t.db.insert(batchEmails).values({
-      batchId: batch.id,
+    await sentMailing(t, {
+      teamId: admin.team.id,
       datasetId: created.id,
       to: email,
       subject: 'Your application',
       htmlMessage: '<p>Dear Ann</p>',
-      status: 0,
-      sentTime: new Date(),
     });
     return { admin, email, created, issue, judge, other };
   }
