@@ -139,7 +139,7 @@ async function eraseBatchEmails(tx: Tx, person: PersonInTeam) {
  * their answers stay, so that results do not change. Other judges' drafts lose their rows about them,
  * and admins' review comments on them go.
  */
-async function eraseItemsUse(tx: Tx, teamId: number, itemIds: number[]) {
+async function withdrawErasedItems(tx: Tx, teamId: number, itemIds: number[]) {
   if (itemIds.length === 0) return;
   const ids = sql`array[${idList(itemIds)}]::integer[]`;
   const withoutItems = (key: string) =>
@@ -191,7 +191,7 @@ export async function erasePersonInTeam(
       .set({ email: '', tokenHash: randomBytes(32).toString('hex') })
       .where(inArray(formSubmissions.id, person.submissionIds));
   const fileKeys = await eraseItems(tx, person.itemIds);
-  await eraseItemsUse(tx, person.teamId, person.itemIds);
+  await withdrawErasedItems(tx, person.teamId, person.itemIds);
   await eraseBatchEmails(tx, person);
   await eraseCopies(tx, { ...person, email });
   await suppressErased(tx, email, person.teamId);

@@ -13,6 +13,8 @@ import {
   issues,
   itemDecisions,
   notificationSettings,
+  reviewComments,
+  reviews,
   users,
   webhookDeliveries,
   webhooks,
@@ -190,6 +192,24 @@ async function personEverywhere() {
   };
   const open = await ranked('open');
   const closed = await ranked('closed');
+  // Others quote them too: a judge's draft about their item, beside one about another; an admin's review.
+  const [beta] = await j.addItems(open.id, teamId, ['Beta']);
+  if (!beta) throw new Error('setup');
+  const quoting = await j.addJudge(open.id);
+  const quoted = await t.request({
+    method: 'PUT',
+    url: `/api/v1/issues/${open.id}/draft/?token=${quoting.token}`,
+    payload: {
+      answers: [{ dataset: beta.id, value: 5 }],
+      comments: [{ dataset: first.id, question: null, content: 'Quillmoor Kites, bold', shared: false }],
+    },
+  });
+  expect(quoted.statusCode, quoted.body).toBe(200);
+  const [review] = await t.db.insert(reviews).values({ datasetId: first.id }).returning();
+  if (!review) throw new Error('setup');
+  await t.db
+    .insert(reviewComments)
+    .values({ reviewId: review.id, creatorId: setup.user.id, content: 'Ann Quillfeather called us' });
 
   await sentMailing(t, {
     teamId,
@@ -206,7 +226,7 @@ async function personEverywhere() {
     sentTime: new Date(),
   });
   await drainMailQueue(t.app.ctx);
-  return { setup, item: first, open, closed };
+  return { setup, item: first, open, closed, quoting };
 }
 
 const personalData = (action: 'export' | 'erase', teamId: number, token: string) =>
@@ -264,7 +284,12 @@ describe('an erasure', () => {
       'columns' in place ? place.columns.map((column) => `${table}.${column}`) : [],
     );
     expect(before.filter((column) => !classified.includes(column))).toEqual([]);
-    for (const column of ['outbox_messages.text', 'webhook_deliveries.body', 'issue_answer_drafts.payload'])
+    for (const column of [
+      'outbox_messages.text',
+      'webhook_deliveries.body',
+      'issue_answer_drafts.payload',
+      'review_comments.content',
+    ])
       expect(before).toContain(column);
 
     const reply = await personalData('erase', p.setup.team.id, p.setup.token);
@@ -288,6 +313,11 @@ describe('an erasure', () => {
         .where(and(eq(issueDatasets.issueId, issueId), eq(issueDatasets.datasetId, p.item.id)));
     expect(await inSelection(p.open.id)).toEqual([]);
     expect(await inSelection(p.closed.id)).toHaveLength(1);
+    const draft = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${p.open.id}/draft/?token=${p.quoting.token}`,
+    });
+    expect(draft.json()).toMatchObject({ answers: [{ value: 5 }], comments: [] });
     const kept = await t.db.select().from(issueAnswers).where(eq(issueAnswers.issueId, p.closed.id));
     expect(kept.map((answer) => answer.value)).toEqual([8]);
     const [submission] = await t.db
