@@ -12,6 +12,8 @@ export type ArchiveDocument = (typeof ARCHIVE_DOCUMENTS)[number];
 
 interface ReadmeTexts {
   title: string;
+  /** Between a file's name and what it holds: French puts a space before the colon. */
+  colon: string;
   intro: (date: string) => string;
   folders: string;
   team: (title: string) => string;
@@ -22,6 +24,7 @@ interface ReadmeTexts {
 const TEXTS: Record<Language, ReadmeTexts> = {
   en: {
     title: 'Your personal data',
+    colon: ': ',
     intro: (date) =>
       `This archive holds what Shortlist kept about your e-mail address on ${date}, at your request.`,
     folders: 'Each folder team-<number> holds what one workspace kept:',
@@ -43,6 +46,7 @@ const TEXTS: Record<Language, ReadmeTexts> = {
   },
   fr: {
     title: 'Vos données personnelles',
+    colon: ' : ',
     intro: (date) =>
       `Cette archive contient ce que Shortlist conservait sur votre adresse e-mail le ${date}, à votre demande.`,
     folders: 'Chaque dossier team-<numéro> contient ce qu’un espace de travail conservait :',
@@ -75,7 +79,7 @@ export function personalDataReadme(
 ) {
   const texts = TEXTS[language];
   const list = [...ARCHIVE_DOCUMENTS, 'files/' as const].map(
-    (name) => `${hasFolders ? '  ' : ''}- ${name}: ${texts.documents[name]}`,
+    (name) => `${hasFolders ? '  ' : ''}- ${name}${texts.colon}${texts.documents[name]}`,
   );
   return [
     texts.title,
@@ -83,7 +87,7 @@ export function personalDataReadme(
     texts.intro(date.toISOString().slice(0, 10)),
     '',
     ...(hasFolders
-      ? [texts.folders, ...teams.map((team) => `- team-${team.id}: ${team.title}`)]
+      ? [texts.folders, ...teams.map((team) => `- team-${team.id}${texts.colon}${team.title}`)]
       : teams.map((team) => texts.team(team.title))),
     '',
     ...list,
