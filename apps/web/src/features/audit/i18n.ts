@@ -107,7 +107,8 @@ export const fr: typeof en = {
     eraseConfirmTitleSite: 'Effacer tout ce que chaque espace de travail détient sur {{email}} ?',
     eraseOk: 'Effacer',
     cancel: 'Annuler',
-    exported: 'L’archive est téléchargée : un fichier .zip dont le README.txt dit ce que contient chaque fichier.',
+    exported:
+      'L’archive est téléchargée : un fichier .zip dont le README.txt dit ce que contient chaque fichier.',
     failed: 'La demande n’a pas pu aboutir.',
     isMember:
       'Cette adresse est celle d’un membre de l’espace de travail : retirez-le d’abord de l’espace de travail.',
