@@ -168,15 +168,25 @@ async function personEverywhere() {
   await t.db
     .insert(issueAccesses)
     .values({ issueId: drafting.id, userId: judge.user.id, token: drafter.token, origin: 'admin' });
-  const draft = await t.request({
-    method: 'PUT',
-    url: `/api/v1/issues/${drafting.id}/draft/?token=${drafter.token}`,
-    payload: {
-      answers: [{ dataset: alpha.id, value: 3 }],
-      comments: [{ dataset: alpha.id, question: null, content: 'A quillish note', shared: false }],
-    },
-  });
-  expect(draft.statusCode, draft.body).toBe(200);
+  /** A draft of one answer and one comment, each on its item. */
+  const saveDraft = async (
+    issueId: number,
+    token: string,
+    answer: number,
+    comment: number,
+    content: string,
+  ) => {
+    const reply = await t.request({
+      method: 'PUT',
+      url: `/api/v1/issues/${issueId}/draft/?token=${token}`,
+      payload: {
+        answers: [{ dataset: answer, value: 3 }],
+        comments: [{ dataset: comment, question: null, content, shared: false }],
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+  };
+  await saveDraft(drafting.id, drafter.token, alpha.id, alpha.id, 'A quillish note');
 
   // Their item, ranked by another judge in an open and in a closed selection.
   const ranked = async (status: 'open' | 'closed') => {
@@ -196,15 +206,7 @@ async function personEverywhere() {
   const [beta] = await j.addItems(open.id, teamId, ['Beta']);
   if (!beta) throw new Error('setup');
   const quoting = await j.addJudge(open.id);
-  const quoted = await t.request({
-    method: 'PUT',
-    url: `/api/v1/issues/${open.id}/draft/?token=${quoting.token}`,
-    payload: {
-      answers: [{ dataset: beta.id, value: 5 }],
-      comments: [{ dataset: first.id, question: null, content: 'Quillmoor Kites, bold', shared: false }],
-    },
-  });
-  expect(quoted.statusCode, quoted.body).toBe(200);
+  await saveDraft(open.id, quoting.token, beta.id, first.id, 'Quillmoor Kites, bold');
   const [review] = await t.db.insert(reviews).values({ datasetId: first.id }).returning();
   if (!review) throw new Error('setup');
   await t.db
@@ -226,7 +228,7 @@ async function personEverywhere() {
     sentTime: new Date(),
   });
   await drainMailQueue(t.app.ctx);
-  return { setup, item: first, open, closed, quoting };
+  return { setup, item: first, open, closed, quoting, beta };
 }
 
 const personalData = (action: 'export' | 'erase', teamId: number, token: string) =>
@@ -317,7 +319,7 @@ describe('an erasure', () => {
       method: 'GET',
       url: `/api/v1/issues/${p.open.id}/draft/?token=${p.quoting.token}`,
     });
-    expect(draft.json()).toMatchObject({ answers: [{ value: 5 }], comments: [] });
+    expect(draft.json()).toMatchObject({ answers: [{ dataset: p.beta.id }], comments: [] });
     const kept = await t.db.select().from(issueAnswers).where(eq(issueAnswers.issueId, p.closed.id));
     expect(kept.map((answer) => answer.value)).toEqual([8]);
     const [submission] = await t.db
