@@ -336,15 +336,16 @@ describe('an erasure', () => {
     expect(blanked.length).toBeGreaterThan(0);
     expect(blanked.every((mail) => mail.text === '')).toBe(true);
 
-    // An export of the items made now holds nothing of the person.
-    const items = await t.request({
-      method: 'GET',
-      url: `/api/v1/datasets/export_excel/?team=${p.setup.team.id}`,
-      token: p.setup.token,
-    });
-    expect(items.statusCode).toBe(200);
-    const text = JSON.stringify(await readWorkbook(items.rawPayload)).toLowerCase();
-    expect(text).toContain(ERASED_ITEM_TITLE);
-    for (const needle of NEEDLES) expect(text).not.toContain(needle);
+    // Exports made now, of the items and of the closed selection's report, hold nothing of the person.
+    for (const url of [
+      `datasets/export_excel/?team=${p.setup.team.id}`,
+      `issues/${p.closed.id}/export_excel/`,
+    ]) {
+      const workbook = await t.request({ method: 'GET', url: `/api/v1/${url}`, token: p.setup.token });
+      expect(workbook.statusCode, url).toBe(200);
+      const text = JSON.stringify(await readWorkbook(workbook.rawPayload)).toLowerCase();
+      expect(text, url).toContain(ERASED_ITEM_TITLE);
+      for (const needle of NEEDLES) expect(text, url).not.toContain(needle);
+    }
   });
 });
