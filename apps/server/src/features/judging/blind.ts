@@ -1,7 +1,19 @@
 import { type IssueComment, TITLE_FIELD_EMAIL } from '@shortlist/contract';
-import { and, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
+import { datasets, datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { itemTypesOf } from '../selections/item-types-of.ts';
 
@@ -12,7 +24,7 @@ import { itemTypesOf } from '../selections/item-types-of.ts';
  * `blind-review.test.ts` asks every judging route for the hidden values.
  */
 export interface Blind {
-  /** The item type's fields whose answers judges never get (their files neither). */
+  /** The item types' fields whose answers judges never get (their files neither). */
   hiddenFields: Set<number>;
   /** Every item's title becomes "Item N": the title is the answer to a hidden question, or the e-mail. */
   titlesHidden: boolean;
@@ -30,24 +42,45 @@ type BlindSettings = Pick<
 const looksLikeEmail = (text: string) => /\S@\S/.test(text);
 const normalised = (text: string) => text.trim().toLowerCase();
 
+/** An answer that is one e-mail address and nothing else (a pitch that quotes one is not). */
+const ADDRESS_PATTERN = '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$';
+
 /**
- * The selection's blind settings as sets: the fields it hides by name, and with "hide who sent it" the item
- * type's identifying questions and its e-mail-format questions (contact fields); the titles when the item
- * type's form titles its items with one of those or with the respondent's e-mail.
+ * The questions "hide who sent it" hides, those the app treats as a contact: marked identifying, of the
+ * e-mail format, or a text question that mails use (an e-mail variable) and that holds addresses — an
+ * item typed in with its contact's address there, mailed through it.
+ */
+const contactQuestion = or(
+  eq(datumFields.identifying, true),
+  eq(datumFields.textFormat, 'email'),
+  and(
+    isNotNull(datumFields.templateVariableEmail),
+    exists(
+      sql`(${sql`select 1 from ${datumValues} where ${datumValues.datumFieldId} = ${datumFields.id} and trim(${datumValues.response}) ~ ${ADDRESS_PATTERN}`})`,
+    ),
+  ),
+);
+
+/**
+ * The selection's blind settings as sets: the fields it hides by name (of any of its item types), and with
+ * "hide who sent it" its item types' contact questions; the titles when an item type's form titles its
+ * items with one of those or with the respondent's e-mail.
  */
 export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<Blind> {
   const base = { hideRespondent: issue.hideRespondent, hideJudgeNames: issue.hideJudgeNames };
   if (issue.hiddenFields.length === 0 && !issue.hideRespondent)
     return { ...base, hiddenFields: new Set(), titlesHidden: false, active: issue.hideJudgeNames };
   const named = issue.hiddenFields.length > 0 ? inArray(datumFields.id, issue.hiddenFields) : undefined;
-  const identifying = issue.hideRespondent
-    ? or(eq(datumFields.identifying, true), eq(datumFields.textFormat, 'email'))
-    : undefined;
   const [fields, forms] = await Promise.all([
     ctx.db
       .select({ id: datumFields.id })
       .from(datumFields)
-      .where(and(inArray(datumFields.dataModelId, itemTypesOf(ctx, issue)), or(named, identifying))),
+      .where(
+        and(
+          inArray(datumFields.dataModelId, itemTypesOf(ctx, issue)),
+          or(named, issue.hideRespondent ? contactQuestion : undefined),
+        ),
+      ),
     ctx.db
       .select({ titleField: intakeForms.titleField })
       .from(intakeForms)
@@ -59,6 +92,21 @@ export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<
       hiddenFields.has(titleField) || (titleField === TITLE_FIELD_EMAIL && issue.hideRespondent),
   );
   return { ...base, hiddenFields, titlesHidden, active: true };
+}
+
+/**
+ * An answer that repeats its item's contact: the item's own e-mail or its respondent's, in any case and
+ * spacing — typed again into a question that is no contact question.
+ */
+const repeatsContact = sql`coalesce(lower(trim(${datumValues.response})) in (${sql`select lower(${datasets.contactEmail}) from ${datasets} where ${datasets.id} = ${datumValues.datasetId} and ${datasets.contactEmail} is not null
+  union all select lower(${formSubmissions.email}) from ${formSubmissions} where ${formSubmissions.datasetId} = ${datumValues.datasetId}`}), false)`;
+
+/** The answers (`datum_values` rows) a judge may read: none of a hidden question, nor the contact again. */
+export function shownAnswers(blind: Blind): SQL | undefined {
+  return and(
+    blind.hiddenFields.size > 0 ? notInArray(datumValues.datumFieldId, [...blind.hiddenFields]) : undefined,
+    blind.hideRespondent ? not(repeatsContact) : undefined,
+  );
 }
 
 /**

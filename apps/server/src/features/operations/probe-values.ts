@@ -72,7 +72,14 @@ export type OpenApiPaths = Record<
   Record<
     string,
     {
-      parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+      tags?: string[];
+      parameters?: {
+        in: string;
+        name: string;
+        required?: boolean;
+        description?: string;
+        schema: JsonSchema;
+      }[];
       requestBody?: { content?: Record<string, { schema: JsonSchema }> };
     }
   >
