@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE,
+  ISSUE_RESOURCETYPES,
   type IssueResourcetype,
   JUDGE_TOKEN_DESCRIPTION,
 } from '@shortlist/contract';
@@ -19,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
-import { type JsonSchema, type OpenApiPaths, sample } from '../operations/probe-values.ts';
+import { type JsonSchema, type OpenApiPaths, sample, withIds } from '../operations/probe-values.ts';
 import { sendDeadlineReminders } from '../selections/deadlines.ts';
 import { judgingFactories } from './test-factories.ts';
 
@@ -38,15 +39,6 @@ const SECRETS = {
 };
 const VISIBLE_PITCH = 'We recycle batteries';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const RESOURCETYPES = [
-  'RatingIssue',
-  'SelectionIssue',
-  'TokenIssue',
-  'TextIssue',
-  'RankedIssue',
-  'PairwiseIssue',
-] as const satisfies readonly IssueResourcetype[];
-
 /** A judge's route as the walk calls it. */
 type JudgeRoute = {
   method: string;
@@ -86,21 +78,12 @@ function judgeCall(route: JudgeRoute, ids: { issue: number; item: number; token:
   const query = new URLSearchParams({ token: ids.token });
   for (const name of route.query) if (NAMES_AN_ITEM.test(name)) query.set(name, String(ids.item));
   if (route.query.includes('as_judge')) query.set('as_judge', 'true');
-  const withItem = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(withItem)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value).map(([key, entry]) => [
-              key,
-              NAMES_AN_ITEM.test(key) ? ids.item : withItem(entry),
-            ]),
-          )
-        : value;
   return {
     method: route.method as 'GET',
     url: `${route.path.replace('{id}', String(ids.issue))}?${query}`,
-    payload: route.body ? (withItem(sample(route.body, false)) as object) : undefined,
+    payload: route.body
+      ? (withIds(sample(route.body, false), NAMES_AN_ITEM, () => ids.item) as object)
+      : undefined,
   };
 }
 
@@ -308,7 +291,7 @@ describe('blind review', () => {
     let rating:
       | Pick<Awaited<ReturnType<typeof setup>>, 'admin' | 'issue' | 'item' | 'lab' | 'judge'>
       | undefined;
-    for (const resourcetype of RESOURCETYPES) {
+    for (const resourcetype of ISSUE_RESOURCETYPES) {
       const { admin, issue, item, lab, judge, other, fields, labFields, patch } = await setup(resourcetype);
       const saved = await patch({
         hidden_fields: [fields.name.id, fields.cv.id, labFields.name.id],
@@ -407,10 +390,10 @@ describe('blind review', () => {
     });
     expect(adminItem.body).toContain(SECRETS.name);
     // Six selections, each route read twice and written once: most answer with content.
-    expect(statuses.length).toBeGreaterThanOrEqual(RESOURCETYPES.length * routes.length);
+    expect(statuses.length).toBeGreaterThanOrEqual(ISSUE_RESOURCETYPES.length * routes.length);
     expect(statuses.filter((status) => status < 300).length).toBeGreaterThanOrEqual(100);
-    expect(files).toBeGreaterThanOrEqual(RESOURCETYPES.length);
-    expect(mails).toBeGreaterThanOrEqual(2 * RESOURCETYPES.length);
+    expect(files).toBeGreaterThanOrEqual(ISSUE_RESOURCETYPES.length);
+    expect(mails).toBeGreaterThanOrEqual(2 * ISSUE_RESOURCETYPES.length);
   });
 
   it('hides every contact question and any answer equal to the contact with "hide who sent it", and the title once the form titles by e-mail', async () => {
