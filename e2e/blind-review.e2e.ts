@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -199,6 +200,7 @@ describe('blind review and the judge’s portal', () => {
     await section.getByTestId('blind-hide-respondent').click();
     await everyType.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/blind-groups-en-desktop.png` });
+    expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
     await page.setViewportSize(NARROW);
     await everyType.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/blind-groups-en-390.png` });
@@ -221,6 +223,7 @@ describe('blind review and the judge’s portal', () => {
     await everyTypeFr.scrollIntoViewIfNeeded();
     expect(await everyTypeFr.isChecked()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/blind-groups-fr-390.png` });
+    expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
 
     // The judge sees neither founder nor the lab's address, and what is left of each item.
     const judge = await page.context().browser()?.newPage();
