@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   datasets,
   datumValues,
+  formSubmissions,
   intakeForms,
   issueComments,
   issueDatasets,
@@ -118,6 +119,7 @@ describe('blind review', () => {
       email: await field('E-mail', { textFormat: 'email' }),
       phone: await field('Phone', { identifying: true }),
       pitch: await field('Pitch'),
+      replyTo: await field('Reply to'),
       cv: await field('CV', { resourcetype: 'file' }),
       deck: await field('Deck', { resourcetype: 'file' }),
     };
@@ -127,12 +129,10 @@ describe('blind review', () => {
       reach: await field('Reach us', { dataModelId: labs.id }),
       summary: await field('Summary', { dataModelId: labs.id }),
     };
-    await t.db.insert(intakeForms).values({
-      teamId: admin.team.id,
-      dataModelId: model.id,
-      title: 'Call',
-      titleField: fields.name.id,
-    });
+    const [form] = await t.db
+      .insert(intakeForms)
+      .values({ teamId: admin.team.id, dataModelId: model.id, title: 'Call', titleField: fields.name.id })
+      .returning();
     const issue = await f.createIssue(admin.team.id, resourcetype, { dataModelId: model.id });
     const [item, lab] = await t.db
       .insert(datasets)
@@ -146,7 +146,14 @@ describe('blind review', () => {
         },
       ])
       .returning();
-    if (!item || !lab) throw new Error('no item');
+    if (!item || !lab || !form) throw new Error('no item');
+    await t.db.insert(formSubmissions).values({
+      formId: form.id,
+      datasetId: item.id,
+      email: SECRETS.respondent,
+      status: 'submitted',
+      tokenHash: 'x'.repeat(64),
+    });
     await t.db
       .insert(issueDatasets)
       .values([item, lab].map((row) => ({ issueId: issue.id, datasetId: row.id })));
@@ -174,6 +181,8 @@ describe('blind review', () => {
       text(fields.email.id, SECRETS.respondent),
       text(fields.phone.id, SECRETS.phone),
       text(fields.pitch.id, VISIBLE_PITCH),
+      // The respondent's address again, in a plain question.
+      text(fields.replyTo.id, SECRETS.respondent.toUpperCase()),
       await file(fields.cv.id, SECRETS.cvName),
       await file(fields.deck.id, SECRETS.deckName),
       text(labFields.name.id, SECRETS.secondFounder, lab.id),

