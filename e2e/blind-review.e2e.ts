@@ -244,4 +244,69 @@ describe('blind review and the judge’s portal', () => {
     await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-fr-390.png`, fullPage: true });
     await judge.close();
   });
+
+  it('names the other judges of a selection that hides names by letters: "Judge A", "Juge C"', async () => {
+    const { page, server } = session;
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Names hidden',
+      hide_judge_names: true,
+    });
+    const itemType = await api<{ id: number }>('POST', 'data-models/', { team: 1, title: 'Named startups' });
+    const item = await api<{ id: number }>('POST', 'datasets/', {
+      data_model: itemType.id,
+      title: 'Initech',
+      datum_values: [],
+    });
+    await api('POST', `issues/${issue.id}/datasets/`, { datasets: [item.id] });
+    // Added one by one: the letters follow this order, the reader between the two others.
+    const emails = ['wilhelmina.quax@example.org', 'names.reader@example.org', 'octavian.brim@example.org'];
+    for (const email of emails)
+      await api('POST', `issues/${issue.id}/set_access/`, { emails: [email], access: true });
+    const judges = await api<{ results: { issue_answer_link: string; user: { email: string } }[] }>(
+      'GET',
+      `issues/${issue.id}/judges/`,
+    );
+    const linkOf = (email: string) =>
+      judges.results.find((j) => j.user.email === email)?.issue_answer_link ?? '';
+    const [first = '', reader = '', second = ''] = emails;
+    for (const [email, content] of [
+      [first, 'Strong team, weak market'],
+      [second, 'Ask about the patents'],
+    ] as const) {
+      const token = new URL(linkOf(email)).searchParams.get('token');
+      const reply = await fetch(`${server.url}/api/v1/issues/${issue.id}/submissions/?token=${token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ comments: [{ dataset: item.id, content, shared: true }] }),
+      });
+      expect(reply.status).toBe(201);
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(linkOf(reader));
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+    await page.reload();
+    const comments = page.getByTestId('shared-comment');
+    await comments.first().waitFor();
+    expect(await comments.allInnerTexts()).toEqual([
+      'Judge A: Strong team, weak market',
+      'Judge C: Ask about the patents',
+    ]);
+    const html = await page.content();
+    for (const leak of ['wilhelmina', 'octavian']) expect(html.toLowerCase()).not.toContain(leak);
+    await comments.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/judge-names-en-390.png`, fullPage: true });
+
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.reload();
+    await page.getByText('Juge A').waitFor();
+    expect(await comments.allInnerTexts()).toEqual([
+      'Juge A: Strong team, weak market',
+      'Juge C: Ask about the patents',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/judge-names-fr-390.png`, fullPage: true });
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+  });
 });

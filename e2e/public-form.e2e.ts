@@ -90,6 +90,28 @@ describe('public form', () => {
     expect(await page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
   });
 
+  it('tells a respondent that a form is not published yet, rather than that it failed', async () => {
+    const { page, server } = session;
+    const form = await adminRequest(server.url)<{ id: number }>('POST', 'intake-forms/', {
+      team: 1,
+      title: 'Call not yet open',
+      published: false,
+    });
+    await page.goto(`${server.url}/forms/${form.id}`);
+    await page.getByRole('heading', { name: 'This form is not published.' }).waitFor();
+    await page.getByText('It cannot be answered yet.', { exact: false }).waitFor();
+    expect(await page.getByText('The form could not be loaded').count()).toBe(0);
+    expect(await page.getByText('Call not yet open').count()).toBe(0);
+
+    // With no form to take a language from, a French browser reads it in French.
+    const french = await session.browser.newContext({ locale: 'fr-FR' });
+    const frenchPage = await french.newPage();
+    await frenchPage.goto(`${server.url}/forms/${form.id}`);
+    await frenchPage.getByRole('heading', { name: "Ce formulaire n'est pas publié." }).waitFor();
+    await frenchPage.getByRole('button', { name: 'Retour' }).waitFor();
+    await french.close();
+  });
+
   it("speaks the form's own language, whatever the visitor's", async () => {
     const { page, server } = session;
     const api = adminRequest(server.url);

@@ -72,6 +72,10 @@ describe('review statuses and tags', () => {
     await table.getByRole('button', { name: 'Delete Finalist' }).click();
     await confirmDelete();
     await table.getByText('No review statuses yet.').waitFor();
+
+    // The spec's link back to the selections.
+    await page.getByRole('link', { name: 'Back to the selections' }).click();
+    await page.waitForURL(/\/team\/1\/issues$/);
   });
 
   it('manages the team tags in the dialog', async () => {

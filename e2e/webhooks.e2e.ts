@@ -5,24 +5,24 @@ import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
-// The receiver listens on loopback, which webhooks reach only when the operator allows it.
-const session = useBrowserSession({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+const received: string[] = [];
+const receiver = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    received.push(`${request.headers['webhook-signature'] ? 'signed' : 'unsigned'} ${body}`);
+    response.end('ok');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const { port } = receiver.address() as AddressInfo;
+// The receiver listens on loopback, which webhooks reach only where the operator allows it: its port.
+const session = useBrowserSession({ WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${port}` });
 
 describe('webhooks', () => {
   it('lets an admin add a webhook, send a test and read that it was delivered', async () => {
-    const received: string[] = [];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        received.push(`${request.headers['webhook-signature'] ? 'signed' : 'unsigned'} ${body}`);
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
     try {
       const { page, server } = session;
       await signIn(page, server.url, ADMIN.email, ADMIN.password);

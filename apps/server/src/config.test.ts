@@ -40,7 +40,8 @@ describe('loadConfig', () => {
 
   it('reads the hosts, addresses and ranges webhooks may reach in the server’s network, and the redirects', () => {
     const config = loadConfig({
-      WEBHOOK_ALLOWED_HOSTS: 'hooks.intranet.example, 10.20.0.0/16,127.0.0.1, [fd00::5], fd00:1::/64',
+      WEBHOOK_ALLOWED_HOSTS:
+        'hooks.intranet.example, 10.20.0.0/16,127.0.0.1, [fd00::5], fd00:1::/64, api.intranet.example:8443, 10.30.0.0/16:9000, [::1]:8080',
       WEBHOOK_MAX_REDIRECTS: '2',
     });
     expect(config.webhookAllowedHosts).toEqual([
@@ -49,11 +50,27 @@ describe('loadConfig', () => {
       '127.0.0.1',
       '[fd00::5]',
       'fd00:1::/64',
+      'api.intranet.example:8443',
+      '10.30.0.0/16:9000',
+      '[::1]:8080',
     ]);
     expect(config.webhookMaxRedirects).toBe(2);
-    for (const bad of ['http://hooks.example/', '10.0.0.0/33', '10.0.0.0/8/8', 'under_score.example', '*']) {
+    for (const bad of [
+      'http://hooks.example/',
+      '10.0.0.0/33',
+      '10.0.0.0/8/8',
+      'under_score.example',
+      '*',
+      'hooks.example:0',
+      'hooks.example:65536',
+      'hooks.example:',
+      'hooks.example:https',
+      '[10.0.0.1]:80',
+      '[hooks.example]:80',
+      '::1:8080:',
+    ]) {
       expect(configError({ WEBHOOK_ALLOWED_HOSTS: `ok.example,${bad}` }).message).toBe(
-        `Invalid WEBHOOK_ALLOWED_HOSTS: must be host names, IP addresses or CIDR ranges (10.0.0.0/8) separated by commas (got "ok.example,${bad}")`,
+        `Invalid WEBHOOK_ALLOWED_HOSTS: must be host names, IP addresses or CIDR ranges (10.0.0.0/8), each with an optional port (hooks.example.org:8443, [fd00::5]:8080), separated by commas (got "ok.example,${bad}")`,
       );
     }
     expect(configError({ WEBHOOK_MAX_REDIRECTS: '6' }).message).toMatch(/^Invalid WEBHOOK_MAX_REDIRECTS/);

@@ -49,7 +49,7 @@ const envSchema = z.object({
       .string()
       .refine(
         (value) => value.split(',').every((entry) => parseAllowedHost(entry) !== null),
-        'must be host names, IP addresses or CIDR ranges (10.0.0.0/8) separated by commas',
+        'must be host names, IP addresses or CIDR ranges (10.0.0.0/8), each with an optional port (hooks.example.org:8443, [fd00::5]:8080), separated by commas',
       )
       .optional(),
   ),
@@ -103,7 +103,8 @@ export interface Config {
   metricsToken: string | undefined;
   /**
    * Hosts, addresses and ranges of the server's own network that webhooks may reach nevertheless (an
-   * on-premises receiver); every other loopback, private, link-local or reserved address is refused.
+   * on-premises receiver), each on its port or else on 80 and 443; every other loopback, private,
+   * link-local or reserved address and port is refused.
    */
   webhookAllowedHosts: readonly string[];
   /** Redirects a webhook delivery follows, each target checked like the first; 0 by default. */

@@ -182,5 +182,4 @@ export const personalDataErasureSchema = z.object({
 export type PersonalDataErasure = z.infer<typeof personalDataErasureSchema>;
 
 /** The archive's name: the person is named by nothing but the date. */
-export const personalDataArchiveName = (date: Date) =>
-  `personal-data-${date.toISOString().slice(0, 10)}.tar.gz`;
+export const personalDataArchiveName = (date: Date) => `personal-data-${date.toISOString().slice(0, 10)}.zip`;

@@ -62,8 +62,15 @@ const templateVariableSchema = z
   )
   .transform((value) => value || null)
   .nullable();
-/** File and budget fields have no e-mail variable: only null (or nothing) is accepted. */
-const noTemplateVariableSchema = z.null({ error: TEMPLATE_VARIABLE_TYPE_MESSAGE });
+/**
+ * File and budget fields have no e-mail variable: null, nothing, or an empty text (what a spec client sends
+ * for "none", as the text fields' empty value means none) is accepted.
+ */
+const noTemplateVariableSchema = z
+  .union([z.null(), z.string().trim().max(0, { error: TEMPLATE_VARIABLE_TYPE_MESSAGE })], {
+    error: TEMPLATE_VARIABLE_TYPE_MESSAGE,
+  })
+  .transform(() => null);
 
 const optionsSchema = z
   .array(z.object({ label: z.string().trim().min(1).max(CHOICE_OPTION_MAX_LENGTH) }))

@@ -100,8 +100,15 @@ export const issueCommentSchema = z.object({
   issue: z.number().int(),
   dataset: z.number().int(),
   question: z.number().int().nullable(),
-  user: z.number().int(),
+  /** The author; null on another judge's comment, to a judge, while the selection hides judges' names. */
+  user: z.number().int().nullable(),
+  /** Empty where `user` is null. */
   user_fullname: z.string(),
+  /**
+   * Where `user` is null, the author's letters in this selection ("A", "B"… "Z", "AA"…), which the page
+   * writes "Judge A"; null otherwise (docs/judging.md, blind review).
+   */
+  pseudonym: z.string().nullable(),
   content: z.string(),
   shared: z.boolean(),
 });
@@ -181,7 +188,7 @@ export const answerViewSchema = z.object({
   answers: z.array(issueAnswerSchema),
   /** The judge's own comments. */
   comments: z.array(issueCommentSchema),
-  /** Other judges' shared comments, with their full names. */
+  /** Other judges' shared comments, with their full names or, names hidden, their pseudonyms. */
   shared_comments: z.array(issueCommentSchema),
   /** True while the selection hides the others' comments until this judge submits (then none are sent). */
   shared_comments_hidden: z.boolean(),

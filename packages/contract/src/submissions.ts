@@ -19,6 +19,8 @@ export type FormSubmissionAction = (typeof FORM_SUBMISSION_ACTIONS)[number];
 export const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
 export const ALREADY_SUBMITTED_MESSAGE = 'You have already submitted your responses with this link';
 export const CAPTCHA_INVALID_MESSAGE = 'The captcha is invalid or has expired. Please solve it again.';
+/** A submission to an unpublished form, and a stranger's reading of it (404). */
+export const NOT_PUBLISHED = 'NOT_PUBLISHED';
 export const FORM_NOT_PUBLISHED_MESSAGE = 'This form is not published.';
 export const PARTIAL_SAVE_NOT_ALLOWED_MESSAGE = 'This form cannot be saved partway.';
 export const FIELD_REQUIRED_MESSAGE = 'This field is required.';

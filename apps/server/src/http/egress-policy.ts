@@ -77,48 +77,72 @@ export function forbiddenKindOf(address: string): EgressAddressKind | undefined 
   return forbiddenLists.find(([, list]) => list.check(address, family))?.[0];
 }
 
-/** An entry of WEBHOOK_ALLOWED_HOSTS: a host name, an IP address, or a range in CIDR notation. */
-export function parseAllowedHost(
-  entry: string,
-): { host: string } | { network: string; prefix: number } | null {
-  const value = entry
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
+/** The ports an entry without one opens: the web's own, whatever the scheme. */
+export const DEFAULT_ALLOWED_PORTS = [80, 443] as const;
+
+type AllowedTarget = { host: string } | { network: string; prefix: number };
+
+/** An address or a range: `10.0.0.5`, `10.0.0.0/8`, `fd00::5`, `fd00::/64`. */
+function parseNetwork(value: string): { network: string; prefix: number } | null {
   const [network = '', prefixText, extra] = value.split('/');
   const version = isIP(network);
-  if (extra === undefined && version !== 0) {
-    const max = version === 4 ? 32 : 128;
-    const prefix = prefixText === undefined ? max : Number(prefixText);
-    return /^\d{1,3}$/.test(prefixText ?? String(max)) && prefix <= max ? { network, prefix } : null;
-  }
-  const isHostName =
-    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
-  return prefixText === undefined && isHostName.test(value) ? { host: value.replace(/\.$/, '') } : null;
+  if (extra !== undefined || version === 0) return null;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  return /^\d{1,3}$/.test(prefixText ?? String(max)) && prefix <= max ? { network, prefix } : null;
+}
+
+const isHostName =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
+
+/**
+ * An entry of WEBHOOK_ALLOWED_HOSTS: a host name, an IP address or a range in CIDR notation, and a port
+ * (`hooks.example.org:8443`, `10.0.0.0/8:8080`, `[fd00::5]:8080`; an IPv6 address takes one only in
+ * brackets). Without a port the entry opens 80 and 443 only: an allowed receiver's other services (a
+ * database, an admin console) stay out of reach (decision 158).
+ */
+export function parseAllowedHost(entry: string): (AllowedTarget & { ports: readonly number[] }) | null {
+  const value = entry.trim().toLowerCase();
+  // `[v6]:port`, or `target:port` with a target of no colon; otherwise a bare IPv6 address, portless.
+  const [, target = '', portText] = /^\[([^\]]*)\](?::(\d{1,5}))?$/.exec(value) ??
+    /^([^:]*)(?::(\d{1,5}))?$/.exec(value) ?? [value, value];
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65535)) return null;
+  const ports = port === undefined ? DEFAULT_ALLOWED_PORTS : [port];
+  const bracketed = value.startsWith('[');
+  const network = parseNetwork(target);
+  if (network) return !bracketed || isIP(network.network) === 6 ? { ...network, ports } : null;
+  return !bracketed && isHostName.test(target) ? { host: target.replace(/\.$/, ''), ports } : null;
 }
 
 export interface EgressPolicy {
-  /** The URL's host is one the operator allowed by name: whatever it resolves to is theirs to reach. */
-  isAllowedHost(host: string): boolean;
-  /** Why the app may not connect to this address for this host, or undefined when it may. */
-  refusalOf(address: string, host: string): EgressAddressKind | undefined;
+  /** Why the app may not connect to this address for this host and port, or undefined when it may. */
+  refusalOf(address: string, host: string, port: number): EgressAddressKind | undefined;
 }
+
+const hostKey = (host: string, port: number) => `${host.toLowerCase().replace(/\.$/, '')} ${port}`;
 
 /** The policy of an allow-list (entries already checked by `parseAllowedHost` when the config was read). */
 export function egressPolicy(allowed: readonly string[]): EgressPolicy {
+  // A name on the list is theirs whatever it resolves to, on its ports; a range on its ports.
   const hosts = new Set<string>();
-  const ranges = new BlockList();
+  const rangesByPort = new Map<number, BlockList>();
   for (const entry of allowed) {
     const parsed = parseAllowedHost(entry);
     if (!parsed) continue;
-    if ('host' in parsed) hosts.add(parsed.host);
-    else ranges.addSubnet(parsed.network, parsed.prefix, familyOf(parsed.network));
+    for (const port of parsed.ports) {
+      if ('host' in parsed) hosts.add(hostKey(parsed.host, port));
+      else {
+        const ranges = rangesByPort.get(port) ?? new BlockList();
+        ranges.addSubnet(parsed.network, parsed.prefix, familyOf(parsed.network));
+        rangesByPort.set(port, ranges);
+      }
+    }
   }
-  const isAllowedHost = (host: string) => hosts.has(host.toLowerCase().replace(/\.$/, ''));
   return {
-    isAllowedHost,
-    refusalOf(address, host) {
-      if (isAllowedHost(host) || ranges.check(address, familyOf(address))) return undefined;
+    refusalOf(address, host, port) {
+      if (hosts.has(hostKey(host, port)) || rangesByPort.get(port)?.check(address, familyOf(address)))
+        return undefined;
       return forbiddenKindOf(address);
     },
   };

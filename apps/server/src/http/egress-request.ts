@@ -21,18 +21,20 @@ export class EgressRefused extends Error {
 }
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+/** The port connected to: the URL parser leaves it empty when it is the scheme's own. */
+const portOf = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
 
 /**
- * The addresses the app would connect to for this URL, each checked: an IP literal as it stands (the URL
- * parser has already turned 2130706433, 0x7f.1 or 0177.0.0.1 into 127.0.0.1), a name through DNS. One
- * forbidden address refuses the whole name, so that a name that answers a public and a private address
- * in turn cannot be used to reach the private one.
+ * The addresses the app would connect to for this URL, each checked with the URL's port: an IP literal as
+ * it stands (the URL parser has already turned 2130706433, 0x7f.1 or 0177.0.0.1 into 127.0.0.1), a name
+ * through DNS. One forbidden address refuses the whole name, so that a name that answers a public and a
+ * private address in turn cannot be used to reach the private one.
  */
 export async function checkedAddresses(url: URL, policy: EgressPolicy, resolve: Resolve = systemResolve) {
   const host = bareHost(url);
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host);
   for (const { address } of addresses) {
-    const kind = policy.refusalOf(address, host);
+    const kind = policy.refusalOf(address, host, portOf(url));
     if (kind) throw new EgressRefused(address, kind);
   }
   return addresses;

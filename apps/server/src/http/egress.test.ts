@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../features/webhooks/test-receiver.ts';
-import { egressPolicy, forbiddenKindOf } from './egress-policy.ts';
+import { type EgressPolicy, egressPolicy, forbiddenKindOf } from './egress-policy.ts';
 import { EgressRefused, egressPost, type Resolve } from './egress-request.ts';
 
 describe('the ranges of the server’s own network', () => {
@@ -46,42 +46,90 @@ describe('the ranges of the server’s own network', () => {
 
   it('are opened by the allow-list only where it says: a name, an address, a range', () => {
     const policy = egressPolicy(['hooks.intranet.example', '10.20.0.0/16', '::1', '[fd00::5]']);
-    expect(policy.refusalOf('10.1.2.3', 'hooks.intranet.example.')).toBeUndefined();
-    expect(policy.refusalOf('10.20.9.9', 'other.example')).toBeUndefined();
-    expect(policy.refusalOf('10.21.0.1', 'other.example')).toBe('private');
-    expect(policy.refusalOf('::1', 'localhost')).toBeUndefined();
-    expect(policy.refusalOf('127.0.0.1', 'localhost')).toBe('loopback');
-    expect(policy.refusalOf('fd00::5', 'x.example')).toBeUndefined();
-    expect(policy.refusalOf('fd00::6', 'x.example')).toBe('private');
+    expect(policy.refusalOf('10.1.2.3', 'hooks.intranet.example.', 443)).toBeUndefined();
+    expect(policy.refusalOf('10.20.9.9', 'other.example', 80)).toBeUndefined();
+    expect(policy.refusalOf('10.21.0.1', 'other.example', 80)).toBe('private');
+    expect(policy.refusalOf('::1', 'localhost', 443)).toBeUndefined();
+    expect(policy.refusalOf('127.0.0.1', 'localhost', 443)).toBe('loopback');
+    expect(policy.refusalOf('fd00::5', 'x.example', 80)).toBeUndefined();
+    expect(policy.refusalOf('fd00::6', 'x.example', 80)).toBe('private');
+  });
+
+  it('are opened on the port an entry names, or on 80 and 443 only when it names none', () => {
+    const policy = egressPolicy([
+      'hooks.intranet.example',
+      'api.intranet.example:8443',
+      '10.20.0.0/16',
+      '10.30.0.0/16:9000',
+      '[fd00::5]:8080',
+      'fd00:1::/64',
+    ]);
+    const cases: [string, string, number, string | undefined][] = [
+      ['10.1.2.3', 'hooks.intranet.example', 80, undefined],
+      ['10.1.2.3', 'hooks.intranet.example', 443, undefined],
+      ['10.1.2.3', 'hooks.intranet.example', 8080, 'private'],
+      ['10.1.2.3', 'hooks.intranet.example', 5432, 'private'],
+      ['10.1.2.4', 'api.intranet.example', 8443, undefined],
+      ['10.1.2.4', 'api.intranet.example', 443, 'private'],
+      ['10.20.9.9', 'other.example', 443, undefined],
+      ['10.20.9.9', 'other.example', 22, 'private'],
+      ['10.30.1.1', 'other.example', 9000, undefined],
+      ['10.30.1.1', 'other.example', 80, 'private'],
+      ['fd00::5', 'x.example', 8080, undefined],
+      ['fd00::5', 'x.example', 80, 'private'],
+      ['fd00:1::9', 'x.example', 443, undefined],
+      ['fd00:1::9', 'x.example', 8443, 'private'],
+      // A public address is reachable on any port: the list only opens the server's own network.
+      ['8.8.8.8', 'dns.example', 5432, undefined],
+    ];
+    expect(
+      cases.map(([address, host, port]) => [address, host, port, policy.refusalOf(address, host, port)]),
+    ).toEqual(cases);
   });
 });
 
 describe('egressPost', () => {
-  // Two listeners on one port: 127.0.0.1, which the policy allows, and 127.0.0.3, which it does not.
+  // Two listeners on one port: 127.0.0.1, which the policy allows on that port, and 127.0.0.3, which it
+  // does not; a third on another port of 127.0.0.1, which the policy does not name.
   let allowed: Awaited<ReturnType<typeof startReceiver>>;
   let forbidden: Awaited<ReturnType<typeof startReceiver>>;
-  const policy = egressPolicy(['127.0.0.1']);
+  let otherPort: Awaited<ReturnType<typeof startReceiver>>;
+  let policy: EgressPolicy;
   beforeAll(async () => {
-    allowed = await startReceiver();
+    allowed = await startReceiver({
+      answer: (path) => (path === '/to-other-port' ? { status: 307, location: otherPort.url } : undefined),
+    });
     forbidden = await startReceiver({ host: '127.0.0.3', port: allowed.port });
+    otherPort = await startReceiver();
+    policy = egressPolicy([`127.0.0.1:${allowed.port}`]);
   });
   afterAll(async () => {
-    await Promise.all([allowed.close(), forbidden.close()]);
+    await Promise.all([allowed.close(), forbidden.close(), otherPort.close()]);
   });
 
-  const post = (url: string, resolve: Resolve) =>
-    egressPost({ url, headers: {}, body: '{}', policy, timeoutMs: 5000, maxRedirects: 0, resolve });
+  const post = (url: string, resolve?: Resolve, maxRedirects = 0) =>
+    egressPost({ url, headers: {}, body: '{}', policy, timeoutMs: 5000, maxRedirects, resolve });
+
+  it('reaches an allowed address on its listed port only, first and after a redirect', async () => {
+    expect(await post(allowed.url)).toBe(200);
+    await expect(post(otherPort.url)).rejects.toEqual(new EgressRefused('127.0.0.1', 'loopback'));
+    await expect(post(`${allowed.origin}/to-other-port`, undefined, 1)).rejects.toEqual(
+      new EgressRefused('127.0.0.1', 'loopback'),
+    );
+    expect(otherPort.connections()).toBe(0);
+  });
 
   it('connects to the very address it checked: a DNS answer that changes after the check reaches nothing', async () => {
     // A rebinding name: an allowed address for the check, a forbidden one for whoever asks next.
     let asked = 0;
+    const before = allowed.received.length;
     const rebinding: Resolve = async () => {
       asked += 1;
       return [{ address: asked === 1 ? '127.0.0.1' : '127.0.0.3', family: 4 }];
     };
     expect(await post(`http://rebind.example:${allowed.port}/hook`, rebinding)).toBe(200);
     expect(asked).toBe(1);
-    expect(allowed.received).toHaveLength(1);
+    expect(allowed.received).toHaveLength(before + 1);
     expect(forbidden.connections()).toBe(0);
   });
 

@@ -227,8 +227,8 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
     'Non envoyé : le destinataire s’est désabonné des e-mails de cette équipe.',
   'Not sent: an earlier e-mail to this address was refused for good.':
     'Non envoyé : un e-mail précédent à cette adresse a été refusé définitivement.',
-  'Not sent: the recipient’s personal data was erased.':
-    'Non envoyé : les données personnelles du destinataire ont été effacées.',
+  'Not sent: the personal data it held was erased.':
+    'Non envoyé : les données personnelles qu’il contenait ont été effacées.',
   'Not sent again: the server sending it stopped twice during the send. The recipient may have received it.':
     'Non renvoyé : le serveur qui l’envoyait s’est arrêté deux fois pendant l’envoi. Le destinataire l’a peut-être reçu.',
 

@@ -14,12 +14,22 @@ import { createTime } from './columns.ts';
 import { batchEmails } from './emails.ts';
 import { formSubmissions } from './submissions.ts';
 
+/**
+ * Whose data a mail carries, so that an erasure finds its copies (docs/privacy.md): the team that sent it
+ * (null: the site's own mail) and the items it quotes. No foreign key: like the mail, it outlives the team.
+ */
+const carried = () => ({
+  teamId: integer('team_id'),
+  itemIds: integer('item_ids').array(),
+});
+
 export const outboxMessages = pgTable('outbox_messages', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  ...carried(),
   createTime: createTime(),
 });
 
@@ -60,6 +70,7 @@ export const mailQueue = pgTable(
     claimedBy: varchar('claimed_by', { length: 36 }),
     /** Sends cut short by a dead sender: after one, the next send may be a second copy; after two, no more. */
     interruptions: integer('interruptions').notNull().default(0),
+    ...carried(),
     createTime: createTime(),
   },
   (t) => [

@@ -34,6 +34,8 @@ export const webhookDeliveries = pgTable(
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     event: varchar('event', { length: 40 }).notNull(),
     body: text('body').notNull(),
+    /** The items the body names, so that an erasure finds it (docs/privacy.md). */
+    itemIds: integer('item_ids').array(),
     /** pending, delivered or failed */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -28,9 +28,15 @@ export async function markDecisionSent(
     changes: { decision: [null, sent.decision], mailing: [sent.batchId, sent.batchId] },
     actor: SYSTEM_ACTOR,
   });
-  await emitWebhookEvent(tx, row.teamId, 'decision.sent', {
-    item: sent.datasetId,
-    decision: sent.decision,
-    mailing: sent.batchId,
-  });
+  await emitWebhookEvent(
+    tx,
+    row.teamId,
+    'decision.sent',
+    {
+      item: sent.datasetId,
+      decision: sent.decision,
+      mailing: sent.batchId,
+    },
+    { itemIds: [sent.datasetId] },
+  );
 }

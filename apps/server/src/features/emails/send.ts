@@ -132,6 +132,7 @@ const queuedMails = (ctx: AppContext, teamId: number, emails: (typeof batchEmail
     headers: unsubscribeHeaders(unsubscribeUrls(ctx, teamId, email.to)),
     priority: MAIL_PRIORITY.mass,
     batchEmailId: email.id,
+    carries: { teamId, itemIds: email.datasetId === null ? [] : [email.datasetId] },
   }));
 
 /** Queues the e-mails that `which` selects, a chunk at a time, in the caller's transaction; answers how many. */

@@ -256,6 +256,18 @@ describe('PATCH data-models/{id}/datum-fields/{fieldId}/', () => {
       resourcetype: ['The type of a field cannot change after its creation.'],
     });
     expect((await patchField(typeId, file.id, { template_variable_email: 'deck' })).statusCode).toBe(400);
+    // A spec client sends "" for "no variable": it means none, on a file field as on a text one.
+    const cleared = await patchField(typeId, file.id, { template_variable_email: ' ' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ template_variable_email: null });
+    const budget = await addField(typeId, {
+      resourcetype: 'custom',
+      type: 'budget',
+      label: 'Costs',
+      template_variable_email: '',
+    });
+    expect(budget.statusCode).toBe(201);
+    expect(budget.json()).toMatchObject({ template_variable_email: null });
     expect(await storedField(file.id)).toMatchObject({
       resourcetype: 'file',
       label: 'Deck',

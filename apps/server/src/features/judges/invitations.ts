@@ -98,8 +98,8 @@ export async function deliverInvitation(ctx: AppContext, delivery: Delivery): Pr
   });
   if (!invitation) return null;
   try {
-    await ctx.mailer.send(
-      composeInvitation({
+    await ctx.mailer.send({
+      ...composeInvitation({
         to: user.email,
         language: user.language,
         teamTitle: delivery.teamTitle,
@@ -113,7 +113,8 @@ export async function deliverInvitation(ctx: AppContext, delivery: Delivery): Pr
         message: delivery.message,
         deadline: issue.deadline,
       }),
-    );
+      carries: { teamId: issue.teamId },
+    });
   } catch (error) {
     await ctx.db.delete(issueInvitations).where(eq(issueInvitations.id, invitation.id));
     if (!isPermanentFailure(error)) throw error;

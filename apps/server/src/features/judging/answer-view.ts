@@ -77,15 +77,17 @@ export async function loadAnswerView(
     answerer.kind === 'judge' ? conflictedItemIds(ctx, answerer.access.id) : [],
     answerer.kind === 'judge' ? loadDraft(ctx, answerer) : null,
   ]);
+  const sharedComments = await withJudgeNames(
+    ctx,
+    answerer.issue,
+    toComments(shared.rows),
+    answerer.kind === 'judge' ? answerer.access.userId : null,
+  );
   return {
     issue,
     preview: answerer.kind === 'preview',
     items,
-    shared_comments: withJudgeNames(
-      answerer.issue,
-      toComments(shared.rows),
-      answerer.kind === 'judge' ? answerer.access.userId : null,
-    ),
+    shared_comments: sharedComments,
     shared_comments_hidden: shared.hidden,
     conflicts: conflicts.map((row) => row.id),
     draft,

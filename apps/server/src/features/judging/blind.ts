@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { itemTypesOf } from '../selections/item-types-of.ts';
+import { judgePseudonyms } from './pseudonyms.ts';
 
 /**
  * Blind review (docs/judging.md, issue 32): what judges of a selection do not see. Every reply that shows
@@ -206,14 +207,22 @@ export function judgeFileName(itemNumber: number, index: number, file: { mimeTyp
 }
 
 /**
- * Comments as a judge reads them: the other judges' names left empty when the selection hides them (the
- * page then says "A judge"); `ownId` is the reader's user id (none in an admin's preview).
+ * Comments as a judge reads them: while the selection hides judges' names, another judge's comment names
+ * its author by their pseudonym in the selection alone, neither name nor id (the page then says "Judge
+ * A"); `ownId` is the reader's user id (none in an admin's preview).
  */
-export const withJudgeNames = (
-  settings: Pick<IssueRow, 'hideJudgeNames'>,
+export async function withJudgeNames(
+  ctx: AppContext,
+  settings: Pick<IssueRow, 'id' | 'hideJudgeNames'>,
   comments: IssueComment[],
   ownId: number | null,
-): IssueComment[] =>
-  settings.hideJudgeNames
-    ? comments.map((comment) => (comment.user === ownId ? comment : { ...comment, user_fullname: '' }))
-    : comments;
+): Promise<IssueComment[]> {
+  if (!settings.hideJudgeNames) return comments;
+  const authors = new Set(comments.flatMap(({ user }) => (user === null || user === ownId ? [] : [user])));
+  const pseudonyms = await judgePseudonyms(ctx, settings.id, [...authors]);
+  return comments.map((comment) =>
+    comment.user === null || comment.user === ownId
+      ? comment
+      : { ...comment, user: null, user_fullname: '', pseudonym: pseudonyms.get(comment.user) ?? null },
+  );
+}

@@ -22,6 +22,7 @@ export const toComment = (row: CommentRow & { fullname: string }): IssueComment 
   question: row.questionId,
   user: row.userId,
   user_fullname: row.fullname,
+  pseudonym: null,
   content: row.content,
   shared: row.shared,
 });

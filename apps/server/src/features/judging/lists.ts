@@ -136,6 +136,8 @@ export async function listComments(
   const ownId = answerer.kind === 'judge' ? answerer.access.userId : null;
   // An admin reads every name; a judge's own rows keep theirs.
   const comments =
-    answerer.kind === 'judge' ? withJudgeNames(answerer.issue, toComments(rows), ownId) : toComments(rows);
+    answerer.kind === 'judge'
+      ? await withJudgeNames(ctx, answerer.issue, toComments(rows), ownId)
+      : toComments(rows);
   return { count: total?.count ?? 0, results: comments };
 }

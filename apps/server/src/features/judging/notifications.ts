@@ -64,6 +64,7 @@ export async function queueSelectionSubmissionMails(
       to: email,
       subject: texts.subject(issue.title),
       text: texts.body(judgeEmail, issue.title, link),
+      carries: { teamId: issue.teamId },
     };
   });
   await enqueueMail(db, mails);
@@ -111,6 +112,7 @@ export async function sendSelectionDigests(ctx: Pick<AppContext, 'db' | 'config'
             judges.map((judge) => judge.email),
             link,
           ),
+          carries: { teamId: issue.teamId },
         });
       }
     }

@@ -138,7 +138,13 @@ async function mailLink(
     email: user.email,
   });
   try {
-    await sendPublicLinkMail(ctx, { to: email, issueTitle: issue.title, link, language: user.language });
+    await sendPublicLinkMail(ctx, {
+      to: email,
+      issueTitle: issue.title,
+      link,
+      language: user.language,
+      teamId: issue.teamId,
+    });
   } catch (error) {
     if (!isPermanentFailure(error)) throw error;
     await markAddressInvalid(ctx.db, email, failureText(error));

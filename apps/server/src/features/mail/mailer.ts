@@ -3,6 +3,13 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
+/** Whose data a mail carries, kept with it so that an erasure finds its copies (docs/privacy.md). */
+export interface MailCarries {
+  teamId: number;
+  /** The items whose answers or titles it quotes. */
+  itemIds?: number[];
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -10,6 +17,7 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, such as List-Unsubscribe on mass e-mail. */
   headers?: Record<string, string>;
+  carries?: MailCarries;
 }
 
 export interface Mailer {
@@ -47,6 +55,12 @@ export function failureText(error: unknown): string {
   );
 }
 
+/** The columns of `mail_queue` and `outbox_messages` that keep whose data a mail carries. */
+export const carriedColumns = (carries: MailCarries | undefined) => ({
+  teamId: carries?.teamId ?? null,
+  itemIds: carries?.itemIds ?? null,
+});
+
 /** SMTP when `SMTP_URL` is set; otherwise the built-in outbox, so that links work in a demo. */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -64,7 +78,7 @@ export function createMailer(options: {
     });
     return {
       kind: 'smtp',
-      async send(message) {
+      async send({ carries: _carries, ...message }) {
         await transport.sendMail({ from, ...message });
       },
       close: () => transport.close(),
@@ -72,8 +86,10 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
-    async send({ headers: _headers, ...message }) {
-      await db.insert(outboxMessages).values({ ...message, html: message.html ?? null });
+    async send({ headers: _headers, carries, ...message }) {
+      await db
+        .insert(outboxMessages)
+        .values({ ...message, html: message.html ?? null, ...carriedColumns(carries) });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, links }, 'mail kept in the outbox');
     },

@@ -7,7 +7,13 @@ import { batchEmails, mailQueue } from '../../db/schema/index.ts';
 import { markDecisionSent } from '../decisions/sent.ts';
 import { settleRespondentMail } from '../verification/status.ts';
 import { settleBatches } from './batch-state.ts';
-import { failureText, isPermanentFailure, type MailMessage, SMTP_MAX_CONNECTIONS } from './mailer.ts';
+import {
+  carriedColumns,
+  failureText,
+  isPermanentFailure,
+  type MailMessage,
+  SMTP_MAX_CONNECTIONS,
+} from './mailer.ts';
 import type { Pacer } from './pacer.ts';
 import { markAddressInvalid, suppressedBatchEmails } from './suppressions.ts';
 
@@ -56,6 +62,7 @@ export async function enqueueMail(db: Db, messages: QueuedMail | QueuedMail[]) {
     priority: message.priority ?? MAIL_PRIORITY.request,
     batchEmailId: message.batchEmailId ?? null,
     verifiesSubmissionId: message.verifiesSubmissionId ?? null,
+    ...carriedColumns(message.carries),
   }));
   if (rows.length > 0) await db.insert(mailQueue).values(rows);
 }
@@ -280,6 +287,8 @@ async function sendClaimed(
           text: row.text,
           html: row.html ?? undefined,
           headers: row.headers ?? undefined,
+          carries:
+            row.teamId === null ? undefined : { teamId: row.teamId, itemIds: row.itemIds ?? undefined },
         });
       } catch (error) {
         await markFailed(ctx.db, row, failureText(error), { isPermanent: isPermanentFailure(error) }, now);

@@ -1,5 +1,5 @@
 import { answerText, type Language } from '@shortlist/contract';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   batchEmails,
@@ -19,12 +19,14 @@ import {
   issueQuestions,
   issueSubmissions,
   issues,
-  mailQueue,
+  itemDecisions,
   teamMembers,
   teams,
 } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
-import type { PersonInTeam } from './person.ts';
+import { collectCopies } from './copies.ts';
+import { mailingsOf, type PersonInTeam } from './person.ts';
+import type { ArchiveDocument } from './readme.ts';
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 const none = <T>() => Promise.resolve([] as T[]);
@@ -115,7 +117,7 @@ async function itemsOf(
   folder: string,
 ) {
   if (person.itemIds.length === 0) return [];
-  const [items, values, submissions] = await Promise.all([
+  const [items, values, submissions, decisions] = await Promise.all([
     db.select().from(datasets).where(inArray(datasets.id, person.itemIds)).orderBy(asc(datasets.id)),
     db
       .select({ value: datumValues, field: datumFields })
@@ -128,9 +130,15 @@ async function itemsOf(
       .from(formSubmissions)
       .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
       .where(inArray(formSubmissions.datasetId, person.itemIds)),
+    // What the person was told: a decision not sent yet is the team's, not theirs.
+    db
+      .select()
+      .from(itemDecisions)
+      .where(and(inArray(itemDecisions.datasetId, person.itemIds), isNotNull(itemDecisions.sentDecision))),
   ]);
   return items.map((item) => {
     const submission = submissions.find((row) => row.submission.datasetId === item.id);
+    const decision = decisions.find((row) => row.datasetId === item.id);
     return {
       id: item.id,
       title: item.title,
@@ -139,6 +147,7 @@ async function itemsOf(
       contact_email: item.contactEmail,
       create_time: iso(item.createTime),
       form: submission?.form ?? null,
+      decision_sent: decision ? { decision: decision.sentDecision, sent_time: iso(decision.sentTime) } : null,
       submission: submission
         ? {
             email: submission.submission.email,
@@ -166,22 +175,17 @@ async function itemsOf(
 }
 
 async function mailsOf(db: Db, person: PersonInTeam, email: string) {
-  const [mailings, queued, suppressions] = await Promise.all([
-    person.batchEmailIds.length
+  const mails = mailingsOf(person);
+  const [mailings, copies, suppressions] = await Promise.all([
+    mails
       ? db
           .select({ mail: batchEmails, mailing: emailBatches.title })
           .from(batchEmails)
           .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
-          .where(inArray(batchEmails.id, person.batchEmailIds))
+          .where(mails)
           .orderBy(asc(batchEmails.id))
       : none<{ mail: typeof batchEmails.$inferSelect; mailing: string }>(),
-    person.submissionIds.length
-      ? db
-          .select()
-          .from(mailQueue)
-          .where(inArray(mailQueue.verifiesSubmissionId, person.submissionIds))
-          .orderBy(asc(mailQueue.id))
-      : none<typeof mailQueue.$inferSelect>(),
+    collectCopies(db, { ...person, email }),
     db
       .select()
       .from(emailSuppressions)
@@ -193,28 +197,27 @@ async function mailsOf(db: Db, person: PersonInTeam, email: string) {
       ),
   ]);
   return {
-    mailings: mailings.map(({ mail, mailing }) => ({
-      mailing,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.htmlMessage,
-      sent_time: iso(mail.sentTime),
-      error: mail.error,
-    })),
-    confirmations: queued.map((row) => ({
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      sent_time: iso(row.sentAt),
-      failed_time: iso(row.failedAt),
-    })),
+    mails: {
+      mailings: mailings.map(({ mail, mailing }) => ({
+        mailing,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.htmlMessage,
+        decision: mail.decision,
+        sent_time: iso(mail.sentTime),
+        error: mail.error,
+      })),
+      queued: copies.mail_queue,
+      outbox: copies.outbox_messages,
+    },
+    webhooks: copies.webhook_deliveries,
     suppressions: suppressions.map((row) => ({ reason: row.reason, create_time: iso(row.createTime) })),
   };
 }
 
 /**
- * What one team holds about the person, as the archive's JSON, and the files to put beside it under
- * `folder` (the team's folder of a superuser's archive, or nothing).
+ * What one team holds about the person, as the archive's documents (README.txt says what each holds),
+ * and the files to put beside them under `folder` (the team's folder of a superuser's archive, or nothing).
  */
 export async function collectPersonData(
   db: Db,
@@ -226,7 +229,7 @@ export async function collectPersonData(
   }: { person: PersonInTeam; email: string; language: Language; folder: string },
 ) {
   const files: ArchivedFile[] = [];
-  const [[team], memberships, judging, items, mails] = await Promise.all([
+  const [[team], memberships, judging, items, { mails, webhooks, suppressions }] = await Promise.all([
     db.select({ id: teams.id, title: teams.title }).from(teams).where(eq(teams.id, person.teamId)),
     person.invitationIds.length
       ? db
@@ -238,17 +241,21 @@ export async function collectPersonData(
     itemsOf(db, person, language, files, folder),
     mailsOf(db, person, email),
   ]);
-  const data = {
-    email,
-    team,
-    is_member: person.isMember,
-    membership_invitations: memberships.map((row) => ({
-      status: row.status,
-      create_time: iso(row.create_time),
-    })),
-    judging,
-    items,
-    ...mails,
+  const documents: Record<ArchiveDocument, unknown> = {
+    'person.json': {
+      email,
+      team,
+      is_member: person.isMember,
+      membership_invitations: memberships.map((row) => ({
+        status: row.status,
+        create_time: iso(row.create_time),
+      })),
+      suppressions,
+    },
+    'items.json': items,
+    'judging.json': judging,
+    'mails.json': mails,
+    'webhooks.json': webhooks,
   };
-  return { data, files };
+  return { team: team ?? { id: person.teamId, title: '' }, documents, files };
 }

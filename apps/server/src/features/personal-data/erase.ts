@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ERASED_ITEM_TITLE, type PersonalDataErasure } from '@shortlist/contract';
-import { and, eq, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -12,21 +12,25 @@ import {
   issueAnswerDrafts,
   issueAnswers,
   issueComments,
+  issueDatasets,
   issueInvitations,
   issueSubmissions,
-  mailQueue,
-  outboxMessages,
+  issues,
+  rateAttempts,
+  reviewComments,
+  reviews,
   teamMembers,
   users,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newAccessToken } from '../judges/judge-access.ts';
 import { suppressErased } from '../mail/suppressions.ts';
-import type { PersonInTeam } from './person.ts';
+import { idList } from '../reports/item-values.ts';
+import { removeItemsFromIssue } from '../selections/issue-datasets.ts';
+import { eraseCopies, NOT_SENT_ERASED_MESSAGE } from './copies.ts';
+import { mailingsOf, type PersonInTeam } from './person.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export const NOT_SENT_ERASED_MESSAGE = 'Not sent: the recipient’s personal data was erased.';
 
 const randomHex = () => randomBytes(12).toString('hex');
 
@@ -109,48 +113,63 @@ async function eraseItems(tx: Tx, itemIds: number[]) {
 }
 
 /**
- * The team's mails to the person lose their address and text but keep their place in a sent mailing;
- * those not sent yet will not be (failed, saying why), and a draft mailing simply loses them.
+ * The team's mass e-mails to the person or about their items lose their address and text but keep their
+ * place in a sent mailing; those not sent yet will not be (failed, saying why), and a draft mailing simply
+ * loses them.
  */
-async function eraseMails(tx: Tx, person: PersonInTeam) {
-  const { batchEmailIds, submissionIds } = person;
-  if (batchEmailIds.length > 0) {
-    await tx
-      .delete(batchEmails)
-      .where(and(inArray(batchEmails.id, batchEmailIds), isNull(batchEmails.status)));
-    const isUnsent = sql`${batchEmails.status} in (2, 3)`;
-    await tx
-      .update(batchEmails)
-      .set({
-        to: '',
-        subject: '',
-        htmlMessage: '',
-        status: sql`case when ${isUnsent} then 1 else ${batchEmails.status} end`,
-        error: sql`case when ${isUnsent} then ${NOT_SENT_ERASED_MESSAGE} else ${batchEmails.error} end`,
-      })
-      .where(inArray(batchEmails.id, batchEmailIds));
-  }
-  const linked = [
-    ...(batchEmailIds.length ? [inArray(mailQueue.batchEmailId, batchEmailIds)] : []),
-    ...(submissionIds.length ? [inArray(mailQueue.verifiesSubmissionId, submissionIds)] : []),
-  ];
-  if (linked.length > 0) await blankQueuedMails(tx, or(...linked));
-}
-
-/** Queued mails lose their address and text; those not sent yet will not be. */
-async function blankQueuedMails(tx: Tx, where: SQL | undefined) {
-  const isUnsent = sql`${mailQueue.sentAt} is null and ${mailQueue.failedAt} is null`;
+async function eraseBatchEmails(tx: Tx, person: PersonInTeam) {
+  const mails = mailingsOf(person);
+  if (!mails) return;
+  await tx.delete(batchEmails).where(and(mails, isNull(batchEmails.status)));
+  const isUnsent = sql`${batchEmails.status} in (2, 3)`;
   await tx
-    .update(mailQueue)
+    .update(batchEmails)
     .set({
       to: '',
       subject: '',
-      text: '',
-      html: null,
-      failedAt: sql`case when ${isUnsent} then now() else ${mailQueue.failedAt} end`,
-      lastError: sql`case when ${isUnsent} then ${NOT_SENT_ERASED_MESSAGE} else ${mailQueue.lastError} end`,
+      htmlMessage: '',
+      status: sql`case when ${isUnsent} then 1 else ${batchEmails.status} end`,
+      error: sql`case when ${isUnsent} then ${NOT_SENT_ERASED_MESSAGE} else ${batchEmails.error} end`,
     })
-    .where(where);
+    .where(mails);
+}
+
+/**
+ * The erased items leave every open selection (judges are not offered an empty item); in closed ones
+ * their answers stay, so that results do not change. Other judges' drafts lose their rows about them,
+ * and admins' review comments on them go.
+ */
+async function withdrawErasedItems(tx: Tx, teamId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return;
+  const ids = sql`array[${idList(itemIds)}]::integer[]`;
+  const withoutItems = (key: string) =>
+    sql`coalesce((select jsonb_agg(row) from jsonb_array_elements(${issueAnswerDrafts.payload} -> ${key}) row
+      where not (row ->> 'dataset')::integer = any(${ids})), '[]'::jsonb)`;
+  await tx
+    .update(issueAnswerDrafts)
+    .set({
+      payload: sql`${issueAnswerDrafts.payload} || jsonb_build_object('answers', ${withoutItems('answers')},
+        'comments', ${withoutItems('comments')})`,
+    })
+    .where(
+      sql`${issueAnswerDrafts.accessId} in (select ${issueAccesses.id} from ${issueAccesses}
+        join ${issueDatasets} on ${issueDatasets.issueId} = ${issueAccesses.issueId}
+        where ${issueDatasets.datasetId} = any(${ids}))`,
+    );
+  const open = await tx
+    .selectDistinct({ id: issues.id, teamId: issues.teamId })
+    .from(issues)
+    .innerJoin(issueDatasets, eq(issueDatasets.issueId, issues.id))
+    .where(
+      and(eq(issues.teamId, teamId), eq(issues.status, 'open'), inArray(issueDatasets.datasetId, itemIds)),
+    );
+  // One selection at a time, each logged as an admin's removal is.
+  for (const issue of open) await removeItemsFromIssue(tx, issue, itemIds);
+  await tx
+    .delete(reviewComments)
+    .where(
+      sql`${reviewComments.reviewId} in (select ${reviews.id} from ${reviews} where ${reviews.datasetId} = any(${ids}))`,
+    );
 }
 
 /**
@@ -172,7 +191,9 @@ export async function erasePersonInTeam(
       .set({ email: '', tokenHash: randomBytes(32).toString('hex') })
       .where(inArray(formSubmissions.id, person.submissionIds));
   const fileKeys = await eraseItems(tx, person.itemIds);
-  await eraseMails(tx, person);
+  await withdrawErasedItems(tx, person.teamId, person.itemIds);
+  await eraseBatchEmails(tx, person);
+  await eraseCopies(tx, { ...person, email });
   await suppressErased(tx, email, person.teamId);
   const counts = {
     judges: person.judges.length,
@@ -199,9 +220,12 @@ export async function erasePersonInTeam(
   return { counts, fileKeys };
 }
 
-/** A superuser's erasure also reaches what no team holds: mails queued to the address, the outbox's copies. */
+/**
+ * A superuser's erasure also reaches what no team holds: the site's mails to or naming the address, and
+ * the throttles' keys that hold it.
+ */
 export async function eraseEverywhereElse(tx: Tx, email: string) {
-  await blankQueuedMails(tx, sql`lower(${mailQueue.to}) = ${email}`);
-  await tx.delete(outboxMessages).where(sql`lower(${outboxMessages.to}) = ${email}`);
+  await eraseCopies(tx, { email, teamId: null, itemIds: [] });
+  await tx.delete(rateAttempts).where(sql`position(${email} in lower(${rateAttempts.key})) > 0`);
   await suppressErased(tx, email, null);
 }

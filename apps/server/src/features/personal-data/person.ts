@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   batchEmails,
@@ -91,6 +91,13 @@ export async function findPersonInTeam(db: Db, teamId: number, email: string): P
     batchEmailIds: mails.map((m) => m.id),
   };
 }
+
+/** The team's mass e-mails to the person or about their items: what the export shows and the erasure blanks. */
+export const mailingsOf = (person: PersonInTeam) =>
+  or(
+    person.batchEmailIds.length ? inArray(batchEmails.id, person.batchEmailIds) : undefined,
+    person.itemIds.length ? inArray(batchEmails.datasetId, person.itemIds) : undefined,
+  );
 
 /** Whether a team holds anything about the person. */
 export const holdsAnything = (person: PersonInTeam) =>

@@ -1,37 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
 import { ERASED_ITEM_TITLE, PERSON_IS_MEMBER } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  batchEmails,
-  datumValues,
-  emailBatches,
-  emailSuppressions,
-  issueAccesses,
-  issueAnswers,
-} from '../../db/schema/index.ts';
+import { datumValues, emailSuppressions, issueAccesses, issueAnswers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startS3Server } from '../../test/s3-server.ts';
-import { readTar } from '../admin/tar.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { PDF, submissionFactories } from '../submissions/test-factories.ts';
+import { sentMailing } from './test-factories.ts';
 
 // Issue 29, point 5, through the HTTP API, with the files on disk and in an S3 bucket.
 
 /** The archive's entries, by name. */
-async function untar(body: Buffer) {
+async function unzip(body: Buffer) {
+  const zip = await JSZip.loadAsync(body);
   const entries: Record<string, Buffer> = {};
-  for await (const entry of readTar(Readable.from([gunzipSync(body)]))) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry.body) chunks.push(chunk);
-    entries[entry.name] = Buffer.concat(chunks);
-  }
+  for (const [name, entry] of Object.entries(zip.files))
+    if (!entry.dir) entries[name] = await entry.async('nodebuffer');
   return entries;
 }
+const document = (entries: Record<string, Buffer>, name: string) =>
+  JSON.parse(entries[name]?.toString() ?? 'null');
 
 const storages = [
   {
@@ -122,19 +114,12 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     expect((await rate(judge.token, 9, 2, 'Ann thinks Alpha is great')).statusCode).toBe(201);
     expect((await rate(other.token, 4, 6)).statusCode).toBe(201);
 
-    const [batch] = await t.db
-      .insert(emailBatches)
-      .values({ teamId: admin.team.id, title: 'Results', status: 'sent' })
-      .returning();
-    if (!batch) throw new Error('setup');
-    await t.db.insert(batchEmails).values({
-      batchId: batch.id,
+    await sentMailing(t, {
+      teamId: admin.team.id,
       datasetId: created.id,
       to: email,
       subject: 'Your application',
       htmlMessage: '<p>Dear Ann</p>',
-      status: 0,
-      sentTime: new Date(),
     });
     return { admin, email, created, issue, judge, other };
   }
@@ -177,26 +162,34 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     const p = await personInTeam();
     const reply = await post(p.admin.token, `teams/${p.admin.team.id}/personal-data/export/`, p.email);
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.headers['content-type']).toBe('application/gzip');
-    expect(reply.headers['content-disposition']).toMatch(/personal-data-\d{4}-\d\d-\d\d\.tar\.gz/);
-    const entries = await untar(reply.rawPayload);
-    const data = JSON.parse(entries['data.json']?.toString() ?? '{}');
-    expect(data.email).toBe(p.email);
-    expect(data.team).toEqual({ id: p.admin.team.id, title: expect.any(String) });
-    expect(data.judging).toHaveLength(1);
-    expect(data.judging[0].answers.map((a: { value: number }) => a.value)).toEqual([9, 2]);
-    expect(data.judging[0].comments[0].content).toBe('Ann thinks Alpha is great');
-    expect(data.items).toHaveLength(1);
-    const [item] = data.items;
+    expect(reply.headers['content-type']).toBe('application/zip');
+    expect(reply.headers['content-disposition']).toMatch(/personal-data-\d{4}-\d\d-\d\d\.zip/);
+    const entries = await unzip(reply.rawPayload);
+    // The README names every other file; the form speaks English, so does it.
+    const readme = entries['README.txt']?.toString() ?? '';
+    expect(readme).toContain('Your personal data');
+    for (const name of Object.keys(entries).filter((name) => !name.startsWith('files/')))
+      if (name !== 'README.txt') expect(readme).toContain(name);
+    const person = document(entries, 'person.json');
+    expect(person.email).toBe(p.email);
+    expect(person.team).toEqual({ id: p.admin.team.id, title: expect.any(String) });
+    const judging = document(entries, 'judging.json');
+    expect(judging).toHaveLength(1);
+    expect(judging[0].answers.map((a: { value: number }) => a.value)).toEqual([9, 2]);
+    expect(judging[0].comments[0].content).toBe('Ann thinks Alpha is great');
+    const items = document(entries, 'items.json');
+    expect(items).toHaveLength(1);
+    const [item] = items;
     expect(item.submission).toMatchObject({ email: p.email, status: expect.any(String) });
     const deck = item.answers.find((a: { question: string }) => a.question === 'Deck');
     expect(deck.file).toMatch(/^files\/\d+-deck\.pdf$/);
     expect(entries[deck.file]?.equals(PDF)).toBe(true);
-    expect(data.mailings).toEqual([
+    const mails = document(entries, 'mails.json');
+    expect(mails.mailings).toEqual([
       expect.objectContaining({ mailing: 'Results', subject: 'Your application' }),
     ]);
     // Another judge's answers are not the person's.
-    expect(JSON.stringify(data)).not.toContain(p.other.user.email);
+    expect(Object.values(entries).some((entry) => entry.toString().includes(p.other.user.email))).toBe(false);
 
     const [entry] = await logOf(p.admin.team.id, p.admin.token, '?action=personal_data.exported');
     expect(entry).toMatchObject({
@@ -246,9 +239,12 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     expect((await call.view(p.issue.id, p.judge.token)).statusCode).not.toBe(200);
     expect((await call.view(p.issue.id, p.other.token)).statusCode).toBe(200);
 
-    const again = await post(p.admin.token, `teams/${p.admin.team.id}/personal-data/export/`, p.email);
-    const data = JSON.parse((await untar(again.rawPayload))['data.json']?.toString() ?? '{}');
-    expect(data).toMatchObject({ judging: [], items: [], mailings: [] });
+    const again = await unzip(
+      (await post(p.admin.token, `teams/${p.admin.team.id}/personal-data/export/`, p.email)).rawPayload,
+    );
+    expect(document(again, 'judging.json')).toEqual([]);
+    expect(document(again, 'items.json')).toEqual([]);
+    expect(document(again, 'mails.json')).toMatchObject({ mailings: [], queued: [], outbox: [] });
 
     const log = await logOf(p.admin.team.id, p.admin.token);
     expect(log.map((entry) => entry.action)).toContain('personal_data.erased');
@@ -289,9 +285,9 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     const superuser = await t.superuserToken();
     const exported = await post(superuser, 'personal-data/export/', p.email);
     expect(exported.statusCode, exported.body).toBe(200);
-    const names = Object.keys(await untar(exported.rawPayload));
-    expect(names.filter((name) => name.endsWith('data.json')).sort()).toEqual(
-      [`team-${p.admin.team.id}/data.json`, `team-${second.admin.team.id}/data.json`].sort(),
+    const names = Object.keys(await unzip(exported.rawPayload));
+    expect(names.filter((name) => name.endsWith('person.json')).sort()).toEqual(
+      [`team-${p.admin.team.id}/person.json`, `team-${second.admin.team.id}/person.json`].sort(),
     );
     expect(names.some((name) => name.startsWith(`team-${p.admin.team.id}/files/`))).toBe(true);
     const erased = await post(superuser, 'personal-data/erase/', p.email);

@@ -35,8 +35,8 @@ export const personalDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const teamId = await scopeOf(request);
     const { email } = request.body as { email: string };
     const language = toLanguage(currentUser(request).language);
-    const parts = await exportPersonalData(ctx, { email, teamId, language });
-    return sendPersonArchive(request, reply, { files: ctx.files, parts });
+    const exported = await exportPersonalData(ctx, { email, teamId, language });
+    return sendPersonArchive(request, reply, { files: ctx.files, ...exported });
   }
 
   async function erase(request: FastifyRequest<{ Params: { id?: number } }>) {

@@ -3,8 +3,11 @@ import {
   PERSON_IS_MEMBER,
   PERSON_IS_MEMBER_MESSAGE,
   type PersonalDataErasure,
+  toLanguage,
 } from '@shortlist/contract';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { ArchivePart } from './archive.ts';
@@ -22,19 +25,37 @@ async function peopleOf(ctx: AppContext, email: string, teamId: number | null) {
 }
 
 /**
+ * The person's language, for the archive's README and answers: that of the form they last answered (no
+ * respondent's own language is stored), else `fallback`, the language of the admin's request.
+ */
+async function languageOf(ctx: AppContext, people: PersonInTeam[], fallback: Language): Promise<Language> {
+  const submissionIds = people.flatMap((person) => person.submissionIds);
+  if (submissionIds.length === 0) return fallback;
+  const [last] = await ctx.db
+    .select({ language: intakeForms.languageCode })
+    .from(formSubmissions)
+    .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
+    .where(inArray(formSubmissions.id, submissionIds))
+    .orderBy(desc(formSubmissions.createTime))
+    .limit(1);
+  return last ? toLanguage(last.language) : fallback;
+}
+
+/**
  * What the team (or, with `teamId` null, every team) holds about the address, as the parts of one
- * archive; each team's log records the export, never the address.
+ * archive, and the person's language; each team's log records the export, never the address.
  */
 export async function exportPersonalData(
   ctx: AppContext,
-  { email, teamId, language }: { email: string; teamId: number | null; language: Language },
-): Promise<ArchivePart[]> {
+  { email, teamId, language: requestLanguage }: { email: string; teamId: number | null; language: Language },
+): Promise<{ parts: ArchivePart[]; language: Language }> {
   const people = await peopleOf(ctx, email, teamId);
+  const language = await languageOf(ctx, people, requestLanguage);
   const parts = await Promise.all(
     people.map(async (person) => {
       const folder = teamId === null ? `team-${person.teamId}/` : '';
-      const { data, files } = await collectPersonData(ctx.db, { person, email, language, folder });
-      return { path: `${folder}data.json`, data, files, person };
+      const collected = await collectPersonData(ctx.db, { person, email, language, folder });
+      return { ...collected, folder, person };
     }),
   );
   await recordAudit(
@@ -47,7 +68,7 @@ export async function exportPersonalData(
       changes: countsOf(person, files.length),
     })),
   );
-  return parts;
+  return { parts, language };
 }
 
 const countsOf = (person: PersonInTeam, files: number) => ({

@@ -19,9 +19,9 @@ let t: TestApp;
 let f: ReturnType<typeof reportFactories>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-  f = reportFactories(t);
   receiver = await startReceiver();
+  t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}` } });
+  f = reportFactories(t);
 });
 afterAll(async () => {
   await t.close();

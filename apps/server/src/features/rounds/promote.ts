@@ -151,16 +151,22 @@ export async function promoteItems(
       },
     });
     if (added.length > 0)
-      await emitWebhookEvent(tx, template.teamId, 'item.promoted', {
-        source: from,
-        target: { id: target.id, title: target.title, round },
-        items: added.map((item) => ({
-          id: item.datasetId,
-          title: item.title,
-          rank: item.rank,
-          value: item.value,
-        })),
-      });
+      await emitWebhookEvent(
+        tx,
+        template.teamId,
+        'item.promoted',
+        {
+          source: from,
+          target: { id: target.id, title: target.title, round },
+          items: added.map((item) => ({
+            id: item.datasetId,
+            title: item.title,
+            rank: item.rank,
+            value: item.value,
+          })),
+        },
+        { itemIds: added.map((item) => item.datasetId) },
+      );
     return { issue: target.id, added: added.length, already: chosen.length - added.length };
   });
 }

@@ -166,6 +166,7 @@ export async function sendDeadlineReminders(ctx: AppContext, now = new Date()) {
             deadline: issue.deadline,
           }),
           priority: MAIL_PRIORITY.mass,
+          carries: { teamId: issue.teamId },
         })),
       );
       for (const { user } of judges) await markUserMailed(tx, user.id);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
   datasets,
   issueAccessDatasets,
@@ -48,46 +49,49 @@ export async function addIssueDatasets(ctx: AppContext, issue: IssueRow, ids: nu
  */
 export async function removeIssueDatasets(ctx: AppContext, issue: IssueRow, ids: number[]) {
   const wanted = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    const inIssue = <T extends typeof issueAnswers | typeof issueComments | typeof issueDatasets>(table: T) =>
-      and(eq(table.issueId, issue.id), inArray(table.datasetId, wanted));
-    const answers = await tx
-      .delete(issueAnswers)
-      .where(inIssue(issueAnswers))
-      .returning({ id: issueAnswers.id });
-    const comments = await tx
-      .delete(issueComments)
-      .where(inIssue(issueComments))
-      .returning({ id: issueComments.id });
-    await tx
-      .delete(issueAccessDatasets)
-      .where(
-        and(
-          inArray(issueAccessDatasets.datasetId, wanted),
-          inArray(
-            issueAccessDatasets.accessId,
-            sql`(select ${issueAccesses.id} from ${issueAccesses} where ${eq(issueAccesses.issueId, issue.id)})`,
-          ),
-        ),
-      );
-    const removed = await tx
-      .delete(issueDatasets)
-      .where(inIssue(issueDatasets))
-      .returning({ id: issueDatasets.datasetId });
-    if (removed.length > 0)
-      await recordAudit(tx, {
-        ...selectionEntry(issue),
-        action: 'selection.items_removed',
-        changes: {
-          ...idsChange(
-            'items_removed',
-            removed.map((row) => row.id),
-            'removed',
-          ),
-          answers: [answers.length, 0],
-          comments: [comments.length, 0],
-        },
-      });
-  });
+  await ctx.db.transaction((tx) => removeItemsFromIssue(tx, issue, wanted));
   return { datasets: wanted };
+}
+
+/** The removal in the caller's transaction: also an erasure's, for the open selections (docs/privacy.md). */
+export async function removeItemsFromIssue(tx: Db, issue: Pick<IssueRow, 'id' | 'teamId'>, wanted: number[]) {
+  const inIssue = <T extends typeof issueAnswers | typeof issueComments | typeof issueDatasets>(table: T) =>
+    and(eq(table.issueId, issue.id), inArray(table.datasetId, wanted));
+  const answers = await tx
+    .delete(issueAnswers)
+    .where(inIssue(issueAnswers))
+    .returning({ id: issueAnswers.id });
+  const comments = await tx
+    .delete(issueComments)
+    .where(inIssue(issueComments))
+    .returning({ id: issueComments.id });
+  await tx
+    .delete(issueAccessDatasets)
+    .where(
+      and(
+        inArray(issueAccessDatasets.datasetId, wanted),
+        inArray(
+          issueAccessDatasets.accessId,
+          sql`(select ${issueAccesses.id} from ${issueAccesses} where ${eq(issueAccesses.issueId, issue.id)})`,
+        ),
+      ),
+    );
+  const removed = await tx
+    .delete(issueDatasets)
+    .where(inIssue(issueDatasets))
+    .returning({ id: issueDatasets.datasetId });
+  if (removed.length > 0)
+    await recordAudit(tx, {
+      ...selectionEntry(issue),
+      action: 'selection.items_removed',
+      changes: {
+        ...idsChange(
+          'items_removed',
+          removed.map((row) => row.id),
+          'removed',
+        ),
+        answers: [answers.length, 0],
+        comments: [comments.length, 0],
+      },
+    });
 }

@@ -3,6 +3,7 @@ import {
   FORM_NOT_PUBLISHED_MESSAGE,
   type FormSubmissionAction,
   type FormSubmissionCommitReply,
+  NOT_PUBLISHED,
   PARTIAL_SAVE_NOT_ALLOWED_MESSAGE,
   submissionEditPath,
   TITLE_FIELD_EMAIL,
@@ -73,15 +74,25 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
     const confirmation = respondentMail(form, submission.email, recap, ctx.config.richTextImageHosts);
     if (confirmation) await markRespondentQueued(tx, submission.id);
-    await enqueueMail(tx, [
-      ...(confirmation ? [{ ...confirmation, verifiesSubmissionId: submission.id }] : []),
-      ...(await immediateAdminMails(tx, { form, title, publicUrl: ctx.config.publicUrl })),
-    ]);
-    await emitWebhookEvent(tx, form.teamId, 'form.submitted', {
-      form: { id: form.id, title: form.title },
-      submission: { id: submission.id, email: submission.email, submit_time: now.toISOString() },
-      item: { id: submission.datasetId, title },
-    });
+    const carries = { teamId: form.teamId, itemIds: [submission.datasetId] };
+    const admins = await immediateAdminMails(tx, { form, title, publicUrl: ctx.config.publicUrl });
+    await enqueueMail(
+      tx,
+      [...(confirmation ? [{ ...confirmation, verifiesSubmissionId: submission.id }] : []), ...admins].map(
+        (mail) => ({ ...mail, carries }),
+      ),
+    );
+    await emitWebhookEvent(
+      tx,
+      form.teamId,
+      'form.submitted',
+      {
+        form: { id: form.id, title: form.title },
+        submission: { id: submission.id, email: submission.email, submit_time: now.toISOString() },
+        item: { id: submission.datasetId, title },
+      },
+      { itemIds: [submission.datasetId] },
+    );
   });
 }
 
@@ -128,7 +139,7 @@ export async function commitSubmission(
   });
   if (action === 'cancel') return reply(await cancel(ctx, submission));
 
-  if (!form.published) throw refusal('NOT_PUBLISHED', FORM_NOT_PUBLISHED_MESSAGE);
+  if (!form.published) throw refusal(NOT_PUBLISHED, FORM_NOT_PUBLISHED_MESSAGE);
   if (action === 'submit') {
     await submit(ctx, form, submission);
     return isEditableAfterSubmit(form)
@@ -168,6 +179,7 @@ async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: Submi
       await enqueueMail(tx, {
         ...draftLinkMail(form, submission.email, link),
         verifiesSubmissionId: submission.id,
+        carries: { teamId: form.teamId, itemIds: [submission.datasetId] },
       });
       await markRespondentQueued(tx, submission.id);
     }

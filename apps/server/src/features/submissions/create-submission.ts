@@ -5,6 +5,7 @@ import {
   type FormSubmission,
   type formSubmissionCreateSchema,
   HONEYPOT_FIELD,
+  NOT_PUBLISHED,
   submissionEditPath,
 } from '@shortlist/contract';
 import { and, eq, inArray, ne, not, sql } from 'drizzle-orm';
@@ -33,7 +34,7 @@ const captchaRefused = () => fieldErrors({ captcha: [CAPTCHA_INVALID_MESSAGE] })
 async function requireOpenForm(ctx: AppContext, id: number) {
   const [form] = await ctx.db.select().from(intakeForms).where(eq(intakeForms.id, id));
   if (!form) throw notFound();
-  if (!form.published) throw refusal('NOT_PUBLISHED', FORM_NOT_PUBLISHED_MESSAGE);
+  if (!form.published) throw refusal(NOT_PUBLISHED, FORM_NOT_PUBLISHED_MESSAGE);
   return form;
 }
 

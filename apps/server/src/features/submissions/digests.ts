@@ -26,6 +26,7 @@ export async function sendDailyDigests(ctx: Pick<AppContext, 'db' | 'config'>, n
     const ranked = tx
       .select({
         formId: formSubmissions.formId,
+        itemId: datasets.id,
         title: datasets.title,
         total: sql<number>`count(*) over (partition by ${formSubmissions.formId})`.as('total'),
         rank: sql<number>`row_number() over (partition by ${formSubmissions.formId} order by ${formSubmissions.submitTime} desc)`.as(
@@ -65,6 +66,7 @@ export async function sendDailyDigests(ctx: Pick<AppContext, 'db' | 'config'>, n
             to: email,
             subject: texts.digestSubject(form.title, total),
             text: texts.digestBody(form.title, total, titles, link),
+            carries: { teamId: form.teamId, itemIds: rows.map((row) => row.itemId) },
           };
         });
     });

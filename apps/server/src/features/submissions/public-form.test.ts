@@ -60,15 +60,18 @@ describe('GET intake-forms/{id}/public/', () => {
     expect(body.questions[0]).not.toHaveProperty('template_variable_email');
   });
 
-  it('hides an unpublished form from strangers and other teams, and previews it for its admins', async () => {
+  it('tells strangers and other teams an unpublished form is not published, and previews it for its admins', async () => {
     const setup = await s.f.createForm({ published: false });
     const other = await s.t.createAdmin();
-    expect((await s.f.getPublic(setup.form.id)).statusCode).toBe(404);
-    expect((await s.f.getPublic(setup.form.id, '', other.token)).statusCode).toBe(404);
+    for (const token of [undefined, other.token]) {
+      const refused = await s.f.getPublic(setup.form.id, '', token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ code: 'NOT_PUBLISHED', detail: 'This form is not published.' });
+    }
     const preview = await s.f.getPublic(setup.form.id, '', setup.token);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().published).toBe(false);
-    expect((await s.f.getPublic(999_999)).statusCode).toBe(404);
+    expect((await s.f.getPublic(999_999)).json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('reopens a saved draft with its edit link, and refuses a wrong token or a submitted one', async () => {

@@ -1,10 +1,16 @@
-import type { PublicForm, publicFormQuerySchema, SavedAnswer } from '@shortlist/contract';
+import {
+  FORM_NOT_PUBLISHED_MESSAGE,
+  NOT_PUBLISHED,
+  type PublicForm,
+  type publicFormQuerySchema,
+  type SavedAnswer,
+} from '@shortlist/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { cssThemes, datumValues, formTitles, intakeForms, pageHeaders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, refusal } from '../../http/errors.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
 import { requireTeamAdmin } from '../teams/access.ts';
 import { verifyRespondent } from '../verification/status.ts';
@@ -13,7 +19,10 @@ import { isEditableAfterSubmit, requireOpenSubmission } from './tokens.ts';
 
 export type IntakeFormRow = typeof intakeForms.$inferSelect;
 
-/** A form anyone may answer; an unpublished one exists only for its team's admins (preview). */
+/**
+ * A form anyone may answer; an unpublished one only its team's admins preview. Anyone else is told it is
+ * not published (the spec's info message), as a submission to it is: a 404 that names why.
+ */
 export async function requirePublicForm(ctx: AppContext, id: number, user: UserRow | null) {
   const [row] = await ctx.db
     .select({ form: intakeForms, pageHeader: pageHeaders.html, cssTheme: cssThemes.path })
@@ -23,8 +32,11 @@ export async function requirePublicForm(ctx: AppContext, id: number, user: UserR
     .where(eq(intakeForms.id, id));
   if (!row) throw notFound();
   if (!row.form.published) {
-    if (!user) throw notFound();
-    await requireTeamAdmin(ctx, user, row.form.teamId);
+    const notPublished = refusal(NOT_PUBLISHED, FORM_NOT_PUBLISHED_MESSAGE, 404);
+    if (!user) throw notPublished;
+    await requireTeamAdmin(ctx, user, row.form.teamId).catch(() => {
+      throw notPublished;
+    });
   }
   return row;
 }

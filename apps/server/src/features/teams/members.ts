@@ -233,7 +233,8 @@ async function mailInvitation(ctx: AppContext, team: TeamRow, user: UserRow, lan
       : access === 'password'
         ? new URL(INVITATIONS_PATH, ctx.config.publicUrl).toString()
         : await createResetLink(ctx, user, { next: INVITATIONS_PATH, ttlMinutes: INVITATION_TTL_MINUTES });
-  await ctx.mailer.send(
-    composeMemberInvitation({ to: user.email, language, teamTitle: team.title, link, access }),
-  );
+  await ctx.mailer.send({
+    ...composeMemberInvitation({ to: user.email, language, teamTitle: team.title, link, access }),
+    carries: { teamId: team.id },
+  });
 }

@@ -6,21 +6,16 @@ import { selectionFactories } from '../selections/test-factories.ts';
 import { deliverWebhooks } from './deliver.ts';
 import { startReceiver } from './test-receiver.ts';
 
-// `closed` runs as an operator leaves it by default: no address of the server's network allowed. `open`
-// allows 127.0.0.1 (the receivers' address) and follows one redirect, as an on-premises set-up would.
+// `closed` runs as an operator leaves it by default: no address of the server's network allowed.
 let closed: TestApp;
-let open: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  [closed, open] = await Promise.all([
-    createTestApp(),
-    createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_MAX_REDIRECTS: '1' } }),
-  ]);
+  closed = await createTestApp();
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await Promise.all([closed.close(), open.close(), receiver.close()]);
+  await Promise.all([closed.close(), receiver.close()]);
 });
 
 const api = (t: TestApp, token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -162,30 +157,44 @@ describe('a webhook into the server’s own network', () => {
 });
 
 describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_MAX_REDIRECTS', () => {
-  it('let an allowed address be saved and reached, and check where each redirect leads', async () => {
-    const admin = await open.createAdmin();
+  it('let an allowed address be saved and reached on its port, and check where each redirect leads', async () => {
     const elsewhere = await startReceiver({ host: '127.0.0.3' });
+    // The allowed address on a port the list does not name.
+    const otherPort = await startReceiver();
     const redirecting = await startReceiver({
       answer: (path) =>
         path === '/to-allowed'
           ? { status: 308, location: '/hook' }
           : path === '/to-refused'
             ? { status: 307, location: `${elsewhere.origin}/hook` }
-            : path === '/twice'
-              ? { status: 307, location: '/to-allowed' }
-              : undefined,
+            : path === '/to-other-port'
+              ? { status: 307, location: otherPort.url }
+              : path === '/twice'
+                ? { status: 307, location: '/to-allowed' }
+                : undefined,
+    });
+    // Allows the redirecting receiver's address and port, and follows one redirect, as an on-premises
+    // set-up would.
+    const open = await createTestApp({
+      env: { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${redirecting.port}`, WEBHOOK_MAX_REDIRECTS: '1' },
     });
     try {
+      const admin = await open.createAdmin();
       const create = (url: string) =>
         api(open, admin.token, 'POST', 'webhooks/', {
           team: admin.team.id,
           url,
           events: ['selection.closed'],
         });
-      // 127.0.0.3 is loopback too, and not on the list.
-      const refused = await create(elsewhere.url);
-      expect(refused.json().url).toEqual([webhookAddressRefusedMessage('127.0.0.3', 'loopback')]);
-      const paths = ['/hook', '/to-allowed', '/to-refused', '/twice'];
+      // 127.0.0.3 is loopback too, and not on the list; nor is 127.0.0.1's other port.
+      for (const [url, address] of [
+        [elsewhere.url, '127.0.0.3'],
+        [otherPort.url, '127.0.0.1'],
+      ] as const) {
+        const refused = await create(url);
+        expect(refused.json().url).toEqual([webhookAddressRefusedMessage(address, 'loopback')]);
+      }
+      const paths = ['/hook', '/to-allowed', '/to-refused', '/to-other-port', '/twice'];
       const ids: number[] = [];
       for (const path of paths) {
         const reply = await create(`${redirecting.origin}${path}`);
@@ -193,8 +202,8 @@ describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_MAX_REDIRECTS', () => {
         ids.push(reply.json().id);
         await api(open, admin.token, 'POST', `webhooks/${reply.json().id}/test/`);
       }
-      expect(await deliverWebhooks(open.app.ctx)).toEqual({ delivered: 2, failed: 2 });
-      const [direct, followed, toRefused, twice] = await Promise.all(
+      expect(await deliverWebhooks(open.app.ctx)).toEqual({ delivered: 2, failed: 3 });
+      const [direct, followed, toRefused, toOtherPort, twice] = await Promise.all(
         ids.map(async (id) => (await deliveriesOf(open, admin.token, id))[0]),
       );
       expect(direct).toMatchObject({ status: 'delivered', response_code: 200 });
@@ -203,18 +212,24 @@ describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_MAX_REDIRECTS', () => {
       expect(
         redirecting.received.filter((m) => m.path === '/hook').map((m) => JSON.parse(m.body).type),
       ).toEqual(['ping', 'ping']);
-      expect(toRefused).toMatchObject({
-        status: 'failed',
-        attempts: 1,
-        response_code: null,
-        duration_ms: null,
-      });
-      expect(toRefused.error).toBe(webhookAddressRefusedMessage('127.0.0.3', 'loopback'));
+      for (const [delivery, address] of [
+        [toRefused, '127.0.0.3'],
+        [toOtherPort, '127.0.0.1'],
+      ]) {
+        expect(delivery).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          response_code: null,
+          duration_ms: null,
+          error: webhookAddressRefusedMessage(address, 'loopback'),
+        });
+      }
       expect(elsewhere.connections()).toBe(0);
+      expect(otherPort.connections()).toBe(0);
       // One redirect is allowed, not two: the second's answer is the delivery's.
       expect(twice).toMatchObject({ status: 'pending', response_code: 308, error: 'HTTP 308' });
     } finally {
-      await Promise.all([elsewhere.close(), redirecting.close()]);
+      await Promise.all([open.close(), elsewhere.close(), otherPort.close(), redirecting.close()]);
     }
   });
 });

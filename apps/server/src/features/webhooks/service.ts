@@ -135,7 +135,7 @@ const webhookEntry = (row: WebhookRow) => ({
 
 /** The test button: a `ping` queued for this webhook alone, sent by the worker like any event. */
 export async function pingWebhook(ctx: AppContext, row: WebhookRow) {
-  await emitWebhookEvent(ctx.db, row.teamId, 'ping', { webhook: row.id }, row.id);
+  await emitWebhookEvent(ctx.db, row.teamId, 'ping', { webhook: row.id }, { onlyWebhookId: row.id });
 }
 
 /** The delivery log, newest first, paged in SQL. */

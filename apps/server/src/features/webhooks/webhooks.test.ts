@@ -20,11 +20,20 @@ function isValidSignature(secret: string, message: Received) {
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+/** A port that was just free and is closed again: nothing listens there. */
+let closedPort: number;
 
 beforeAll(async () => {
-  // The receiver listens on loopback, which webhooks reach only when the operator allows it.
-  t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+  // The receiver listens on loopback, which webhooks reach only where the operator allows it.
   receiver = await startReceiver();
+  closedPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const allowed = `127.0.0.1:${receiver.port},127.0.0.1:${closedPort}`;
+  t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: allowed } });
 });
 afterAll(async () => {
   await t.close();
@@ -145,13 +154,6 @@ describe('webhooks', () => {
 
   it('say why a receiver could not be reached, in the reader’s language, and when it did not answer', async () => {
     const admin = await t.createAdmin();
-    // A port that was just free and is closed again: nothing listens there.
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
     const created = await api(admin.token, 'POST', 'webhooks/', {
       team: admin.team.id,
       url: `http://127.0.0.1:${closedPort}/hook`,

@@ -69,6 +69,7 @@ describe('the answer draft', () => {
             question: null,
             user: 1,
             user_fullname: '',
+            pseudonym: null,
             content: ' Good ',
             shared: true,
           },

@@ -45,6 +45,8 @@ export const en = {
   shared: 'Share with the other judges',
   sharedComments: 'Comments of other judges',
   aJudge: 'A judge',
+  /** Another judge, names hidden: their letters in the selection. */
+  judgeNamed: 'Judge {{letters}}',
   blindTitle: 'Item {{number}}',
   portalLink: 'All my selections',
   portal: {
@@ -210,6 +212,7 @@ export const fr: typeof en = {
   shared: 'Partager avec les autres juges',
   sharedComments: 'Commentaires des autres juges',
   aJudge: 'Un juge',
+  judgeNamed: 'Juge {{letters}}',
   blindTitle: 'Élément {{number}}',
   portalLink: 'Toutes mes sélections',
   portal: {

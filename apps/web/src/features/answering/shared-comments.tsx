@@ -13,7 +13,7 @@ export function SharedComments(props: SharedCommentsProps) {
   return props.comments.length === 0 ? null : <SharedCommentList {...props} />;
 }
 
-/** The shared comments with their judges' full names (and the criterion). */
+/** The shared comments with their judges' full names, or "Judge A" where names are hidden (and the criterion). */
 function SharedCommentList({ comments, questions }: SharedCommentsProps) {
   const { t } = useTranslation('answering');
   const headingId = useId();
@@ -26,7 +26,11 @@ function SharedCommentList({ comments, questions }: SharedCommentsProps) {
       <ul className="sl-shared-comments">
         {comments.map((comment) => (
           <li key={comment.id} data-testid="shared-comment">
-            <strong>{comment.user_fullname || t('aJudge')}</strong>
+            <strong>
+              {comment.pseudonym !== null
+                ? t('judgeNamed', { letters: comment.pseudonym })
+                : comment.user_fullname || t('aJudge')}
+            </strong>
             {titleOf(comment.question) && <span className="sl-muted"> ({titleOf(comment.question)})</span>}
             <span className="sl-pre-line">: {comment.content}</span>
           </li>

@@ -40,11 +40,11 @@ export const en = {
     erase: 'Erase their data',
     eraseConfirmTitle: 'Erase everything this workspace holds about {{email}}?',
     eraseConfirm:
-      'Their answers stay in the reports without their name, their form responses and files are deleted, and no e-mail will be sent to them again. This cannot be undone.',
+      'Their answers stay in the reports without their name. Their form responses and files are deleted, their items leave the open selections, and the e-mails and webhooks that quote them are emptied. No e-mail will be sent to them again. This cannot be undone.',
     eraseConfirmTitleSite: 'Erase everything every workspace holds about {{email}}?',
     eraseOk: 'Erase',
     cancel: 'Cancel',
-    exported: 'The archive is downloaded.',
+    exported: 'The archive is downloaded: a .zip file whose README.txt says what each file holds.',
     failed: 'The request could not be completed.',
     isMember: 'This address belongs to a member of the workspace: remove them from the workspace first.',
     erased: 'Erased: {{judges}}, {{answers}}, {{items}}, {{files}}, {{emails}}.',
@@ -103,11 +103,12 @@ export const fr: typeof en = {
     erase: 'Effacer ses données',
     eraseConfirmTitle: 'Effacer tout ce que cet espace de travail détient sur {{email}} ?',
     eraseConfirm:
-      'Ses réponses restent dans les rapports sans son nom, ses réponses aux formulaires et ses fichiers sont supprimés, et aucun e-mail ne lui sera plus envoyé. C’est définitif.',
+      'Ses réponses restent dans les rapports sans son nom. Ses réponses aux formulaires et ses fichiers sont supprimés, ses éléments quittent les sélections ouvertes, et les e-mails et webhooks qui le citent sont vidés. Aucun e-mail ne lui sera plus envoyé. C’est définitif.',
     eraseConfirmTitleSite: 'Effacer tout ce que chaque espace de travail détient sur {{email}} ?',
     eraseOk: 'Effacer',
     cancel: 'Annuler',
-    exported: 'L’archive est téléchargée.',
+    exported:
+      'L’archive est téléchargée : un fichier .zip dont le README.txt dit ce que contient chaque fichier.',
     failed: 'La demande n’a pas pu aboutir.',
     isMember:
       'Cette adresse est celle d’un membre de l’espace de travail : retirez-le d’abord de l’espace de travail.',

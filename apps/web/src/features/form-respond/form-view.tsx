@@ -1,4 +1,4 @@
-import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, type PublicForm } from '@shortlist/contract';
+import { ALREADY_SUBMITTED, INVALID_EDIT_LINK, NOT_PUBLISHED, type PublicForm } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +22,23 @@ const SubmissionStatus = lazy(() =>
   import('./submission-status').then((m) => ({ default: m.SubmissionStatus })),
 );
 
-function LoadError({ isDraft }: { isDraft: boolean }) {
+/** Why the form is not shown: the spec's error, or its info message for a form not published. */
+function LoadError({ error }: { error: Error }) {
   const { t } = useTranslation('formRespond');
   const navigate = useNavigate();
+  const code = error instanceof ApiError ? error.code : null;
   return (
     <section className="sl-result" data-testid="form-load-error">
-      <h1 className="sl-result-title">{t(isDraft ? 'submissionLoadError' : 'loadError')}</h1>
+      <h1 className="sl-result-title">
+        {t(
+          code === NOT_PUBLISHED
+            ? 'notPublished'
+            : code === INVALID_EDIT_LINK
+              ? 'submissionLoadError'
+              : 'loadError',
+        )}
+      </h1>
+      {code === NOT_PUBLISHED && <p className="sl-result-message">{t('notPublishedHint')}</p>}
       <button
         type="button"
         className="sl-button"
@@ -110,7 +121,7 @@ export function FormView({ formId, preview = false }: { formId: number; preview?
           <AlreadySubmitted />
         </Suspense>
       );
-    return <LoadError isDraft={query.error instanceof ApiError && query.error.code === INVALID_EDIT_LINK} />;
+    return <LoadError error={query.error} />;
   }
   return (
     <FormLanguage language={query.data.language_code}>

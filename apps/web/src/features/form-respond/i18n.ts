@@ -4,6 +4,8 @@ export const en = {
   submissionLoadError: 'Your submission could not be loaded',
   back: 'Back',
   unpublished: 'This form is not published: only your team sees this preview, and nobody can submit it.',
+  notPublished: 'This form is not published.',
+  notPublishedHint: 'It cannot be answered yet. Please come back later, or ask whoever sent you the link.',
   alreadySubmitted: 'You have already submitted your responses with this link',
 
   email: 'Your e-mail',
@@ -44,6 +46,9 @@ export const fr: typeof en = {
   back: 'Retour',
   unpublished:
     "Ce formulaire n'est pas publié : seule votre équipe voit cet aperçu, et personne ne peut y répondre.",
+  notPublished: "Ce formulaire n'est pas publié.",
+  notPublishedHint:
+    'On ne peut pas encore y répondre. Revenez plus tard, ou demandez à la personne qui vous a envoyé le lien.',
   alreadySubmitted: 'Vous avez déjà envoyé vos réponses avec ce lien',
 
   email: 'Votre e-mail',

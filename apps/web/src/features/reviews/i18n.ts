@@ -2,7 +2,7 @@
 export const en = {
   title: 'Review statuses',
   intro: 'The statuses your workspace gives items while reviewing them, at most {{max}}.',
-  backToDashboard: 'Back to the dashboard',
+  backToSelections: 'Back to the selections',
   label: 'Label',
   color: 'Colour',
   actions: 'Actions',
@@ -56,7 +56,7 @@ export const en = {
 export const fr: typeof en = {
   title: 'Statuts de revue',
   intro: 'Les statuts que votre espace de travail donne aux éléments en les examinant, {{max}} au plus.',
-  backToDashboard: 'Retour au tableau de bord',
+  backToSelections: 'Retour aux sélections',
   label: 'Libellé',
   color: 'Couleur',
   actions: 'Actions',

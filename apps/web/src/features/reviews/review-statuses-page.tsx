@@ -68,8 +68,8 @@ export function ReviewStatusesPage() {
 
   return (
     <div className="sl-page">
-      <ButtonLink type="link" icon={<ArrowLeftOutlined />} to={`/team/${team.id}`}>
-        {t('backToDashboard')}
+      <ButtonLink type="link" icon={<ArrowLeftOutlined />} to={`/team/${team.id}/issues`}>
+        {t('backToSelections')}
       </ButtonLink>
       <div className="sl-page-header">
         <div>

@@ -56,7 +56,7 @@ export const en = {
     hideRespondentHelp:
       'Judges see neither the respondent’s e-mail, the contact e-mails (nor any answer that repeats them), the questions mails are sent to, nor the questions marked as identifying.',
     hideJudgeNames: 'Hide judges’ names from each other',
-    hideJudgeNamesHelp: 'Shared comments then read “A judge”.',
+    hideJudgeNamesHelp: 'Shared comments then name each judge by letters only: “Judge A”.',
   },
   dialog: {
     createTitle: 'New selection',
@@ -270,7 +270,8 @@ export const fr: typeof en = {
     hideRespondentHelp:
       'Les juges ne voient ni l’e-mail du répondant, ni les e-mails de contact (ni une réponse qui les répète), ni les questions auxquelles les e-mails sont envoyés, ni les questions marquées comme identifiantes.',
     hideJudgeNames: 'Masquer les noms des juges entre eux',
-    hideJudgeNamesHelp: 'Les commentaires partagés indiquent alors « Un juge ».',
+    hideJudgeNamesHelp:
+      'Les commentaires partagés ne nomment alors chaque juge que par des lettres : « Juge A ».',
   },
   dialog: {
     createTitle: 'Nouvelle sélection',
