@@ -3,7 +3,6 @@ import {
   HIDDEN_FIELD_NOT_OF_TYPE_MESSAGE,
   ISSUE_RESOURCETYPES,
   type IssueResourcetype,
-  JUDGE_TOKEN_DESCRIPTION,
 } from '@shortlist/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,8 @@ import {
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { itemFactories } from '../items/test-factories.ts';
-import { type JsonSchema, type OpenApiPaths, sample, withIds } from '../operations/probe-values.ts';
+import { judgeCall, judgeRoutes } from '../operations/judge-routes.ts';
+import type { OpenApiPaths } from '../operations/probe-values.ts';
 import { sendDeadlineReminders } from '../selections/deadlines.ts';
 import { judgingFactories } from './test-factories.ts';
 
@@ -40,54 +40,6 @@ const SECRETS = {
 };
 const VISIBLE_PITCH = 'We recycle batteries';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-/** A judge's route as the walk calls it. */
-type JudgeRoute = {
-  method: string;
-  path: string;
-  query: string[];
-  body?: JsonSchema;
-  /** Found by its token parameter (not only by its tag). */
-  takesToken: boolean;
-};
-
-/**
- * Every route that gives a judge anything, read from the app's OpenAPI document: each one that takes the
- * personal link's token (its parameter carries the contract's description), and the other routes tagged
- * `judging` (the public link's). A judge route added later is walked without being named here.
- */
-function judgeRoutes(t: TestApp): JudgeRoute[] {
-  const { paths } = t.app.swagger() as { paths: OpenApiPaths };
-  return Object.entries(paths).flatMap(([path, operations]) =>
-    Object.entries(operations)
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-        body: operation.requestBody?.content?.['application/json']?.schema,
-        takesToken: (operation.parameters ?? []).some((p) => p.description === JUDGE_TOKEN_DESCRIPTION),
-        tagged: operation.tags?.includes('judging') ?? false,
-      }))
-      .filter((route) => route.takesToken || route.tagged),
-  );
-}
-
-/** Body and query fields that name an item: the walk gives them the selection's first item. */
-const NAMES_AN_ITEM = /^(dataset|next)$/;
-
-/** The route called as the judge: the link's token, the item where one is named, a plain body otherwise. */
-function judgeCall(route: JudgeRoute, ids: { issue: number; item: number; token: string }) {
-  const query = new URLSearchParams({ token: ids.token });
-  for (const name of route.query) if (NAMES_AN_ITEM.test(name)) query.set(name, String(ids.item));
-  if (route.query.includes('as_judge')) query.set('as_judge', 'true');
-  return {
-    method: route.method as 'GET',
-    url: `${route.path.replace('{id}', String(ids.issue))}?${query}`,
-    payload: route.body
-      ? (withIds(sample(route.body, false), NAMES_AN_ITEM, () => ids.item) as object)
-      : undefined,
-  };
-}
-
 const leaks = (text: string) =>
   Object.values(SECRETS).filter((secret) => text.toLowerCase().includes(secret.toLowerCase()));
 
@@ -289,10 +241,10 @@ describe('blind review', () => {
   });
 
   it('answers no hidden value from any judge route, file or mail, in a selection of each type', async () => {
-    const routes = judgeRoutes(t);
+    const routes = judgeRoutes((t.app.swagger() as { paths: OpenApiPaths }).paths);
     // Floors, so that a walk that found no route, or lost the token's mark, cannot pass.
     expect(routes.length).toBeGreaterThanOrEqual(17);
-    expect(routes.filter((route) => route.takesToken).length).toBeGreaterThanOrEqual(15);
+    expect(routes.filter((route) => route.takesJudgeToken).length).toBeGreaterThanOrEqual(15);
     const found: string[] = [];
     const statuses: number[] = [];
     let files = 0;
