@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
 import { createPublicForm } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
@@ -10,37 +10,6 @@ import { useBrowserSession } from './support/session.ts';
 const session = useBrowserSession();
 const PHONE = { width: 390, height: 844 };
 const LANGUAGES = ['en', 'fr'] as const;
-
-/**
- * Two findings inside Ant Design that our styles have not overcome yet, on admin pages only (docs/
- * performance.md, issue 16): the zero-height row its tables keep to measure columns, and the text of
- * its filled green tags. Anything else fails the test.
- */
-const KNOWN = [
-  { rule: 'aria-hidden-focus', match: /^<tr aria-hidden="true" class="ant-table-measure-row"/ },
-  { rule: 'color-contrast', match: /^<span class="ant-tag ant-tag-filled ant-tag-green / },
-];
-
-/** WCAG 2.1 A and AA rules; what fails is listed with the elements, so that a failure says what to fix. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const isKnown = (rule: string, html: string) =>
-    KNOWN.some((known) => known.rule === rule && known.match.test(html));
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes
-        .filter((node) => !isKnown(violation.id, node.html))
-        .slice(0, 3)
-        .map((node) => node.html.slice(0, 160)),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-}
 
 async function useLanguage(page: Page, language: string) {
   await page.addInitScript((lang) => localStorage.setItem('shortlist.language', lang), language);

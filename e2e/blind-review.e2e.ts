@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -8,6 +9,8 @@ const session = useBrowserSession();
 /** Where the screenshots of these pages go, to be looked at. */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/blind-shots';
 const PHONE = { width: 375, height: 800 };
+/** The narrowest phone the pages are checked at. */
+const NARROW = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const JUDGE = 'blind.judge@example.org';
 const FOUNDER = 'Zephyrine Quokka';
@@ -117,6 +120,128 @@ describe('blind review and the judge’s portal', () => {
     await judge.screenshot({ path: `${SHOTS}/portal-fr-phone.png`, fullPage: true });
     await judge.setViewportSize(DESKTOP);
     await judge.screenshot({ path: `${SHOTS}/portal-fr-desktop.png`, fullPage: true });
+    await judge.close();
+  });
+
+  it('groups the hidden questions by item type, hides a shared question in every type at once, and hides a typed-in contact', async () => {
+    const { page, server } = session;
+    const itemType = (title: string) => api<{ id: number }>('POST', 'data-models/', { team: 1, title });
+    const field = (type: number, label: string, extra: object = {}) =>
+      api<{ id: number }>('POST', `data-models/${type}/datum-fields/`, {
+        resourcetype: 'text',
+        label,
+        ...extra,
+      });
+    const calls = await itemType('Space calls');
+    const labs = await itemType('Lab calls');
+    const founders = [await field(calls.id, 'Founder'), await field(labs.id, 'Founder')];
+    const pitch = await field(calls.id, 'Pitch');
+    // The lab's contact: a text question that mails use, no e-mail format.
+    const contact = await field(labs.id, 'Contact', { template_variable_email: 'contact' });
+    const summary = await field(labs.id, 'Summary');
+    const answer = (datum_field: number, response: string) => ({
+      datum_field,
+      resourcetype: 'text',
+      response,
+    });
+    const kelp = await api<{ id: number }>('POST', 'datasets/', {
+      data_model: calls.id,
+      title: 'Orbital Kelp',
+      datum_values: [
+        answer(founders[0]?.id ?? 0, 'Anselm Frobisher'),
+        answer(pitch.id, 'Kelp farms in orbit'),
+      ],
+    });
+    const gizmo = await api<{ id: number }>('POST', 'datasets/', {
+      data_model: labs.id,
+      title: 'Lab Gizmo',
+      contact_email: 'gizmo-lead@example.org',
+      datum_values: [
+        answer(founders[1]?.id ?? 0, 'Bettina Quarrel'),
+        answer(contact.id, 'gizmo-lead@example.org'),
+        answer(summary.id, 'Cheaper sensors'),
+      ],
+    });
+    const issue = await api<{ id: number }>('POST', 'issues/', {
+      team: 1,
+      resourcetype: 'RatingIssue',
+      title: 'Two calls',
+    });
+    await api('POST', `issues/${issue.id}/datasets/`, { datasets: [kelp.id, gizmo.id] });
+    await api('POST', `issues/${issue.id}/set_access/`, { emails: ['two.calls@example.org'], access: true });
+    const judges = await api<{ results: { issue_answer_link: string }[] }>(
+      'GET',
+      `issues/${issue.id}/judges/`,
+    );
+    const link = judges.results[0]?.issue_answer_link ?? '';
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/team/1/issue/${issue.id}/manage`);
+    await page.getByTestId('edit-issue').click();
+    const section = page.getByTestId('blind-review');
+    const group = (type: number) => section.getByTestId(`blind-item-type-${type}`);
+    await group(labs.id).getByRole('checkbox', { name: 'Summary' }).waitFor();
+    expect(await group(calls.id).locator('legend').innerText()).toBe('Space calls');
+    expect(await group(labs.id).locator('legend').innerText()).toBe('Lab calls');
+    expect(await group(calls.id).getByRole('checkbox').count()).toBe(2);
+    expect(await group(labs.id).getByRole('checkbox').count()).toBe(3);
+    // The shared question, by keyboard: one box hides "Founder" in both item types.
+    const everyType = section.getByRole('checkbox', { name: 'Hide “Founder” in every item type' });
+    await everyType.focus();
+    await page.keyboard.press('Space');
+    for (const type of [calls.id, labs.id])
+      expect(await group(type).getByRole('checkbox', { name: 'Founder' }).isChecked()).toBe(true);
+    // One of the two unticked: the shared box is half ticked.
+    await group(labs.id).getByRole('checkbox', { name: 'Founder' }).uncheck();
+    expect(await everyType.isChecked()).toBe(false);
+    await everyType.check();
+    await section.getByTestId('blind-hide-respondent').click();
+    await everyType.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/blind-groups-en-desktop.png` });
+    expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
+    await page.setViewportSize(NARROW);
+    await everyType.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/blind-groups-en-390.png` });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').first().waitFor();
+    const saved = await api<{ hidden_fields: number[]; hide_respondent: boolean }>(
+      'GET',
+      `issues/${issue.id}/`,
+    );
+    expect(saved.hidden_fields.toSorted((a, b) => a - b)).toEqual(founders.map((f) => f?.id));
+    expect(saved.hide_respondent).toBe(true);
+
+    // In French at 390 px, the saved choice ticked.
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.reload();
+    await page.getByTestId('edit-issue').click();
+    const everyTypeFr = page
+      .getByTestId('blind-review')
+      .getByRole('checkbox', { name: 'Masquer « Founder » dans tous les types d’élément' });
+    await everyTypeFr.scrollIntoViewIfNeeded();
+    expect(await everyTypeFr.isChecked()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/blind-groups-fr-390.png` });
+    expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
+
+    // The judge sees neither founder nor the lab's address, and what is left of each item.
+    const judge = await page.context().browser()?.newPage();
+    if (!judge) throw new Error('no page');
+    await judge.setViewportSize(DESKTOP);
+    await judge.goto(link);
+    await judge.getByText('Cheaper sensors').waitFor();
+    await judge.getByText('Kelp farms in orbit').waitFor();
+    for (const hidden of ['Anselm', 'Bettina', 'gizmo-lead'])
+      expect(await judge.content()).not.toContain(hidden);
+    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-en-desktop.png`, fullPage: true });
+    await judge.setViewportSize(NARROW);
+    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-en-390.png`, fullPage: true });
+    await judge.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await judge.reload();
+    await judge.getByText('Cheaper sensors').waitFor();
+    expect(await judge.content()).not.toContain('gizmo-lead');
+    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-fr-390.png`, fullPage: true });
     await judge.close();
   });
 

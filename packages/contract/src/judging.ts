@@ -13,7 +13,14 @@ export const SUBMISSION_COMMENTS_MAX = 20_000;
 export const ISSUE_TOKEN_PARAM = 'token';
 export const ISSUE_CLOSED_DETAIL = 'The selection is not accepting answers.';
 
-export const issueTokenQuerySchema = z.object({ [ISSUE_TOKEN_PARAM]: z.string().max(64).optional() });
+/**
+ * The personal link's token as every judge's route takes it; its description marks those routes in the
+ * OpenAPI document, where the blind-review test finds them all (`judging/blind-review.test.ts`).
+ */
+export const JUDGE_TOKEN_DESCRIPTION = "The judge's personal link token.";
+export const issueTokenQuerySchema = z.object({
+  [ISSUE_TOKEN_PARAM]: z.string().max(64).optional().meta({ description: JUDGE_TOKEN_DESCRIPTION }),
+});
 /** The answer page's own query: the e-mailed link also carries its verification code. */
 export const answerViewQuerySchema = issueTokenQuerySchema.extend({
   [VERIFICATION_PARAM]: verificationCodeSchema.optional(),

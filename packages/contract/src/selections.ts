@@ -401,6 +401,8 @@ export const issueSchema = z.object({
   reminder_days_before: z.number().int().nullable(),
   team: z.number().int(),
   data_model: z.number().int().nullable(),
+  /** The item types the selection holds, by id: its own and its items'; blind review hides their questions. */
+  item_types: z.array(z.number().int()),
   create_time: z.string(),
   random_order: z.boolean(),
   comments_mode: z.enum(COMMENTS_MODES),

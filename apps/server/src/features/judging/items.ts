@@ -1,5 +1,5 @@
 import type { AnswerViewDetail, AnswerViewItem, TextFormat } from '@shortlist/contract';
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -9,7 +9,7 @@ import {
   issueDatasets,
 } from '../../db/schema/index.ts';
 import type { Answerer } from './answerer.ts';
-import { type Blind, judgeFileName, withJudgeTitles } from './blind.ts';
+import { type Blind, judgeFileName, shownAnswers, withJudgeTitles } from './blind.ts';
 
 /** The selection's items the answerer may see: all of them, or the judge's subset when access is per item. */
 function accessibleCondition(ctx: AppContext, answerer: Answerer): SQL | undefined {
@@ -85,7 +85,7 @@ async function loadDetails(ctx: AppContext, answerer: Answerer, blind: Blind, nu
       and(
         inArray(datumValues.datasetId, accessibleItemIds(ctx, answerer)),
         eq(datumFields.onIssues, true),
-        blind.hiddenFields.size > 0 ? notInArray(datumFields.id, [...blind.hiddenFields]) : undefined,
+        shownAnswers(blind),
       ),
     )
     .orderBy(asc(datumFields.order), asc(datumFields.id));

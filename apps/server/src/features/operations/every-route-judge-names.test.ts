@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccesses, issueAnswers, issueComments, issues, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
-import { type OpenApiPaths, sample } from './probe-values.ts';
+import { judgeCall, judgeRoutes } from './judge-routes.ts';
+import type { OpenApiPaths } from './probe-values.ts';
 
 /**
  * Two other judges of each selection, their ids far from any the database hands out, so that one found
@@ -28,8 +29,6 @@ const OTHERS = [
 ];
 const READER = { userId: 4_440_009, accessId: 5_550_002, email: 'reader-judge@example.test' };
 const TYPES = ['RatingIssue', 'RankedIssue', 'PairwiseIssue'] as const;
-/** The query and body fields that name an item. */
-const NAMES_AN_ITEM = /^(dataset|next)$/;
 
 type Judge = { userId: number; accessId: number; email: string; token: string };
 type Call = { route: string; status: number; body: string };
@@ -93,40 +92,12 @@ describe('every route of a judge’s link, under "hide judges’ names" (issue 5
     return { admin, issue, items, others, reader };
   }
 
-  /**
-   * Every operation of the API that takes a judge's token (read from the app's OpenAPI document, so that
-   * a route added later is walked too), called with this judge's token: its path's id is the selection,
-   * a field naming an item names one of its items, a yes-or-no of the query is yes (`as_judge`).
-   */
+  /** Every route of a judge's link (`judge-routes.ts`), called with this judge's token. */
   async function walk(issueId: number, itemId: number, token: string): Promise<Call[]> {
-    const { paths } = t.app.swagger() as { paths: OpenApiPaths };
     const calls: Call[] = [];
-    const withItem = (value: unknown): unknown =>
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(
-            Object.entries(value).map(([key, entry]) => [
-              key,
-              NAMES_AN_ITEM.test(key) ? itemId : withItem(entry),
-            ]),
-          )
-        : value;
-    for (const [path, operations] of Object.entries(paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        const parameters = (operation.parameters ?? []).filter(({ in: where }) => where === 'query');
-        if (!parameters.some(({ name }) => name === 'token')) continue;
-        const query = new URLSearchParams({ token });
-        for (const { name, required, schema } of parameters) {
-          if (NAMES_AN_ITEM.test(name) && required) query.set(name, String(itemId));
-          else if (schema.enum?.includes('true')) query.set(name, 'true');
-        }
-        const schema = operation.requestBody?.content?.['application/json']?.schema;
-        const reply = await t.request({
-          method: method.toUpperCase() as 'GET',
-          url: `${path.replace(/\{\w+\}/g, String(issueId))}?${query}`,
-          payload: schema ? (withItem(sample(schema, false)) as object) : undefined,
-        });
-        calls.push({ route: `${method.toUpperCase()} ${path}`, status: reply.statusCode, body: reply.body });
-      }
+    for (const route of judgeRoutes((t.app.swagger() as { paths: OpenApiPaths }).paths)) {
+      const reply = await t.request(judgeCall(route, { issue: issueId, item: itemId, token }));
+      calls.push({ route: `${route.method} ${route.path}`, status: reply.statusCode, body: reply.body });
     }
     return calls;
   }

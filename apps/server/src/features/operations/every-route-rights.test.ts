@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
-import { type OpenApiPaths, sample } from './probe-values.ts';
+import { type OpenApiPaths, sample, withIds } from './probe-values.ts';
 import { routesOf } from './routes-of.ts';
 
 /** The routes that answer any signed-in person about themselves or the site, whatever ids they are sent. */
@@ -62,18 +62,6 @@ describe('every route, called by another team’s admin with the ids of this tea
   it('answers none of them with a 2xx, but the routes about the caller or the site', async () => {
     const { paths } = t.app.swagger() as { paths: OpenApiPaths };
     const idOf = (name: string) => (name.startsWith('team') ? ids.team : ids.issue);
-    // A body's fields that name an object, at any depth (an import's rows name their item type).
-    const withIds = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.map(withIds)
-        : value && typeof value === 'object'
-          ? Object.fromEntries(
-              Object.entries(value).map(([key, entry]) => [
-                key,
-                NAMES_AN_OBJECT.test(key) && typeof entry !== 'object' ? idOf(key) : withIds(entry),
-              ]),
-            )
-          : value;
     const answered: string[] = [];
     let probed = 0;
     for (const [path, operations] of Object.entries(paths)) {
@@ -96,7 +84,7 @@ describe('every route, called by another team’s admin with the ids of this tea
         const payload =
           path === '/api/v1/datasets/validate/'
             ? [{ title: 'Charlie', data_model: ids.itemType }]
-            : withIds(sample(schema ?? {}));
+            : withIds(sample(schema ?? {}), NAMES_AN_OBJECT, idOf);
         const reply = await t.request({
           method: method.toUpperCase() as 'GET',
           url: `${url}?${query}`,

@@ -59,6 +59,21 @@ export function* mutations(value: unknown, extremes: (leaf: unknown) => unknown[
   } else yield* extremes(value);
 }
 
+/**
+ * `value` with each field whose name `names` matches, at any depth, given the id `idOf` its name: the ids
+ * of the set-up's objects put into a body sampled from a schema (an import's rows name their item type).
+ */
+export function withIds(value: unknown, names: RegExp, idOf: (name: string) => number): unknown {
+  if (Array.isArray(value)) return value.map((entry) => withIds(entry, names, idOf));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      key,
+      names.test(key) && typeof entry !== 'object' ? idOf(key) : withIds(entry, names, idOf),
+    ]),
+  );
+}
+
 export const EXTREMES = (leaf: unknown) =>
   typeof leaf === 'number'
     ? [1e300, -1e300, 2 ** 31, 0.5, -1]
@@ -72,7 +87,14 @@ export type OpenApiPaths = Record<
   Record<
     string,
     {
-      parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+      tags?: string[];
+      parameters?: {
+        in: string;
+        name: string;
+        required?: boolean;
+        description?: string;
+        schema: JsonSchema;
+      }[];
       requestBody?: { content?: Record<string, { schema: JsonSchema }> };
     }
   >

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isoTime } from '../../db/iso-time.ts';
 import {
+  dataModels,
   issueAccessDatasets,
   issueAccesses,
   issueDatasets,
@@ -14,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { answerLink } from '../judges/judge-access.ts';
 import type { IssueRow } from './access.ts';
+import { itemTypesOf } from './item-types-of.ts';
 
 export type QuestionRow = typeof issueQuestions.$inferSelect;
 
@@ -80,6 +82,7 @@ export const toIssueListItem = (row: IssueListRow): IssueListItem => ({
 export type IssueSettings = Omit<
   Issue,
   | 'team'
+  | 'item_types'
   | 'create_time'
   | 'tags'
   | 'datasets_count'
@@ -147,7 +150,7 @@ function loadAccessEntries(ctx: AppContext, issueId: number) {
 
 /** The admin view of one selection: every setting, its criteria in creation order and its team's header. */
 export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issue> {
-  const [[extras], questionRows, [team], accessRows] = await Promise.all([
+  const [[extras], questionRows, [team], accessRows, itemTypes] = await Promise.all([
     ctx.db.select(issueExtras).from(issues).where(eq(issues.id, row.id)),
     ctx.db
       .select()
@@ -159,11 +162,13 @@ export async function toIssueReply(ctx: AppContext, row: IssueRow): Promise<Issu
       .from(teams)
       .where(eq(teams.id, row.teamId)),
     loadAccessEntries(ctx, row.id),
+    itemTypesOf(ctx, row).orderBy(asc(dataModels.id)),
   ]);
   if (!extras) throw new Error('issue reply missing');
   return {
     ...toIssueSettings(row),
     team: row.teamId,
+    item_types: itemTypes.map((type) => type.id),
     create_time: row.createTime.toISOString(),
     tags: extras.tags,
     datasets_count: extras.datasetsCount,

@@ -21,6 +21,19 @@ export function useItemType(teamId: number, id: number, { enabled = true }: { en
   });
 }
 
+/**
+ * Several item types with their fields, in one query (react-query's `useQueries` would add its observer
+ * to every page's vendor chunk); under the team's item-type key, so that a change to any reloads them.
+ */
+export function useItemTypesById(teamId: number, ids: readonly number[]) {
+  return useQuery({
+    queryKey: [...itemTypeKeys.all(teamId), 'by-id', ...ids],
+    queryFn: ({ signal }) => Promise.all(ids.map((id) => fetchItemType(id, signal))),
+    retry: false,
+    enabled: ids.length > 0,
+  });
+}
+
 /** Every change to an item type or its fields, each reloading the type and the list afterwards. */
 export function useItemTypeMutations(teamId: number, id: number) {
   const queryClient = useQueryClient();

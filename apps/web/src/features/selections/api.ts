@@ -1,5 +1,4 @@
 import {
-  type Dataset,
   ISSUE_DATASETS_BATCH_MAX,
   type Issue,
   type IssueCreate,
@@ -43,8 +42,6 @@ export const patchQuestion = (id: number, patch: IssueQuestionPatch) =>
   apiPatch<IssueQuestion>(`issue-questions/${id}/`, patch);
 export const deleteQuestion = (id: number) => apiDelete(`issue-questions/${id}/`);
 
-export const fetchIssueDatasets = (id: number, query: { offset: number; limit: number }) =>
-  apiGet<Page<Dataset>>(`issues/${id}/datasets/`, query);
 /**
  * Adds items to the selection, ISSUE_DATASETS_BATCH_MAX a request: "select all matching" reaches past it.
  * The server ignores items already in; a refused request stops the rest.

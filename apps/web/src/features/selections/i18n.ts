@@ -50,9 +50,11 @@ export const en = {
     hiddenFieldsHelp:
       'A hidden question is left out of the judges’ page, its files too; a title it gives becomes “Item 17”.',
     identifying: 'identifying',
+    sharedQuestions: 'Questions of several item types',
+    everyItemType: 'Hide “{{label}}” in every item type',
     hideRespondent: 'Hide who sent it',
     hideRespondentHelp:
-      'Judges see neither the respondent’s e-mail, the contact e-mails nor the questions marked as identifying.',
+      'Judges see neither the respondent’s e-mail, the contact e-mails (nor any answer that repeats them), the questions mails are sent to, nor the questions marked as identifying.',
     hideJudgeNames: 'Hide judges’ names from each other',
     hideJudgeNamesHelp: 'Shared comments then name each judge by letters only: “Judge A”.',
   },
@@ -262,9 +264,11 @@ export const fr: typeof en = {
     hiddenFieldsHelp:
       'Une question masquée n’apparaît pas sur la page des juges, ses fichiers non plus ; un titre qu’elle donne devient « Élément 17 ».',
     identifying: 'identifiante',
+    sharedQuestions: 'Questions de plusieurs types d’élément',
+    everyItemType: 'Masquer « {{label}} » dans tous les types d’élément',
     hideRespondent: 'Masquer qui l’a envoyé',
     hideRespondentHelp:
-      'Les juges ne voient ni l’e-mail du répondant, ni les e-mails de contact, ni les questions marquées comme identifiantes.',
+      'Les juges ne voient ni l’e-mail du répondant, ni les e-mails de contact (ni une réponse qui les répète), ni les questions auxquelles les e-mails sont envoyés, ni les questions marquées comme identifiantes.',
     hideJudgeNames: 'Masquer les noms des juges entre eux',
     hideJudgeNamesHelp:
       'Les commentaires partagés ne nomment alors chaque juge que par des lettres : « Juge A ».',
