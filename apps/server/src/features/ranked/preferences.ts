@@ -6,38 +6,43 @@ import type { IssueRow } from '../selections/access.ts';
 
 export type BallotFilters = Pick<ReportFilters, 'only_verified_emails' | 'tags'>;
 
-/** Voters read a page at a time: what is held is one page's arrays and the m × m counts, whatever the jury. */
-const VOTERS_A_PAGE = 250;
+/** Judges read a page at a time: what is held is one page's arrays and the m × m counts, whatever the jury. */
+const JUDGES_A_PAGE = 500;
 
-interface VoterRow {
+interface JudgeRow {
   access_id: number;
-  /** The voter's ranked items under the filters and their points, in the same order. */
-  ranked: number[];
-  points: number[];
+  /** The judge's ranked items under the filters and their points, in the same order; null: none. */
+  ranked: number[] | null;
+  points: number[] | null;
   conflicts: number[] | null;
   /** The items of their access; null when the selection gives every judge every item. */
   access: number[] | null;
 }
 
-/** One page of voters (judges with a ranked item under the filters) after `after`, by access id. */
-function votersPage(issue: IssueRow, filters: BallotFilters, after: number, size: number) {
+/**
+ * One page of judges after `after`, by access id, each with their ranked items under the filters (null:
+ * none, not a voter). Paged by the judges, not the voters, so that each page reads only its own judges.
+ */
+function judgesPage(issue: IssueRow, filters: BallotFilters, after: number, size: number) {
   const access = issue.accessAllItems
     ? sql`NULL::int[]`
     : sql`(SELECT array_agg(iad.dataset_id) FROM issue_access_datasets iad WHERE iad.access_id = j.access_id)`;
+  // Grouped over one join of the page's answers and the items (hash joins), not a subquery per judge.
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),
-    ${itemsCte([issue.id], filters.tags)}
+    ${itemsCte([issue.id], filters.tags)},
+    page AS (SELECT access_id, user_id FROM judges WHERE access_id > ${after} ORDER BY access_id LIMIT ${size}),
+    ballots AS (
+      SELECT p.access_id, array_agg(ans.dataset_id) AS ranked, array_agg(ans.value) AS points
+      FROM page p
+      JOIN issue_answers ans ON ans.issue_id = ${issue.id} AND ans.user_id = p.user_id
+      JOIN items it ON it.issue_id = ans.issue_id AND it.dataset_id = ans.dataset_id
+      GROUP BY p.access_id
+    )
     SELECT j.access_id, b.ranked, b.points,
       (SELECT array_agg(ic.dataset_id) FROM issue_conflicts ic WHERE ic.access_id = j.access_id) AS conflicts,
       ${access} AS access
-    FROM judges j
-    CROSS JOIN LATERAL (
-      SELECT array_agg(ans.dataset_id) AS ranked, array_agg(ans.value) AS points
-      FROM issue_answers ans JOIN items it ON it.issue_id = ans.issue_id AND it.dataset_id = ans.dataset_id
-      WHERE ans.issue_id = ${issue.id} AND ans.user_id = j.user_id
-    ) b
-    WHERE b.ranked IS NOT NULL AND j.access_id > ${after}
-    ORDER BY j.access_id
-    LIMIT ${size}`;
+    FROM page j LEFT JOIN ballots b ON b.access_id = j.access_id
+    ORDER BY j.access_id`;
 }
 
 /**
@@ -52,52 +57,70 @@ export async function countPreferences(
   issue: IssueRow,
   filters: BallotFilters,
   candidates: readonly number[],
-  votersAPage = VOTERS_A_PAGE,
+  judgesAPage = JUDGES_A_PAGE,
 ): Promise<Int32Array<ArrayBuffer>> {
   const m = candidates.length;
   const at = new Map(candidates.map((id, i) => [id, i]));
   const d = new Int32Array(m * m);
-  // One voter at a time: their points by candidate (−∞: not ranked, below any point) and what they could rank.
+  // One voter at a time: their points by candidate (−∞: not ranked, below any point) and the candidates
+  // open to them (a subset) or barred (conflicts).
   const points = new Float64Array(m).fill(Number.NEGATIVE_INFINITY);
-  const could = new Uint8Array(m);
-  const rankable = new Int32Array(m);
+  const open = new Uint8Array(m);
+  const barred = new Uint8Array(m);
+  // A voter free to rank every item (the selection's default) puts each of theirs above every candidate,
+  // counted here once and added to its row at the end; the pairs where that is wrong are taken back one by
+  // one: r² + conflicts a voter, where counting every candidate would be r × m.
+  const aboveAll = new Int32Array(m);
   const ranked: number[] = [];
+  const indexes = (ids: readonly number[] | null) => (ids ?? []).flatMap((id) => at.get(id) ?? []);
   let after = 0;
   for (;;) {
-    const page = await selectRows<VoterRow>(db, votersPage(issue, filters, after, votersAPage));
+    const page = await selectRows<JudgeRow>(db, judgesPage(issue, filters, after, judgesAPage));
     for (const voter of page) {
-      const mark = (ids: readonly number[], value: number) => {
-        for (const id of ids) {
-          const b = at.get(id);
-          if (b !== undefined) could[b] = value;
-        }
-      };
-      if (voter.access) mark(voter.access, 1);
-      else could.fill(1);
-      mark(voter.conflicts ?? [], 0);
-      let n = 0;
-      for (let b = 0; b < m; b++) if (could[b]) rankable[n++] = b;
+      if (!voter.ranked || !voter.points) continue;
+      const given = voter.points;
       ranked.length = 0;
       voter.ranked.forEach((id, k) => {
         const a = at.get(id);
         if (a === undefined) return;
-        points[a] = voter.points[k] as number;
+        points[a] = given[k] as number;
         ranked.push(a);
       });
-      for (const a of ranked) {
-        const row = a * m;
-        const mine = points[a] as number;
-        // Itself too: its own points are not below them.
-        for (let r = 0; r < n; r++) {
-          const b = rankable[r] as number;
-          if ((points[b] as number) < mine) d[row + b] = (d[row + b] as number) + 1;
+      const conflicts = indexes(voter.conflicts);
+      if (voter.access) {
+        const rankable = indexes(voter.access);
+        for (const b of rankable) open[b] = 1;
+        for (const b of conflicts) open[b] = 0;
+        for (const a of ranked) {
+          const row = a * m;
+          const mine = points[a] as number;
+          // Itself too: its own points are not below them.
+          for (const b of rankable)
+            if (open[b] && (points[b] as number) < mine) d[row + b] = (d[row + b] as number) + 1;
         }
+        for (const b of rankable) open[b] = 0;
+      } else {
+        for (const b of conflicts) barred[b] = 1;
+        for (const a of ranked) {
+          aboveAll[a] = (aboveAll[a] as number) + 1;
+          const row = a * m;
+          const mine = points[a] as number;
+          for (const b of ranked)
+            if (b !== a && !barred[b] && (points[b] as number) >= mine)
+              d[row + b] = (d[row + b] as number) - 1;
+          for (const b of conflicts) if (b !== a) d[row + b] = (d[row + b] as number) - 1;
+        }
+        for (const b of conflicts) barred[b] = 0;
       }
       for (const a of ranked) points[a] = Number.NEGATIVE_INFINITY;
-      could.fill(0);
     }
     const last = page.at(-1);
-    if (!last || page.length < votersAPage) return d;
+    if (!last || page.length < judgesAPage) break;
     after = last.access_id;
   }
+  for (let a = 0; a < m; a++) {
+    const above = aboveAll[a] as number;
+    if (above > 0) for (let b = 0; b < m; b++) if (b !== a) d[a * m + b] = (d[a * m + b] as number) + above;
+  }
+  return d;
 }

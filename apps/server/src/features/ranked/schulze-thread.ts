@@ -12,6 +12,13 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/**
+ * The last large matrices and their results: a report read again with no new ballot gets its m³ back for one
+ * comparison of the counts (decision 163). A few MB at most: SCHULZE_MAX² cells, twice, RECENT_MAX times.
+ */
+const RECENT_MAX = 4;
+const recent: { d: Buffer; result: SchulzeResult }[] = [];
+
 let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, Pending>();
@@ -37,9 +44,22 @@ function theWorker() {
   return started;
 }
 
-/** `schulze(m, d)`, on the worker thread from OFF_THREAD_FROM candidates; `d` is handed over, not copied. */
-export function schulzeOffThread(m: number, d: Int32Array<ArrayBuffer>): Promise<SchulzeResult> {
-  if (m < OFF_THREAD_FROM) return Promise.resolve(schulze(m, d));
+/**
+ * `schulze(m, d)`, on the worker thread from OFF_THREAD_FROM candidates, or as computed for the same counts
+ * lately; `d` is handed over, not copied. The result is shared: read it, never write it.
+ */
+export async function schulzeOffThread(m: number, d: Int32Array<ArrayBuffer>): Promise<SchulzeResult> {
+  if (m < OFF_THREAD_FROM) return schulze(m, d);
+  const counts = Buffer.from(d.buffer.slice(d.byteOffset, d.byteOffset + d.byteLength));
+  const known = recent.findIndex((entry) => entry.d.equals(counts));
+  const hit = recent.splice(known, known < 0 ? 0 : 1)[0];
+  const result = hit?.result ?? (await onWorker(m, d));
+  recent.unshift({ d: counts, result });
+  recent.length = Math.min(recent.length, RECENT_MAX);
+  return result;
+}
+
+function onWorker(m: number, d: Int32Array<ArrayBuffer>): Promise<SchulzeResult> {
   const thread = theWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {

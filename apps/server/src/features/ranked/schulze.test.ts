@@ -176,9 +176,17 @@ describe('Schulze', () => {
       expect(result?.strongest).toEqual(expected.strongest);
     }
     // Handed over to the worker, not copied: the caller's matrix is gone.
-    const given = d.slice();
-    await schulzeOffThread(m, given);
-    expect(given.length).toBe(0);
+    const other = randomCounts(m, 120, 7);
+    await schulzeOffThread(m, other);
+    expect(other.length).toBe(0);
+    // The same counts again: the result kept, at once, the worker not asked.
+    const again = d.slice();
+    let turnedAgain = false;
+    setImmediate(() => {
+      turnedAgain = true;
+    });
+    expect(await schulzeOffThread(m, again)).toBe(second);
+    expect([turnedAgain, again.length]).toEqual([false, m * m]);
     // Below the threshold, here and at once.
     const small = randomCounts(OFF_THREAD_FROM - 1, 9, 6);
     await schulzeOffThread(OFF_THREAD_FROM - 1, small);
