@@ -27,21 +27,20 @@ function judgesPage(issue: IssueRow, filters: BallotFilters, after: number, size
   const access = issue.accessAllItems
     ? sql`NULL::int[]`
     : sql`(SELECT array_agg(iad.dataset_id) FROM issue_access_datasets iad WHERE iad.access_id = j.access_id)`;
-  // Grouped over one join of the page's answers and the items (hash joins), not a subquery per judge.
+  // One grouping over the page's answers, each page's judge joined once: a join of the page to grouped
+  // ballots ran the grouping again for each judge where tables just written have no statistics (PGlite).
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),
-    ${itemsCte([issue.id], filters.tags)},
-    page AS (SELECT access_id, user_id FROM judges WHERE access_id > ${after} ORDER BY access_id LIMIT ${size}),
-    ballots AS (
-      SELECT p.access_id, array_agg(ans.dataset_id) AS ranked, array_agg(ans.value) AS points
-      FROM page p
-      JOIN issue_answers ans ON ans.issue_id = ${issue.id} AND ans.user_id = p.user_id
-      JOIN items it ON it.issue_id = ans.issue_id AND it.dataset_id = ans.dataset_id
-      GROUP BY p.access_id
-    )
-    SELECT j.access_id, b.ranked, b.points,
+    ${itemsCte([issue.id], filters.tags)}
+    SELECT j.access_id,
+      array_agg(ans.dataset_id) FILTER (WHERE ans.dataset_id IS NOT NULL) AS ranked,
+      array_agg(ans.value) FILTER (WHERE ans.dataset_id IS NOT NULL) AS points,
       (SELECT array_agg(ic.dataset_id) FROM issue_conflicts ic WHERE ic.access_id = j.access_id) AS conflicts,
       ${access} AS access
-    FROM page j LEFT JOIN ballots b ON b.access_id = j.access_id
+    FROM (SELECT access_id, user_id FROM judges WHERE access_id > ${after} ORDER BY access_id LIMIT ${size}) j
+    LEFT JOIN (
+      issue_answers ans JOIN items it ON it.issue_id = ans.issue_id AND it.dataset_id = ans.dataset_id
+    ) ON ans.issue_id = ${issue.id} AND ans.user_id = j.user_id
+    GROUP BY j.access_id
     ORDER BY j.access_id`;
 }
 
