@@ -143,11 +143,13 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     await client.json(`/issues/${issueId}/`);
     const loads = [load()];
     let first: RankedReport | undefined;
-    const start = performance.now();
+    let firstMs = 0;
+    // Timed inside: the probe's loop ends at its next due time, after the read.
     const probe = await withHealthProbe(base, async () => {
-      first = await client.json<RankedReport>(url);
+      firstMs = await timed(async () => {
+        first = await client.json<RankedReport>(url);
+      });
     });
-    const firstMs = performance.now() - start;
     const laterMs: number[] = [];
     for (let read = 0; read < LATER_READS; read++) laterMs.push(await timed(() => client.json(url)));
     loads.push(load());
