@@ -23,7 +23,7 @@ const JUDGES = 24;
  * A ranked selection of ITEMS items and JUDGES judges seeded at random, with what the ballot form never sends
  * but the counts must still read as the report always has: ballots shorter than n and with gaps, two items
  * with the same points (a tie: no preference either way), an item ranked and then declared a conflict, judges
- * without a ballot; half the items tagged "north", a third of the judges verified.
+ * without a ballot, a ballot without a subset; half the items tagged "north", a third of the judges verified.
  */
 async function seedSelection(t: TestApp, accessAllItems: boolean, seed: number) {
   const f = judgingFactories(t);
@@ -49,7 +49,10 @@ async function seedSelection(t: TestApp, accessAllItems: boolean, seed: number) 
     );
   for (let judge = 0; judge < JUDGES; judge++) {
     const access = accessAllItems ? ids : pick(ids, 3 + Math.floor(random() * (ITEMS - 2)));
-    const { user, access: row } = await f.addJudge(issue.id, { items: accessAllItems ? [] : access });
+    // One judge of a subset selection has a ballot and no subset left: they may rank nothing.
+    const { user, access: row } = await f.addJudge(issue.id, {
+      items: accessAllItems || judge === 1 ? [] : access,
+    });
     if (judge % 3 === 0)
       await t.db.update(users).set({ emailVerificationStatus: 'ver' }).where(eq(users.id, user.id));
     const ballot = pick(access, Math.floor(random() * (NB_RANKED + 1)));

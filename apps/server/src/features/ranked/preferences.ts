@@ -26,7 +26,8 @@ interface JudgeRow {
 function judgesPage(issue: IssueRow, filters: BallotFilters, after: number, size: number) {
   const access = issue.accessAllItems
     ? sql`NULL::int[]`
-    : sql`(SELECT array_agg(iad.dataset_id) FROM issue_access_datasets iad WHERE iad.access_id = j.access_id)`;
+    : // An empty subset is none, not every item.
+      sql`(SELECT coalesce(array_agg(iad.dataset_id), '{}') FROM issue_access_datasets iad WHERE iad.access_id = j.access_id)`;
   // One grouping over the page's answers, each page's judge joined once: a join of the page to grouped
   // ballots ran the grouping again for each judge where tables just written have no statistics (PGlite).
   return sql`WITH judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),

@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { type SchulzeResult, schulze } from './schulze.ts';
 
 /**
- * From this many candidates Schulze runs on a worker thread: its m³ takes about 15 ms at 200 (done here,
- * less than sending it), 0.2 s at 500 and 2 s at 1,000, which would hold every other request (decision 163).
+ * From this many candidates Schulze runs on a worker thread: its m³ takes 15–45 ms at 200 (done here below
+ * it), 0.2–0.6 s at 500 and 2–4 s at 1,000, which would hold every other request (decision 163).
  */
 export const OFF_THREAD_FROM = 200;
 
