@@ -57,6 +57,9 @@ measure(`capped at ${SCHULZE_MAX} (the report)`, () => {
   });
   const winner = condorcetWinnerOf(ITEMS, (i, j) => all[i * ITEMS + j] ?? 0);
   const chosen = schulzeCandidates([...byBorda.keys()], winner, SCHULZE_MAX);
-  schulze(chosen.map((i) => chosen.map((j) => all[i * ITEMS + j] ?? 0)));
+  schulze(
+    chosen.length,
+    chosen.flatMap((i) => chosen.map((j) => all[i * ITEMS + j] ?? 0)),
+  );
 });
-measure(`every one of the ${ITEMS} items (before the cap)`, () => schulze(d));
+measure(`every one of the ${ITEMS} items (before the cap)`, () => schulze(ITEMS, d.flat()));

@@ -15,11 +15,11 @@ const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
 
 /** A number in (0, 1) from a hash of `key` and `salt`: the same on every run and engine. */
-const uniform = (key: SQL, salt: number) =>
+export const uniform = (key: SQL, salt: number) =>
   sql`((hashint8((${key})::bigint * 131 + ${salt}) & 2147483647)::float8 + 0.5) / 2147483648`;
 
 /** A standard normal number from two of them (Box–Muller). */
-const gauss = (key: SQL, salt: number) =>
+export const gauss = (key: SQL, salt: number) =>
   sql`(sqrt(-2 * ln(${uniform(key, salt)})) * cos(2 * pi() * ${uniform(key, salt + 100)}))`;
 
 export interface ReportSize {

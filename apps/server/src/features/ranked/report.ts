@@ -3,7 +3,6 @@ import {
   RANKED_MATRIX_MAX,
   type RankedItem,
   type RankedReport,
-  type ReportFilters,
   SCHULZE_MAX,
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
@@ -11,19 +10,25 @@ import type { AppContext } from '../../context.ts';
 import { refusal } from '../../http/errors.ts';
 import { itemsCte, judgesCte, selectRows } from '../reports/item-values.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { condorcetWinnerOf, schulze, schulzeCandidates } from './schulze.ts';
+import { countPreferences, type BallotFilters as Filters } from './preferences.ts';
+import { condorcetWinnerOf, schulzeCandidates } from './schulze.ts';
+import { schulzeOffThread } from './schulze-thread.ts';
 
-type Filters = Pick<ReportFilters, 'only_verified_emails' | 'tags'>;
-
-/** The ballots under the filters: each judge's ranked items with their points (judges and items filtered). */
+/**
+ * The ballots under the filters: each judge's ranked items with their points. Every answer is a current
+ * judge's (removing a judge deletes their answers), so the judges are joined only to keep the verified ones:
+ * joined always, they cost two lookups an answer, most of the statement on tables without statistics.
+ */
 function ballotsCtes(issue: IssueRow, filters: Filters) {
-  return sql`judges AS NOT MATERIALIZED (${judgesCte([issue.id], filters.only_verified_emails)}),
-    ${itemsCte([issue.id], filters.tags)},
+  const verified = filters.only_verified_emails
+    ? sql`JOIN (${judgesCte([issue.id], true)}) j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id`
+    : sql``;
+  return sql`${itemsCte([issue.id], filters.tags)},
     ballots AS (
-      SELECT j.access_id, ans.user_id, ans.dataset_id, ans.value
+      SELECT ans.user_id, ans.dataset_id, ans.value
       FROM issue_answers ans
-      JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
       JOIN items it ON it.issue_id = ans.issue_id AND it.dataset_id = ans.dataset_id
+      ${verified}
       WHERE ans.issue_id = ${issue.id}
     )`;
 }
@@ -52,30 +57,6 @@ function bordaQuery(issue: IssueRow, filters: Filters) {
 }
 
 /**
- * How many ballots put each item on some ballot above each other such item, in SQL: a judge prefers an
- * item they ranked to one they ranked lower, and to one they could have ranked and left off (in their
- * access, no conflict); an item they could not rank gets no preference from them (docs/judging.md).
- */
-function preferencesQuery(issue: IssueRow, filters: Filters) {
-  return sql`WITH ${ballotsCtes(issue, filters)},
-    candidates AS (SELECT DISTINCT dataset_id FROM ballots),
-    voters AS (SELECT DISTINCT access_id, user_id FROM ballots),
-    rankable AS (
-      SELECT v.user_id, c.dataset_id FROM voters v CROSS JOIN candidates c
-      WHERE (${issue.accessAllItems} OR EXISTS (
-          SELECT 1 FROM issue_access_datasets iad WHERE iad.access_id = v.access_id AND iad.dataset_id = c.dataset_id))
-        AND NOT EXISTS (
-          SELECT 1 FROM issue_conflicts ic WHERE ic.access_id = v.access_id AND ic.dataset_id = c.dataset_id)
-    )
-    SELECT a.dataset_id AS winner, r.dataset_id AS loser, count(*)::int AS n
-    FROM ballots a
-    JOIN rankable r ON r.user_id = a.user_id AND r.dataset_id <> a.dataset_id
-    LEFT JOIN ballots b ON b.user_id = a.user_id AND b.dataset_id = r.dataset_id
-    WHERE b.value IS NULL OR b.value < a.value
-    GROUP BY a.dataset_id, r.dataset_id`;
-}
-
-/**
  * `GET issues/{id}/ranked_report/`: Borda and Schulze side by side. Schulze runs over the items on at least
  * one ballot (an item on none is beaten by every one of them and shares the last place, unranked), at most
  * SCHULZE_MAX of them (`schulzeCandidates`); the Condorcet winner is found over them all.
@@ -87,26 +68,30 @@ export async function getRankedReport(
 ): Promise<RankedReport> {
   if (issue.resourcetype !== 'RankedIssue')
     throw refusal(NOT_RANKED, 'This selection does not take ranked ballots.');
-  const [borda, pairs] = await Promise.all([
-    selectRows<BordaRow & { total_ballots: number }>(ctx.db, bordaQuery(issue, filters)),
-    selectRows<{ winner: number; loser: number; n: number }>(ctx.db, preferencesQuery(issue, filters)),
-  ]);
-  const onBallots = borda.filter((row) => row.nb_ballots > 0).map((row) => row.dataset_id);
+  // One snapshot for Borda and the pages of ballots, so that a ballot arriving meanwhile is in both or neither.
+  const { borda, onBallots, all } = await ctx.db.transaction(
+    async (tx) => {
+      const borda = await selectRows<BordaRow & { total_ballots: number }>(tx, bordaQuery(issue, filters));
+      const onBallots = borda.filter((row) => row.nb_ballots > 0).map((row) => row.dataset_id);
+      return { borda, onBallots, all: await countPreferences(tx, issue, filters, onBallots) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   const m = onBallots.length;
-  const at = new Map(onBallots.map((id, i) => [id, i]));
-  const all = new Int32Array(m * m);
-  for (const { winner, loser, n } of pairs) {
-    const i = at.get(winner);
-    const j = at.get(loser);
-    if (i !== undefined && j !== undefined) all[i * m + j] = n;
-  }
   const winner = condorcetWinnerOf(m, (i, j) => all[i * m + j] ?? 0);
   // Indexes into `onBallots`, in Borda's order (the rows').
   const chosen = schulzeCandidates([...onBallots.keys()], winner, SCHULZE_MAX);
   const candidates = chosen.map((i) => onBallots[i] as number);
   const index = new Map(candidates.map((id, i) => [id, i]));
-  const d = chosen.map((i) => chosen.map((j) => all[i * m + j] ?? 0));
-  const result = schulze(d);
+  const n = chosen.length;
+  const d = new Int32Array(n * n);
+  chosen.forEach((i, a) => {
+    chosen.forEach((j, b) => {
+      d[a * n + b] = all[i * m + j] as number;
+    });
+  });
+  // `d` goes to the worker, which takes it: the shown preferences are read from `all`.
+  const result = await schulzeOffThread(n, d);
   const items: RankedItem[] = borda.map(({ total_ballots: _, ...row }) => {
     const i = index.get(row.dataset_id);
     return { ...row, schulze_rank: i === undefined ? null : (result.ranks[i] ?? null) };
@@ -118,9 +103,11 @@ export async function getRankedReport(
       b.borda - a.borda,
   );
   const shown = items.slice(0, RANKED_MATRIX_MAX).filter((item) => index.has(item.dataset_id));
-  const of = (matrix: number[][]) =>
+  const at = new Map(onBallots.map((id, i) => [id, i]));
+  // The shown items' cells of a flat matrix of `size` items placed by `place`.
+  const of = (matrix: Int32Array, size: number, place: Map<number, number>) =>
     shown.map((a) =>
-      shown.map((b) => matrix[index.get(a.dataset_id) ?? 0]?.[index.get(b.dataset_id) ?? 0] ?? 0),
+      shown.map((b) => matrix[(place.get(a.dataset_id) ?? 0) * size + (place.get(b.dataset_id) ?? 0)] ?? 0),
     );
   return {
     nb_ranked: issue.nbRanked ?? 0,
@@ -129,7 +116,7 @@ export async function getRankedReport(
     condorcet_winner: winner === null ? null : (onBallots[winner] ?? null),
     items,
     matrix_items: shown.map((item) => item.dataset_id),
-    preferences: of(d),
-    strongest: of(result.strongest),
+    preferences: of(all, m, at),
+    strongest: of(result.strongest, n, index),
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/random.ts';
 import { condorcetWinner, condorcetWinnerOf, preferencesOf, schulze, schulzeCandidates } from './schulze.ts';
+import { OFF_THREAD_FROM, schulzeOffThread } from './schulze-thread.ts';
+
+/** `schulze` over a matrix of rows, its strongest paths as rows. */
+function schulzeOfRows(d: number[][]) {
+  const m = d.length;
+  const { strongest, ranks } = schulze(m, d.flat());
+  return { strongest: d.map((_, i) => [...strongest.subarray(i * m, (i + 1) * m)]), ranks: [...ranks] };
+}
 
 const letters = (word: string, names: string) => [...word].map((letter) => names.indexOf(letter));
 const orderOf = (ranks: number[], names: string) =>
@@ -35,7 +43,7 @@ describe('Schulze', () => {
   });
 
   it('finds the published strongest paths and E > A > C > B > D', () => {
-    const result = schulze(d);
+    const result = schulzeOfRows(d);
     expect(result.strongest).toEqual([
       [0, 28, 28, 30, 24],
       [25, 0, 28, 33, 24],
@@ -50,7 +58,7 @@ describe('Schulze', () => {
     ).toBe('EACBD');
     expect(result.ranks).toEqual([2, 4, 3, 5, 1]);
     // E loses to C head to head (21 : 24): the winner by strongest paths is no Condorcet winner.
-    expect(result.condorcetWinner).toBeNull();
+    expect(condorcetWinner(d)).toBeNull();
   });
 
   it('elects the Condorcet winner when there is one (Tennessee capital)', () => {
@@ -61,9 +69,8 @@ describe('Schulze', () => {
       { count: 15, order: letters('CKNM', cities) },
       { count: 17, order: letters('KCNM', cities) },
     ]);
-    const result = schulze(tennessee);
+    const result = schulzeOfRows(tennessee);
     expect(condorcetWinner(tennessee)).toBe(1);
-    expect(result.condorcetWinner).toBe(1);
     expect(
       orderOf(result.ranks, cities)
         .map((c) => c.name)
@@ -81,14 +88,14 @@ describe('Schulze', () => {
   });
 
   it('ties candidates nobody separates, sharing a place', () => {
-    const result = schulze([
+    const tied = [
       [0, 1, 1],
       [1, 0, 2],
       [0, 0, 0],
-    ]);
+    ];
     // A ties B head to head; A and B beat C.
-    expect(result.ranks).toEqual([1, 1, 3]);
-    expect(result.condorcetWinner).toBeNull();
+    expect(schulzeOfRows(tied).ranks).toEqual([1, 1, 3]);
+    expect(condorcetWinner(tied)).toBeNull();
   });
 
   it('finds the Condorcet winner from the preference counts as from the matrix, on random elections', () => {
@@ -112,5 +119,77 @@ describe('Schulze', () => {
     expect(schulzeCandidates([5, 4, 3, 2, 1], 1, 3)).toEqual([5, 4, 3, 1]);
     expect(schulzeCandidates([5, 4, 3, 2, 1], 4, 3)).toEqual([5, 4, 3]);
     expect(schulzeCandidates([2, 1], null, 3)).toEqual([2, 1]);
+  });
+
+  /** A random matrix of preference counts among m candidates, `ballots` in all per pair at most. */
+  function randomCounts(m: number, ballots: number, seed: number) {
+    const random = seededRandom(seed);
+    const d = new Int32Array(m * m);
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < i; j++) {
+        const forward = Math.floor(random() * ballots);
+        d[i * m + j] = forward;
+        d[j * m + i] = Math.floor(random() * (ballots - forward));
+      }
+    return d;
+  }
+
+  it('finds the textbook strongest paths on random matrices', () => {
+    for (const [m, seed] of [
+      [2, 1],
+      [7, 2],
+      [30, 3],
+      [61, 4],
+    ] as const) {
+      const d = randomCounts(m, 9, seed);
+      // Schulze (2011), section 2.3, as written: the diagonal and the intermediate skipped.
+      const at = (matrix: ArrayLike<number>, i: number, j: number) => matrix[i * m + j] as number;
+      const p = Array.from({ length: m * m }, (_, c) => {
+        const [i, j] = [Math.floor(c / m), c % m];
+        return i !== j && at(d, i, j) > at(d, j, i) ? at(d, i, j) : 0;
+      });
+      for (let i = 0; i < m; i++)
+        for (let j = 0; j < m; j++)
+          if (i !== j)
+            for (let k = 0; k < m; k++)
+              if (i !== k && j !== k)
+                p[j * m + k] = Math.max(at(p, j, k), Math.min(at(p, j, i), at(p, i, k)));
+      expect(Array.from(schulze(m, d).strongest)).toEqual(p);
+    }
+  });
+
+  it('runs a large matrix on the worker thread, the event loop free meanwhile, with the same result', async () => {
+    const m = OFF_THREAD_FROM + 50;
+    const d = randomCounts(m, 120, 5);
+    const expected = schulze(m, d);
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const [first, second] = await Promise.all([
+      schulzeOffThread(m, d.slice()),
+      schulzeOffThread(m, d.slice()),
+    ]);
+    expect(turned).toBe(true);
+    for (const result of [first, second]) {
+      expect(result?.ranks).toEqual(expected.ranks);
+      expect(result?.strongest).toEqual(expected.strongest);
+    }
+    // Handed over to the worker, not copied: the caller's matrix is gone.
+    const other = randomCounts(m, 120, 7);
+    await schulzeOffThread(m, other);
+    expect(other.length).toBe(0);
+    // The same counts again: the result kept, at once, the worker not asked.
+    const again = d.slice();
+    let turnedAgain = false;
+    setImmediate(() => {
+      turnedAgain = true;
+    });
+    expect(await schulzeOffThread(m, again)).toBe(second);
+    expect([turnedAgain, again.length]).toEqual([false, m * m]);
+    // Below the threshold, here and at once.
+    const small = randomCounts(OFF_THREAD_FROM - 1, 9, 6);
+    await schulzeOffThread(OFF_THREAD_FROM - 1, small);
+    expect(small.length).toBe((OFF_THREAD_FROM - 1) ** 2);
   });
 });

@@ -1,15 +1,13 @@
 /**
- * The Schulze method (strongest paths) over a pairwise-preference matrix: `d[i][j]` is how many ballots put
- * candidate i above candidate j. Pure, so that it is checked against published worked examples.
+ * The Schulze method (strongest paths) over a pairwise-preference matrix: `d[i * m + j]` is how many ballots
+ * put candidate i above candidate j. Pure, so that it is checked against published worked examples.
  */
 
 export interface SchulzeResult {
-  /** `strongest[i][j]`: the strength of the strongest path from i to j (0 when none). */
-  strongest: number[][];
+  /** `strongest[i * m + j]`: the strength of the strongest path from i to j (0 when none). */
+  strongest: Int32Array<ArrayBuffer>;
   /** Competition ranking (1, 2, 2, 4): 1 + how many candidates beat i by strongest paths. */
-  ranks: number[];
-  /** The candidate who beats every other head to head, or null. */
-  condorcetWinner: number | null;
+  ranks: Int32Array<ArrayBuffer>;
 }
 
 /** The index of the candidate who beats every other one head to head (d[i][j] > d[j][i]), or null. */
@@ -25,37 +23,44 @@ export function condorcetWinner(d: readonly (readonly number[])[]): number | nul
 }
 
 /**
- * Strongest paths by the Floyd–Warshall variant of Schulze (2011): a link i→j has the strength d[i][j]
- * when d[i][j] > d[j][i] (winning votes), else none; a path is as strong as its weakest link. O(m³) in a
- * flat typed array: 500 candidates take about 0.2 s.
+ * Strongest paths by the Floyd–Warshall variant of Schulze (2011) over `d`, the m × m preference counts
+ * flat by rows: a link i→j has the strength d[i][j] when d[i][j] > d[j][i] (winning votes), else none; a
+ * path is as strong as its weakest link. O(m³), the inner loop over one contiguous row without branches
+ * but the store: 500 candidates take about 0.2 s, 1,000 about 2 s (docs/performance.md), hence
+ * `schulzeOffThread` for large m.
  */
-export function schulze(d: readonly (readonly number[])[]): SchulzeResult {
-  const m = d.length;
+export function schulze(m: number, d: ArrayLike<number>): SchulzeResult {
   const p = new Int32Array(m * m);
   for (let i = 0; i < m; i++)
     for (let j = 0; j < m; j++) {
-      const forward = d[i]?.[j] ?? 0;
-      if (i !== j && forward > (d[j]?.[i] ?? 0)) p[i * m + j] = forward;
+      const forward = d[i * m + j] as number;
+      if (forward > (d[j * m + i] as number)) p[i * m + j] = forward;
     }
-  for (let i = 0; i < m; i++)
+  for (let i = 0; i < m; i++) {
+    const im = i * m;
     for (let j = 0; j < m; j++) {
-      const ji = p[j * m + i] ?? 0;
-      if (j === i || ji === 0) continue;
+      const jm = j * m;
+      const ji = p[jm + i] as number;
+      if (ji === 0) continue;
+      // k = i or k = j only ever writes the diagonal (a path is no stronger than its own links), which
+      // no other cell reads as a better link: cleared below rather than tested m³ times.
       for (let k = 0; k < m; k++) {
-        if (k === i || k === j) continue;
-        const through = Math.min(ji, p[i * m + k] ?? 0);
-        if (through > (p[j * m + k] ?? 0)) p[j * m + k] = through;
+        const ik = p[im + k] as number;
+        const through = ik < ji ? ik : ji;
+        if (through > (p[jm + k] as number)) p[jm + k] = through;
       }
     }
-  const strongest = Array.from({ length: m }, (_, i) => Array.from(p.subarray(i * m, (i + 1) * m)));
+  }
+  for (let i = 0; i < m; i++) p[i * m + i] = 0;
   // The relation "beats by strongest paths" is transitive (Schulze's theorem), so counting who beats a
   // candidate gives a consistent order with ties.
-  const ranks = strongest.map((_, i) => {
+  const ranks = new Int32Array(m);
+  for (let i = 0; i < m; i++) {
     let beaten = 0;
-    for (let j = 0; j < m; j++) if ((p[j * m + i] ?? 0) > (p[i * m + j] ?? 0)) beaten++;
-    return beaten + 1;
-  });
-  return { strongest, ranks, condorcetWinner: condorcetWinner(d) };
+    for (let j = 0; j < m; j++) if ((p[j * m + i] as number) > (p[i * m + j] as number)) beaten++;
+    ranks[i] = beaten + 1;
+  }
+  return { strongest: p, ranks };
 }
 
 /** The pairwise matrix of full or truncated ballots (each a list of candidate indexes, best first). */
