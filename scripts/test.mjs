@@ -39,6 +39,20 @@ function run(label, command, args, env = {}) {
 
 const seconds = (ms) => Math.round(ms / 1000);
 
+/**
+ * Each stage's share of CI's 15 minutes, in seconds: the two lanes' sums stay within 800 (docs/architecture.md,
+ * "CI stages"). Under other work on the machine every stage stretches; the load printed says how much.
+ */
+const BUDGETS = {
+  'build web': 60,
+  typecheck: 120,
+  lint: 20,
+  e2e: 360,
+  'web and api-pglite': 600,
+  'api-postgres': 330,
+  all: 900,
+};
+
 /** A check or a build: its failure counts as one failed test and is repeated at the end with its name. */
 async function step(label, command, args) {
   if (await run(label, command, args)) return true;
@@ -149,12 +163,18 @@ try {
 const load = loadavg()
   .map((value) => value.toFixed(1))
   .join(' ');
-console.log(`\nStages (wall; budgets in docs/architecture.md, "CI stages"), load ${load}:`);
-for (const { label, start, wall, slowest } of times)
+console.log(
+  `\nStages (wall seconds, budget on a quiet machine: docs/architecture.md, "CI stages"), load ${load}:`,
+);
+for (const { label, start, wall, slowest } of times) {
+  const over = seconds(wall) > BUDGETS[label] ? ' OVER BUDGET' : '';
   console.log(
-    `  ${label.padEnd(20)} ${String(seconds(wall)).padStart(5)} s  from ${seconds(start)} s${slowest ? `; slowest: ${slowest}` : ''}`,
+    `  ${label.padEnd(20)} ${String(seconds(wall)).padStart(5)} / ${BUDGETS[label]} s${over}, from ${seconds(start)} s${slowest ? `; slowest: ${slowest}` : ''}`,
   );
-console.log(`  ${'all'.padEnd(20)} ${String(seconds(performance.now() - started)).padStart(5)} s`);
+}
+console.log(
+  `  ${'all'.padEnd(20)} ${String(seconds(performance.now() - started)).padStart(5)} / ${BUDGETS.all} s`,
+);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(isGreen && totals.failed === 0 ? 0 : 1);
