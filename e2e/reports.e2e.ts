@@ -142,14 +142,12 @@ describe('reports and merges', () => {
     await expect.poll(() => judges.count()).toBe(2);
     expect(await drawer.getByTestId('item-details-table').innerText()).toContain('judge1-');
     // Under load a click can land while the drawer still slides in: click again until the comments show.
+    // A click or a wait that fails throws, so that the poll's last failure is the one reported.
     const comment = page.getByTestId('comments-drawer').getByText('Strong founders');
     const openComments = async () => {
       if (!(await comment.isVisible())) {
-        await drawer
-          .getByRole('button', { name: /Comments of judge1-/ })
-          .click({ timeout: 5000 })
-          .catch(() => undefined);
-        await comment.waitFor({ timeout: 5000 }).catch(() => undefined);
+        await drawer.getByRole('button', { name: /Comments of judge1-/ }).click({ timeout: 5000 });
+        await comment.waitFor({ timeout: 5000 });
       }
       return comment.isVisible();
     };

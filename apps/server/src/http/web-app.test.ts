@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { API_VERSION, API_VERSION_HEADER } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_ACCEPT_ENCODING } from '../test/browser-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -85,10 +86,10 @@ describe('the web app as served', () => {
     const page = await t.request({ method: 'GET', url: '/forms/12' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(page.headers['x-api-version']).toBeDefined();
+    expect(page.headers[API_VERSION_HEADER]).toBe(API_VERSION);
     const api = await t.request({ method: 'GET', url: '/api/v1/users/me/' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(api.headers['x-api-version']).toBeDefined();
+    expect(api.headers[API_VERSION_HEADER]).toBe(API_VERSION);
   });
 
   it('asks the browser to check index.html again each time, deep links included', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -20,10 +21,7 @@ declare module 'vitest' {
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const dump = template.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined;
-    return openDatabase({ loadDataDir: dump });
-  }
+  if (!serverUrl) return openDatabase({ loadDataDir: pgliteTemplate() });
   const name = `shortlist_test_${randomBytes(6).toString('hex')}`;
   const from = template.postgres ? ` template ${template.postgres}` : '';
   await withAdmin(serverUrl, (client) => client.query(`create database ${name}${from}`));
@@ -39,6 +37,21 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       concurrent.check();
     },
   };
+}
+
+/** The suite's migrated PGlite database, as a dump to load (none on a PostgreSQL run). */
+function pgliteTemplate() {
+  const { pgliteDump } = inject('databaseTemplate');
+  return pgliteDump ? new Blob([readFileSync(pgliteDump)]) : undefined;
+}
+
+/**
+ * The embedded database on a DATA_DIR, as the server opens it; one that holds no database yet starts from the
+ * suite's migrated template, which saves the 3–5 s of running every migration.
+ */
+export function openDataDir(dataDir: string) {
+  const isNew = !existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+  return openDatabase({ dataDir, loadDataDir: isNew ? pgliteTemplate() : undefined });
 }
 
 /** The address of database `name` on the server of `serverUrl`. */

@@ -6,18 +6,17 @@ import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { dataModels, datumFields, teamMembers, users } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { openDataDir, openTestDatabase } from '../../test/database.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { resolveJwtSecret } from '../auth/jwt-secret.ts';
 import { createTeam } from '../teams/service.ts';
 import { backup, restore } from './backup.ts';
 import { createUserCommand } from './commands.ts';
 
-// Each test opens the embedded database on a new DATA_DIR two or three times, every migration each time:
-// 30 to 47 s a test on the 2-core machine under a load of 13, past the suite's 30 s.
+// Each test opens the embedded database on a new DATA_DIR two or three times (every migration each time before
+// openDataDir loaded the migrated template): 30 to 47 s a test on the 2-core machine under a load of 13.
 vi.setConfig({ testTimeout: 180_000 });
 
 const work = mkdtempSync(path.join(tmpdir(), 'shortlist-backup-'));
@@ -28,7 +27,7 @@ const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 /** The app as server.ts runs it on a DATA_DIR: the embedded database and the files on disk (or in `env`'s bucket). */
 async function openAppOn(dataDir: string, env: Record<string, string> = {}) {
   const unlock = lockDataDir(dataDir);
-  const database = await openDatabase({ dataDir });
+  const database = await openDataDir(dataDir);
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shortlist.test', ...env }),
     db: database.db,
@@ -202,7 +201,7 @@ it.skipIf(isPostgresRun)(
 
 it.skipIf(isPostgresRun)('backs up the embedded database into a file that restores', async () => {
   const config = loadConfig({ DATA_DIR: path.join(work, 'original') });
-  const original = await openDatabase({ dataDir: config.dataDir });
+  const original = await openDataDir(config.dataDir);
   await createUserCommand(original.db, { email: 'kept@example.org', password: 'kept-password' });
   await original.close();
 
@@ -213,7 +212,7 @@ it.skipIf(isPostgresRun)('backs up the embedded database into a file that restor
 
   const restoredConfig = loadConfig({ DATA_DIR: path.join(work, 'restored') });
   await restore(restoredConfig, file);
-  const restored = await openDatabase({ dataDir: restoredConfig.dataDir });
+  const restored = await openDataDir(restoredConfig.dataDir);
   const rows = await restored.db.select().from(users);
   await restored.close();
   expect(rows.map((row) => row.email)).toEqual(['kept@example.org']);
@@ -224,7 +223,7 @@ it.skipIf(isPostgresRun)('backs up the embedded database into a file that restor
 
 it.skipIf(isPostgresRun)('restores an older backup, the database alone, and says so', async () => {
   const dataDir = path.join(work, 'older');
-  const original = await openDatabase({ dataDir });
+  const original = await openDataDir(dataDir);
   await createUserCommand(original.db, { email: 'older@example.org', password: 'kept-password' });
   const dump = await original.pglite?.dumpDataDir('gzip');
   await original.close();
@@ -235,7 +234,7 @@ it.skipIf(isPostgresRun)('restores an older backup, the database alone, and says
   const lines = await restore(loadConfig({ DATA_DIR: restoredDir }), file);
   expect(lines[0]).toBe(`Restored ${file} into ${restoredDir}: the database only.`);
   expect(lines[1]).toMatch(/predates the archiving of uploaded files/);
-  const restored = await openDatabase({ dataDir: restoredDir });
+  const restored = await openDataDir(restoredDir);
   const rows = await restored.db.select().from(users);
   await restored.close();
   expect(rows.map((row) => row.email)).toEqual(['older@example.org']);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMAIL_STATUS } from '@shortlist/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Db, openDatabase } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { batchEmails, emailBatches, teamMembers, users } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { openDataDir, openTestDatabase } from '../../test/database.ts';
 import { startServerProcess } from '../../test/processes.ts';
 import { startSmtpSink } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -195,7 +195,7 @@ describe.runIf(!isPostgres)(
       const env = { SMTP_URL: sink.url, MAIL_RATE_PER_MINUTE: '6000' };
       try {
         // Seeded before the server starts: the embedded database is one process's at a time.
-        const seeding = await openDatabase({ dataDir });
+        const seeding = await openDataDir(dataDir);
         const batchId = await seedSendingBatch(seeding.db);
         await seeding.close();
         const first = await startServerProcess(env, { dataDir });

@@ -101,8 +101,11 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
 
   it('answers each wrong body with a 4xx', async () => {
     const answers: string[] = [];
+    // A route listing read wrong would leave nothing probed and nothing to fail: each test counts its routes.
+    let probed = 0;
     for (const { method, path } of routesOf(probe.t.app.printRoutes({ commonPrefix: false }))) {
       if (method === 'GET') continue;
+      probed++;
       const url = `${path.replace(/:\w+/g, String(probe.issue))}`;
       for (const body of BODIES) {
         const reply = await probe.t.request({
@@ -118,12 +121,15 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
       }
     }
     expect(answers).toEqual([]);
+    expect(probed).toBeGreaterThan(90);
   });
 
   it('answers each odd query with a 2xx or a 4xx', async () => {
     const answers: string[] = [];
+    let probed = 0;
     for (const { method, path } of routesOf(probe.t.app.printRoutes({ commonPrefix: false }))) {
       if (method !== 'GET') continue;
+      probed++;
       const url = `${path.replace(/:\w+/g, String(probe.issue))}`;
       for (const query of QUERIES) {
         const reply = await probe.t.request({
@@ -138,6 +144,7 @@ describe('every route, with input of the wrong shape (never a 500)', () => {
       }
     }
     expect(answers).toEqual([]);
+    expect(probed).toBeGreaterThan(60);
   });
 });
 
@@ -147,12 +154,14 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
   it('answers each plain query, and each with a value made extreme, with a 2xx or a 4xx', async () => {
     const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
     const answers: string[] = [];
+    let probed = 0;
     let accepted = 0;
     for (const [path, operations] of Object.entries(paths)) {
       const url = path.replace(/\{\w+\}/g, String(probe.issue));
       for (const [method, operation] of Object.entries(operations)) {
         const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
         if (method !== 'get' || !parameters.length) continue;
+        probed++;
         const send = async (query: Record<string, unknown>) => {
           const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
           const reply = await probe.t.request({ method: 'GET', url: `${url}?${search}`, token: probe.token });
@@ -176,17 +185,20 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
       }
     }
     expect(answers).toEqual([]);
+    expect(probed).toBeGreaterThan(50);
     expect(accepted).toBeGreaterThan(30);
   }, 300_000);
 
   it('answers each plain body, and each with a field made extreme, with a 2xx or a 4xx', async () => {
     const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
     const answers: string[] = [];
+    let probed = 0;
     let accepted = 0;
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const schema = operation.requestBody?.content?.['application/json']?.schema;
         if (!schema) continue;
+        probed++;
         const url = path.replace(/\{\w+\}/g, String(probe.issue));
         const send = async (body: unknown) => {
           const reply = await probe.t.request({
@@ -208,6 +220,7 @@ describe('every route, probed from its OpenAPI schema (never a 500)', () => {
       }
     }
     expect(answers).toEqual([]);
+    expect(probed).toBeGreaterThan(70);
     // The plain bodies reach the services: the probe is not stopped at validation everywhere.
     expect(accepted).toBeGreaterThan(50);
   }, 300_000);
@@ -220,10 +233,12 @@ describe('every route with a body, the same plain body sent four times at once (
   it('answers each copy with a 2xx or a 4xx', async () => {
     const { paths } = probe.t.app.swagger() as { paths: OpenApiPaths };
     const answers: string[] = [];
+    let probed = 0;
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const schema = operation.requestBody?.content?.['application/json']?.schema;
         if (!schema) continue;
+        probed++;
         const url = path.replace(/\{\w+\}/g, String(probe.issue));
         for (const full of [true, false]) {
           const payload = sample(schema, full) as object;
@@ -235,5 +250,6 @@ describe('every route with a body, the same plain body sent four times at once (
       }
     }
     expect(answers).toEqual([]);
+    expect(probed).toBeGreaterThan(70);
   }, 300_000);
 });

@@ -126,8 +126,10 @@ describe('every route, called by another team’s admin with the ids of this tea
 
   it('answers every other route 401 without a token, before it reads the body', async () => {
     const answered: string[] = [];
+    let probed = 0;
     for (const { method, path } of routesOf(t.app.printRoutes({ commonPrefix: false }))) {
       if (OPEN.has(`${method} ${path}`)) continue;
+      probed++;
       const url = path.replace(/:\w+/g, String(ids.issue));
       // A body that fails validation: a 400 here would tell a stranger the route's fields.
       const reply = await t.request({
@@ -138,6 +140,7 @@ describe('every route, called by another team’s admin with the ids of this tea
       if (reply.statusCode !== 401) answered.push(`${method} ${path} ${reply.statusCode}`);
     }
     expect(answered).toEqual([]);
+    expect(probed).toBeGreaterThan(150);
   });
 
   it('counts every open route per address (the others are keyed by a secret)', async () => {

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../config.ts';
-import { type Db, openDatabase } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   dataModels,
   datumFields,
@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { cheapCaptcha } from '../../test/captcha.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { openDataDir, openTestDatabase } from '../../test/database.ts';
 import { startServerProcess } from '../../test/processes.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -315,7 +315,7 @@ describe.runIf(!isPostgres)(
       const env = { JWT_SECRET, TRUST_PROXY: 'true' };
       try {
         // Seeded before the server starts: the embedded database is one process's at a time.
-        const seeding = await openDatabase({ dataDir });
+        const seeding = await openDataDir(dataDir);
         const seeded = await seedForm(seeding.db);
         await seeding.close();
 
@@ -340,7 +340,7 @@ describe.runIf(!isPostgres)(
         expect(result.failed.length).toBeGreaterThan(0);
         expect(result.failed.length).toBeLessThan(20);
         expect(result.acknowledged.length).toBeGreaterThan(130);
-        const reopened = await openDatabase({ dataDir });
+        const reopened = await openDataDir(dataDir);
         try {
           const config: Pick<Config, 'dataDir' | 's3'> = loadConfig({ DATA_DIR: dataDir });
           await expectStored(reopened.db, createFileDriver(config), result.acknowledged);

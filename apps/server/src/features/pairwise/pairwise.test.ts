@@ -196,8 +196,8 @@ describe('pairwise selections', () => {
   });
 
   it('shows a judge only their items and none they have a conflict with', async () => {
-    const { issue, items, admin } = await f.createSetup('PairwiseIssue', { accessAllItems: false });
-    const [charlie, alpha, bravo] = items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]];
+    const { issue, items } = await f.createSetup('PairwiseIssue', { accessAllItems: false });
+    const [charlie, alpha] = items as [(typeof items)[0], (typeof items)[0]];
     const subset = await f.addJudge(issue.id, { items: [charlie.id, alpha.id] });
     const shown = new Set<number>();
     let current = (await state(issue.id, subset.token)).json();
@@ -220,8 +220,8 @@ describe('pairwise selections', () => {
       current = (await vote(open.issue.id, open.judge.token, current.next.id, 'next')).json();
     }
     expect(seen).toEqual(new Set([c2.id, a2.id]));
-    expect(bravo.id).not.toBe(b2.id);
-    expect(admin).toBeTruthy();
+    // The item in conflict is not the judge's to compare: not counted, and the judge is done without it.
+    expect(current).toMatchObject({ items: 2, seen: 2, done: true });
   });
 
   it('does not show an item on another judge’s screen until 5 minutes have passed', async () => {
