@@ -59,6 +59,7 @@ import { REPLY_COMPRESSION } from './http/page-encoding.ts';
 import { registerReplyHeaders } from './http/reply-headers.ts';
 import { replySerializer } from './http/reply-serializer.ts';
 import { registerRequestActor } from './http/request-actor.ts';
+import { withRequestsForLog } from './http/request-log.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
 
@@ -84,7 +85,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: BuildOptions) {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRequestsForLog(options.logger ?? { level: config.logLevel }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     // A proxy's request id joins the logs of both; otherwise Fastify numbers requests itself.

@@ -14,6 +14,8 @@ export interface TestAppOptions {
   accessTokenSeconds?: number;
   /** A built web app to serve, for tests of how it is served. */
   webDist?: string;
+  /** Where the app's log goes, at level info, for tests of what it logs; silent by default. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -33,7 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       db,
       engine: database.engine,
       jwtSecret: 'test-secret-test-secret-test-secret-42',
-      logger: false,
+      logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
       accessTokenSeconds: options.accessTokenSeconds,
       webDist: options.webDist,
     });
