@@ -81,14 +81,14 @@ export function personalDataReadme(
   const list = [...ARCHIVE_DOCUMENTS, 'files/' as const].map(
     (name) => `${hasFolders ? '  ' : ''}- ${name}${texts.colon}${texts.documents[name]}`,
   );
+  // A folder's line is its name and the workspace's: nothing in it to translate.
+  const folders = teams.map((team) => `- team-${team.id}${texts.colon}${team.title}`);
   return [
     texts.title,
     '',
     texts.intro(date.toISOString().slice(0, 10)),
     '',
-    ...(hasFolders
-      ? [texts.folders, ...teams.map((team) => `- team-${team.id}${texts.colon}${team.title}`)]
-      : teams.map((team) => texts.team(team.title))),
+    ...(hasFolders ? [texts.folders, ...folders] : teams.map((team) => texts.team(team.title))),
     '',
     ...list,
     '',

@@ -33,13 +33,14 @@ function theWorker() {
     if (pending.size === 0) started.unref();
   });
   // A worker that fails or exits fails what it was asked; the next matrix starts another.
-  const fail = (error: unknown) => {
+  const abandon = (error: unknown) => {
     if (worker === started) worker = undefined;
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`Schulze's worker exited (${code})`)));
+  started.on('error', abandon);
+  // Never a reply's text: the report answers a 500 of its own.
+  started.on('exit', (code) => abandon(new Error(`Schulze's worker exited (${code})`)));
   worker = started;
   return started;
 }
