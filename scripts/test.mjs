@@ -40,8 +40,8 @@ function run(label, command, args, env = {}) {
 const seconds = (ms) => Math.round(ms / 1000);
 
 /**
- * Each stage's share of CI's 15 minutes, in seconds: the two lanes' sums stay within 800 (docs/architecture.md,
- * "CI stages"). Under other work on the machine every stage stretches; the load printed says how much.
+ * Each stage's share of CI's 15 minutes, in seconds (docs/architecture.md, "CI stages"). Under other work on
+ * the machine every stage stretches; the load printed says how much.
  */
 const BUDGETS = {
   'build web': 60,
