@@ -37,10 +37,26 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Restore the embedded engine from a backup tarball. */
   loadDataDir?: Blob;
+  /** PostgreSQL only: how long a connection and a statement may take (tests shorten them). */
+  waits?: PostgresWaits;
 }
 
+export interface PostgresWaits {
+  connectMs: number;
+  statementMs: number;
+}
+
+/**
+ * Every wait on PostgreSQL is bounded, so that a frozen or overloaded server ends in a 503 rather than a
+ * request that hangs (it waited 150 s for good with no bound): a connection within 5 s, a statement within
+ * 30 s, cancelled by the server itself; and, for a server that answers nothing at all, the client gives up
+ * 2 s later.
+ */
+export const POSTGRES_WAITS: PostgresWaits = { connectMs: 5_000, statementMs: 30_000 };
+const CLIENT_GRACE_MS = 2_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options);
+  return options.url ? openPostgres(options.url, options.waits) : openPglite(options);
 }
 
 async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
@@ -78,9 +94,16 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
   return { db, engine: 'pglite', pglite: client, close };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Database> {
   await migrateWithLock(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: waits.connectMs,
+    statement_timeout: waits.statementMs,
+    query_timeout: waits.statementMs + CLIENT_GRACE_MS,
+    keepAlive: true,
+  });
   // An idle connection closed by the server (restart, failover, terminate) must not crash the
   // process: the pool has already dropped it and the next query opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -2,6 +2,7 @@ import type { FieldErrors } from '@shortlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { databaseWait } from '../db/database-wait.ts';
 import { requestLanguage, translatedBody } from './reply-language.ts';
 
 type ErrorBody = { code: string; detail: string } | FieldErrors;
@@ -37,6 +38,15 @@ export function toFieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
   return errors;
 }
 
+const RETRY_AFTER_SECONDS = 5;
+const DATABASE_WAIT_BODIES = {
+  timeout: { code: 'DATABASE_TIMEOUT', detail: 'The database took too long to answer; please try again.' },
+  unavailable: {
+    code: 'DATABASE_UNAVAILABLE',
+    detail: 'The database is not answering; please try again in a moment.',
+  },
+};
+
 /**
  * Maps every error to the spec's shapes, its texts in the request's language; the details of a 5xx stay
  * in the log.
@@ -62,6 +72,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, an empty body where one is needed…
       return send(status, { code: error.code ?? 'BAD_REQUEST', detail: error.message });
+    }
+    const wait = databaseWait(error);
+    if (wait) {
+      request.log.warn({ err: error }, `database ${wait}`);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(503, DATABASE_WAIT_BODIES[wait]);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'SERVER_ERROR', detail: 'An error occurred, please try again.' });

@@ -29,6 +29,10 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
     'Vous n’avez pas la permission d’effectuer cette action.',
   'The request body is too large.': 'Le corps de la requête est trop volumineux.',
   'An error occurred, please try again.': 'Une erreur est survenue, veuillez réessayer.',
+  'The database took too long to answer; please try again.':
+    'La base de données a mis trop de temps à répondre ; veuillez réessayer.',
+  'The database is not answering; please try again in a moment.':
+    'La base de données ne répond pas ; veuillez réessayer dans un instant.',
   'Authentication credentials were not provided.': 'Informations d’authentification non fournies.',
   'User not found or inactive.': 'Utilisateur introuvable ou inactif.',
   'Given token not valid for any token type': 'Le jeton donné n’est valide pour aucun type de jeton',

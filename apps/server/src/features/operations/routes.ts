@@ -4,12 +4,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Metrics } from './metrics.ts';
 
+/** A probe that has not answered in this time says "not ready" as clearly as one that failed. */
+const PROBE_WAIT_MS = 2_000;
+
 async function check(probe: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_WAIT_MS} ms`)), PROBE_WAIT_MS);
+  });
   try {
-    await probe();
+    await Promise.race([probe(), late]);
     return 'ok';
   } catch (error) {
     return error instanceof Error ? error.message : 'failed';
+  } finally {
+    clearTimeout(timer);
   }
 }
 
