@@ -22,6 +22,7 @@ import { emailRoutes } from './features/emails/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { itemTypeRoutes } from './features/item-types/routes.ts';
 import { createFileStore } from './features/items/file-store.ts';
+import { itemJobs } from './features/items/jobs.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { judgeRoutes } from './features/judges/routes.ts';
 import { conflictRoutes } from './features/judging/conflict-routes.ts';
@@ -66,6 +67,8 @@ import { registerWebApp } from './http/web-app.ts';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** Where reports and exports read (Database.reportDb); absent, `db`. */
+  reportDb?: Db;
   /** Picks where limits are counted (decision 44); absent, DATABASE_URL decides. */
   engine?: Database['engine'];
   jwtSecret: string;
@@ -117,6 +120,8 @@ export async function buildApp(options: BuildOptions) {
         : createMemoryCounters(),
   };
   app.decorate('ctx', ctx);
+  // Reports, agreement, ranked, merges and top k read on their own connections (Database.reportDb).
+  const reportCtx: AppContext = { ...ctx, db: options.reportDb ?? db };
   const metrics = createMetrics(db);
   metrics.observe(app);
 
@@ -155,11 +160,11 @@ export async function buildApp(options: BuildOptions) {
       await api.register(itemTypeRoutes, { ctx });
       await api.register(formRoutes, { ctx });
       await api.register(submissionRoutes, { ctx });
-      await api.register(reportRoutes, { ctx });
-      await api.register(agreementRoutes, { ctx });
-      await api.register(rankedRoutes, { ctx });
-      await api.register(mergeRoutes, { ctx });
-      await api.register(topKRoutes, { ctx });
+      await api.register(reportRoutes, { ctx: reportCtx });
+      await api.register(agreementRoutes, { ctx: reportCtx });
+      await api.register(rankedRoutes, { ctx: reportCtx });
+      await api.register(mergeRoutes, { ctx: reportCtx });
+      await api.register(topKRoutes, { ctx: reportCtx });
       await api.register(roundRoutes, { ctx });
       await api.register(judgingRoutes, { ctx });
       await api.register(pairwiseRoutes, { ctx });
@@ -186,6 +191,7 @@ export async function buildApp(options: BuildOptions) {
           ...deadlineJobs,
           ...webhookJobs,
           ...reportJobs,
+          ...itemJobs(),
           ...verificationJobs,
           ...auditJobs,
           function purgeExpiredCounters(jobCtx) {

@@ -16,6 +16,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    reportDb: database.reportDb,
     engine: database.engine,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webDist: config.webDist ?? defaultWebDist,

@@ -19,6 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where reports and exports read: on PostgreSQL a pool of their own, so that a few heavy reads cannot
+   * hold every connection while judges and applicants submit; on the embedded engine the same as `db`.
+   */
+  reportDb: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** The embedded engine only: its data directory as a gzipped tarball. */
@@ -44,16 +49,23 @@ export interface DatabaseOptions {
 export interface PostgresWaits {
   connectMs: number;
   statementMs: number;
+  reportStatementMs: number;
 }
 
 /**
  * Every wait on PostgreSQL is bounded, so that a frozen or overloaded server ends in a 503 rather than a
  * request that hangs (it waited 150 s for good with no bound): a connection within 5 s, a statement within
- * 30 s, cancelled by the server itself; and, for a server that answers nothing at all, the client gives up
- * 2 s later.
+ * 30 s (a report's within 50 s), cancelled by the server itself, both under a proxy's usual 60 s; and, for a
+ * server that answers nothing at all, the client gives up 2 s later.
  */
-export const POSTGRES_WAITS: PostgresWaits = { connectMs: 5_000, statementMs: 30_000 };
+export const POSTGRES_WAITS: PostgresWaits = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+  reportStatementMs: 50_000,
+};
 const CLIENT_GRACE_MS = 2_000;
+/** Connections per process: requests as before, and reports' own few beside them. */
+const POOL_SIZES = { requests: 10, reports: 3 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.waits) : openPglite(options);
@@ -91,24 +103,44 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
     await upkeep;
     return client.close();
   };
-  return { db, engine: 'pglite', pglite: client, close };
+  return { db, reportDb: db, engine: 'pglite', pglite: client, close };
 }
 
 async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Database> {
   await migrateWithLock(url);
+  const requests = openPool(url, 'shortlist', POOL_SIZES.requests, waits.connectMs, waits.statementMs);
+  const reports = openPool(
+    url,
+    'shortlist-reports',
+    POOL_SIZES.reports,
+    waits.connectMs,
+    waits.reportStatementMs,
+  );
+  return {
+    db: drizzlePg(requests, { schema }) as unknown as Db,
+    reportDb: drizzlePg(reports, { schema }) as unknown as Db,
+    engine: 'postgres',
+    close: async () => {
+      await Promise.all([requests.end(), reports.end()]);
+    },
+  };
+}
+
+/** `name` is the connections' application_name: pg_stat_activity tells the two pools apart. */
+function openPool(url: string, name: string, max: number, connectMs: number, statementMs: number) {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: waits.connectMs,
-    statement_timeout: waits.statementMs,
-    query_timeout: waits.statementMs + CLIENT_GRACE_MS,
+    application_name: name,
+    max,
+    connectionTimeoutMillis: connectMs,
+    statement_timeout: statementMs,
+    query_timeout: statementMs + CLIENT_GRACE_MS,
     keepAlive: true,
   });
   // An idle connection closed by the server (restart, failover, terminate) must not crash the
   // process: the pool has already dropped it and the next query opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, engine: 'postgres', close: () => pool.end() };
+  return pool;
 }
 
 /** Several API processes may start at once; an advisory lock lets one of them migrate. */

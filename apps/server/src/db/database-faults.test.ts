@@ -9,9 +9,10 @@ import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from './client.ts';
 import { databaseWait } from './database-wait.ts';
+import { users } from './schema/index.ts';
 
 /** Short bounds, so that the test waits seconds where production waits 5 s and 30 s. */
-const WAITS = { connectMs: 1_000, statementMs: 1_500 };
+const WAITS = { connectMs: 1_000, statementMs: 1_500, reportStatementMs: 4_000 };
 /** The longest a request may take with the server frozen: a statement's bound, the client's grace, slack. */
 const BOUND_MS = WAITS.statementMs + 2_000 + 1_500;
 
@@ -41,6 +42,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a frozen or slow PostgreSQL', () 
     app = await buildApp({
       config: loadConfig({ DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://shortlist.test' }),
       db: database.db,
+      reportDb: database.reportDb,
       engine: database.engine,
       jwtSecret: 'test-secret-test-secret-test-secret-42',
       logger: false,
@@ -60,6 +62,48 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a frozen or slow PostgreSQL', () 
     const failure = await database.db.execute(sql`select pg_sleep(5)`).catch((error: unknown) => error);
     expect(databaseWait(failure)).toBe('timeout');
     expect(performance.now() - started).toBeLessThan(WAITS.statementMs + 1_000);
+  });
+
+  it('reads reports on their own connections, which cannot take the requests’ ones', async () => {
+    const poolOf = async (name: string) => {
+      const { rows } = (await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${name}`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]?.n;
+    };
+    expect(await poolOf('shortlist-reports')).toBe(0);
+    const [user] = await database.db
+      .insert(users)
+      .values({ username: 'admin@example.org', email: 'admin@example.org' })
+      .returning();
+    const token = (await app.ctx.tokens.issuePair(user?.id ?? 0)).access;
+    const report = await app.inject({
+      method: 'GET',
+      url: '/api/v1/issues/999/ranked_report/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(report.statusCode).toBe(404);
+    expect(await poolOf('shortlist-reports')).toBeGreaterThan(0);
+
+    // Every report connection busy (3) and more reports queued: a request still answers at once.
+    const slowReports = Array.from({ length: 5 }, () =>
+      database.reportDb.execute(sql`select pg_sleep(1.5)`).then(
+        () => 'read',
+        (error: unknown) => databaseWait(error),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    expect((await signIn(app)).statusCode).toBe(401);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // A report queued past the wait for a connection is told to come back, as a frozen server's requests are.
+    expect((await Promise.all(slowReports)).sort()).toEqual([
+      'read',
+      'read',
+      'read',
+      'unavailable',
+      'unavailable',
+    ]);
   });
 
   it('answers 503 within its bound while the server is frozen, and recovers without a restart', async () => {
@@ -84,7 +128,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a frozen or slow PostgreSQL', () 
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks.database).not.toBe('ok');
       expect(performance.now() - readyStarted).toBeLessThan(3_000);
-
     } finally {
       signalCluster(cluster.dir, 'CONT');
     }

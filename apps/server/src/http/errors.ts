@@ -2,7 +2,7 @@ import type { FieldErrors } from '@shortlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { databaseWait } from '../db/database-wait.ts';
+import { faultReply, RETRY_AFTER_SECONDS } from './fault-replies.ts';
 import { requestLanguage, translatedBody } from './reply-language.ts';
 
 type ErrorBody = { code: string; detail: string } | FieldErrors;
@@ -38,15 +38,6 @@ export function toFieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
   return errors;
 }
 
-const RETRY_AFTER_SECONDS = 5;
-const DATABASE_WAIT_BODIES = {
-  timeout: { code: 'DATABASE_TIMEOUT', detail: 'The database took too long to answer; please try again.' },
-  unavailable: {
-    code: 'DATABASE_UNAVAILABLE',
-    detail: 'The database is not answering; please try again in a moment.',
-  },
-};
-
 /**
  * Maps every error to the spec's shapes, its texts in the request's language; the details of a 5xx stay
  * in the log.
@@ -73,11 +64,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Malformed JSON, a wrong content type, an empty body where one is needed…
       return send(status, { code: error.code ?? 'BAD_REQUEST', detail: error.message });
     }
-    const wait = databaseWait(error);
-    if (wait) {
-      request.log.warn({ err: error }, `database ${wait}`);
+    const fault = faultReply(error);
+    if (fault) {
+      request.log.warn({ err: error }, fault.body.code);
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(503, DATABASE_WAIT_BODIES[wait]);
+      return send(fault.status, fault.body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'SERVER_ERROR', detail: 'An error occurred, please try again.' });

@@ -33,6 +33,10 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
     'La base de données a mis trop de temps à répondre ; veuillez réessayer.',
   'The database is not answering; please try again in a moment.':
     'La base de données ne répond pas ; veuillez réessayer dans un instant.',
+  'The server has no room left to store this; please try again later.':
+    'Le serveur n’a plus de place pour l’enregistrer ; veuillez réessayer plus tard.',
+  'The server cannot write its files; please try again later.':
+    'Le serveur ne peut pas écrire ses fichiers ; veuillez réessayer plus tard.',
   'Authentication credentials were not provided.': 'Informations d’authentification non fournies.',
   'User not found or inactive.': 'Utilisateur introuvable ou inactif.',
   'Given token not valid for any token type': 'Le jeton donné n’est valide pour aucun type de jeton',

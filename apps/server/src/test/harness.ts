@@ -29,10 +29,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://shortlist.test',
     ...options.env,
   });
-  const build = async (db: typeof database.db) => {
+  const build = async (db: typeof database.db, reportDb = db) => {
     const built = await buildApp({
       config,
       db,
+      reportDb,
       engine: database.engine,
       jwtSecret: 'test-secret-test-secret-test-secret-42',
       logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
@@ -42,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     await built.ready();
     return built;
   };
-  const app = await build(database.db);
+  const app = await build(database.db, database.reportDb);
   const closeTwin: Array<() => Promise<void>> = [];
   const { db } = database;
   let sequence = 0;
@@ -106,7 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   async function twin() {
     if (!database.url) return { app: app as App, request };
     const second = await openDatabase({ url: database.url });
-    const twinApp = await build(second.db);
+    const twinApp = await build(second.db, second.reportDb);
     closeTwin.push(async () => {
       await twinApp.close();
       await second.close();

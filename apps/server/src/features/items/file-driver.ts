@@ -20,6 +20,8 @@ export interface FileDriver {
   sizeOf(key: string): Promise<number | null>;
   /** Removing a key that holds nothing is not an error. */
   remove(keys: (string | null)[]): Promise<void>;
-  /** Throws unless the storage can be reached and written to (readiness). */
+  /** Throws unless the storage can be reached and written to, with room left (readiness). */
   check(): Promise<void>;
+  /** Removes what uploads cut short left behind before `before` (a killed process's partial files). */
+  removeLeftovers(before: Date): Promise<number>;
 }

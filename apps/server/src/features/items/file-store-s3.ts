@@ -123,5 +123,10 @@ export function createS3Driver(s3: S3Config): FileDriver {
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
+    // An upload cut short leaves an unfinished multipart upload, which the bucket's lifecycle rule aborts
+    // (docs/operations.md); nothing of it is readable meanwhile.
+    async removeLeftovers() {
+      return 0;
+    },
   };
 }

@@ -49,6 +49,7 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>, jwtSecre
     sizeOf: driver.sizeOf,
     remove: driver.remove,
     check: driver.check,
+    removeLeftovers: driver.removeLeftovers,
     newKey: () => randomBytes(FILE_KEY_BYTES).toString('hex'),
     signedUrl(key, now = Date.now(), name?: string) {
       const expires = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
