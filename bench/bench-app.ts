@@ -29,6 +29,7 @@ export function buildBenchApp(
   return buildApp({
     config,
     db: database.db,
+    reportDb: database.reportDb,
     engine: database.engine,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,

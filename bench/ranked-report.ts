@@ -13,6 +13,7 @@ import { issues } from '../apps/server/src/db/schema/index.ts';
 import { countPreferences } from '../apps/server/src/features/ranked/preferences.ts';
 import { itemsCte, judgesCte, selectRows } from '../apps/server/src/features/reports/item-values.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, seedAdminTeam } from './bench-app.ts';
+import { withHealthProbe } from './health-probe.ts';
 import { benchClient } from './report-scale/client.ts';
 import { gauss, uniform } from './report-scale/seed.ts';
 import { median, timed } from './report-scale/timed.ts';
@@ -81,29 +82,6 @@ function oldPreferencesQuery(issueId: number) {
     LEFT JOIN ballots b ON b.user_id = a.user_id AND b.dataset_id = r.dataset_id
     WHERE b.value IS NULL OR b.value < a.value
     GROUP BY a.dataset_id, r.dataset_id`;
-}
-
-/** `work`'s result, and the worst delay of a `/healthz` due every 100 ms meanwhile, from when it was due. */
-async function withHealthProbe<T>(base: string, work: () => Promise<T>) {
-  const started = performance.now();
-  let done = false;
-  let worst = 0;
-  let probes = 0;
-  const probing = (async () => {
-    for (let k = 1; !done; k++) {
-      const due = started + k * 100;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      if (done) break;
-      const reply = await fetch(`${base}/healthz`);
-      await reply.arrayBuffer();
-      worst = Math.max(worst, performance.now() - due);
-      probes++;
-    }
-  })();
-  const result = await work();
-  done = true;
-  await probing;
-  return { result, worstHealthMs: worst, probes };
 }
 
 interface EngineResult {

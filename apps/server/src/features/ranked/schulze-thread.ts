@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { offThread } from '../../threads/off-thread.ts';
 import { type SchulzeResult, schulze } from './schulze.ts';
 
 /**
@@ -7,11 +7,6 @@ import { type SchulzeResult, schulze } from './schulze.ts';
  */
 export const OFF_THREAD_FROM = 200;
 
-interface Pending {
-  resolve: (result: SchulzeResult) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * The last large matrices and their results: a report read again with no new ballot gets its m³ back for one
  * comparison of the counts (decision 163). A few MB at most: SCHULZE_MAX² cells, twice, RECENT_MAX times.
@@ -19,31 +14,9 @@ interface Pending {
 const RECENT_MAX = 4;
 const recent: { d: Buffer; result: SchulzeResult }[] = [];
 
-let worker: Worker | undefined;
-let nextId = 0;
-const pending = new Map<number, Pending>();
-
-/** One worker, started at the first large matrix and kept; unref'd while idle, so no process waits on it. */
-function theWorker() {
-  if (worker) return worker;
-  const started = new Worker(new URL('./schulze-worker.ts', import.meta.url));
-  started.on('message', ({ id, strongest, ranks }: { id: number } & SchulzeResult) => {
-    pending.get(id)?.resolve({ strongest, ranks });
-    pending.delete(id);
-    if (pending.size === 0) started.unref();
-  });
-  // A worker that fails or exits fails what it was asked; the next matrix starts another.
-  const abandon = (error: unknown) => {
-    if (worker === started) worker = undefined;
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
-  };
-  started.on('error', abandon);
-  // Never a reply's text: the report answers a 500 of its own.
-  started.on('exit', (code) => abandon(new Error(`Schulze's worker exited (${code})`)));
-  worker = started;
-  return started;
-}
+const onWorker = offThread<{ m: number; d: Int32Array<ArrayBuffer> }, SchulzeResult>(
+  new URL('./schulze-worker.ts', import.meta.url),
+);
 
 /**
  * `schulze(m, d)`, on the worker thread from OFF_THREAD_FROM candidates, or as computed for the same counts
@@ -54,18 +27,8 @@ export async function schulzeOffThread(m: number, d: Int32Array<ArrayBuffer>): P
   const counts = Buffer.from(d.buffer.slice(d.byteOffset, d.byteOffset + d.byteLength));
   const known = recent.findIndex((entry) => entry.d.equals(counts));
   const hit = recent.splice(known, known < 0 ? 0 : 1)[0];
-  const result = hit?.result ?? (await onWorker(m, d));
+  const result = hit?.result ?? (await onWorker({ m, d }, [d.buffer]));
   recent.unshift({ d: counts, result });
   recent.length = Math.min(recent.length, RECENT_MAX);
   return result;
-}
-
-function onWorker(m: number, d: Int32Array<ArrayBuffer>): Promise<SchulzeResult> {
-  const thread = theWorker();
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    thread.ref();
-    thread.postMessage({ id, m, d }, [d.buffer]);
-  });
 }

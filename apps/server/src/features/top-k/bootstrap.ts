@@ -381,7 +381,7 @@ function drawBounds(
  * whose value can move (`drawBounds`) at most to below it cannot be in, nor tie at the cut. At 2,000 items ×
  * 300 judges, k = 10, a draw computes some hundred items rather than all 2,000.
  */
-function bootstrapOneSelection(input: BootstrapInput, selection: SelectionValues): Float64Array {
+function bootstrapOneSelection(input: BootstrapInput, selection: SelectionValues): Float64Array<ArrayBuffer> {
   const { k, draws } = input;
   const uniform = seededUniform(input.seed);
   const factor = 10 ** input.decimals;
@@ -455,7 +455,7 @@ function bootstrapOneSelection(input: BootstrapInput, selection: SelectionValues
  * judges resampled with replacement, the report's values recomputed from the drawn judges (a judge drawn
  * twice counts twice), ranked rounded — in which it is among the k best. Deterministic for a seed.
  */
-export function bootstrapTopK(input: BootstrapInput): Float64Array {
+export function bootstrapTopK(input: BootstrapInput): Float64Array<ArrayBuffer> {
   const { nbItems, selections, k, draws, merged } = input;
   const [only] = selections;
   if (!merged && only && selections.length === 1) return bootstrapOneSelection(input, only);

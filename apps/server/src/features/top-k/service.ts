@@ -13,6 +13,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { issues } from '../../db/schema/index.ts';
+import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import {
   itemIdArraysQuery,
@@ -22,7 +23,12 @@ import {
 } from '../reports/item-values.ts';
 import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
-import { bootstrapTopK, type SelectionValues } from './bootstrap.ts';
+import type { BootstrapInput, SelectionValues } from './bootstrap.ts';
+
+/** Always on its worker: 1,000 draws take 0.2 s at 100 items × 10 judges and 1.6 s at 2,000 × 300. */
+const bootstrapOffThread = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(
+  new URL('./bootstrap-worker.ts', import.meta.url),
+);
 
 interface ItemRow {
   issue_id: number;
@@ -138,7 +144,7 @@ async function topKOf(
   const datasets = [...new Set(selections.flatMap((selection) => selection.datasets))];
   const indexOf = new Map(datasets.map((dataset, index) => [dataset, index]));
   const laidOut = selections.map((selection) => toSelectionValues(selection, indexOf));
-  const probabilities = bootstrapTopK({
+  const probabilities = await bootstrapOffThread({
     nbItems: datasets.length,
     selections: laidOut.map((selection) => selection.values),
     k,
