@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { type Database, openDatabase, POSTGRES_WAITS } from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
@@ -30,6 +30,7 @@ export function buildBenchApp(
     config,
     db: database.db,
     reportDb: database.reportDb,
+    backgroundDb: database.backgroundDb,
     engine: database.engine,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
@@ -70,7 +71,8 @@ export async function withPostgres<T>(work: (database: Database, dataDir: string
   }
   const cluster = await startCluster();
   try {
-    const database = await openDatabase({ url: cluster.url });
+    // Seeds of millions of rows run on the requests' pool as one statement each: no request's 30 s bound.
+    const database = await openDatabase({ url: cluster.url, waits: { ...POSTGRES_WAITS, statementMs: 0 } });
     try {
       return await work(database, cluster.dir);
     } finally {

@@ -69,6 +69,8 @@ export interface BuildOptions {
   db: Db;
   /** Where reports and exports read (Database.reportDb); absent, `db`. */
   reportDb?: Db;
+  /** Where the background jobs run (Database.backgroundDb); absent, `db`. */
+  backgroundDb?: Db;
   /** Picks where limits are counted (decision 44); absent, DATABASE_URL decides. */
   engine?: Database['engine'];
   jwtSecret: string;
@@ -182,7 +184,7 @@ export async function buildApp(options: BuildOptions) {
   if (options.backgroundJobs) {
     app.addHook('onReady', async () => {
       worker = startWorker(
-        ctx,
+        { ...ctx, db: options.backgroundDb ?? db },
         [
           ...mailJobs(config),
           ...emailJobs,

@@ -17,6 +17,7 @@ async function main() {
     config,
     db: database.db,
     reportDb: database.reportDb,
+    backgroundDb: database.backgroundDb,
     engine: database.engine,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webDist: config.webDist ?? defaultWebDist,

@@ -24,6 +24,12 @@ export interface Database {
    * hold every connection while judges and applicants submit; on the embedded engine the same as `db`.
    */
   reportDb: Db;
+  /**
+   * Where the background work runs (the mail queue, the report's fold, purges): on PostgreSQL a pool of its
+   * own with no statement bound, since a fold cancelled half-way would start over for good; the same as `db`
+   * on the embedded engine.
+   */
+  backgroundDb: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** The embedded engine only: its data directory as a gzipped tarball. */
@@ -48,6 +54,7 @@ export interface DatabaseOptions {
 
 export interface PostgresWaits {
   connectMs: number;
+  /** 0: not bounded. */
   statementMs: number;
   reportStatementMs: number;
 }
@@ -64,8 +71,8 @@ export const POSTGRES_WAITS: PostgresWaits = {
   reportStatementMs: 50_000,
 };
 const CLIENT_GRACE_MS = 2_000;
-/** Connections per process: requests as before, and reports' own few beside them. */
-const POOL_SIZES = { requests: 10, reports: 3 };
+/** Connections per process: requests as before, and reports' and the background work's few beside them. */
+const POOL_SIZES = { requests: 10, reports: 3, background: 2 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.waits) : openPglite(options);
@@ -103,38 +110,38 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
     await upkeep;
     return client.close();
   };
-  return { db, reportDb: db, engine: 'pglite', pglite: client, close };
+  return { db, reportDb: db, backgroundDb: db, engine: 'pglite', pglite: client, close };
 }
 
 async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Database> {
   await migrateWithLock(url);
-  const requests = openPool(url, 'shortlist', POOL_SIZES.requests, waits.connectMs, waits.statementMs);
-  const reports = openPool(
-    url,
-    'shortlist-reports',
-    POOL_SIZES.reports,
-    waits.connectMs,
-    waits.reportStatementMs,
-  );
+  const { connectMs } = waits;
+  const requests = openPool(url, 'shortlist', POOL_SIZES.requests, connectMs, waits.statementMs);
+  const reports = openPool(url, 'shortlist-reports', POOL_SIZES.reports, connectMs, waits.reportStatementMs);
+  const background = openPool(url, 'shortlist-background', POOL_SIZES.background, connectMs);
+  const drizzleOf = (pool: pg.Pool) => drizzlePg(pool, { schema }) as unknown as Db;
   return {
-    db: drizzlePg(requests, { schema }) as unknown as Db,
-    reportDb: drizzlePg(reports, { schema }) as unknown as Db,
+    db: drizzleOf(requests),
+    reportDb: drizzleOf(reports),
+    backgroundDb: drizzleOf(background),
     engine: 'postgres',
     close: async () => {
-      await Promise.all([requests.end(), reports.end()]);
+      await Promise.all([requests.end(), reports.end(), background.end()]);
     },
   };
 }
 
-/** `name` is the connections' application_name: pg_stat_activity tells the two pools apart. */
-function openPool(url: string, name: string, max: number, connectMs: number, statementMs: number) {
+/**
+ * `name` is the connections' application_name: pg_stat_activity tells the pools apart. Without
+ * `statementMs`, statements are not bounded (the background work's).
+ */
+function openPool(url: string, name: string, max: number, connectMs: number, statementMs?: number) {
   const pool = new pg.Pool({
     connectionString: url,
     application_name: name,
     max,
     connectionTimeoutMillis: connectMs,
-    statement_timeout: statementMs,
-    query_timeout: statementMs + CLIENT_GRACE_MS,
+    ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS } : {}),
     keepAlive: true,
   });
   // An idle connection closed by the server (restart, failover, terminate) must not crash the

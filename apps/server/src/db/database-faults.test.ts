@@ -84,6 +84,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a frozen or slow PostgreSQL', () 
     });
     expect(report.statusCode).toBe(404);
     expect(await poolOf('shortlist-reports')).toBeGreaterThan(0);
+    // The background work has its own connections, with no bound: a fold cancelled half-way would start over.
+    const background = await database.backgroundDb.execute(sql`select pg_sleep(2)`).then(
+      () => 'done',
+      (error: unknown) => error,
+    );
+    expect(background).toBe('done');
+    expect(await poolOf('shortlist-background')).toBeGreaterThan(0);
 
     // Every report connection busy (3) and more reports queued: a request still answers at once.
     const slowReports = Array.from({ length: 5 }, () =>
