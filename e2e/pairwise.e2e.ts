@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
 import { uploadPdf } from './support/pdf-upload.ts';
 import { ADMIN } from './support/server.ts';
@@ -196,6 +197,7 @@ describe('pairwise selections', () => {
     const boxB = await page.getByTestId('pair-item').nth(1).boundingBox();
     expect(boxB?.y ?? 0).toBeGreaterThan((boxA?.y ?? 0) + (boxA?.height ?? 0) - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page, '[data-testid="pairwise"]')).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-judge-fr-390.png`, fullPage: true });
     await page.getByTestId('pair-next').click();
     await page.getByText('1 comparaison', { exact: false }).waitFor();
