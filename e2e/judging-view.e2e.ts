@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi, adminToken, callAdminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { uploadPdf } from './support/pdf-upload.ts';
 import { useBrowserSession } from './support/session.ts';
 
 const session = useBrowserSession();
-
-/** A small but real PDF: the upload reads its type from its first bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 /** A rating selection of the demo workspace with its items and one judge; returns the judge's link. */
 async function createJudgedSelection(title: string, items: { title: string; datum_values?: object[] }[]) {
@@ -53,19 +49,6 @@ async function createJudgedSelection(title: string, items: { title: string; datu
   const judge = judges.results[0];
   if (!judge) throw new Error('no judge');
   return { issue, rows, deck, judge };
-}
-
-async function uploadPdf(valueId: number) {
-  const { url } = session.server;
-  const access = await adminToken(url);
-  const form = new FormData();
-  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'pitch-deck.pdf');
-  const reply = await fetch(`${url}/api/v1/datum-values/${valueId}/upload/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access}` },
-    body: form,
-  });
-  if (!reply.ok) throw new Error(`upload: ${reply.status} ${await reply.text()}`);
 }
 
 const sliderValue = (page: Page, name: string) => page.getByRole('slider', { name }).inputValue();
@@ -129,7 +112,7 @@ describe('the judging view', () => {
       ]);
       const deckValue = rows[0]?.datum_values.find((value) => value.datum_field === deck.id);
       if (!deckValue) throw new Error('no file answer');
-      await uploadPdf(deckValue.id);
+      await uploadPdf(session.server.url, deckValue.id);
 
       await page.goto(judge.issue_answer_link);
       const card = page.getByTestId('answer-item').filter({ hasText: 'Acme' });

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
+import { uploadPdf } from './support/pdf-upload.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { downloadWorkbook } from './support/workbook.ts';
@@ -10,6 +13,10 @@ const session = useBrowserSession();
 /** Screens of this feature, for reading by eye (not compared). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
+/**
+ * A pairwise selection of four items, each with a pitch, a PDF deck and a founder that blind review hides,
+ * and one judge; returns the judge's link.
+ */
 async function createPairwise(url: string, title: string, extra: Record<string, unknown> = {}) {
   const post = await adminApi(url);
   const issue = await post<{ id: number }>('issues/', {
@@ -20,17 +27,39 @@ async function createPairwise(url: string, title: string, extra: Record<string, 
     ...extra,
   });
   const itemType = await post<{ id: number }>('data-models/', { team: 1, title: `Projects ${issue.id}` });
+  const field = (label: string, extraField: object = {}) =>
+    post<{ id: number }>(`data-models/${itemType.id}/datum-fields/`, {
+      resourcetype: 'text',
+      label,
+      ...extraField,
+    });
+  const pitch = await field('Pitch');
+  const founder = await field('Founder');
+  const deck = await field('Deck', { resourcetype: 'file', mime_types: ['application/pdf'] });
   const items = [];
   for (const name of ['Acme', 'Globex', 'Initech', 'Umbrella']) {
-    items.push(
-      await post<{ id: number }>('datasets/', {
+    const item = await post<{ id: number; datum_values: { id: number; datum_field: number }[] }>(
+      'datasets/',
+      {
         data_model: itemType.id,
         title: name,
         description: `${name} builds things.`,
-      }),
+        datum_values: [
+          { datum_field: pitch.id, resourcetype: 'text', response: `${name} sells rockets to farmers.` },
+          { datum_field: founder.id, resourcetype: 'text', response: `Secret founder of ${name}` },
+          { datum_field: deck.id, resourcetype: 'file' },
+        ],
+      },
     );
+    const deckValue = item.datum_values.find((value) => value.datum_field === deck.id);
+    if (deckValue) await uploadPdf(url, deckValue.id);
+    items.push(item);
   }
   await post(`issues/${issue.id}/datasets/`, { datasets: items.map((item) => item.id) });
+  await callAdminApi(url, 'PATCH', `issues/${issue.id}/`, {
+    resourcetype: 'PairwiseIssue',
+    hidden_fields: [founder.id],
+  });
   await post(`issues/${issue.id}/set_access/`, { emails: [`pair-${issue.id}@example.org`], access: true });
   const judges = await callAdminApi<{ results: { issue_answer_link: string }[] }>(
     url,
@@ -38,6 +67,17 @@ async function createPairwise(url: string, title: string, extra: Record<string, 
     `issues/${issue.id}/judges/`,
   );
   return { issue, link: judges.results[0]?.issue_answer_link ?? '' };
+}
+
+/** Each item of the pair shows its answers as the rating page does, the field blind review hides left out. */
+async function expectPairDetails(page: Page, pitchWord: string) {
+  const items = page.getByTestId('pair-item');
+  for (const index of [0, 1]) {
+    const details = items.nth(index).getByTestId('answer-details');
+    await details.getByText(pitchWord, { exact: false }).waitFor();
+    expect(await details.innerText()).not.toContain('Secret founder');
+    await items.nth(index).getByTestId('answer-pdf-toggle').waitFor();
+  }
 }
 
 describe('pairwise selections', () => {
@@ -49,24 +89,46 @@ describe('pairwise selections', () => {
     await page.getByRole('heading', { name: 'Expo night' }).waitFor();
     await page.getByTestId('pair-continue').click();
     await page.getByText('Which of the two is better?').waitFor();
-    expect(await page.getByTestId('pair-item').count()).toBe(2);
+    const items = page.getByTestId('pair-item');
+    expect(await items.count()).toBe(2);
     expect(await page.getByTestId('pair-progress').innerText()).toContain('2 of 4 items seen');
-    // The left item wins by the ← key.
+    await expectPairDetails(page, 'sells rockets to farmers.');
+    // Side by side at 1280 px, B's PDF opened inline in its column.
+    const [boxA, boxB] = [await items.nth(0).boundingBox(), await items.nth(1).boundingBox()];
+    expect(boxB?.x ?? 0).toBeGreaterThanOrEqual((boxA?.x ?? 0) + (boxA?.width ?? 0));
+    expect(Math.abs((boxB?.y ?? 0) - (boxA?.y ?? 0))).toBeLessThan(2);
+    await items.nth(1).getByTestId('answer-pdf-toggle').click();
+    expect((await items.nth(1).getByTestId('answer-pdf').boundingBox())?.width ?? 0).toBeGreaterThan(400);
+    // The left item wins by the ← key; B, read with its PDF open, moves to A's place as it was.
     await page.keyboard.press('ArrowLeft');
     await page.getByText('1 comparison', { exact: false }).waitFor();
-    await page.getByTestId('pair-next').click();
-    await page.getByText('2 comparisons', { exact: false }).waitFor();
+    await items.nth(0).getByTestId('answer-pdf').waitFor();
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/pairwise-judge-en-desktop.png`, fullPage: true });
-      await page.setViewportSize({ width: 375, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/pairwise-judge-en-375.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/pairwise-judge-en-1280.png`, fullPage: true });
     }
+    await items.nth(0).getByTestId('answer-pdf-toggle').click();
+    // By the keyboard alone: Tab from the answers to "B is better", Enter; the focus stays on the choice.
+    await items.nth(0).getByTestId('answer-pdf-toggle').focus();
+    const focusedChoice = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+    for (let presses = 0; presses < 10 && (await focusedChoice()) !== 'pair-next'; presses += 1)
+      await page.keyboard.press('Tab');
+    expect(await focusedChoice()).toBe('pair-next');
+    await page.keyboard.press('Enter');
+    await page.getByText('2 comparisons', { exact: false }).waitFor();
+    await expect.poll(focusedChoice).toBe('pair-next');
     await page.keyboard.press('s');
     await page.getByTestId('pair-none').waitFor();
     expect(await page.getByTestId('pair-none').innerText()).toContain('You have seen every item');
-    await page.getByTestId('pair-finish').click();
+    // No pair left: the focus goes to Finish, which Enter presses.
+    await expect.poll(focusedChoice).toBe('pair-finish');
+    await page.keyboard.press('Enter');
     await page.getByText('Thank you! Your answers were submitted.').waitFor();
+    // The portal speaks of comparisons, and says the judge is done.
+    await page.getByTestId('portal-link').click();
+    const progress = page.getByTestId('portal-progress');
+    expect(await progress.innerText()).toBe('2 comparisons made · Every item seen');
 
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
@@ -120,19 +182,29 @@ describe('pairwise selections', () => {
     expect(votes.judges.map((judge) => judge.votes)).toContain(1);
   });
 
-  it('the judge’s page in French at a phone’s width', async () => {
+  it('the judge’s page and portal in French at a phone’s width', async () => {
     const { page, server } = session;
     const { link } = await createPairwise(server.url, 'Soirée expo');
     await page.addInitScript(() => localStorage.setItem('shortlist.language', 'fr'));
-    await page.setViewportSize({ width: 375, height: 800 });
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
     await page.getByTestId('pair-continue').click();
     await page.getByText('Lequel des deux est le meilleur ?').waitFor();
     expect(await page.getByTestId('pair-previous').innerText()).toContain('A est meilleur');
-    // Stacked: B below A, not beside it.
+    await expectPairDetails(page, 'sells rockets to farmers.');
+    // Stacked: B below A, not beside it, and nothing wider than the screen.
     const boxA = await page.getByTestId('pair-item').nth(0).boundingBox();
     const boxB = await page.getByTestId('pair-item').nth(1).boundingBox();
     expect(boxB?.y ?? 0).toBeGreaterThan((boxA?.y ?? 0) + (boxA?.height ?? 0) - 1);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-judge-fr-375.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page, '[data-testid="pairwise"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-judge-fr-390.png`, fullPage: true });
+    await page.getByTestId('pair-next').click();
+    await page.getByText('1 comparaison', { exact: false }).waitFor();
+    await page.getByTestId('portal-link').click();
+    expect(await page.getByTestId('portal-progress').innerText()).toBe(
+      '1 comparaison faite · 3 sur 4 éléments vus',
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-pairwise-fr-390.png`, fullPage: true });
   });
 });

@@ -108,6 +108,10 @@ describe('ranked ballots', () => {
       [id('Globex')]: 2,
       [id('Initech')]: 1,
     });
+    // The portal says the ballot is complete (not "3 of 4 items answered").
+    await page.getByTestId('portal-link').click();
+    expect(await page.getByTestId('portal-progress').innerText()).toBe('Ballot complete');
+    await shoot(page, 'portal-en-1280');
 
     // Bob, on a phone in French, ranks with the buttons only: Globex, Umbrella, Acme.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -124,6 +128,9 @@ describe('ranked ballots', () => {
     await shoot(page, 'judge-fr-375');
     await page.getByTestId('answer-submit').click();
     await page.getByText('Merci', { exact: false }).first().waitFor();
+    await page.getByTestId('portal-link').click();
+    expect(await page.getByTestId('portal-progress').innerText()).toBe('Classement complet');
+    await shoot(page, 'portal-fr-375');
 
     // The admin's report. Borda: Globex 2 + 3 = 5, Acme 3 + 1 = 4, Umbrella 2, Initech 1. Schulze: Acme and
     // Globex tie head to head (1 : 1) and nothing beats either; Globex beats Umbrella (2 : 0), and both

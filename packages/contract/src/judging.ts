@@ -280,9 +280,20 @@ export const judgePortalEntrySchema = z.object({
   keep_open_after_deadline: z.boolean(),
   /** The personal link's path and query (`/selection/{id}/answer?token=…`), from the site's root. */
   link: z.string(),
-  /** The items the judge may answer and how many they have answered (their draft when newer). */
+  /**
+   * The judge's progress in the selection's own units (decision 165): items answered of the items they may
+   * answer (their draft when newer); for a ranked ballot, places filled of the ballot's places; for
+   * pairwise, items seen of the items they may be shown.
+   */
   total: z.number().int(),
   answered: z.number().int(),
+  /** Pairwise: the comparisons the judge has made; 0 for the other types. */
+  comparisons: z.number().int(),
+  /**
+   * Nothing is left to do: every item rated (rating) or commented (text), the ballot full (ranked), every
+   * item seen (pairwise: the page has no pair left); picks and tokens, once submitted.
+   */
+  complete: z.boolean(),
   has_submitted: z.boolean(),
   /** The selection whose link opened the portal. */
   current: z.boolean(),

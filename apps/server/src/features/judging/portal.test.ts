@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issueAnswers, issueSubmissions, users } from '../../db/schema/index.ts';
+import {
+  issueAccesses,
+  issueAnswers,
+  issueConflicts,
+  issueSubmissions,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from './test-factories.ts';
 
@@ -50,6 +56,8 @@ describe('GET judge_portal/', () => {
           deadline: '2031-05-12T18:00:00.000Z',
           total: 3,
           answered: 1,
+          comparisons: 0,
+          complete: false,
           has_submitted: true,
           current: true,
           link: `/selection/${one.issue.id}/answer?token=${one.judge.token}`,
@@ -60,12 +68,64 @@ describe('GET judge_portal/', () => {
           deadline: null,
           total: 2,
           answered: 0,
+          comparisons: 0,
+          complete: false,
           has_submitted: false,
           current: false,
           link: `/selection/${two.id}/answer?token=${twoAccess?.token}`,
         }),
       ],
     });
+  });
+
+  const progressOf = async (token: string) => {
+    const [entry] = (await portal(`?token=${token}`)).json().selections;
+    return {
+      total: entry.total,
+      answered: entry.answered,
+      comparisons: entry.comparisons,
+      complete: entry.complete,
+    };
+  };
+
+  it('counts a pairwise judge’s items seen and comparisons made, complete once no item is left', async () => {
+    const { issue, judge } = await f.createSetup('PairwiseIssue');
+    expect(await progressOf(judge.token)).toEqual({ total: 3, answered: 0, comparisons: 0, complete: false });
+    const pair = (rest: string) => `/api/v1/issues/${issue.id}/pairwise/${rest}?token=${judge.token}`;
+    const step = async (choice: string) => {
+      const { next } = (await t.request({ method: 'GET', url: pair('') })).json();
+      const reply = await t.request({
+        method: 'POST',
+        url: pair('vote/'),
+        payload: { next: next.id, choice },
+      });
+      expect(reply.statusCode).toBe(200);
+    };
+    await step('next');
+    await step('previous');
+    // The third item is on the judge's screen: seen, but not yet compared.
+    expect(await progressOf(judge.token)).toEqual({ total: 3, answered: 3, comparisons: 1, complete: false });
+    await step('next');
+    expect(await progressOf(judge.token)).toEqual({ total: 3, answered: 3, comparisons: 2, complete: true });
+  });
+
+  it('counts a ranked ballot’s places, its length shortened by a conflict, complete when full', async () => {
+    const { issue, items, judge } = await f.createSetup('RankedIssue', { nbRanked: 3 });
+    const [charlie, alpha, bravo] = items.map((item) => item.id);
+    const rank = (ids: (number | undefined)[], where: string, method = 'PUT') =>
+      t.request({
+        method,
+        url: `/api/v1/issues/${issue.id}/${where}/?token=${judge.token}`,
+        payload: { answers: ids.map((dataset, index) => ({ dataset, value: 3 - index })), comments: [] },
+      });
+    expect((await rank([alpha], 'draft')).statusCode).toBe(200);
+    expect(await progressOf(judge.token)).toEqual({ total: 3, answered: 1, comparisons: 0, complete: false });
+    await t.db
+      .insert(issueConflicts)
+      .values({ accessId: judge.access.id, datasetId: charlie ?? 0, setBy: 'judge' });
+    // A submitted ballot of every place (two, with Charlie out) is complete, not "2 of 3".
+    expect((await rank([alpha, bravo], 'submissions', 'POST')).statusCode).toBe(201);
+    expect(await progressOf(judge.token)).toEqual({ total: 2, answered: 2, comparisons: 0, complete: true });
   });
 
   it('shows only its own selection to a token a public selection handed out without mailing it', async () => {

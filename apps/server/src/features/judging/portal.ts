@@ -1,13 +1,11 @@
-import { type JudgePortal, type JudgePortalEntry, ratingStates } from '@shortlist/contract';
+import type { JudgePortal, JudgePortalEntry } from '@shortlist/contract';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
-  issueAccessDatasets,
   issueAccesses,
   issueAnswerDrafts,
   issueAnswers,
   issueComments,
-  issueDatasets,
   issueQuestions,
   issueSubmissions,
   issues,
@@ -16,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
-import type { SubmissionInput } from './submission-rules.ts';
+import { type Given, portalProgress, progressColumns } from './portal-progress.ts';
 
 /**
  * Whose selections the portal lists (decision in docs/decisions.md): the token's judge identity — unless
@@ -58,20 +56,6 @@ async function resolvePortalOwner(ctx: AppContext, token: string | undefined, us
   };
 }
 
-type Given = Pick<SubmissionInput, 'answers' | 'comments'>;
-
-/** How many items the judge has answered: rated in full for a rating selection, else given anything. */
-function answeredCount(resourcetype: string, given: Given, criteria: number[]) {
-  if (resourcetype === 'RatingIssue') return ratingStates(given.answers, criteria).rated.size;
-  const rows = resourcetype === 'TextIssue' ? given.comments : given.answers.filter((a) => a.value !== 0);
-  return new Set(rows.map((row) => row.dataset)).size;
-}
-
-const totalItems = sql<number>`(case when ${issues.accessAllItems}
-  then (select count(*) from ${issueDatasets} where ${issueDatasets.issueId} = ${issues.id})
-  else (select count(*) from ${issueAccessDatasets} where ${issueAccessDatasets.accessId} = ${issueAccesses.id})
-  end)::integer`;
-
 /** `GET judge_portal/`: the judge's selections with their deadlines, links and progress. */
 export async function loadJudgePortal(
   ctx: AppContext,
@@ -84,7 +68,7 @@ export async function loadJudgePortal(
       access: issueAccesses,
       issue: issues,
       teamTitle: teams.title,
-      total: totalItems,
+      ...progressColumns,
       submitted: sql<boolean>`exists (select 1 from ${issueSubmissions} where ${issueSubmissions.issueId} = ${issues.id} and ${issueSubmissions.userId} = ${issueAccesses.userId})`,
       draft: issueAnswerDrafts.payload,
     })
@@ -128,28 +112,36 @@ export async function loadJudgePortal(
             .from(issueComments)
             .where(or(...pairs)),
         ]);
-  const selections = rows.map(({ access, issue, teamTitle, total, submitted, draft }): JudgePortalEntry => {
-    const mine = (row: { issue: number; user: number }) =>
-      row.issue === issue.id && row.user === access.userId;
-    const given: Given = (draft as Given | null) ?? {
-      answers: answers.filter(mine),
-      comments: comments.filter(mine).map((c) => ({ ...c, content: '', shared: false })),
-    };
-    const criteriaIds = criteria.filter((c) => c.issue === issue.id).map((c) => c.id);
-    return {
-      id: issue.id,
-      title: issue.title,
-      team_title: teamTitle,
-      resourcetype: issue.resourcetype as JudgePortalEntry['resourcetype'],
-      status: issue.status as JudgePortalEntry['status'],
-      deadline: issue.deadline?.toISOString() ?? null,
-      keep_open_after_deadline: issue.keepOpenAfterDeadline,
-      link: `/selection/${issue.id}/answer?token=${encodeURIComponent(access.token)}`,
-      total,
-      answered: Math.min(total, answeredCount(issue.resourcetype, given, criteriaIds)),
-      has_submitted: submitted,
-      current: issue.id === owner.current,
-    };
-  });
+  const selections = rows.map(
+    ({ access, issue, teamTitle, submitted, draft, ...figures }): JudgePortalEntry => {
+      const mine = (row: { issue: number; user: number }) =>
+        row.issue === issue.id && row.user === access.userId;
+      const given: Given = (draft as Given | null) ?? {
+        answers: answers.filter(mine),
+        comments: comments.filter(mine).map((c) => ({ ...c, content: '', shared: false })),
+      };
+      const criteriaIds = criteria.filter((c) => c.issue === issue.id).map((c) => c.id);
+      return {
+        id: issue.id,
+        title: issue.title,
+        team_title: teamTitle,
+        resourcetype: issue.resourcetype as JudgePortalEntry['resourcetype'],
+        status: issue.status as JudgePortalEntry['status'],
+        deadline: issue.deadline?.toISOString() ?? null,
+        keep_open_after_deadline: issue.keepOpenAfterDeadline,
+        link: `/selection/${issue.id}/answer?token=${encodeURIComponent(access.token)}`,
+        ...portalProgress({
+          resourcetype: issue.resourcetype,
+          nbRanked: issue.nbRanked,
+          figures,
+          given,
+          criteria: criteriaIds,
+          submitted,
+        }),
+        has_submitted: submitted,
+        current: issue.id === owner.current,
+      };
+    },
+  );
   return { email: owner.email, selections };
 }

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Draft, type DraftComment, draftKey, hasComments } from './answer-draft';
 import { CommentField } from './comment-field';
-import { ItemDetails } from './item-details';
+import { ItemAnswers, ItemHead, itemTitleId } from './item-details';
 import { PickControl, TokenControl } from './pick-token-controls';
 import { RankControl } from './rank-control';
 import { RatingControl } from './rating-control';
@@ -48,21 +48,8 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
   const commentRows = issue.comments_mode === 'QUESTION' ? issue.questions : [null];
   const { setConflict } = handlers;
   const hasDetails = item.details.length > 0;
-  const titleId = `item-${item.id}-title`;
-  const head = (
-    <header className="sl-answer-item-head">
-      <h2 id={titleId} className="sl-answer-item-title">
-        {item.title}
-      </h2>
-      {!isConflicted && item.tags.length > 0 && (
-        <ul className="sl-chips" aria-label={t('tags')}>
-          {item.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
-          ))}
-        </ul>
-      )}
-    </header>
-  );
+  const titleId = itemTitleId(item);
+  const head = <ItemHead item={item} hasTags={!isConflicted} />;
   if (isConflicted) {
     return (
       <article className="sl-answer-item" aria-labelledby={titleId} data-testid="answer-item">
@@ -92,12 +79,7 @@ function ItemCardView({ view, item, draft, sharedComments, handlers, isConflicte
     <article className="sl-answer-item" aria-labelledby={titleId} data-testid="answer-item">
       {head}
       <div className={hasDetails ? 'sl-answer-item-body sl-answer-split' : 'sl-answer-item-body'}>
-        {(hasDetails || item.description) && (
-          <div className={hasDetails ? 'sl-answer-details' : undefined}>
-            {item.description && <p className="sl-pre-line">{item.description}</p>}
-            <ItemDetails details={item.details} />
-          </div>
-        )}
+        <ItemAnswers item={item} />
         <div className="sl-answer-controls" data-testid="answer-controls">
           {issue.resourcetype === 'RatingIssue' && (
             <RatingControl

@@ -1,4 +1,5 @@
-import type { AnswerViewDetail } from '@shortlist/contract';
+import type { AnswerViewDetail, AnswerViewItem } from '@shortlist/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerView } from '../answers/answer-view';
 import '../../app/i18n/answering-resources';
@@ -22,5 +23,52 @@ export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+type ShownItem = Pick<AnswerViewItem, 'id' | 'title' | 'tags'>;
+
+/** An item's title (after its `label`, the pair's A or B) and, unless `hasTags` is false, its tags. */
+export function ItemHead({
+  item,
+  label,
+  hasTags = true,
+}: {
+  item: ShownItem;
+  label?: ReactNode;
+  hasTags?: boolean;
+}) {
+  const { t } = useTranslation('answering');
+  return (
+    <header className="sl-answer-item-head">
+      <h2 id={itemTitleId(item)} className="sl-answer-item-title">
+        {label}
+        {item.title}
+      </h2>
+      {hasTags && item.tags.length > 0 && (
+        <ul className="sl-chips" aria-label={t('tags')}>
+          {item.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}
+
+export const itemTitleId = (item: Pick<AnswerViewItem, 'id'>) => `item-${item.id}-title`;
+
+/**
+ * What a judge reads of an item, on the rating page and the pairwise one alike: its description and its
+ * answers, in a column that scrolls beside the controls on a wide screen. Nothing when it has neither.
+ */
+export function ItemAnswers({ item }: { item: Pick<AnswerViewItem, 'description' | 'details'> }) {
+  const hasDetails = item.details.length > 0;
+  if (!hasDetails && !item.description) return null;
+  return (
+    <div className={hasDetails ? 'sl-answer-details' : undefined}>
+      {item.description && <p className="sl-pre-line">{item.description}</p>}
+      <ItemDetails details={item.details} />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDeadline, ISSUE_TOKEN_PARAM, type JudgePortalEntry } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
@@ -51,6 +52,18 @@ export function JudgePortalPage() {
   );
 }
 
+/** The judge's progress in the selection's own words: comparisons, a ballot's places, or items answered. */
+function progressText(entry: JudgePortalEntry, t: TFunction<'answering'>) {
+  const figures = { answered: entry.answered, count: entry.total };
+  if (entry.resourcetype === 'PairwiseIssue') {
+    const seen = entry.complete ? t('portal.seenAll') : t('portal.seen', figures);
+    return `${t('portal.comparisons', { count: entry.comparisons })} · ${seen}`;
+  }
+  if (entry.resourcetype === 'RankedIssue')
+    return entry.complete ? t('portal.ballotComplete') : t('portal.ballot', figures);
+  return t('portal.progress', figures);
+}
+
 function PortalEntry({ entry }: { entry: JudgePortalEntry }) {
   const { t, i18n } = useTranslation('answering');
   const titleId = `portal-selection-${entry.id}`;
@@ -76,8 +89,12 @@ function PortalEntry({ entry }: { entry: JudgePortalEntry }) {
         {deadline ? t('portal.deadline', { date: deadline }) : t('portal.noDeadline')}
       </p>
       <p className="sl-portal-progress">
-        <progress value={entry.answered} max={Math.max(entry.total, 1)} aria-hidden="true" />
-        <span>{t('portal.progress', { answered: entry.answered, count: entry.total })}</span>
+        <progress
+          value={entry.complete ? 1 : entry.answered}
+          max={entry.complete ? 1 : Math.max(entry.total, 1)}
+          aria-hidden="true"
+        />
+        <span data-testid="portal-progress">{progressText(entry, t)}</span>
         <span className={entry.has_submitted ? 'sl-portal-state sl-portal-done' : 'sl-portal-state'}>
           {state}
         </span>

@@ -1,9 +1,11 @@
-import type { AnswerView, PairwiseChoice, PairwiseItem } from '@shortlist/contract';
-import { useEffect, useState } from 'react';
+import type { AnswerView, AnswerViewItem, PairwiseChoice, PairwiseItem } from '@shortlist/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../app/plain/loading';
+import { ItemAnswers, ItemHead, itemTitleId } from './item-details';
 import { SubmittedResult } from './submitted-result';
 import { useSubmitAnswers } from './use-answer-view';
+import { useChoiceFocus } from './use-choice-focus';
 import { usePairwiseState, usePairwiseVote } from './use-pairwise';
 import '../../app/i18n/answering-resources';
 
@@ -15,15 +17,27 @@ const KEYS: Record<string, PairwiseChoice> = {
   S: 'skip',
 };
 
-function PairCard({ item, label }: { item: PairwiseItem; label: string }) {
+/** One item of the pair, as the rating page shows it (`item-details.tsx`): title, tags, description, answers. */
+function PairCard({ item, label }: { item: AnswerViewItem; label: string }) {
   return (
-    <article className="sl-answer-item sl-pair-item" data-testid="pair-item">
-      <div className="sl-answer-item-head">
-        <h2 className="sl-answer-item-title">
-          <span className="sl-pair-label">{label}</span> {item.title}
-        </h2>
-      </div>
-      {item.description && <p className="sl-pair-description sl-pre-line">{item.description}</p>}
+    <article
+      className="sl-answer-item sl-pair-item"
+      aria-labelledby={itemTitleId(item)}
+      data-testid="pair-item"
+    >
+      <ItemHead
+        item={item}
+        label={
+          <>
+            <span className="sl-pair-label">{label}</span>{' '}
+          </>
+        }
+      />
+      {(item.description || item.details.length > 0) && (
+        <div className="sl-answer-item-body">
+          <ItemAnswers item={item} />
+        </div>
+      )}
     </article>
   );
 }
@@ -42,9 +56,16 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
   const state = query.data;
   const next = state?.next ?? null;
   const canVote = !view.preview && next !== null && !vote.isPending;
+  // The pair names its items; the answer view holds them as the rating page shows them, blind rules applied.
+  const viewItems = useMemo(() => new Map(view.items.map((item) => [item.id, item])), [view.items]);
+  const shown = (item: PairwiseItem): AnswerViewItem =>
+    viewItems.get(item.id) ?? { ...item, number: 0, title_hidden: false, tags: [], details: [] };
+
+  const focus = useChoiceFocus(vote.isPending);
 
   const choose = (choice: PairwiseChoice) => {
     if (!canVote || !next) return;
+    focus.keep(state?.previous === null ? 'continue' : choice);
     // Without an item A, the first item is only read: either button moves on.
     vote.mutate({ next: next.id, choice });
   };
@@ -68,7 +89,7 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
 
   const finish = () => submit.mutate({}, { onSuccess: () => setIsDone(true) });
   return (
-    <section className="sl-answer-panel sl-pairwise" data-testid="pairwise">
+    <section ref={focus.section} className="sl-answer-panel sl-pairwise" data-testid="pairwise">
       {view.preview && <p className="sl-notice sl-notice-info">{t('previewNotice')}</p>}
       {view.has_submitted && !view.preview && (
         <p className="sl-notice sl-notice-info">{t('pairwise.submittedNotice')}</p>
@@ -84,13 +105,14 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
       ) : state.previous === null ? (
         <>
           <p>{t('pairwise.first')}</p>
-          <PairCard item={next} label="A" />
+          <PairCard item={shown(next)} label="A" />
           <div className="sl-pair-actions">
             <button
               type="button"
               className="sl-button sl-button-primary"
               disabled={!canVote}
               onClick={() => choose('next')}
+              data-choice="continue"
               data-testid="pair-continue"
             >
               {t('pairwise.continue')}
@@ -101,8 +123,8 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
         <>
           <p>{t('pairwise.question')}</p>
           <div className="sl-pair">
-            <PairCard item={state.previous} label="A" />
-            <PairCard item={next} label="B" />
+            <PairCard key={state.previous.id} item={shown(state.previous)} label="A" />
+            <PairCard key={next.id} item={shown(next)} label="B" />
           </div>
           <div className="sl-pair-actions">
             <button
@@ -110,6 +132,7 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
               className="sl-button sl-button-primary"
               disabled={!canVote}
               onClick={() => choose('previous')}
+              data-choice="previous"
               data-testid="pair-previous"
             >
               {t('pairwise.aBetter')}{' '}
@@ -122,6 +145,7 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
               className="sl-button sl-button-primary"
               disabled={!canVote}
               onClick={() => choose('next')}
+              data-choice="next"
               data-testid="pair-next"
             >
               {t('pairwise.bBetter')}{' '}
@@ -134,6 +158,7 @@ export function PairwiseForm({ view, token }: { view: AnswerView; token: string 
               className="sl-button"
               disabled={!canVote}
               onClick={() => choose('skip')}
+              data-choice="skip"
               data-testid="pair-skip"
             >
               {t('pairwise.skip')}{' '}
