@@ -78,6 +78,8 @@ describe('operations endpoints', () => {
     ]);
     const queued = await t.request({ method: 'GET', url: '/metrics', headers: bearer });
     expect(queued.body).toMatch(/^mail_queue_depth 2$/m);
+    // The event loop's delay, what a request waits behind work on the main thread (issue 57).
+    expect(queued.body).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
 
     // The webhook task's table gone for a while, as a broken database would make it: its runs throw.
     await t.db.execute(sql`alter table webhook_deliveries rename to webhook_deliveries_away`);
