@@ -273,6 +273,15 @@ export const demailSchema = z.object({
 });
 export type Demail = z.infer<typeof demailSchema>;
 
+/**
+ * One batch as `GET email-batches/{id}/` answers it: with the spec's `demails`, its first e-mails in order
+ * (a batch to thousands of items would be megabytes of HTML); the rest are paged from its `emails/`, and
+ * `progress` counts them all (decision 186).
+ */
+export const BATCH_REPLY_DEMAILS_MAX = 100;
+export const emailBatchDetailSchema = emailBatchSchema.extend({ demails: z.array(demailSchema) });
+export type EmailBatchDetail = z.infer<typeof emailBatchDetailSchema>;
+
 export const DEMAIL_STATUS_FILTERS = ['draft', 'queued', 'sent', 'failed'] as const;
 export const demailListQuerySchema = pageQuerySchema.extend({
   status: z.enum(DEMAIL_STATUS_FILTERS).optional(),

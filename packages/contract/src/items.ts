@@ -148,6 +148,8 @@ export const datasetSchema = z.object({
   contact_email: z.string().nullable(),
   /** The form submission that created the item; null for items not from a form. */
   submission: datasetSubmissionSchema.nullable(),
+  /** The spec's list of the item's form submissions: `submission` alone, or none (decision 186). */
+  submissions: z.array(datasetSubmissionSchema),
   /** The form whose item type the item has (the items table's linked form); null for other types. */
   form: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });

@@ -151,6 +151,11 @@ describe('e-mail batches', () => {
     expect(emails[0].email).toMatchObject({ to: 'a@example.org', subject: 'Seed' });
     expect(emails[0].email.html_message).toContain('<p>Dear Rockets &lt;3 (Seed),</p>');
     expect(emails[1].email.html_message).toContain('<p>Dear Bikes (Series A),</p>');
+    // The spec's `demails` in the batch's own reply, as the paged list holds them.
+    const detail = (await s.api('GET', `email-batches/${batch.id}/`)).json();
+    expect(detail).toMatchObject({ id: batch.id, progress: { total: 2 } });
+    expect(detail.demails).toEqual(emails);
+    expect(detail.demails[1]).toMatchObject({ dataset: ids[1], template, email: { to: 'b@example.org' } });
     const one = await s.api('GET', `demails/${emails[1].id}/`);
     expect(one.json()).toMatchObject({
       id: emails[1].id,

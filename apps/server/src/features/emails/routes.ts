@@ -2,11 +2,13 @@ import {
   addAudienceSchema,
   audienceCountQuerySchema,
   audienceCountSchema,
+  BATCH_REPLY_DEMAILS_MAX,
   createEmailsResultSchema,
   createEmailsSchema,
   demailListQuerySchema,
   demailSchema,
   emailBatchCreateSchema,
+  emailBatchDetailSchema,
   emailBatchPatchSchema,
   emailBatchSchema,
   emailTemplateCreateSchema,
@@ -162,9 +164,16 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
 
   app.get(
     '/email-batches/:id/',
-    { schema: { tags, params: idParamsSchema, response: { 200: emailBatchSchema } } },
-    async (request) =>
-      toBatchReply(ctx, (await requireBatch(ctx, currentUser(request), request.params.id)).batch),
+    { schema: { tags, params: idParamsSchema, response: { 200: emailBatchDetailSchema } } },
+    async (request) => {
+      const { batch } = await requireBatch(ctx, currentUser(request), request.params.id);
+      const page = { limit: BATCH_REPLY_DEMAILS_MAX, offset: 0 };
+      const [reply, demails] = await Promise.all([
+        toBatchReply(ctx, batch),
+        listDemails(ctx, batch, page, requestLanguage(request)),
+      ]);
+      return { ...reply, demails: demails.results };
+    },
   );
 
   app.patch(

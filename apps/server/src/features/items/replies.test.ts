@@ -109,6 +109,12 @@ describe('an item’s reply', () => {
     expect(single.statusCode).toBe(200);
     const item = single.json();
     const [text, budget] = created.datum_values;
+    const formSubmission = {
+      create_time: submission?.createTime.toISOString(),
+      email: 'founder@example.com',
+      is_submitted: true,
+      email_verification_status: 'ver',
+    };
     const expected = {
       id: created.id,
       title: 'Acme',
@@ -174,12 +180,8 @@ describe('an item’s reply', () => {
         { id: zulu?.id, title: 'Zulu' },
       ],
       contact_email: null,
-      submission: {
-        create_time: submission?.createTime.toISOString(),
-        email: 'founder@example.com',
-        is_submitted: true,
-        email_verification_status: 'ver',
-      },
+      submission: formSubmission,
+      submissions: [formSubmission],
       form: { id: form?.id, title: 'Call 2026' },
     };
     expect(item.create_time).toBe(new Date(item.create_time).toISOString());
@@ -204,6 +206,7 @@ describe('an item’s reply', () => {
       reviews: [],
       issues: [],
       submission: null,
+      submissions: [],
     };
     expect(withoutSignature(list.body)).toBe(
       JSON.stringify({

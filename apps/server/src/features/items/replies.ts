@@ -191,6 +191,7 @@ function itemReply<Values>(row: Omit<DatasetReplyRow, 'datumValues'>, values: Va
     issues: row.issues,
     contact_email: row.contactEmail,
     submission: row.submission,
+    submissions: row.submission ? [row.submission] : [],
     form: row.form,
   };
 }
