@@ -93,7 +93,12 @@ function TitleCell({ item, titles }: { item: RankedItem; titles: Map<number, str
   return (
     <Flex vertical>
       <span>{item.title}</span>
-      <Typography.Text type="secondary" data-testid="schulze-unordered" style={{ fontSize: 12 }}>
+      <Typography.Text
+        type="secondary"
+        data-testid="schulze-unordered"
+        // Wraps within the cell: the table is as wide as its longest unbroken line on a phone.
+        style={{ fontSize: 12, display: 'block', maxWidth: 280 }}
+      >
         {more > 0
           ? t('ranked.unorderedMore', { titles: named, count: more })
           : t('ranked.unordered', { titles: named })}
