@@ -180,6 +180,14 @@ describe('forms admin', () => {
     await page.goto(`${server.url}/team/1/forms?page=3`);
     await page.waitForURL(/\/team\/1\/forms$/);
     await expect.poll(() => page.getByTestId('form-title').count()).toBe(2);
+
+    // A new workspace's plan lacks budget questions and mass e-mails: its dashboard says why and what to do.
+    const team = await callAdminApi<{ id: number }>(server.url, 'POST', 'teams/', { title: 'New workspace' });
+    await page.goto(`${server.url}/team/${team.id}`);
+    await page
+      .getByTestId('plan-note')
+      .getByText('switch them on, workspace by workspace', { exact: false })
+      .waitFor();
   }, 120_000);
 
   it('proposes the first short text question as the responses’ title, and shows which question titles them', async () => {

@@ -100,6 +100,10 @@ describe('judges of a selection', () => {
       'Invited but not responded',
     );
     expect(await row('bob@example.org').getByTestId('email-check').innerText()).toBe('Pending');
+    // The badge says what it waits for.
+    await row('bob@example.org').getByTestId('email-check').hover();
+    await page.getByRole('tooltip').getByText('Pending: an e-mail with a link', { exact: false }).waitFor();
+    await page.mouse.move(0, 0);
     const headers = await table.locator('thead th').allInnerTexts();
     expect(headers).toEqual(expect.arrayContaining(['E-mail check', 'Answering']));
     const mail = await waitForMailTo(server.url, 'bob@example.org');

@@ -134,14 +134,15 @@ describe('ranked ballots', () => {
 
     // The admin's report. Borda: Globex 2 + 3 = 5, Acme 3 + 1 = 4, Umbrella 2, Initech 1. Schulze: Acme and
     // Globex tie head to head (1 : 1) and nothing beats either; Globex beats Umbrella (2 : 0), and both
-    // judges put Acme and Globex above Initech: Acme = Globex, then Umbrella, then Initech.
+    // judges put Acme and Globex above Initech; every other pair is 1 : 1. Umbrella's rank is 2 and
+    // Initech's 3, yet neither beats the other: their places read 2–4 and 3–4, the pairs named.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/team\/1$/);
     await page.goto(`${server.url}/team/1/issue/${issue.id}/manage?tab=report`);
     const table = page.getByTestId('ranked-table');
-    await table.getByText('Umbrella').waitFor();
+    await table.getByText('Umbrella', { exact: true }).waitFor();
     await page.getByText('2 ballots').waitFor();
     const cells = await table
       .locator('tbody tr.ant-table-row')
@@ -149,12 +150,17 @@ describe('ranked ballots', () => {
         trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
       );
     expect(cells.map((row) => [row[2], row[3]])).toEqual([
-      ['Globex', '5'],
-      ['Acme', '4'],
-      ['Umbrella', '2'],
-      ['Initech', '1'],
+      ['GlobexNot ordered by the jury against Acme', '5'],
+      ['AcmeNot ordered by the jury against Globex and Umbrella', '4'],
+      ['UmbrellaNot ordered by the jury against Acme and Initech', '2'],
+      ['InitechNot ordered by the jury against Umbrella', '1'],
     ]);
-    expect(cells.map((row) => row[0])).toEqual(['1', '1', '2', '3']);
+    expect(cells.map((row) => row[0])).toEqual(['1–2', '1–3', '2–4', '3–4']);
+    await table.getByRole('img', { name: 'Places 3 to 4, not ordered by the jury' }).waitFor();
+    await page
+      .getByTestId('schulze-open-help')
+      .getByText('is not the jury’s verdict', { exact: false })
+      .waitFor();
     expect(cells.map((row) => row[1])).toEqual(['1', '2', '3', '4']);
     await page.getByText('No Condorcet winner', { exact: false }).waitFor();
     await page.getByTestId('preference-matrix').waitFor();
@@ -179,12 +185,14 @@ describe('ranked ballots', () => {
       'Borda and Schulze',
       'Pairwise preferences',
     ]);
-    expect(workbook.worksheets[0]?.getRow(2).getCell(4).value).toBe('Globex');
+    expect(workbook.worksheets[0]?.getRow(2).getCell(5).value).toBe('Globex');
+    expect(workbook.worksheets[0]?.getRow(5).getCell(2).value).toBe(4);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await page.reload();
-    await page.getByTestId('ranked-table').getByText('Umbrella').waitFor();
+    await page.getByTestId('ranked-table').getByText('Non départagé par le jury face à Umbrella').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(page, 'report-fr-375');
   });
 

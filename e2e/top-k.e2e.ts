@@ -71,6 +71,8 @@ describe('how sure the shortlist is', () => {
       .waitFor();
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'How sure' }).click();
     const input = page.getByTestId('top-k-input');
+    // A tenth of the 4 items, at least 1: not all 4, which would all be in for sure.
+    expect(await input.inputValue()).toBe('1');
     await input.fill('2');
     await input.press('Enter');
     const summary = page.getByTestId('top-k-summary');

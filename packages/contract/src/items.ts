@@ -23,19 +23,33 @@ export const FILE_TOO_BIG_MESSAGE = 'The file is too big';
 export const DATUM_VALUE_RESOURCETYPES = ['text', 'choice', 'file', 'custom'] as const;
 export const datumValueResourcetypeSchema = z.enum(DATUM_VALUE_RESOURCETYPES);
 
-/** Splits the wire's 'a;b' into tags: trimmed, empty ones dropped, duplicates (any case) ignored. */
-export function splitDatasetTags(text: string): string[] {
+/**
+ * What an item tag matches by, the one rule of every tag filter (items list, reports, rounds, mailings;
+ * decision 175): trimmed and in lower case, then compared exactly. 'Fintech', ' fintech ' and 'FINTECH' are
+ * one tag. The server's SQL compares the same keys (`tag_key` and `tag_keys`, db/tag-match.ts).
+ */
+export const tagKey = (tag: string) => tag.trim().toLowerCase();
+
+/** The tags given, trimmed, empty ones dropped, the first of each `tagKey` kept. */
+export function distinctTags(given: readonly string[]): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
-  for (const raw of text.split(DATASET_TAGS_SEPARATOR)) {
+  for (const raw of given) {
     const tag = raw.trim();
-    if (tag && !seen.has(tag.toLowerCase())) {
-      seen.add(tag.toLowerCase());
+    if (tag && !seen.has(tagKey(tag))) {
+      seen.add(tagKey(tag));
       tags.push(tag);
     }
   }
   return tags;
 }
+
+/** Whether `tags` hold `tag` by the rule of `tagKey`. */
+export const hasTagKey = (tags: readonly string[], tag: string) =>
+  tags.some((candidate) => tagKey(candidate) === tagKey(tag));
+
+/** Splits the wire's 'a;b' into tags: trimmed, empty ones dropped, duplicates (same `tagKey`) ignored. */
+export const splitDatasetTags = (text: string) => distinctTags(text.split(DATASET_TAGS_SEPARATOR));
 
 /** The tags of an item on the wire: semicolon-joined text in, a checked list out. */
 export const datasetTagsSchema = z
@@ -239,7 +253,7 @@ export const datasetListQuerySchema = pageQuerySchema.extend({
   /** Only the items of this selection; `reviews__status` then reads the review made within it. */
   issue: idSchema.optional(),
   reviews__status: z.union([z.literal(NOT_REVIEWED), idSchema]).optional(),
-  /** Only the items carrying this tag (by name, as items store them). */
+  /** Only the items carrying this tag, in any case (`tagKey`). */
   tag: z.string().trim().min(1).max(DATASET_TAG_MAX_LENGTH).optional(),
   /** Only the items of this form's item type. */
   form: idSchema.optional(),

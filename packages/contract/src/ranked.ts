@@ -49,6 +49,9 @@ export const RANKED_MATRIX_MAX = 20;
  */
 export const SCHULZE_MAX = 500;
 
+/** An item of the ranked report names at most this many of the items Schulze leaves unordered against it. */
+export const RANKED_UNORDERED_MAX = 10;
+
 export const rankedReportQuerySchema = reportQuerySchema.pick({ only_verified_emails: true, tags: true });
 export type RankedReportQuery = z.input<typeof rankedReportQuerySchema>;
 
@@ -64,6 +67,17 @@ export const rankedItemSchema = z.object({
    * SCHULZE_MAX items with the most Borda points.
    */
   schulze_rank: z.number().int().nullable(),
+  /**
+   * The last place Schulze leaves it (null with no rank): its place runs from `schulze_rank` to this one, equal
+   * when the jury's ballots order it against every other item; otherwise 3rd before 4th is no verdict.
+   */
+  schulze_last_place: z.number().int().nullable(),
+  /**
+   * The items Schulze puts neither above nor below it (tied or not comparable), the first
+   * RANKED_UNORDERED_MAX of them in the order of `items`, and how many there are.
+   */
+  schulze_unordered: z.array(z.number().int()),
+  schulze_unordered_count: z.number().int(),
   /** How many ballots put it first, and how many name it at all. */
   first_places: z.number().int(),
   nb_ballots: z.number().int(),

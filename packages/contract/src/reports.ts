@@ -9,7 +9,7 @@ export const TOO_MANY_VOTERS = 'TOO_MANY_VOTERS';
 /** A judge with fewer ratings than this (or all alike) keeps raw values in a normalised report. */
 export const NORMALISE_MIN_RATINGS = 3;
 
-/** Item tags are free text joined by ';' as everywhere else for items. */
+/** Item tags are free text joined by ';' as everywhere else for items; an item with any of them, by `tagKey`. */
 const tagListSchema = z
   .string()
   .max(2000)

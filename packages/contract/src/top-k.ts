@@ -10,6 +10,13 @@ export const TOP_K_DRAWS = 1000;
 /** The seed when none is asked: the same data then always gives the same answer. */
 export const TOP_K_DEFAULT_SEED = 1;
 export const TOP_K_SEED_MAX = 2_147_483_647;
+/**
+ * The k "How sure" proposes for a ranking of `nbItems` (issue 56, point 9): a shortlist of a tenth of them,
+ * rounded, at most DEFAULT_TOP_K_MAX, at least 1, rather than every item, which is in for sure.
+ */
+export const DEFAULT_TOP_K_MAX = 10;
+export const defaultTopK = (nbItems: number) =>
+  Math.max(1, Math.min(DEFAULT_TOP_K_MAX, Math.round(nbItems / 10)));
 /** A shortlist longer than this is no shortlist; the selections' item limits are larger. */
 export const TOP_K_MAX = 10_000;
 /** "In for sure" from this probability (inclusive), "out" below TOP_K_OUT_BELOW, "borderline" between. */

@@ -21,17 +21,30 @@ CREATE TRIGGER reviews_copy_status AFTER INSERT OR DELETE OR UPDATE OF status_id
   FOR EACH ROW EXECUTE FUNCTION datasets_copy_review_status();
 --> statement-breakpoint
 
--- Each item's tags as rows of dataset_tags (issue 28, decision 89; migration 0033): the items list counts a tag's
--- items from that table's primary key. An item's deletion removes its rows by the foreign key's cascade.
+-- One rule matches item tags everywhere (issue 56, point 11; decision 175; migration 0047): trimmed,
+-- case-insensitive, exact, as the contract's `tagKey`. A value's key, and an item's tags as keys (each as
+-- `tag_key`, written out: an index expression must not depend on the search path), which the search index holds.
+CREATE OR REPLACE FUNCTION tag_key(tag text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT lower(btrim(tag))
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION tag_keys(tags text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(lower(btrim(t))), '{}') FROM unnest(tags) AS t
+$$;
+--> statement-breakpoint
+
+-- Each item's tags as rows of dataset_tags, by key (issue 28, decision 89; migrations 0033, 0047): the items
+-- list counts a tag's items from that table's primary key. An item's deletion removes its rows by the foreign
+-- key's cascade.
 CREATE OR REPLACE FUNCTION datasets_copy_tags() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM dataset_tags
-      WHERE team_id = OLD.team_id AND tag = ANY (OLD.tags) AND dataset_id = OLD.id
-        AND (NEW.team_id <> OLD.team_id OR NOT tag = ANY (NEW.tags));
+      WHERE team_id = OLD.team_id AND tag = ANY (tag_keys(OLD.tags)) AND dataset_id = OLD.id
+        AND (NEW.team_id <> OLD.team_id OR NOT tag = ANY (tag_keys(NEW.tags)));
   END IF;
   INSERT INTO dataset_tags (team_id, tag, dataset_id)
-    SELECT NEW.team_id, tag, NEW.id FROM unnest(NEW.tags) AS tag
+    SELECT NEW.team_id, tag, NEW.id FROM unnest(tag_keys(NEW.tags)) AS tag
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;

@@ -59,13 +59,20 @@ export const datasets = pgTable(
       .on(t.reviewStatusId, t.teamId, sql`lower(${t.title})`, t.id, t.title)
       .where(sql`${t.reviewStatusId} is not null`),
     // Status, tag and title search together: GIN intersects them (pg_trgm for `like '%…%'`, btree_gin for
-    // the status), so a rare combination is found without reading the rows of each part.
-    index('datasets_search').using('gin', t.reviewStatusId, t.tags, sql`lower(${t.title}) gin_trgm_ops`),
+    // the status), so a rare combination is found without reading the rows of each part. The tags as their
+    // keys (`tag_keys`, migration 0047), which is how every filter matches them (decision 175).
+    index('datasets_search').using(
+      'gin',
+      t.reviewStatusId,
+      sql`tag_keys(${t.tags})`,
+      sql`lower(${t.title}) gin_trgm_ops`,
+    ),
   ],
 );
 
 /**
- * Each tag of each item, one row apiece, that a trigger keeps equal to `datasets.tags` (migration 0033): the
+ * Each tag of each item as its key (`tag_key`: trimmed, lower case; migration 0047), one row apiece, that a
+ * trigger keeps equal to `datasets.tags` (migration 0033): the
  * items list counts a tag's items up to its cap from this table's primary key alone, where the GIN index of
  * the tags would have it read an item row for each match (decision 89).
  */

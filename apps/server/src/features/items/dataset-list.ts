@@ -8,7 +8,6 @@ import {
 } from '@shortlist/contract';
 import {
   and,
-  arrayContains,
   asc,
   count,
   desc,
@@ -28,6 +27,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetTags, intakeForms, issueDatasets, issues, reviews } from '../../db/schema/index.ts';
+import { hasTag, tagKeyOf } from '../../db/tag-match.ts';
 import type { UserRow } from '../../http/auth.ts';
 import {
   containsPattern,
@@ -139,7 +139,7 @@ export function datasetConditions(db: Db, values: DatasetFilterValues) {
     if (values.status === NOT_REVIEWED) filters.push(isNull(datasets.reviewStatusId));
     else if (values.status !== undefined) filters.push(eq(datasets.reviewStatusId, values.status));
   } else filters.push(...selectionConditions(db, values.issue, values.status));
-  if (values.tag !== undefined) filters.push(arrayContains(datasets.tags, sql`array[${values.tag}]::text[]`));
+  if (values.tag !== undefined) filters.push(hasTag(datasets.tags, values.tag));
   if (values.form !== undefined) {
     const ofForm = db
       .select({ id: intakeForms.dataModelId })
@@ -333,7 +333,7 @@ const datasetListStatements = preparedPerShape(
         ? db
             .select({ one: sql`1`.as('one') })
             .from(datasetTags)
-            .where(and(eq(datasetTags.teamId, p('team')), eq(datasetTags.tag, p('tag'))))
+            .where(and(eq(datasetTags.teamId, p('team')), eq(datasetTags.tag, tagKeyOf(p('tag')))))
             .$dynamic()
         : db
             .select({ one: sql`1`.as('one') })

@@ -7,6 +7,7 @@ const HEADERS = {
     ranking: 'Borda and Schulze',
     matrix: 'Pairwise preferences',
     schulze: 'Schulze rank',
+    last: 'Last Schulze place',
     borda_rank: 'Borda rank',
     borda: 'Borda count',
     first: 'First places',
@@ -19,6 +20,7 @@ const HEADERS = {
     ranking: 'Borda et Schulze',
     matrix: 'Préférences par paire',
     schulze: 'Rang Schulze',
+    last: 'Dernière place Schulze',
     borda_rank: 'Rang Borda',
     borda: 'Points Borda',
     first: 'Premières places',
@@ -39,6 +41,8 @@ export async function writeRankedWorkbook(report: RankedReport, language: Langua
   const ranking = workbook.addWorksheet(h.ranking);
   ranking.columns = [
     { header: h.schulze, key: 'schulze_rank', width: 12 },
+    // From the rank to this place, the jury's ballots leave the order open (decision 174).
+    { header: h.last, key: 'schulze_last_place', width: 14 },
     { header: h.borda_rank, key: 'borda_rank', width: 12 },
     { header: h.id, key: 'dataset_id', width: 8 },
     { header: h.title, key: 'title', width: 40 },

@@ -1,4 +1,4 @@
-import { ballotAnswers, NOT_RANKED, SCHULZE_MAX } from '@shortlist/contract';
+import { ballotAnswers, NOT_RANKED, type RankedItem, SCHULZE_MAX } from '@shortlist/contract';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,45 @@ describe('the ranked report', () => {
     expect(body.items.map((item: { title: string }) => item.title)).toEqual(['X', 'Y', 'Z']);
   });
 
+  it('gives the places Schulze leaves open and the items it does not order against each other', async () => {
+    const admin = await t.createAdmin();
+    const issue = await f.createIssue(admin.team.id, 'RankedIssue', { nbRanked: 3 });
+    const items = await f.addItems(issue.id, admin.team.id, ['Acme', 'Globex', 'Initech', 'Umbrella']);
+    const id = (title: string) => items.find((item) => item.title === title)?.id ?? 0;
+    const call = judgingCalls(t);
+    for (const order of [
+      ['Acme', 'Globex', 'Initech'],
+      ['Globex', 'Umbrella', 'Acme'],
+    ])
+      await call.submit(issue.id, (await f.addJudge(issue.id)).token, {
+        answers: ballotAnswers(3, order.map(id)),
+      });
+    const body = (
+      await t.request({ method: 'GET', url: `/api/v1/issues/${issue.id}/ranked_report/`, token: admin.token })
+    ).json();
+    // Globex beats Umbrella and Initech, Acme beats Initech; every other pair is 1 : 1. Umbrella is 2nd
+    // and Initech 3rd by who beats them, yet neither beats the other: both could be 3rd or 4th.
+    const titleOf = (dataset: number) => items.find((item) => item.id === dataset)?.title;
+    expect(
+      body.items.map((item: RankedItem) => [
+        item.title,
+        item.schulze_rank,
+        item.schulze_last_place,
+        item.schulze_unordered.map(titleOf),
+        item.schulze_unordered_count,
+      ]),
+    ).toEqual([
+      ['Globex', 1, 2, ['Acme'], 1],
+      ['Acme', 1, 3, ['Globex', 'Umbrella'], 2],
+      ['Umbrella', 2, 4, ['Acme', 'Initech'], 2],
+      ['Initech', 3, 4, ['Umbrella'], 1],
+    ]);
+    // A fully ordered count leaves no place open (Tennessee: N, C, K, M).
+    const ordered = (await report()).json().items.filter((item: RankedItem) => item.schulze_rank !== null);
+    expect(ordered.every((item: RankedItem) => item.schulze_last_place === item.schulze_rank)).toBe(true);
+    expect(ordered.every((item: RankedItem) => item.schulze_unordered_count === 0)).toBe(true);
+  });
+
   it('answers 404 to another team and NOT_RANKED for another type', async () => {
     const stranger = await t.createAdmin();
     const foreign = await t.request({
@@ -172,6 +211,7 @@ describe('the ranked report', () => {
     expect(ranking?.getRow(1).values).toEqual([
       undefined,
       'Schulze rank',
+      'Last Schulze place',
       'Borda rank',
       'ID',
       'Title',
@@ -179,7 +219,7 @@ describe('the ranked report', () => {
       'First places',
       'Ballots',
     ]);
-    expect(ranking?.getRow(4).values).toEqual([undefined, 3, 4, setup.id('K'), 'K', 20, 3, 11]);
+    expect(ranking?.getRow(4).values).toEqual([undefined, 3, 3, 4, setup.id('K'), 'K', 20, 3, 11]);
     expect((matrix?.getRow(2).values as unknown[] | undefined)?.slice(2)).toEqual(['N', 'C', 'K', 'M']);
     expect(matrix?.getRow(5).values).toEqual([undefined, 'K', 6, 3, 0, 11]);
   });

@@ -1,6 +1,7 @@
 import {
   NOT_RANKED,
   RANKED_MATRIX_MAX,
+  RANKED_UNORDERED_MAX,
   type RankedItem,
   type RankedReport,
   SCHULZE_MAX,
@@ -11,7 +12,7 @@ import { refusal } from '../../http/errors.ts';
 import { itemsCte, judgesCte, selectRows } from '../reports/item-values.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { countPreferences, type BallotFilters as Filters } from './preferences.ts';
-import { condorcetWinnerOf, schulzeCandidates } from './schulze.ts';
+import { condorcetWinnerOf, schulzeCandidates, schulzeOpenPairs } from './schulze.ts';
 import { schulzeOffThread } from './schulze-thread.ts';
 
 /**
@@ -92,9 +93,16 @@ export async function getRankedReport(
   });
   // `d` goes to the worker, which takes it: the shown preferences are read from `all`.
   const result = await schulzeOffThread(n, d);
+  const open = schulzeOpenPairs(n, result.strongest);
   const items: RankedItem[] = borda.map(({ total_ballots: _, ...row }) => {
     const i = index.get(row.dataset_id);
-    return { ...row, schulze_rank: i === undefined ? null : (result.ranks[i] ?? null) };
+    return {
+      ...row,
+      schulze_rank: i === undefined ? null : (result.ranks[i] ?? null),
+      schulze_last_place: i === undefined ? null : (open.lastPlaces[i] ?? null),
+      schulze_unordered: [],
+      schulze_unordered_count: i === undefined ? 0 : (open.unordered[i]?.length ?? 0),
+    };
   });
   // Schulze's order first, Borda's to part its ties, then the title: the rows come in Borda's order.
   items.sort(
@@ -102,6 +110,7 @@ export async function getRankedReport(
       (a.schulze_rank ?? Number.POSITIVE_INFINITY) - (b.schulze_rank ?? Number.POSITIVE_INFINITY) ||
       b.borda - a.borda,
   );
+  nameUnordered(items, candidates, index, open.unordered);
   const shown = items.slice(0, RANKED_MATRIX_MAX).filter((item) => index.has(item.dataset_id));
   const at = new Map(onBallots.map((id, i) => [id, i]));
   // The shown items' cells of a flat matrix of `size` items placed by `place`.
@@ -119,4 +128,23 @@ export async function getRankedReport(
     preferences: of(all, m, at),
     strongest: of(result.strongest, n, index),
   };
+}
+
+/** Each item's first RANKED_UNORDERED_MAX unordered items (indexes into `candidates`), in the rows' order. */
+function nameUnordered(
+  items: RankedItem[],
+  candidates: number[],
+  index: Map<number, number>,
+  unordered: number[][],
+) {
+  const row = new Map(items.map((item, at) => [item.dataset_id, at]));
+  const rowOf = (candidate: number) => row.get(candidates[candidate] as number) ?? 0;
+  for (const item of items) {
+    const i = index.get(item.dataset_id);
+    if (i === undefined) continue;
+    item.schulze_unordered = [...(unordered[i] ?? [])]
+      .sort((a, b) => rowOf(a) - rowOf(b))
+      .slice(0, RANKED_UNORDERED_MAX)
+      .map((candidate) => candidates[candidate] as number);
+  }
 }

@@ -63,6 +63,28 @@ export function schulze(m: number, d: ArrayLike<number>): SchulzeResult {
   return { strongest: p, ranks };
 }
 
+/**
+ * What Schulze leaves open, read from the strongest paths `p` of `m` candidates: for each, the last place it
+ * could take (m − how many it beats; its rank is the first) and the candidates neither above nor below it
+ * (tied or not comparable). A rank counts only who beats a candidate, so 3rd and 4th may stand unordered.
+ */
+export function schulzeOpenPairs(m: number, p: ArrayLike<number>) {
+  const lastPlaces = new Int32Array(m);
+  const unordered: number[][] = Array.from({ length: m }, () => []);
+  for (let i = 0; i < m; i++) {
+    let beats = 0;
+    for (let j = 0; j < m; j++) {
+      if (j === i) continue;
+      const forward = p[i * m + j] as number;
+      const backward = p[j * m + i] as number;
+      if (forward > backward) beats++;
+      else if (forward === backward) unordered[i]?.push(j);
+    }
+    lastPlaces[i] = m - beats;
+  }
+  return { lastPlaces, unordered };
+}
+
 /** The pairwise matrix of full or truncated ballots (each a list of candidate indexes, best first). */
 export function preferencesOf(m: number, ballots: readonly { order: readonly number[]; count?: number }[]) {
   const d = Array.from({ length: m }, () => new Array<number>(m).fill(0));

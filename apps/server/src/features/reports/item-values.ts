@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText } from '../../db/json-text.ts';
 import { rounded, sqrtOfVariance } from '../../db/report-figures.ts';
+import { hasAnyTag } from '../../db/tag-match.ts';
 
 export interface ValueFilters {
   /** Question ids to keep (rating criteria); absent or empty keeps every criterion. */
@@ -518,13 +519,7 @@ export function reportCtes(issueIds: number[], filters: ValueFilters, options: R
 
 /** The selections' items, those with any of the tags if some are given. */
 export function itemsCte(issueIds: number[], tags: string[] = []): SQL {
-  const tagFilter =
-    tags.length > 0
-      ? sql`AND d.tags && ARRAY[${sql.join(
-          tags.map((tag) => sql`${tag}`),
-          sql`, `,
-        )}]::text[]`
-      : sql``;
+  const tagFilter = tags.length > 0 ? sql`AND ${hasAnyTag(sql`d.tags`, tags)}` : sql``;
   return sql`items AS (
       SELECT idt.issue_id, d.id AS dataset_id, d.title, d.tags
       FROM issue_datasets idt JOIN datasets d ON d.id = idt.dataset_id

@@ -2,6 +2,7 @@ import { invalidPkMessage, type Merge, type PromoteInput, type PromoteSelector }
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tags } from '../../db/schema/index.ts';
+import { hasTag } from '../../db/tag-match.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { getMergeResults } from '../merges/results.ts';
 import { idList, selectRows } from '../reports/item-values.ts';
@@ -32,13 +33,13 @@ async function tagName(ctx: AppContext, teamId: number, tag: number | string) {
   return row.name;
 }
 
-/** The ids among `ids` whose item carries the tag, in any case. */
+/** The ids among `ids` whose item carries the tag, as every tag filter matches it (`hasTag`). */
 async function withTag(ctx: AppContext, ids: number[], name: string) {
   if (ids.length === 0) return new Set<number>();
   const rows = await selectRows<{ id: number }>(
     ctx.db,
     sql`SELECT id FROM datasets WHERE id IN (${idList(ids)})
-      AND EXISTS (SELECT 1 FROM unnest(tags) t WHERE lower(t) = lower(${name}))`,
+      AND ${hasTag(sql`tags`, name)}`,
   );
   return new Set(rows.map((row) => row.id));
 }

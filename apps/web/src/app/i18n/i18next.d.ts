@@ -1,7 +1,9 @@
 import 'i18next';
+import type { emailCheckResources } from '../../features/auth/email-check-i18n';
 import type { decisionsResources } from '../../features/decisions/resources';
 import type { mailingsResources } from '../../features/emails/mailings-resources';
 import type { submissionStatusResources } from '../../features/form-respond/status-i18n';
+import type { planNoteResources } from '../../features/teams/plan-note-i18n';
 import type { agreementResources } from './agreement-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
@@ -33,6 +35,8 @@ declare module 'i18next' {
       (typeof decisionsResources)['en'] &
       (typeof mailingsResources)['en'] &
       (typeof submissionStatusResources)['en'] &
+      (typeof emailCheckResources)['en'] &
+      (typeof planNoteResources)['en'] &
       (typeof agreementResources)['en'] &
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &

@@ -1,4 +1,4 @@
-import type { AnswerView, IssueComment } from '@shortlist/contract';
+import { type AnswerView, distinctTags, hasTagKey, type IssueComment } from '@shortlist/contract';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
@@ -99,9 +99,10 @@ export function AnswerForm({ view, token }: AnswerFormProps) {
     isEnabled: !view.preview && !isDone && !isSending,
   });
 
-  const tags = useMemo(() => [...new Set(view.items.flatMap((item) => item.tags))].sort(), [view.items]);
+  // One option a tag whatever its case, which matches it in any case (the contract's `tagKey`).
+  const tags = useMemo(() => distinctTags(view.items.flatMap((item) => item.tags)).sort(), [view.items]);
   const tagged = useMemo(
-    () => (tag ? view.items.filter((item) => item.tags.includes(tag)) : view.items),
+    () => (tag ? view.items.filter((item) => hasTagKey(item.tags, tag)) : view.items),
     [view.items, tag],
   );
   const progress = useMemo(() => ratingProgress(view, draft), [view, draft]);

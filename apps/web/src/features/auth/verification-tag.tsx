@@ -1,6 +1,7 @@
 import type { EmailVerificationStatus } from '@shortlist/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './email-check-i18n';
 
 const COLORS = { pen: 'orange', pro: 'orange', ver: 'green', inv: 'red' } as const;
 
@@ -12,8 +13,9 @@ export function VerificationTag({ status }: { status: EmailVerificationStatus })
   const { t } = useTranslation();
   if (status === 'unc') return null;
   return (
-    <Tooltip title={t('emailCheck.hint')}>
-      <Tag color={COLORS[status]} data-testid="email-check">
+    // What the badge means (issue 56, point 9: "Pending" alone said nothing); focusable so keys show it too.
+    <Tooltip title={t(status, { ns: 'emailCheck' })}>
+      <Tag color={COLORS[status]} data-testid="email-check" tabIndex={0}>
         {t(`emailCheck.${status}`)}
       </Tag>
     </Tooltip>

@@ -28,6 +28,7 @@ export function RankedReportPanel({ issue, query }: { issue: Issue; query: Ranke
       </Typography.Text>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('ranked.help', { count: issue.nb_ranked ?? 0 })}
+        {data?.items.some(isOpen) && <span data-testid="schulze-open-help"> {t('ranked.openHelp')}</span>}
       </Typography.Paragraph>
       <RankedTable report={data} isLoading={report.isPending || report.isPlaceholderData} />
       {data && data.matrix_items.length > 1 && <PreferenceMatrix report={data} />}
@@ -59,17 +60,70 @@ function Summary({ report }: { report: RankedReport }) {
   );
 }
 
+/** Schulze's rank counts who beats an item: an item it does not order against another has a span of places. */
+const isOpen = (item: RankedItem) =>
+  item.schulze_rank !== null &&
+  item.schulze_last_place !== null &&
+  item.schulze_last_place > item.schulze_rank;
+
+/** Borda's rank outside the places Schulze leaves the item. */
+const bordaDiffers = ({ borda_rank: borda, schulze_rank: first, schulze_last_place: last }: RankedItem) =>
+  borda !== null && first !== null && (borda < first || borda > (last ?? first));
+
+function SchulzePlace({ item }: { item: RankedItem }) {
+  const { t } = useTranslation('reports');
+  if (!isOpen(item)) return item.schulze_rank ?? '—';
+  const places = { first: item.schulze_rank, last: item.schulze_last_place };
+  return (
+    <span data-testid="schulze-open" role="img" aria-label={t('ranked.openPlaces', places)}>
+      {places.first}–{places.last}
+    </span>
+  );
+}
+
+/** The item's title, and under it the items Schulze leaves unordered against it (decision 174). */
+function TitleCell({ item, titles }: { item: RankedItem; titles: Map<number, string> }) {
+  const { t, i18n } = useTranslation('reports');
+  if (item.schulze_unordered_count === 0) return item.title;
+  const more = item.schulze_unordered_count - item.schulze_unordered.length;
+  // "A and B", or "A, B and 3 others" where the text adds the rest.
+  const named = new Intl.ListFormat(i18n.language, { type: more > 0 ? 'unit' : 'conjunction' }).format(
+    item.schulze_unordered.map((id) => titles.get(id) ?? String(id)),
+  );
+  return (
+    <Flex vertical>
+      <span>{item.title}</span>
+      <Typography.Text
+        type="secondary"
+        data-testid="schulze-unordered"
+        // Wraps within the cell: the table is as wide as its longest unbroken line on a phone.
+        style={{ fontSize: 12, display: 'block', maxWidth: 280 }}
+      >
+        {more > 0
+          ? t('ranked.unorderedMore', { titles: named, count: more })
+          : t('ranked.unordered', { titles: named })}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 function RankedTable({ report, isLoading }: { report: RankedReport | undefined; isLoading: boolean }) {
   const { t } = useTranslation('reports');
   const rank = (value: number | null) => value ?? '—';
+  const titles = new Map((report?.items ?? []).map((item) => [item.dataset_id, item.title]));
   const columns: ColumnsType<RankedItem> = [
-    { key: 'schulze', title: t('ranked.schulzeRank'), width: 90, render: (_, row) => rank(row.schulze_rank) },
+    {
+      key: 'schulze',
+      title: t('ranked.schulzeRank'),
+      width: 90,
+      render: (_, row) => <SchulzePlace item={row} />,
+    },
     {
       key: 'borda_rank',
       title: t('ranked.bordaRank'),
       width: 90,
       render: (_, row) =>
-        row.borda_rank !== null && row.schulze_rank !== null && row.borda_rank !== row.schulze_rank ? (
+        bordaDiffers(row) ? (
           <Tag color="orange" data-testid="ranked-differs">
             {row.borda_rank}
           </Tag>
@@ -77,7 +131,7 @@ function RankedTable({ report, isLoading }: { report: RankedReport | undefined; 
           rank(row.borda_rank)
         ),
     },
-    { key: 'title', title: t('columns.item'), dataIndex: 'title' },
+    { key: 'title', title: t('columns.item'), render: (_, row) => <TitleCell item={row} titles={titles} /> },
     { key: 'borda', title: t('ranked.borda'), dataIndex: 'borda', align: 'right', width: 110 },
     { key: 'first', title: t('ranked.firstPlaces'), dataIndex: 'first_places', align: 'right', width: 110 },
     { key: 'ballots', title: t('ranked.onBallots'), dataIndex: 'nb_ballots', align: 'right', width: 110 },

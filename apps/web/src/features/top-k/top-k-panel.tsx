@@ -1,4 +1,10 @@
-import { TOP_K_MAX, type TopKItem, type TopKVerdict } from '@shortlist/contract';
+import {
+  DEFAULT_TOP_K_MAX,
+  defaultTopK,
+  TOP_K_MAX,
+  type TopKItem,
+  type TopKVerdict,
+} from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,8 +23,6 @@ import { useTranslation } from 'react-i18next';
 import '../../app/i18n/top-k-resources';
 import { formatPercent } from '../../app/i18n/format';
 import { fetchTopK, type TopKSource, topKKey } from './api';
-
-const DEFAULT_K = 10;
 
 const verdictColors: Record<TopKVerdict, string> = { in: 'success', borderline: 'warning', out: 'default' };
 
@@ -56,7 +60,9 @@ export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
  */
 export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
   const { t, i18n } = useTranslation('topK');
-  const [draft, setDraft] = useState<number | null>(Math.min(DEFAULT_K, Math.max(1, ranking.size)));
+  // Until the admin types, the proposal follows the ranking, which may arrive after the panel.
+  const [typed, setTyped] = useState<number | null | undefined>(undefined);
+  const draft = typed === undefined ? defaultTopK(ranking.size) : typed;
   const [k, setK] = useState<number | null>(null);
   const [showAll, setShowAll] = useState(false);
   const result = useQuery({
@@ -65,7 +71,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
     enabled: k !== null,
     staleTime: 60_000,
   });
-  const shownK = k ?? draft ?? DEFAULT_K;
+  const shownK = k ?? draft ?? DEFAULT_TOP_K_MAX;
 
   const check = () => {
     if (draft === null) return;
@@ -116,7 +122,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
             max={TOP_K_MAX}
             precision={0}
             value={draft}
-            onChange={(value) => setDraft(value)}
+            onChange={(value) => setTyped(value)}
             aria-describedby="top-k-help"
             style={{ width: 96 }}
             data-testid="top-k-input"
