@@ -65,6 +65,7 @@ export function OutcomeView({
         <div data-testid="edit-until">
           <p>{t('editUntilHint', { date: formatDateTime(outcome.edit.until, i18n.language) })}</p>
           <EditLink link={outcome.edit.link} />
+          <p>{t('editLinkMailed')}</p>
         </div>
       )}
     </Result>

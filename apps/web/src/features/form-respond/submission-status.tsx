@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
-import { type DraftLink, fetchSubmissionStatus } from './api';
+import type { DraftLink } from './api';
+import { submissionStatusQuery } from './public-form-query';
 import './status-i18n';
 
 /**
@@ -10,10 +11,7 @@ import './status-i18n';
  */
 export function SubmissionStatus({ draft }: { draft: DraftLink }) {
   const { t, i18n } = useTranslation('submissionStatus');
-  const status = useQuery({
-    queryKey: ['submission-status', draft.submission, draft.token],
-    queryFn: () => fetchSubmissionStatus(draft.submission, draft.token),
-  });
+  const status = useQuery(submissionStatusQuery(draft));
   if (!status.data) return null;
   const { is_submitted, submit_time, decision, decision_time } = status.data;
   return (
