@@ -202,7 +202,7 @@ describe('answers back to applicants', () => {
     await applicant.goto(dan.link);
     await applicant.getByText('Decision: your application was not selected.').waitFor();
     await applicant
-      .getByText('Your responses are shown as you sent them; they can no longer be changed.')
+      .getByText('Your responses are shown below as you sent them; they can no longer be changed.')
       .waitFor();
     expect(await applicant.getByTestId('submit-form').count()).toBe(0);
     expect(await applicant.getByLabel('Kite').isDisabled()).toBe(true);
@@ -222,7 +222,7 @@ describe('answers back to applicants', () => {
     await applicant.getByText('Décision : votre candidature n’a pas été retenue.').waitFor();
     await applicant
       .getByText(
-        'Vos réponses sont affichées telles que vous les avez envoyées ; elles ne peuvent plus être modifiées.',
+        'Vos réponses sont affichées ci-dessous telles que vous les avez envoyées ; elles ne peuvent plus être modifiées.',
       )
       .waitFor();
     expect(await applicant.getByTestId('submit-form').count()).toBe(0);

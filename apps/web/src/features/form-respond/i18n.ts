@@ -38,10 +38,6 @@ export const en = {
   formatUrl: 'Please enter a web address (https://…)',
   editUntilHint: 'You can change your responses until {{date}} with this link:',
   editingSubmitted: 'You are changing the responses you submitted; you can do so until {{date}}.',
-  editingAccepted: 'If a detail has changed since, you can still correct your responses until {{date}}.',
-  editingWaitlisted: 'While you are on the waiting list, you can still update your responses until {{date}}.',
-  declinedReadOnly: 'Your responses are shown as you sent them; they can no longer be changed.',
-  editLinkMailed: 'We also sent this link to you by e-mail.',
 };
 
 export const fr: typeof en = {
@@ -86,11 +82,4 @@ export const fr: typeof en = {
   formatUrl: 'Veuillez saisir une adresse web (https://…)',
   editUntilHint: "Vous pouvez modifier vos réponses jusqu'au {{date}} avec ce lien :",
   editingSubmitted: "Vous modifiez les réponses que vous avez envoyées ; c'est possible jusqu'au {{date}}.",
-  editingAccepted:
-    'Si un élément a changé depuis, vous pouvez encore corriger vos réponses jusqu’au {{date}}.',
-  editingWaitlisted:
-    'Tant que vous êtes sur liste d’attente, vous pouvez encore mettre à jour vos réponses jusqu’au {{date}}.',
-  declinedReadOnly:
-    'Vos réponses sont affichées telles que vous les avez envoyées ; elles ne peuvent plus être modifiées.',
-  editLinkMailed: 'Nous vous avons aussi envoyé ce lien par e-mail.',
 };

@@ -49,14 +49,6 @@ function useSentDecision(form: PublicForm, draft: DraftLink | null): Decision | 
   return status.data?.decision;
 }
 
-/** What the page says above a submitted response being changed, by the decision sent (issue 56, point 5). */
-const EDITING_NOTICE = {
-  none: 'editingSubmitted',
-  accepted: 'editingAccepted',
-  waitlisted: 'editingWaitlisted',
-  declined: 'declinedReadOnly',
-} as const;
-
 /** The e-mail, the questions with their sections and conditions, the captcha and the buttons. */
 export function RespondForm({ form, preview, draft, onOutcome, onReload }: RespondFormProps) {
   const { t, i18n } = useTranslation('formRespond');
@@ -78,7 +70,8 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
   const isEditingDraft = Boolean(form.submission);
   const isEditingSubmitted = Boolean(form.submission?.is_submitted);
   const decision = useSentDecision(form, draft);
-  // Once declined, the response is shown as sent: no invitation to change it, no buttons.
+  // Once declined, the response is shown as sent: no invitation to change it, no buttons. A decision's
+  // own words are the status's (SubmissionStatus); without one, the invitation is this notice.
   const isClosed = decision === 'declined';
   const canSend = !preview && form.published && decision !== undefined && !isClosed;
   const messageOf = (name: string) => state.messages[name]?.join(' ');
@@ -116,9 +109,9 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
     >
       {/* While sending, nothing can be changed; the fieldset disables every control at once. */}
       <fieldset className="sl-respond-fields" disabled={flow.isSaving || isClosed}>
-        {isEditingSubmitted && form.edit_until && decision !== undefined && (
+        {isEditingSubmitted && form.edit_until && decision === null && (
           <div className="sl-notice sl-notice-info" role="status" data-testid="editing-submitted">
-            {t(EDITING_NOTICE[decision ?? 'none'], { date: formatDateTime(form.edit_until, i18n.language) })}
+            {t('editingSubmitted', { date: formatDateTime(form.edit_until, i18n.language) })}
           </div>
         )}
         {!isEditingDraft && (

@@ -7,9 +7,11 @@ import './status-i18n';
 
 /**
  * On the respondent's edit link: whether their response was submitted, and the decision once a
- * decisions mailing has sent it (never a pending one: the server does not tell it).
+ * decisions mailing has sent it (never a pending one: the server does not tell it). Above the response
+ * itself (`editUntil`: the form's closing date, null when it cannot be changed), what the decision leaves
+ * to do: nothing once declined, a change until the date otherwise.
  */
-export function SubmissionStatus({ draft }: { draft: DraftLink }) {
+export function SubmissionStatus({ draft, editUntil }: { draft: DraftLink; editUntil?: string | null }) {
   const { t, i18n } = useTranslation('submissionStatus');
   const status = useQuery(submissionStatusQuery(draft));
   if (!status.data) return null;
@@ -25,6 +27,11 @@ export function SubmissionStatus({ draft }: { draft: DraftLink }) {
         <p data-testid="submission-decision">
           <strong>{t(`decision.${decision}`)}</strong>
           {decision_time && ` — ${t('decisionTime', { date: formatDateTime(decision_time, i18n.language) })}`}
+        </p>
+      )}
+      {decision && editUntil !== undefined && (decision === 'declined' || editUntil) && (
+        <p data-testid="after-decision">
+          {t(`afterDecision.${decision}`, { date: editUntil && formatDateTime(editUntil, i18n.language) })}
         </p>
       )}
     </div>
