@@ -129,7 +129,9 @@ export const en = {
     variables: 'You can write in the body:',
     summaryVariable: 'a recap of the answers.',
     editLinkVariable:
-      'the link to change the response, while the form allows it (empty otherwise). Without it, the link and its closing date are added at the end. When responses can be changed, a respondent without a confirmation gets the link by e-mail all the same.',
+      'the link to change the response, while the form allows it. Without it, the link and its closing date are added at the end.',
+    respondentActiveHint:
+      'While responses can be changed, respondents get their link by e-mail even without this confirmation.',
     afterSubmitMessage: 'Message shown after the answers are sent',
     afterSubmitHint: 'Leave empty for the default thanks.',
   },
@@ -271,7 +273,9 @@ export const fr: typeof en = {
     variables: 'Vous pouvez écrire dans le corps :',
     summaryVariable: 'un récapitulatif des réponses.',
     editLinkVariable:
-      'le lien pour modifier la réponse, tant que le formulaire le permet (vide sinon). Sans lui, le lien et sa date limite sont ajoutés à la fin. Quand les réponses peuvent être modifiées, un répondant sans confirmation reçoit quand même le lien par e-mail.',
+      'le lien pour modifier la réponse, tant que le formulaire le permet. Sans lui, le lien et sa date limite sont ajoutés à la fin.',
+    respondentActiveHint:
+      'Tant que les réponses peuvent être modifiées, les répondants reçoivent leur lien par e-mail même sans cette confirmation.',
     afterSubmitMessage: "Message affiché après l'envoi des réponses",
     afterSubmitHint: 'Laissez vide pour le remerciement par défaut.',
   },

@@ -72,7 +72,12 @@ export function RespondentNotifications({ form }: { form: IntakeForm }) {
       onFinish={handleFinish}
       onFinishFailed={() => void message.warning(tc('common.verifyFields'))}
     >
-      <Form.Item name="active" label={t('notifications.respondentActive')} valuePropName="checked">
+      <Form.Item
+        name="active"
+        label={t('notifications.respondentActive')}
+        extra={t('notifications.respondentActiveHint')}
+        valuePropName="checked"
+      >
         <Switch data-testid="respondent-active" />
       </Form.Item>
       <Form.Item
