@@ -154,4 +154,79 @@ describe('answers back to applicants', () => {
     expect(await applicant.getByTestId('submission-decision').count()).toBe(0);
     await respondent.close();
   });
+
+  it('tells a declined applicant the decision without inviting them to edit, in English and in French', async () => {
+    const { server } = session;
+    const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
+      team: 1,
+      title: 'Call for kites',
+      published: true,
+    });
+    const field = await api<{ id: number }>('POST', `data-models/${form.data_model_id}/datum-fields/`, {
+      resourcetype: 'text',
+      label: 'Kite',
+    });
+    const inOneWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    await api('PATCH', `intake-forms/${form.id}/`, { edit_until: inOneWeek });
+    const dan = await respond(form.id, field.id, 'dan@kites.test', 'Delta');
+    const eve = await respond(form.id, field.id, 'eve@kites.test', 'Eagle');
+    await api('PATCH', 'teams/1/', { package: { mass_emails: true } });
+    await api('POST', 'decisions/', { team: 1, datasets: [dan.item], decision: 'declined' });
+    await api('POST', 'decisions/', { team: 1, datasets: [eve.item], decision: 'accepted' });
+    const template = await api<{ id: number }>('POST', 'email-templates/', {
+      team: 1,
+      title: 'Kites outcome',
+      subject: 'Your kite',
+      html_content: '<p>{{ decision }}</p>',
+    });
+    const batch = await api<{ id: number }>('POST', 'email-batches/', {
+      team: 1,
+      title: 'Kites outcome',
+      template: template.id,
+      sends_decisions: true,
+    });
+    await api('POST', `email-batches/${batch.id}/add_audience/`, { audience: { form: form.id } });
+    await api('POST', `email-batches/${batch.id}/render_emails/`, {});
+    await api('POST', `email-batches/${batch.id}/send_emails/`, {});
+    await expect
+      .poll(
+        async () => (await readOutbox(server.url)).filter((mail) => mail.subject === 'Your kite').length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(2);
+
+    const respondent = await session.browser.newContext();
+    const applicant = await respondent.newPage();
+    await applicant.goto(dan.link);
+    await applicant.getByText('Decision: your application was not selected.').waitFor();
+    await applicant
+      .getByText('Your responses are shown below as you sent them; they can no longer be changed.')
+      .waitFor();
+    expect(await applicant.getByTestId('submit-form').count()).toBe(0);
+    expect(await applicant.getByLabel('Kite').isDisabled()).toBe(true);
+    expect(await applicant.getByText('You are changing').count()).toBe(0);
+
+    // Accepted: the decision, and a correction still possible until the date.
+    await applicant.goto(eve.link);
+    await applicant.getByText('Decision: your application is accepted.').waitFor();
+    await applicant
+      .getByText('If a detail has changed since, you can still correct your responses until')
+      .waitFor();
+    expect(await applicant.getByTestId('submit-form').count()).toBe(1);
+
+    // The same page of a French form.
+    await api('PATCH', `intake-forms/${form.id}/`, { language_code: 'fr' });
+    await applicant.goto(dan.link);
+    await applicant.getByText('Décision : votre candidature n’a pas été retenue.').waitFor();
+    await applicant
+      .getByText(
+        'Vos réponses sont affichées ci-dessous telles que vous les avez envoyées ; elles ne peuvent plus être modifiées.',
+      )
+      .waitFor();
+    expect(await applicant.getByTestId('submit-form').count()).toBe(0);
+    expect(await applicant.getByText('Vous modifiez').count()).toBe(0);
+    await respondent.close();
+  });
 });

@@ -22,6 +22,12 @@ export const RESPONDENT_EMAIL_SUBJECT_MAX_LENGTH = 250;
 export const RESPONDENT_EMAIL_CONTENT_MAX_LENGTH = 20_000;
 /** In the respondent e-mail's body, this marker turns on the recap of the answers. */
 export const SUMMARY_MARKER = '[summary]';
+/**
+ * In the respondent e-mail's body, the link that reopens the response while the form lets it be
+ * changed (empty when it may not). Only this name is read, with or without spaces inside the braces.
+ */
+export const EDIT_LINK_VARIABLE = '{{ edit_link }}';
+export const EDIT_LINK_PATTERN = /\{\{\s*edit_link\s*\}\}/g;
 export const FORM_SECTION_TEXT_MAX_LENGTH = 400;
 export const FORM_SECTION_BODY_MAX_LENGTH = 2000;
 export const CONDITION_VALUE_MAX_LENGTH = 300;

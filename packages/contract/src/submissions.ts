@@ -145,6 +145,8 @@ export const formSubmissionCreateSchema = z.object({
   /** With `submission`: the edit token of the draft to update. */
   token: tokenSchema.optional(),
   submission: bodyIdSchema.optional(),
+  /** The language the respondent reads the page in, for every mail to them; the form's when not sent. */
+  language: z.enum(LANGUAGES).optional(),
   [HONEYPOT_FIELD]: z.string().max(1000).optional(),
 });
 export type FormSubmissionCreate = z.input<typeof formSubmissionCreateSchema>;

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_STATUSES } from '@shortlist/contract';
+import { EMAIL_VERIFICATION_STATUSES, LANGUAGES } from '@shortlist/contract';
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createTime, updateTime } from './columns.ts';
 import { intakeForms } from './forms.ts';
@@ -22,6 +22,11 @@ export const formSubmissions = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     /** sha-256 of the edit token, so a leaked table opens no submission. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /**
+     * The language the respondent reads the app in, sent with the answers: every mail to them is written
+     * in it (decision 169). Null (a client that does not send it, a response from before): the form's.
+     */
+    language: varchar('language', { length: 2, enum: LANGUAGES }),
     /** The respondent's address, as for users (features/verification). */
     emailVerificationStatus: varchar('email_verification_status', {
       length: 3,

@@ -102,11 +102,10 @@ async function renderOne(
   ctx: AppContext,
   team: TeamRow,
   parsed: ParsedTemplate,
-  to: string,
-  scope: ItemScope,
+  { to, scope, language }: { to: string; scope: ItemScope; language: Language },
 ) {
   try {
-    const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope));
+    const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope), language);
     return { subject: email.subject, html: email.html, status: null, error: null };
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
@@ -152,10 +151,15 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
     for (const row of page) {
       const item = row.datasetId === null ? undefined : facts.get(row.datasetId);
       const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
-      const parsed = templateFor(checked, item?.language ?? 'en');
+      const language = item?.language ?? 'en';
+      const parsed = templateFor(checked, language);
       // A decisions mailing's e-mail records the pending decision it tells.
       const decision = (batch.sendsDecisions ? item?.decision : null) ?? null;
-      rendered.push({ id: row.id, decision, ...(await renderOne(ctx, team, parsed, row.to, scope)) });
+      rendered.push({
+        id: row.id,
+        decision,
+        ...(await renderOne(ctx, team, parsed, { to: row.to, scope, language })),
+      });
       if (performance.now() - since > YIELD_EVERY_MS) {
         await yieldToEventLoop();
         since = performance.now();

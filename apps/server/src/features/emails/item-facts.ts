@@ -1,12 +1,15 @@
 import { type Decision, type Language, toLanguage } from '@shortlist/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasets, intakeForms, itemDecisions } from '../../db/schema/index.ts';
+import { datasets, formSubmissions, intakeForms, itemDecisions } from '../../db/schema/index.ts';
 
 /** What a mailing reads of each item itself, beyond its answers. */
 export interface ItemFacts {
   title: string;
-  /** Its form's language (an item type has at most one form), English without one. */
+  /**
+   * The language its respondent read the form in, else its form's (an item type has at most one form),
+   * English without one: every mail about the item is written in it (decision 169).
+   */
   language: Language;
   /** The decision to tell, and the one last sent (null: none). */
   decision: Decision | null;
@@ -20,11 +23,12 @@ export async function itemFacts(db: Db, datasetIds: number[]): Promise<Map<numbe
     .select({
       id: datasets.id,
       title: datasets.title,
-      language: intakeForms.languageCode,
+      language: sql<string | null>`coalesce(${formSubmissions.language}, ${intakeForms.languageCode})`,
       decision: itemDecisions.decision,
       sentDecision: itemDecisions.sentDecision,
     })
     .from(datasets)
+    .leftJoin(formSubmissions, eq(formSubmissions.datasetId, datasets.id))
     .leftJoin(intakeForms, eq(intakeForms.dataModelId, datasets.dataModelId))
     .leftJoin(itemDecisions, eq(itemDecisions.datasetId, datasets.id))
     .where(inArray(datasets.id, datasetIds));

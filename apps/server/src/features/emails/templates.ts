@@ -260,9 +260,9 @@ export async function previewTemplate(
   if (request.issue !== undefined) await requireTeamIssue(ctx.db, team.id, request.issue);
   // The admin's own preview shows the pending decision: it reaches nobody else.
   const context = { issueId: request.issue ?? null, tellsPending: true };
-  const { scope } = await oneItemScope(ctx.db, item.id, context);
+  const { scope, language } = await oneItemScope(ctx.db, item.id, context);
   const to = item.email ?? '';
-  const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope));
+  const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope), language);
   return {
     dataset: item.id,
     dataset_title: item.title,

@@ -56,7 +56,7 @@ export async function sendTestEmail(
   const checked = await checkedTemplates(ctx, team.id, sourceOf(template));
   const { scope, language } = await oneItemScope(ctx.db, input.dataset, mailingContextOf(batch));
   const parsed = templateFor(checked, language);
-  const rendered = composeEmail(ctx, team, user.email, await renderForRequest(parsed, scope));
+  const rendered = composeEmail(ctx, team, user.email, await renderForRequest(parsed, scope), language);
   const subject = `${TEST_EMAIL_SUBJECT_PREFIX}${rendered.subject}`;
   try {
     await ctx.mailer.send({

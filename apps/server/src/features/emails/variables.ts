@@ -4,11 +4,10 @@ import {
   type TemplateVariable,
   TITLE_TEMPLATE_VARIABLE,
   templateVariableName,
-  toLanguage,
 } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dataModels, datumFields, datumValues, intakeForms } from '../../db/schema/index.ts';
+import { dataModels, datumFields, datumValues } from '../../db/schema/index.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import { decisionScopes, loadMailing, type Mailing, type MailingContext } from './decision-variables.ts';
 import { type ItemFacts, itemFacts } from './item-facts.ts';
@@ -63,8 +62,8 @@ export type ItemScope = Record<string, string | string[]>;
 /**
  * Each item's values by variable name, for any number of items: its title and its answers to the fields
  * that have an e-mail variable (one query), each as the contract's `answerText` writes it (options joined
- * by commas, a date in words) in the language of the item's form (English without one), and the
- * mailing's variables (`decisionScopes`). The facts are the items' own, read once per chunk by the caller.
+ * by commas, a date in words) in the item's language (`ItemFacts`), and the mailing's variables
+ * (`decisionScopes`). The facts are the items' own, read once per chunk by the caller.
  */
 export async function itemScopes(
   db: Db,
@@ -80,11 +79,9 @@ export async function itemScopes(
         value: datumValues,
         variable: datumFields.templateVariableEmail,
         format: datumFields.textFormat,
-        language: intakeForms.languageCode,
       })
       .from(datumValues)
       .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
-      .leftJoin(intakeForms, eq(intakeForms.dataModelId, datumFields.dataModelId))
       .where(and(inArray(datumValues.datasetId, datasetIds), isNotNull(datumFields.templateVariableEmail))),
     decisionScopes(db, datasetIds, mailing, facts),
   ]);
@@ -92,10 +89,11 @@ export async function itemScopes(
     const item = facts.get(id);
     if (item) scopes.set(id, { ...decisions.get(id), [TITLE_TEMPLATE_VARIABLE]: item.title });
   }
-  for (const { value, variable, format, language } of answers) {
+  for (const { value, variable, format } of answers) {
     const scope = scopes.get(value.datasetId);
     if (!scope || !variable || !VARIABLE_RESOURCETYPES.includes(value.resourcetype)) continue;
-    scope[templateVariableName(variable)] = answerText(toAnswerParts(value, format), toLanguage(language));
+    const language = facts.get(value.datasetId)?.language ?? 'en';
+    scope[templateVariableName(variable)] = answerText(toAnswerParts(value, format), language);
   }
   return scopes;
 }

@@ -27,7 +27,10 @@ export const PERSONAL_DATA_PLACES: Record<string, Place> = {
     erasure: 'a judge identity is replaced by an anonymous one and deleted once unused; accounts are refused',
   },
   team_members: { columns: ['pseudo'], erasure: 'pending or refused invitations deleted; members refused' },
-  form_submissions: { columns: ['email'], erasure: 'address blanked, edit token replaced' },
+  form_submissions: {
+    columns: ['email'],
+    erasure: 'address blanked, edit token replaced; its language (en, fr or null) kept: it names nobody',
+  },
   datasets: {
     columns: ['title', 'description', 'contact_email', 'tags'],
     erasure:

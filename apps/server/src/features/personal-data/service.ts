@@ -5,7 +5,7 @@ import {
   type PersonalDataErasure,
   toLanguage,
 } from '@shortlist/contract';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
@@ -25,14 +25,14 @@ async function peopleOf(ctx: AppContext, email: string, teamId: number | null) {
 }
 
 /**
- * The person's language, for the archive's README and answers: that of the form they last answered (no
- * respondent's own language is stored), else `fallback`, the language of the admin's request.
+ * The person's language, for the archive's README and answers: the one they last answered a form in
+ * (that form's, for a response from before it was stored), else `fallback`, the admin request's language.
  */
 async function languageOf(ctx: AppContext, people: PersonInTeam[], fallback: Language): Promise<Language> {
   const submissionIds = people.flatMap((person) => person.submissionIds);
   if (submissionIds.length === 0) return fallback;
   const [last] = await ctx.db
-    .select({ language: intakeForms.languageCode })
+    .select({ language: sql<string>`coalesce(${formSubmissions.language}, ${intakeForms.languageCode})` })
     .from(formSubmissions)
     .innerJoin(intakeForms, eq(intakeForms.id, formSubmissions.formId))
     .where(inArray(formSubmissions.id, submissionIds))

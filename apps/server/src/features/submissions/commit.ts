@@ -53,7 +53,23 @@ async function saveEdit(ctx: AppContext, submission: SubmissionRow, title: strin
   });
 }
 
-async function submit(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow) {
+/** Whom the respondent's mails go to, and in which language: theirs, else (a response from before) the form's. */
+const respondentOf = (form: IntakeFormRow, submission: SubmissionRow) => ({
+  email: submission.email,
+  language: toLanguage(submission.language ?? form.languageCode),
+});
+
+/** The mailed copy of the edit link: opened, it verifies the respondent's address. */
+const respondentLink = (ctx: AppContext, submission: SubmissionRow, editLink: string) =>
+  mailedLink(ctx, editLink, { kind: 'respondent', id: submission.id, email: submission.email });
+
+/** The link the confirmation carries while the form lets the response be changed; null otherwise. */
+function mailedEditLink(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow, editLink: string) {
+  if (!isEditableAfterSubmit(form) || !form.editUntil) return null;
+  return { url: respondentLink(ctx, submission, editLink), until: form.editUntil };
+}
+
+async function submit(ctx: AppContext, form: IntakeFormRow, submission: SubmissionRow, editLink: string) {
   const [questions, values] = await Promise.all([
     loadQuestions(ctx.db, form.dataModelId),
     ctx.db.select().from(datumValues).where(eq(datumValues.datasetId, submission.datasetId)),
@@ -62,7 +78,8 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
   if (Object.keys(missing).length > 0) throw fieldErrors(missing);
   const title = submissionTitle(form, submission, values);
   if (submission.status === 'submitted') return saveEdit(ctx, submission, title);
-  const recap = recapLines(questions, values, toLanguage(form.languageCode));
+  const respondent = respondentOf(form, submission);
+  const recap = recapLines(questions, values, respondent.language);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
     const [marked] = await tx
@@ -72,7 +89,13 @@ async function submit(ctx: AppContext, form: IntakeFormRow, submission: Submissi
       .returning({ id: formSubmissions.id });
     if (!marked) throw alreadySubmitted();
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
-    const confirmation = respondentMail(form, submission.email, recap, ctx.config.richTextImageHosts);
+    const confirmation = respondentMail(
+      form,
+      respondent,
+      recap,
+      ctx.config.richTextImageHosts,
+      mailedEditLink(ctx, form, submission, editLink),
+    );
     if (confirmation) await markRespondentQueued(tx, submission.id);
     const carries = { teamId: form.teamId, itemIds: [submission.datasetId] };
     const admins = await immediateAdminMails(tx, { form, title, publicUrl: ctx.config.publicUrl });
@@ -127,6 +150,7 @@ export async function commitSubmission(
   if (!form) throw notFound();
   requireChangeable(submission, form);
   const editPath = submissionEditPath(form.id, submission.id, token);
+  const editLink = `${ctx.config.publicUrl}${editPath}`;
   const reply = (
     status: FormSubmissionCommitReply['status'],
     edit: { link: string | null; until: Date | null } = { link: null, until: null },
@@ -141,7 +165,7 @@ export async function commitSubmission(
 
   if (!form.published) throw refusal(NOT_PUBLISHED, FORM_NOT_PUBLISHED_MESSAGE);
   if (action === 'submit') {
-    await submit(ctx, form, submission);
+    await submit(ctx, form, submission, editLink);
     return isEditableAfterSubmit(form)
       ? reply('submitted', { link: editPath, until: form.editUntil })
       : reply('submitted');
@@ -149,7 +173,7 @@ export async function commitSubmission(
   // A submitted response is changed, never taken back to a draft.
   if (submission.status === 'submitted') throw alreadySubmitted();
   if (!form.allowPartialSave) throw refusal('PARTIAL_SAVE_NOT_ALLOWED', PARTIAL_SAVE_NOT_ALLOWED_MESSAGE);
-  await saveDraft(ctx, form, submission, `${ctx.config.publicUrl}${editPath}`);
+  await saveDraft(ctx, form, submission, editLink);
   return reply('draft', { link: editPath, until: null });
 }
 
@@ -174,10 +198,8 @@ async function saveDraft(ctx: AppContext, form: IntakeFormRow, submission: Submi
     const title = submissionTitle(form, submission, values);
     await tx.update(datasets).set({ title, updateTime: now }).where(eq(datasets.id, submission.datasetId));
     if (submission.status === 'pending') {
-      const address = { kind: 'respondent', id: submission.id, email: submission.email } as const;
-      const link = mailedLink(ctx, editLink, address);
       await enqueueMail(tx, {
-        ...draftLinkMail(form, submission.email, link),
+        ...draftLinkMail(form, respondentOf(form, submission), respondentLink(ctx, submission, editLink)),
         verifiesSubmissionId: submission.id,
         carries: { teamId: form.teamId, itemIds: [submission.datasetId] },
       });

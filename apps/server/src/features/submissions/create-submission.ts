@@ -7,6 +7,7 @@ import {
   HONEYPOT_FIELD,
   NOT_PUBLISHED,
   submissionEditPath,
+  toLanguage,
 } from '@shortlist/contract';
 import { and, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -164,7 +165,7 @@ export async function saveSubmission(ctx: AppContext, input: SubmissionInput): P
           : ne(formSubmissions.status, 'submitted');
       [row] = await tx
         .update(formSubmissions)
-        .set({ updateTime: new Date() })
+        .set({ updateTime: new Date(), language: input.language ?? row.language })
         .where(and(eq(formSubmissions.id, row.id), sameStatus))
         .returning();
       if (!row) throw alreadySubmitted();
@@ -180,7 +181,13 @@ export async function saveSubmission(ctx: AppContext, input: SubmissionInput): P
       if (!dataset) throw new Error('dataset insert returned nothing');
       [row] = await tx
         .insert(formSubmissions)
-        .values({ formId: form.id, datasetId: dataset.id, email: input.email, tokenHash: hashToken(token) })
+        .values({
+          formId: form.id,
+          datasetId: dataset.id,
+          email: input.email,
+          tokenHash: hashToken(token),
+          language: input.language ?? toLanguage(form.languageCode),
+        })
         .returning();
     }
     if (!row) throw new Error('submission write returned nothing');

@@ -1,4 +1,4 @@
-import { SUMMARY_MARKER, toLanguage } from '@shortlist/contract';
+import { EDIT_LINK_PATTERN, formatDeadline, type Language, SUMMARY_MARKER } from '@shortlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ImageHosts } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,33 +8,83 @@ import type { MailMessage } from '../mail/mailer.ts';
 import type { IntakeFormRow } from './public-form.ts';
 import { escapeHtml, type RecapLine, recapHtml, recapText } from './recap.ts';
 
+/** The link that reopens a submitted response, while the form lets it be changed (`until`). */
+export interface EditLink {
+  url: string;
+  until: Date;
+}
+
+const CONFIRMATION_TEXTS = {
+  en: {
+    subject: (form: string) => `Your response to "${form}"`,
+    submitted: (form: string) => `Your responses to the form "${form}" are submitted.`,
+    editUntil: (date: string) => `You can change your responses until ${date} with this link:`,
+  },
+  fr: {
+    subject: (form: string) => `Votre réponse à « ${form} »`,
+    submitted: (form: string) => `Vos réponses au formulaire « ${form} » sont envoyées.`,
+    editUntil: (date: string) => `Vous pouvez modifier vos réponses jusqu’au ${date} avec ce lien :`,
+  },
+};
+
+/** The sentence and the link, in text and in HTML: the date as a mail writes one, in UTC (which it names). */
+function editParagraph(edit: EditLink, language: Language) {
+  const sentence = CONFIRMATION_TEXTS[language].editUntil(formatDeadline(edit.until, language, 'UTC'));
+  const anchor = `<a href="${escapeHtml(edit.url)}">${escapeHtml(edit.url)}</a>`;
+  return { text: `${sentence}\n${edit.url}`, html: `<p>${escapeHtml(sentence)}<br>${anchor}</p>`, anchor };
+}
+
 /**
- * The respondent's confirmation, when the form has one: the admin's subject and body, the
- * [summary] marker replaced by the recap of the answers (or the recap added when asked for
- * without a marker).
+ * The respondent's confirmation, in the language they read the form in: the admin's subject and body, the
+ * [summary] marker replaced by the recap of the answers (or the recap added when asked for without a
+ * marker), `{{ edit_link }}` by the link while the response may be changed (else by nothing; the sentence
+ * and the link are added when the body does not place it). Without the admin's text, the default one, sent
+ * only while the response may be changed: the link is the respondent's one way back (decision 168).
  */
 export function respondentMail(
   form: IntakeFormRow,
-  to: string,
+  respondent: { email: string; language: Language },
   recap: RecapLine[],
   imageHosts: ImageHosts,
+  edit: EditLink | null,
 ): MailMessage | null {
+  const { email: to, language } = respondent;
+  const paragraph = edit && editParagraph(edit, language);
   const subject = form.respondentEmailSubject.trim();
   const content = form.respondentEmailContent;
-  if (!form.respondentEmailActive || !subject || !content.trim()) return null;
+  if (!form.respondentEmailActive || !subject || !content.trim()) {
+    if (!paragraph) return null;
+    const texts = CONFIRMATION_TEXTS[language];
+    return {
+      to,
+      subject: texts.subject(form.title),
+      text: `${texts.submitted(form.title)}\n\n${paragraph.text}`,
+      html: `<p>${escapeHtml(texts.submitted(form.title))}</p>${paragraph.html}`,
+    };
+  }
+  const placed = new RegExp(EDIT_LINK_PATTERN).test(content);
+  const withLink = (body: string, link: string, added: string) =>
+    placed ? body.replace(EDIT_LINK_PATTERN, link) : `${body}${added}`;
   const withRecap = (body: string, summary: string, separator: string) => {
     if (body.includes(SUMMARY_MARKER)) return body.replaceAll(SUMMARY_MARKER, summary);
     return form.respondentEmailIncludeRecap ? `${body}${separator}${summary}` : body;
   };
-  const language = toLanguage(form.languageCode);
   const html = form.respondentEmailHtmlContent.trim()
     ? sanitizeRichText(form.respondentEmailHtmlContent, imageHosts)
     : escapeHtml(content).replaceAll('\n', '<br>');
   return {
     to,
     subject,
-    text: withRecap(content, recapText(recap, language), '\n\n'),
-    html: withRecap(html, recapHtml(recap, language), ''),
+    text: withRecap(
+      withLink(content, edit?.url ?? '', paragraph ? `\n\n${paragraph.text}` : ''),
+      recapText(recap, language),
+      '\n\n',
+    ),
+    html: withRecap(
+      withLink(html, paragraph?.anchor ?? '', paragraph?.html ?? ''),
+      recapHtml(recap, language),
+      '',
+    ),
   };
 }
 
@@ -92,10 +142,14 @@ const DRAFT_TEXTS = {
   },
 };
 
-/** The link to come back to a partial save, mailed to the respondent in the form's language. */
-export function draftLinkMail(form: IntakeFormRow, to: string, link: string): MailMessage {
-  const texts = form.languageCode === 'fr' ? DRAFT_TEXTS.fr : DRAFT_TEXTS.en;
-  return { to, subject: texts.subject(form.title), text: texts.body(form.title, link) };
+/** The link to come back to a partial save, mailed to the respondent in the language they read the form in. */
+export function draftLinkMail(
+  form: IntakeFormRow,
+  respondent: { email: string; language: Language },
+  link: string,
+): MailMessage {
+  const texts = DRAFT_TEXTS[respondent.language];
+  return { to: respondent.email, subject: texts.subject(form.title), text: texts.body(form.title, link) };
 }
 
 /** One mail per admin of the team when the form notifies them of each new response. */

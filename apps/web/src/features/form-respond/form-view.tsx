@@ -79,7 +79,7 @@ function FormPage({
       )}
       {draft && !outcome && (
         <Suspense fallback={null}>
-          <SubmissionStatus draft={draft} />
+          <SubmissionStatus draft={draft} editUntil={form.edit_until} />
         </Suspense>
       )}
       {outcome ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import type { Outcome } from './use-submit-flow';
+import './status-i18n';
 
 /** The address that reopens the responses, to open or copy. */
 function EditLink({ link }: { link: string }) {
@@ -49,6 +50,7 @@ export function OutcomeView({
   afterSubmitMessage: string;
 }) {
   const { t, i18n } = useTranslation('formRespond');
+  const { t: ts } = useTranslation('submissionStatus');
   if (outcome.action === 'alreadySubmitted') return <AlreadySubmitted />;
   if (outcome.action === 'save') {
     return (
@@ -65,6 +67,7 @@ export function OutcomeView({
         <div data-testid="edit-until">
           <p>{t('editUntilHint', { date: formatDateTime(outcome.edit.until, i18n.language) })}</p>
           <EditLink link={outcome.edit.link} />
+          <p>{ts('editLinkMailed')}</p>
         </div>
       )}
     </Result>

@@ -2,7 +2,7 @@ import { VERIFICATION_PARAM } from '@shortlist/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../app/query-client';
-import { type DraftLink, fetchPublicForm } from './api';
+import { type DraftLink, fetchPublicForm, fetchSubmissionStatus } from './api';
 
 /** The edit link's `?token=…&submission=…`, when both are there, and the mailed copy's `v`. */
 export function readDraftLink(params: URLSearchParams): DraftLink | null {
@@ -19,6 +19,13 @@ export const publicFormQuery = (formId: number, draft: DraftLink | null) =>
     queryFn: () => fetchPublicForm(formId, draft),
     retry: false,
     refetchOnWindowFocus: false,
+  });
+
+/** What the edit link shows of the response (its decision once sent): read by the status and the form. */
+export const submissionStatusQuery = (draft: DraftLink) =>
+  queryOptions({
+    queryKey: ['submission-status', draft.submission, draft.token],
+    queryFn: () => fetchSubmissionStatus(draft.submission, draft.token),
   });
 
 /** Route loader of `/forms/:id`: the form asked for while the page's chunks download, not after them. */

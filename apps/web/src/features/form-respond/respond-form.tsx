@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD, type PublicForm } from '@shortlist/contract';
+import { type Decision, HONEYPOT_FIELD, type PublicForm } from '@shortlist/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
@@ -6,6 +7,7 @@ import { Field } from '../../app/plain/field';
 import { answerText, initialAnswers } from './answers';
 import type { DraftLink } from './api';
 import { loadChecks } from './load-checks';
+import { submissionStatusQuery } from './public-form-query';
 import { QuestionField } from './question-field';
 import { useRespondState } from './use-respond-state';
 import { type Outcome, useSubmitFlow } from './use-submit-flow';
@@ -33,6 +35,20 @@ function SectionTitle({ text, body }: { text: string; body: string }) {
   );
 }
 
+/**
+ * The decision sent on the submitted response this edit link opens: null without one (or when it cannot be
+ * read), undefined until it is known.
+ */
+function useSentDecision(form: PublicForm, draft: DraftLink | null): Decision | null | undefined {
+  const isSubmitted = Boolean(draft && form.submission?.is_submitted);
+  const status = useQuery({
+    ...submissionStatusQuery(draft ?? { submission: 0, token: '' }),
+    enabled: isSubmitted,
+  });
+  if (!isSubmitted || status.isError) return null;
+  return status.data?.decision;
+}
+
 /** The e-mail, the questions with their sections and conditions, the captcha and the buttons. */
 export function RespondForm({ form, preview, draft, onOutcome, onReload }: RespondFormProps) {
   const { t, i18n } = useTranslation('formRespond');
@@ -53,7 +69,11 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
   const sections = placeSections(form.questions, form.titles);
   const isEditingDraft = Boolean(form.submission);
   const isEditingSubmitted = Boolean(form.submission?.is_submitted);
-  const canSend = !preview && form.published;
+  const decision = useSentDecision(form, draft);
+  // Once declined, the response is shown as sent: no invitation to change it, no buttons. A decision's
+  // own words are the status's (SubmissionStatus); without one, the invitation is this notice.
+  const isClosed = decision === 'declined';
+  const canSend = !preview && form.published && decision !== undefined && !isClosed;
   const messageOf = (name: string) => state.messages[name]?.join(' ');
   // A formatted answer is told as soon as it is left.
   const checkQuestion = (id: number) => {
@@ -88,8 +108,8 @@ export function RespondForm({ form, preview, draft, onOutcome, onReload }: Respo
       data-testid="respond-form"
     >
       {/* While sending, nothing can be changed; the fieldset disables every control at once. */}
-      <fieldset className="sl-respond-fields" disabled={flow.isSaving}>
-        {isEditingSubmitted && form.edit_until && (
+      <fieldset className="sl-respond-fields" disabled={flow.isSaving || isClosed}>
+        {isEditingSubmitted && form.edit_until && decision === null && (
           <div className="sl-notice sl-notice-info" role="status" data-testid="editing-submitted">
             {t('editingSubmitted', { date: formatDateTime(form.edit_until, i18n.language) })}
           </div>

@@ -10,6 +10,13 @@ export const en = {
     declined: 'Decision: your application was not selected.',
   },
   decisionTime: 'sent on {{date}}',
+  /** Under the decision, on the page that opens the response (issue 56, point 5). */
+  afterDecision: {
+    accepted: 'If a detail has changed since, you can still correct your responses until {{date}}.',
+    waitlisted: 'While you are on the waiting list, you can still update your responses until {{date}}.',
+    declined: 'Your responses are shown below as you sent them; they can no longer be changed.',
+  },
+  editLinkMailed: 'We also sent this link to you by e-mail.',
 };
 
 export const fr: typeof en = {
@@ -21,6 +28,14 @@ export const fr: typeof en = {
     declined: 'Décision : votre candidature n’a pas été retenue.',
   },
   decisionTime: 'envoyée le {{date}}',
+  afterDecision: {
+    accepted: 'Si un élément a changé depuis, vous pouvez encore corriger vos réponses jusqu’au {{date}}.',
+    waitlisted:
+      'Tant que vous êtes sur liste d’attente, vous pouvez encore mettre à jour vos réponses jusqu’au {{date}}.',
+    declined:
+      'Vos réponses sont affichées ci-dessous telles que vous les avez envoyées ; elles ne peuvent plus être modifiées.',
+  },
+  editLinkMailed: 'Nous vous avons aussi envoyé ce lien par e-mail.',
 };
 
 export const submissionStatusResources = addNamespace('submissionStatus', { en, fr });

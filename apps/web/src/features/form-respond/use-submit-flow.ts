@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFieldErrors } from '../../app/api-errors';
+import { getStoredLanguage } from '../../app/i18n/language';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
 import type { formatError } from './format-check';
@@ -158,6 +159,8 @@ export function useSubmitFlow(options: {
         email: form.submission?.email ?? values.email,
         captcha,
         datum_values: datumValues,
+        // The reader's own language, not the page's (the form's): every mail to them is written in it.
+        language: getStoredLanguage(),
         [HONEYPOT_FIELD]: values[HONEYPOT_FIELD] || undefined,
         ...(draft.current ? { submission: draft.current.submission, token: draft.current.token } : {}),
       });

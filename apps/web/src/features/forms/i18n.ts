@@ -47,7 +47,7 @@ export const en = {
     allowPartialSaveHint: 'Respondents may save their answers and come back later through a link.',
     editUntil: 'Changes after submission until',
     editUntilHint:
-      'Until this date ({{zone}}), respondents may change a submitted response through the link shown after sending; the same item is updated. Empty: a submitted response is final.',
+      'Until this date ({{zone}}), respondents may change a submitted response through the link shown after sending and e-mailed to them; the same item is updated. Empty: a submitted response is final.',
   },
   pageHeaders: {
     title: 'Page headers',
@@ -126,7 +126,12 @@ export const en = {
     respondentActive: 'Send a confirmation e-mail to the respondent',
     subject: 'Subject',
     body: 'Body',
-    summaryHint: 'Write [summary] in the body to add a recap of the answers.',
+    variables: 'You can write in the body:',
+    summaryVariable: 'a recap of the answers.',
+    editLinkVariable:
+      'the link to change the response, while the form allows it. Without it, the link and its closing date are added at the end.',
+    respondentActiveHint:
+      'While responses can be changed, respondents get their link by e-mail even without this confirmation.',
     afterSubmitMessage: 'Message shown after the answers are sent',
     afterSubmitHint: 'Leave empty for the default thanks.',
   },
@@ -185,7 +190,7 @@ export const fr: typeof en = {
       'Les répondants peuvent enregistrer leurs réponses et revenir plus tard par un lien.',
     editUntil: 'Modifications après envoi jusqu’au',
     editUntilHint:
-      'Jusqu’à cette date ({{zone}}), les répondants peuvent modifier une réponse envoyée avec le lien affiché après l’envoi ; le même élément est mis à jour. Vide : une réponse envoyée est définitive.',
+      'Jusqu’à cette date ({{zone}}), les répondants peuvent modifier une réponse envoyée avec le lien affiché après l’envoi et envoyé par e-mail ; le même élément est mis à jour. Vide : une réponse envoyée est définitive.',
   },
   pageHeaders: {
     title: 'En-têtes de page',
@@ -265,7 +270,12 @@ export const fr: typeof en = {
     respondentActive: 'Envoyer un e-mail de confirmation au répondant',
     subject: 'Objet',
     body: 'Corps',
-    summaryHint: 'Écrivez [summary] dans le corps pour ajouter un récapitulatif des réponses.',
+    variables: 'Vous pouvez écrire dans le corps :',
+    summaryVariable: 'un récapitulatif des réponses.',
+    editLinkVariable:
+      'le lien pour modifier la réponse, tant que le formulaire le permet. Sans lui, le lien et sa date limite sont ajoutés à la fin.',
+    respondentActiveHint:
+      'Tant que les réponses peuvent être modifiées, les répondants reçoivent leur lien par e-mail même sans cette confirmation.',
     afterSubmitMessage: "Message affiché après l'envoi des réponses",
     afterSubmitHint: 'Laissez vide pour le remerciement par défaut.',
   },

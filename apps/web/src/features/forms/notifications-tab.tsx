@@ -1,5 +1,5 @@
 import type { IntakeForm } from '@shortlist/contract';
-import { Tabs } from 'antd';
+import { Grid, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminNotifications } from './admin-notifications';
 import { AfterSubmitMessage } from './after-submit-message';
@@ -9,9 +9,11 @@ import '../../app/i18n/forms-resources';
 /** The notifications tab: the admins' alerts, the respondent's e-mail, the message after sending. */
 export function NotificationsTab({ form }: { form: IntakeForm }) {
   const { t } = useTranslation('forms');
+  // On a phone the side list would take most of the width from the form beside it.
+  const isWide = Grid.useBreakpoint().md ?? true;
   return (
     <Tabs
-      tabPlacement="start"
+      tabPlacement={isWide ? 'start' : 'top'}
       items={[
         {
           key: 'admin',

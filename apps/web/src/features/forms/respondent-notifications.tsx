@@ -1,4 +1,5 @@
 import {
+  EDIT_LINK_VARIABLE,
   type IntakeForm,
   RESPONDENT_EMAIL_CONTENT_MAX_LENGTH,
   RESPONDENT_EMAIL_SUBJECT_MAX_LENGTH,
@@ -14,6 +15,24 @@ interface RespondentValues {
   active: boolean;
   subject: string;
   content: string;
+}
+
+/** What the body may write, read when the e-mail is sent (mails.ts on the server). */
+function BodyVariables() {
+  const { t } = useTranslation('forms');
+  return (
+    <div data-testid="respondent-variables">
+      {t('notifications.variables')}
+      <ul style={{ margin: '2px 0 0', paddingInlineStart: 20 }}>
+        <li>
+          <code>{SUMMARY_MARKER}</code> {t('notifications.summaryVariable')}
+        </li>
+        <li>
+          <code>{EDIT_LINK_VARIABLE}</code> {t('notifications.editLinkVariable')}
+        </li>
+      </ul>
+    </div>
+  );
 }
 
 /** The confirmation e-mail to the respondent; when on, its subject and body are required. */
@@ -53,7 +72,12 @@ export function RespondentNotifications({ form }: { form: IntakeForm }) {
       onFinish={handleFinish}
       onFinishFailed={() => void message.warning(tc('common.verifyFields'))}
     >
-      <Form.Item name="active" label={t('notifications.respondentActive')} valuePropName="checked">
+      <Form.Item
+        name="active"
+        label={t('notifications.respondentActive')}
+        extra={t('notifications.respondentActiveHint')}
+        valuePropName="checked"
+      >
         <Switch data-testid="respondent-active" />
       </Form.Item>
       <Form.Item
@@ -66,7 +90,7 @@ export function RespondentNotifications({ form }: { form: IntakeForm }) {
       <Form.Item
         name="content"
         label={t('notifications.body')}
-        extra={t('notifications.summaryHint')}
+        extra={<BodyVariables />}
         rules={requiredWhenActive}
       >
         <Input.TextArea
