@@ -34,7 +34,7 @@ export const en = {
     titleHint:
       'Title columns are joined by a space, cut to 150 characters; an empty title becomes "(untitled)".',
     emailHint:
-      'The item’s e-mail address is where a mass e-mail about the item goes (an item from a form otherwise uses its respondent’s); a column of addresses is taken as it by default.',
+      'The item’s e-mail address is where a mass e-mail about the item goes (an item from a form otherwise uses its respondent’s).',
     noTitle: 'Choose at least one title column.',
     tooManyTags: 'At most {{max}} columns can hold tags.',
   },
@@ -123,7 +123,7 @@ export const fr: typeof en = {
     titleHint:
       'Les colonnes du titre sont jointes par une espace, coupées à 150 caractères ; un titre vide devient « (untitled) ».',
     emailHint:
-      'L’adresse e-mail de l’élément est celle à laquelle part un e-mail groupé à son sujet (un élément venu d’un formulaire prend sinon celle de son répondant) ; une colonne d’adresses est prise comme telle par défaut.',
+      'L’adresse e-mail de l’élément est celle à laquelle part un e-mail groupé à son sujet (un élément venu d’un formulaire prend sinon celle de son répondant).',
     noTitle: 'Choisissez au moins une colonne pour le titre.',
     tooManyTags: 'Au plus {{max}} colonnes peuvent contenir des étiquettes.',
   },

@@ -112,7 +112,7 @@ export const en = {
       expenses: 'Expense lines',
       income: 'Income lines',
       linesHint:
-        'Respondents start with these lines and may add or remove their own. A new budget has none: add yours, or take the default lines of a student budget (in the language of the form).',
+        'Respondents start with these lines and may add or remove their own. The default lines, in the form’s language, are a student’s budget.',
       line: '{{category}}, line {{number}}',
       lineRequired: 'Please input the line, or remove it',
       lineLength: 'A line must have at most {{max}} characters',
@@ -238,7 +238,7 @@ export const fr: typeof en = {
       expenses: 'Lignes de dépenses',
       income: 'Lignes de revenus',
       linesHint:
-        'Les répondants commencent avec ces lignes et peuvent en ajouter ou en retirer. Un nouveau budget n’en a aucune : ajoutez les vôtres, ou prenez les lignes par défaut d’un budget étudiant (dans la langue du formulaire).',
+        'Les répondants commencent avec ces lignes et peuvent en ajouter ou en retirer. Les lignes par défaut, dans la langue du formulaire, sont celles d’un budget étudiant.',
       line: '{{category}}, ligne {{number}}',
       lineRequired: 'Saisissez la ligne, ou retirez-la',
       lineLength: 'Une ligne compte {{max}} caractères au plus',
