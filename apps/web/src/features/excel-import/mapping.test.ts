@@ -66,9 +66,9 @@ describe('autoMap', () => {
     );
     expect(autoMap(sheet, contactQuestion)).toEqual(['ignore', 'email', 'ignore']);
     // A column mostly of other words is no column of addresses.
-    expect(autoMap(sheetOf(['Contact e-mail'], ['ask Ada'], ['ada@example.org'], ['later']), contactQuestion)).toEqual([
-      'field:14',
-    ]);
+    expect(
+      autoMap(sheetOf(['Contact e-mail'], ['ask Ada'], ['ada@example.org'], ['later']), contactQuestion),
+    ).toEqual(['field:14']);
   });
 });
 
