@@ -107,7 +107,7 @@ describe('public form', () => {
     const french = await session.browser.newContext({ locale: 'fr-FR' });
     const frenchPage = await french.newPage();
     await frenchPage.goto(`${server.url}/forms/${form.id}`);
-    await frenchPage.getByRole('heading', { name: "Ce formulaire n'est pas publié." }).waitFor();
+    await frenchPage.getByRole('heading', { name: 'Ce formulaire n’est pas publié.' }).waitFor();
     await frenchPage.getByRole('button', { name: 'Retour' }).waitFor();
     await french.close();
   });

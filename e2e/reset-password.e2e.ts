@@ -85,9 +85,9 @@ it('shows the invitation in French, and a refusal keeps the team closed', async 
     .filter({ hasText: 'Demo workspace' });
   await invitation.getByRole('button', { name: 'Accepter' }).waitFor();
   await invitation.getByRole('button', { name: 'Refuser' }).click();
-  await session.page.getByText("Refuser l'invitation à Demo workspace ?").waitFor();
+  await session.page.getByText('Refuser l’invitation à Demo workspace ?').waitFor();
   await session.page.locator('.ant-popconfirm').getByRole('button', { name: 'Refuser' }).click();
-  await session.page.getByText("Vous avez refusé l'invitation à Demo workspace.").waitFor();
+  await session.page.getByText('Vous avez refusé l’invitation à Demo workspace.').waitFor();
   await session.page.getByText('Aucune invitation ne vous attend.').waitFor();
 
   await session.page.goto(`${session.server.url}/team/1/members`);

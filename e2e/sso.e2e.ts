@@ -86,7 +86,7 @@ describe('sign-in with the organisation identity provider', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/team/1');
     await page.getByTestId('language-fr').click();
     await page.getByRole('link', { name: 'Se connecter avec Acme staff' }).waitFor();
-    expect(await error.innerText()).toContain("n'a pas confirmé votre adresse e-mail");
+    expect(await error.innerText()).toContain('n’a pas confirmé votre adresse e-mail');
     await shoot('login-error-fr');
     await page.setViewportSize({ width: 375, height: 740 });
     await shoot('login-error-fr-375');

@@ -45,7 +45,7 @@ describe('tables and layout', () => {
         'Éléments',
         'Webhooks',
         'Espaces de travail',
-        "Boîte d'envoi",
+        'Boîte d’envoi',
         'Utilisation',
       ]),
     );

@@ -166,9 +166,6 @@ export const PERSON_IS_MEMBER = 'PERSON_IS_MEMBER';
 export const PERSON_IS_MEMBER_MESSAGE =
   'This address belongs to a member of the team. Personal data requests cover judges, respondents and contacts.';
 
-/** An erased item keeps its place in selections and rankings under this title. */
-export const ERASED_ITEM_TITLE = '[erased]';
-
 /** What an erasure did, counted. */
 export const personalDataErasureSchema = z.object({
   teams: z.number().int(),

@@ -14,7 +14,7 @@ export type DecisionTemplateVariable = (typeof DECISION_TEMPLATE_VARIABLES)[numb
 /** `decision` as an applicant reads it, in their form's language. */
 export const DECISION_WORDS: Record<'en' | 'fr', Record<Decision, string>> = {
   en: { accepted: 'Accepted', waitlisted: 'Waitlisted', declined: 'Declined' },
-  fr: { accepted: 'Acceptée', waitlisted: "Sur liste d'attente", declined: 'Refusée' },
+  fr: { accepted: 'Acceptée', waitlisted: 'Sur liste d’attente', declined: 'Refusée' },
 };
 
 export const DECISIONS_BULK_MAX = 100_000;

@@ -13,6 +13,7 @@ export * from './contact.ts';
 export * from './dashboard.ts';
 export * from './decisions.ts';
 export * from './emails.ts';
+export * from './erased-item.ts';
 export * from './forms.ts';
 export * from './item-types.ts';
 export * from './items.ts';

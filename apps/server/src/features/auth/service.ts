@@ -121,7 +121,7 @@ export async function askResetPassword(ctx: AppContext, email: string): Promise<
       to: user.email,
       subject: french ? 'Connexion à Shortlist' : 'Signing in to Shortlist',
       text: french
-        ? `Bonjour,\n\nUn de vos espaces de travail demande de se connecter avec le compte de votre organisation, pas avec un mot de passe. Ouvrez ${login} et choisissez « Se connecter avec … ».\n\nSi vous n'avez rien demandé, ignorez ce message.`
+        ? `Bonjour,\n\nUn de vos espaces de travail demande de se connecter avec le compte de votre organisation, pas avec un mot de passe. Ouvrez ${login} et choisissez « Se connecter avec … ».\n\nSi vous n’avez rien demandé, ignorez ce message.`
         : `Hello,\n\nA workspace of yours requires signing in with your organisation's account, not with a password. Open ${login} and choose "Sign in with …".\n\nIf you did not ask for it, ignore this message.`,
     });
     return;
@@ -131,7 +131,7 @@ export async function askResetPassword(ctx: AppContext, email: string): Promise<
     to: user.email,
     subject: french ? 'Réinitialisation de votre mot de passe Shortlist' : 'Reset your Shortlist password',
     text: french
-      ? `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TOKEN_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n'avez rien demandé, ignorez ce message.`
+      ? `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TOKEN_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n’avez rien demandé, ignorez ce message.`
       : `Hello,\n\nTo choose a new password, open this link (valid for ${RESET_TOKEN_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for it, ignore this message.`,
   });
 }

@@ -308,7 +308,7 @@ describe('feedback variables', () => {
       dataset: c.id,
       issue: p.issue.id,
     });
-    expect(preview.json()).toMatchObject({ subject: "Sur liste d'attente" });
+    expect(preview.json()).toMatchObject({ subject: 'Sur liste d’attente' });
     expect(preview.json().html_message).toContain('<p>rank 2</p><i>Team: 3</i><i>Market: 4,5</i>');
   });
 });

@@ -26,7 +26,7 @@ import { reloadBatch, requireDraft } from './batches.ts';
 import { composeEmail } from './compose.ts';
 import { loadMailing } from './decision-variables.ts';
 import { itemFacts } from './item-facts.ts';
-import { type ParsedTemplate, renderTemplate, TemplateRenderError } from './liquid.ts';
+import { renderTemplate, TemplateRenderError } from './liquid.ts';
 import { mailingContextOf } from './mailing-context.ts';
 import { recipientsOf } from './recipients.ts';
 import { checkedTemplates, sourceOf, templateFor } from './templates.ts';
@@ -101,11 +101,17 @@ export async function createEmails(
 async function renderOne(
   ctx: AppContext,
   team: TeamRow,
-  parsed: ParsedTemplate,
-  { to, scope, language }: { to: string; scope: ItemScope; language: Language },
+  text: ReturnType<typeof templateFor>,
+  to: string,
+  scope: ItemScope,
 ) {
   try {
-    const email = composeEmail(ctx, team, to, await renderTemplate(parsed, scope), language);
+    const email = composeEmail(
+      ctx,
+      team,
+      { to, language: text.language },
+      await renderTemplate(text.parsed, scope),
+    );
     return { subject: email.subject, html: email.html, status: null, error: null };
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
@@ -151,15 +157,10 @@ export async function renderEmails(ctx: AppContext, team: TeamRow, batch: BatchR
     for (const row of page) {
       const item = row.datasetId === null ? undefined : facts.get(row.datasetId);
       const scope = (row.datasetId === null ? undefined : scopes.get(row.datasetId)) ?? {};
-      const language = item?.language ?? 'en';
-      const parsed = templateFor(checked, language);
+      const text = templateFor(checked, item?.language ?? 'en');
       // A decisions mailing's e-mail records the pending decision it tells.
       const decision = (batch.sendsDecisions ? item?.decision : null) ?? null;
-      rendered.push({
-        id: row.id,
-        decision,
-        ...(await renderOne(ctx, team, parsed, { to: row.to, scope, language })),
-      });
+      rendered.push({ id: row.id, decision, ...(await renderOne(ctx, team, text, row.to, scope)) });
       if (performance.now() - since > YIELD_EVERY_MS) {
         await yieldToEventLoop();
         since = performance.now();

@@ -120,9 +120,14 @@ export async function checkedTemplates(ctx: AppContext, teamId: number, source: 
   }
 }
 
-/** The text an item gets: the variant when the item's language is the variant's, else the template's own. */
+/**
+ * The text an item gets, and its language (the footer's): the variant when the item's language is the
+ * variant's, else the template's own.
+ */
 export const templateFor = (checked: CheckedTemplate, language: Language) =>
-  checked.variant !== null && language !== checked.language ? checked.variant : checked.main;
+  checked.variant !== null && language !== checked.language
+    ? { parsed: checked.variant, language }
+    : { parsed: checked.main, language: checked.language };
 
 /** A stored template's source, as `checkedTemplates` reads it. */
 export const sourceOf = (row: TemplateRow): TemplateSource => ({
@@ -262,7 +267,8 @@ export async function previewTemplate(
   const context = { issueId: request.issue ?? null, tellsPending: true };
   const { scope, language } = await oneItemScope(ctx.db, item.id, context);
   const to = item.email ?? '';
-  const email = composeEmail(ctx, team, to, await renderForRequest(parsed, scope), language);
+  // An unsaved template has no language yet: the footer takes the item's.
+  const email = composeEmail(ctx, team, { to, language }, await renderForRequest(parsed, scope));
   return {
     dataset: item.id,
     dataset_title: item.title,

@@ -55,8 +55,13 @@ export async function sendTestEmail(
   if (!template) throw refusal(NO_TEMPLATE, NO_TEMPLATE_MESSAGE);
   const checked = await checkedTemplates(ctx, team.id, sourceOf(template));
   const { scope, language } = await oneItemScope(ctx.db, input.dataset, mailingContextOf(batch));
-  const parsed = templateFor(checked, language);
-  const rendered = composeEmail(ctx, team, user.email, await renderForRequest(parsed, scope), language);
+  const text = templateFor(checked, language);
+  const rendered = composeEmail(
+    ctx,
+    team,
+    { to: user.email, language: text.language },
+    await renderForRequest(text.parsed, scope),
+  );
   const subject = `${TEST_EMAIL_SUBJECT_PREFIX}${rendered.subject}`;
   try {
     await ctx.mailer.send({

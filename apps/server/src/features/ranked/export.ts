@@ -27,7 +27,7 @@ const HEADERS = {
     ballots: 'Bulletins',
     id: 'ID',
     title: 'Titre',
-    note: "Nombre de bulletins qui préfèrent l'élément de la ligne à celui de la colonne",
+    note: 'Nombre de bulletins qui préfèrent l’élément de la ligne à celui de la colonne',
   },
 } as const;
 

@@ -26,7 +26,7 @@ const WORDING = {
   },
   fr: {
     subject: (team: string) => `Invitation à rejoindre ${team} sur Shortlist`,
-    invited: (team: string) => `Bonjour,\n\nOn vous invite à administrer l'espace de travail « ${team} ».`,
+    invited: (team: string) => `Bonjour,\n\nOn vous invite à administrer l’espace de travail « ${team} ».`,
     how: {
       sso: 'Connectez-vous avec le compte de votre organisation (« Se connecter avec … »), puis acceptez ou refusez :',
       password: 'Connectez-vous pour accepter ou refuser :',

@@ -17,6 +17,9 @@ export const en = {
     backHome: 'Back to home',
     yes: 'Yes',
     no: 'No',
+    selectAll: 'Select all',
+    selectRow: 'Select {{title}}',
+    erasedItem: '[erased]',
   },
   discard: {
     title: 'Discard your changes?',

@@ -28,7 +28,7 @@ describe('texts about one item or one row', () => {
     expect(text('en', 'items:deleteSelectedConfirm', { count: 1 })).toBe(
       'Delete the selected item? This action cannot be undone.',
     );
-    expect(text('fr', 'selections:items.removeConfirm', { count: 1 })).toMatch(/^Retirer l'élément choisi/);
+    expect(text('fr', 'selections:items.removeConfirm', { count: 1 })).toMatch(/^Retirer l’élément choisi/);
   });
 
   it('name an import’s rows as "Row 3" or "Rows 2–4", not "Rows …: 3"', () => {
@@ -39,7 +39,7 @@ describe('texts about one item or one row', () => {
       'Rows 2–4 were not imported because of their errors.',
     );
     expect(text('fr', 'excelImport:import.notImported', { count: 1, rows: '5' })).toBe(
-      "La ligne 5 n'a pas été importée.",
+      'La ligne 5 n’a pas été importée.',
     );
     expect(text('en', 'excelImport:preview.importValid', { count: 1 })).toBe('Import the valid row');
     expect(text('fr', 'excelImport:file.loaded', { count: 1, name: 'a.xlsx' })).toBe('a.xlsx : 1 ligne');

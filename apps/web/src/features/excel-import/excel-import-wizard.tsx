@@ -57,11 +57,11 @@ export function ExcelImportWizard({ teamId, itemTypeId, onClose }: ExcelImportWi
   const chooseType = (id: number) => {
     setTypeId(id);
     const chosen = itemTypes.data?.find((candidate) => candidate.id === id);
-    if (file && chosen) setMapping(autoMap(file.sheet.headers, chosen.datum_fields));
+    if (file && chosen) setMapping(autoMap(file.sheet, chosen.datum_fields));
   };
   const readFile = (name: string, sheet: Sheet) => {
     setFile({ name, sheet });
-    setMapping(autoMap(sheet.headers, fields));
+    setMapping(autoMap(sheet, fields));
   };
   const goTo = (next: number) => {
     setStep(next);

@@ -37,20 +37,38 @@ const fields: DatumField[] = [
   { ...common, id: 12, label: 'Deck', resourcetype: 'file', mime_types: [], max_size_bytes: 1 },
 ];
 
+/** A sheet of these headers and rows, for autoMap. */
+const sheetOf = (headers: string[], ...rows: string[][]) => ({ headers, rows });
+
 describe('autoMap', () => {
   it('maps a header equal to a text or choice field’s label, ignoring case and spaces', () => {
-    expect(autoMap([' city ', 'STAGE', 'Name'], fields)).toEqual(['field:10', 'field:11', 'ignore']);
+    expect(autoMap(sheetOf([' city ', 'STAGE', 'Name']), fields)).toEqual(['field:10', 'field:11', 'ignore']);
   });
 
   it('never maps a file field, nor one field twice', () => {
-    expect(autoMap(['Deck', 'City', 'city'], fields)).toEqual(['ignore', 'field:10', 'ignore']);
+    expect(autoMap(sheetOf(['Deck', 'City', 'city']), fields)).toEqual(['ignore', 'field:10', 'ignore']);
   });
 
-  it('takes the first column named like an e-mail address as the contact e-mail, unless a field has its label', () => {
-    expect(autoMap(['Name', ' E-mail ', 'Courriel'], fields)).toEqual(['ignore', 'email', 'ignore']);
-    expect(autoMap(['Adresse e-mail'], fields)).toEqual(['email']);
+  it('takes the first column named like an e-mail address as the item’s e-mail, unless a question has its label', () => {
+    expect(autoMap(sheetOf(['Name', ' E-mail ', 'Courriel']), fields)).toEqual(['ignore', 'email', 'ignore']);
+    expect(autoMap(sheetOf(['Adresse e-mail']), fields)).toEqual(['email']);
     const withEmailField: DatumField[] = [{ ...(fields[0] as DatumField), id: 13, label: 'Email' }];
-    expect(autoMap(['Email'], withEmailField)).toEqual(['field:13']);
+    expect(autoMap(sheetOf(['Email'], ['not given']), withEmailField)).toEqual(['field:13']);
+  });
+
+  it('takes a column of e-mail addresses as the item’s e-mail, even under a question’s label', () => {
+    const contactQuestion: DatumField[] = [{ ...(fields[0] as DatumField), id: 14, label: 'Contact e-mail' }];
+    const sheet = sheetOf(
+      ['Name', 'Contact e-mail', 'Backup'],
+      ['Acme', 'ada@example.org', 'bob@example.org'],
+      ['Bolt', 'not-an-address', ''],
+      ['Core', ' eve@example.net ', ''],
+    );
+    expect(autoMap(sheet, contactQuestion)).toEqual(['ignore', 'email', 'ignore']);
+    // A column mostly of other words is no column of addresses.
+    expect(
+      autoMap(sheetOf(['Contact e-mail'], ['ask Ada'], ['ada@example.org'], ['later']), contactQuestion),
+    ).toEqual(['field:14']);
   });
 });
 

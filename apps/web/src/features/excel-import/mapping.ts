@@ -12,12 +12,12 @@ export const TAG_SEPARATORS = { comma: ',', semicolon: ';', space: ' ', pipe: '|
 export type TagSeparator = keyof typeof TAG_SEPARATORS;
 
 /**
- * What a column of the sheet becomes: nothing, part of the title, tags, the item's contact e-mail (whom
- * mass e-mail writes to), or one field's answer.
+ * What a column of the sheet becomes: nothing, part of the title, tags, the item's own e-mail address
+ * (whom mass e-mail writes to, not a question's answer), or one question's answer.
  */
 export type ColumnTarget = 'ignore' | 'title' | 'tags' | 'email' | `field:${number}`;
 
-/** Headers read as the contact e-mail when no field has that label (trimmed, any case). */
+/** Headers read as the item's e-mail address when no question has that label (trimmed, any case). */
 const EMAIL_HEADERS = new Set([
   'email',
   'e-mail',
@@ -50,26 +50,41 @@ export const mappableFields = (fields: DatumField[]) =>
 
 export const fieldTarget = (field: { id: number }): ColumnTarget => `field:${field.id}`;
 
+/** A cell that reads as one e-mail address; the server checks it strictly at the preview. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Cells looked at to tell a column of addresses: enough to judge, few enough for a large sheet. */
+const EMAIL_SAMPLE_ROWS = 50;
+
+/** Whether most of a column's first filled cells are e-mail addresses (a typo does not hide the column). */
+function holdsAddresses(sheet: Pick<Sheet, 'rows'>, column: number) {
+  const cells = sheet.rows
+    .slice(0, EMAIL_SAMPLE_ROWS)
+    .map((row) => row[column]?.trim() ?? '')
+    .filter(Boolean);
+  const addresses = cells.filter((cell) => EMAIL_SHAPE.test(cell)).length;
+  return cells.length > 0 && addresses * 2 > cells.length;
+}
+
 /**
- * A column whose header is a field's label (trimmed, any case) answers that field; the first one named
- * like an e-mail address ("E-mail", "Courriel"…) is the contact e-mail; others are left out.
+ * The first column of e-mail addresses is the item's e-mail address, even when a question bears its
+ * header ("Contact e-mail"): mass e-mail writes to that address only; else the first column named like
+ * an e-mail address ("E-mail", "Courriel"…) that no question bears. A column whose header is a question's
+ * label (trimmed, any case) answers that question; others are left out.
  */
-export function autoMap(headers: string[], fields: DatumField[]): ColumnTarget[] {
+export function autoMap(sheet: Pick<Sheet, 'headers' | 'rows'>, fields: DatumField[]): ColumnTarget[] {
   const byLabel = new Map(mappableFields(fields).map((field) => [field.label.trim().toLowerCase(), field]));
+  const names = sheet.headers.map((header) => header.trim().toLowerCase());
+  const emailColumn = [
+    names.findIndex((_, column) => holdsAddresses(sheet, column)),
+    names.findIndex((name) => !byLabel.has(name) && EMAIL_HEADERS.has(name)),
+  ].find((column) => column >= 0);
   const used = new Set<number>();
-  let hasEmail = false;
-  return headers.map((header) => {
-    const name = header.trim().toLowerCase();
+  return names.map((name, column) => {
+    if (column === emailColumn) return 'email';
     const field = byLabel.get(name);
-    if (field && !used.has(field.id)) {
-      used.add(field.id);
-      return fieldTarget(field);
-    }
-    if (!field && !hasEmail && EMAIL_HEADERS.has(name)) {
-      hasEmail = true;
-      return 'email';
-    }
-    return 'ignore';
+    if (!field || used.has(field.id)) return 'ignore';
+    used.add(field.id);
+    return fieldTarget(field);
   });
 }
 

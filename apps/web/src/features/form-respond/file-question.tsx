@@ -17,7 +17,7 @@ interface FileQuestionProps {
 
 /** One file: its accepted types and size shown, a too-big file refused here; sent after the answers. */
 export function FileQuestion({ question, value = { file: null, saved: null }, onChange }: FileQuestionProps) {
-  const { t } = useTranslation('formRespond');
+  const { t, i18n } = useTranslation('formRespond');
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [tooBig, setTooBig] = useState(false);
@@ -66,7 +66,7 @@ export function FileQuestion({ question, value = { file: null, saved: null }, on
       <span className="sl-muted" id={hintId}>
         {t('fileTypes', {
           types: question.mime_types.map(typeName).join(', '),
-          size: formatBytes(question.max_size_bytes),
+          size: formatBytes(question.max_size_bytes, i18n.language),
         })}
       </span>
       {tooBig && (

@@ -41,12 +41,12 @@ export const en = {
 };
 
 export const fr: typeof en = {
-  loadError: "Le formulaire n'a pas pu être chargé",
-  submissionLoadError: "Votre envoi n'a pas pu être chargé",
+  loadError: 'Le formulaire n’a pas pu être chargé',
+  submissionLoadError: 'Votre envoi n’a pas pu être chargé',
   back: 'Retour',
   unpublished:
-    "Ce formulaire n'est pas publié : seule votre équipe voit cet aperçu, et personne ne peut y répondre.",
-  notPublished: "Ce formulaire n'est pas publié.",
+    'Ce formulaire n’est pas publié : seule votre équipe voit cet aperçu, et personne ne peut y répondre.',
+  notPublished: 'Ce formulaire n’est pas publié.',
   notPublishedHint:
     'On ne peut pas encore y répondre. Revenez plus tard, ou demandez à la personne qui vous a envoyé le lien.',
   alreadySubmitted: 'Vous avez déjà envoyé vos réponses avec ce lien',
@@ -56,16 +56,16 @@ export const fr: typeof en = {
   badEmail: 'Veuillez saisir une adresse e-mail valide',
   required: 'Ce champ est obligatoire.',
   honeypot: 'Laissez ce champ vide',
-  captchaRequired: "Veuillez confirmer que vous n'êtes pas un robot avant d'envoyer.",
+  captchaRequired: 'Veuillez confirmer que vous n’êtes pas un robot avant d’envoyer.',
   save: 'Enregistrer et terminer plus tard',
   submit: 'Envoyer',
   uploading: 'Envoi des fichiers…',
-  fileTypes: "Acceptés : {{types}}, jusqu'à {{size}}",
+  fileTypes: 'Acceptés : {{types}}, jusqu’à {{size}}',
   chooseFile: 'Choisir un fichier',
   removeFile: 'Retirer le fichier',
   fileTooBig: 'Le fichier est trop volumineux',
-  uploadFailed: "Le fichier n'a pas pu être envoyé. Rien n'a été enregistré ; veuillez réessayer.",
-  submitFailed: "Le formulaire n'a pas pu être envoyé",
+  uploadFailed: 'Le fichier n’a pas pu être envoyé. Rien n’a été enregistré ; veuillez réessayer.',
+  submitFailed: 'Le formulaire n’a pas pu être envoyé',
   processing: 'Votre envoi est en cours de traitement',
   thanks: 'Merci ! Vos réponses ont bien été envoyées.',
   savedTitle: 'Vos réponses sont enregistrées',
@@ -80,6 +80,6 @@ export const fr: typeof en = {
   formatMax: 'Veuillez saisir un nombre inférieur ou égal à {{max}}',
   formatDate: 'Veuillez saisir une date',
   formatUrl: 'Veuillez saisir une adresse web (https://…)',
-  editUntilHint: "Vous pouvez modifier vos réponses jusqu'au {{date}} avec ce lien :",
-  editingSubmitted: "Vous modifiez les réponses que vous avez envoyées ; c'est possible jusqu'au {{date}}.",
+  editUntilHint: 'Vous pouvez modifier vos réponses jusqu’au {{date}} avec ce lien :',
+  editingSubmitted: 'Vous modifiez les réponses que vous avez envoyées ; c’est possible jusqu’au {{date}}.',
 };

@@ -144,7 +144,7 @@ export const fr: typeof en = {
   title: 'Formulaires',
   intro: 'Des formulaires publics dont chaque réponse devient un élément.',
   create: 'Créer un formulaire',
-  empty: "Aucun formulaire pour l'instant. Créez votre premier formulaire.",
+  empty: 'Aucun formulaire pour l’instant. Créez votre premier formulaire.',
   emptyFiltered: 'Aucun formulaire ne porte ces étiquettes.',
   resetFilters: 'Réinitialiser les filtres',
   published: 'Publié',
@@ -153,7 +153,7 @@ export const fr: typeof en = {
   duplicate: 'Dupliquer',
   duplicated: 'Le formulaire a été copié.',
   openCopy: 'Ouvrir la copie',
-  duplicateFailed: "Le formulaire n'a pas pu être dupliqué.",
+  duplicateFailed: 'Le formulaire n’a pas pu être dupliqué.',
   untitled: 'sans titre',
   createDialog: {
     title: 'Nouveau formulaire',
@@ -163,7 +163,7 @@ export const fr: typeof en = {
   },
   languages: { en: 'Anglais', fr: 'Français' },
   manage: {
-    loadFailed: "Le formulaire n'a pas pu être chargé",
+    loadFailed: 'Le formulaire n’a pas pu être chargé',
     backToForms: 'Retour aux formulaires',
     tabs: {
       editForm: 'Modifier',
@@ -185,7 +185,7 @@ export const fr: typeof en = {
     pageHeader: 'En-tête de page',
     theme: 'Thème',
     none: 'Aucun',
-    allowPartialSave: "Permettre l'enregistrement partiel",
+    allowPartialSave: 'Permettre l’enregistrement partiel',
     allowPartialSaveHint:
       'Les répondants peuvent enregistrer leurs réponses et revenir plus tard par un lien.',
     editUntil: 'Modifications après envoi jusqu’au',
@@ -195,7 +195,7 @@ export const fr: typeof en = {
   pageHeaders: {
     title: 'En-têtes de page',
     manage: 'Gérer les en-têtes de page',
-    empty: "Aucun en-tête de page pour l'instant.",
+    empty: 'Aucun en-tête de page pour l’instant.',
     name: 'Nom',
     html: 'En-tête (HTML)',
     edit: 'Modifier {{title}}',
@@ -203,18 +203,18 @@ export const fr: typeof en = {
   },
   titleField: {
     label: 'Titre de chaque réponse',
-    hint: "Chaque réponse devient un élément nommé d'après cette réponse, dans la liste des éléments et pour les juges.",
-    email: "L'e-mail du répondant",
+    hint: 'Chaque réponse devient un élément nommé d’après cette réponse, dans la liste des éléments et pour les juges.',
+    email: 'L’e-mail du répondant',
     reset:
-      "Supprimée. « {{label}} » donnait son titre à chaque réponse : les réponses prennent désormais l'e-mail du répondant.",
+      'Supprimée. « {{label}} » donnait son titre à chaque réponse : les réponses prennent désormais l’e-mail du répondant.',
     byEmail:
-      "Les réponses ont pour titre l'adresse e-mail du répondant : la liste des éléments et les juges lisent des adresses. Choisissez une question qui les nomme, comme un nom ou le titre d'un projet.",
+      'Les réponses ont pour titre l’adresse e-mail du répondant : la liste des éléments et les juges lisent des adresses. Choisissez une question qui les nomme, comme un nom ou le titre d’un projet.',
     proposed:
       '« {{label}} » donne désormais son titre à chaque réponse. Vous pouvez choisir une autre question sous « Titre de chaque réponse ».',
   },
   questions: {
     title: 'Questions',
-    empty: "Ce formulaire n'a pas encore de question. Ajoutez la première ci-dessous.",
+    empty: 'Ce formulaire n’a pas encore de question. Ajoutez la première ci-dessous.',
     add: 'Ajouter une question',
     maxReached: 'Le maximum de {{max}} questions est atteint.',
     drag: 'Glisser pour déplacer {{label}}',
@@ -253,7 +253,7 @@ export const fr: typeof en = {
     alreadyExists: 'Cette condition existe déjà : elle a été réutilisée.',
   },
   share: {
-    unpublished: "Ce formulaire n'est pas publié : les répondants ne peuvent pas encore l'envoyer.",
+    unpublished: 'Ce formulaire n’est pas publié : les répondants ne peuvent pas encore l’envoyer.',
     link: 'Lien public',
     copy: 'Copier le lien',
     copied: 'Lien copié',
@@ -261,7 +261,7 @@ export const fr: typeof en = {
   notifications: {
     admin: 'Notifications des administrateurs',
     respondent: 'Notifications du répondant',
-    afterSave: "Message après l'envoi",
+    afterSave: 'Message après l’envoi',
     newSubmissions: 'Prévenir les administrateurs des nouvelles réponses par e-mail',
     newSelectionSubmissions: 'Prévenir les administrateurs par e-mail quand un juge répond',
     frequency: 'Fréquence',
@@ -276,7 +276,7 @@ export const fr: typeof en = {
       'le lien pour modifier la réponse, tant que le formulaire le permet. Sans lui, le lien et sa date limite sont ajoutés à la fin.',
     respondentActiveHint:
       'Tant que les réponses peuvent être modifiées, les répondants reçoivent leur lien par e-mail même sans cette confirmation.',
-    afterSubmitMessage: "Message affiché après l'envoi des réponses",
+    afterSubmitMessage: 'Message affiché après l’envoi des réponses',
     afterSubmitHint: 'Laissez vide pour le remerciement par défaut.',
   },
   responses: {

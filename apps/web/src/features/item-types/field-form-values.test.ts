@@ -1,4 +1,4 @@
-import { type DatumField, datumFieldCreateSchema } from '@shortlist/contract';
+import { BUDGET_DEFAULT_LINES, type DatumField, datumFieldCreateSchema } from '@shortlist/contract';
 import { describe, expect, it } from 'vitest';
 import { toFieldPayload, toFormValues } from './field-form-values';
 
@@ -94,14 +94,23 @@ describe('field dialog values', () => {
     expect(toFormValues(field)).toMatchObject({ format: 'number', number_min: 1, number_max: 9 });
   });
 
-  it("edits a budget's currency and lines, its default lines in the form's language kept as null", () => {
+  it('starts a new budget without lines, which it stores as none (not as the default lines)', () => {
     const values = { ...toFormValues(null, 'fr'), resourcetype: 'custom' as const, label: 'Budget' };
     expect(values.currency).toBe('€');
-    expect(values.expenses?.[0]).toEqual({ label: 'Logement' });
+    expect([values.expenses, values.income]).toEqual([[], []]);
     const untouched = toFieldPayload(values, 'fr');
-    expect(untouched).toMatchObject({ json_config: { currency: '€', expenses: null, income: null } });
+    expect(untouched).toMatchObject({ json_config: { currency: '€', expenses: [], income: [] } });
     expect(datumFieldCreateSchema.safeParse(untouched).success).toBe(true);
+  });
 
+  it("edits a budget's currency and lines, its default lines in the form's language kept as null", () => {
+    const defaults = BUDGET_DEFAULT_LINES.fr.expenses.map((label) => ({ label }));
+    const values = {
+      ...toFormValues(null, 'fr'),
+      resourcetype: 'custom' as const,
+      label: 'Budget',
+      expenses: defaults,
+    };
     const edited = toFieldPayload({ ...values, currency: ' CHF ', income: [{ label: ' Job ' }] }, 'fr');
     expect(edited).toMatchObject({ json_config: { currency: 'CHF', expenses: null, income: ['Job'] } });
     const field: DatumField = {

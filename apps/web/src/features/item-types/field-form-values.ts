@@ -78,11 +78,13 @@ function budgetFormValues(config: BudgetConfig, language: Language) {
 }
 
 /**
- * A new field's defaults, or an existing field's values over them. A budget's default lines are in
- * `language`: the form's for a question, the interface's for an item type's field.
+ * A new field's defaults, or an existing field's values over them. A new budget starts without lines:
+ * the admin writes theirs or takes the default ones (decision 172). A stored budget without lines of its
+ * own shows the default lines its respondents get, in `language`: the form's for a question, the
+ * interface's for an item type's field.
  */
 export function toFormValues(field: DatumField | null, language: Language = 'en'): FieldFormValues {
-  if (!field) return { ...NEW_FIELD, ...budgetFormValues({}, language) };
+  if (!field) return { ...NEW_FIELD, ...budgetFormValues({ expenses: [], income: [] }, language) };
   const values: FieldFormValues = {
     ...NEW_FIELD,
     resourcetype: field.resourcetype,

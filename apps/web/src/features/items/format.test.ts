@@ -7,10 +7,11 @@ describe('tags on the wire', () => {
     expect(joinTags([' space ', 'b2b'])).toBe('space;b2b');
   });
 
-  it('formats sizes', () => {
-    expect(formatBytes(15)).toBe('15 B');
-    expect(formatBytes(1024 * 1024)).toBe('1 MB');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(1536, 'fr')).toBe('1,5 KB');
+  it('formats sizes in the language’s units, the number kept with its unit', () => {
+    expect(formatBytes(15, 'en')).toBe('15\u00a0B');
+    expect(formatBytes(1024 * 1024, 'en')).toBe('1\u00a0MB');
+    expect(formatBytes(1536, 'en')).toBe('1.5\u00a0KB');
+    expect(formatBytes(1536, 'fr')).toBe('1,5\u00a0Ko');
+    expect(formatBytes(1024 * 1024, 'fr-FR')).toBe('1\u00a0Mo');
   });
 });

@@ -9,14 +9,19 @@ export const joinTags = (tags: string[]) => tags.map((tag) => tag.trim()).join(D
 export const contactAddressOf = (item: Pick<Dataset, 'contact_email' | 'submission'>) =>
   item.contact_email ?? item.submission?.email ?? null;
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'];
-/** A size as "1.5 MB" / "1,5 MB" (English by default, for the pages that have no language at hand). */
-export function formatBytes(bytes: number, language = 'en') {
+/** Sizes' units as each language writes them: French counts octets (o, Ko, Mo, Go). */
+const SIZE_UNITS: Record<string, string[]> = {
+  en: ['B', 'KB', 'MB', 'GB'],
+  fr: ['o', 'Ko', 'Mo', 'Go'],
+};
+/** A size as "1.5 MB" / "1,5 Mo" in `language` (its first two letters; English for any other). */
+export function formatBytes(bytes: number, language: string) {
+  const units = SIZE_UNITS[language.slice(0, 2)] ?? SIZE_UNITS.en ?? [];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${formatNumber(value, language, 1)} ${SIZE_UNITS[unit]}`;
+  return `${formatNumber(value, language, 1)}\u00a0${units[unit]}`;
 }

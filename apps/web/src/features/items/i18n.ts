@@ -131,7 +131,7 @@ export const fr: typeof en = {
   selectingAll: 'Sélection… {{read}}',
   selectedFirst:
     'Les {{total}} éléments correspondants les plus récents sont sélectionnés : pas davantage à la fois.',
-  deleteSelectedConfirm_one: "Supprimer l'élément sélectionné ? Cette action est irréversible.",
+  deleteSelectedConfirm_one: 'Supprimer l’élément sélectionné ? Cette action est irréversible.',
   deleteSelectedConfirm_other:
     'Supprimer les {{count}} éléments sélectionnés ? Cette action est irréversible.',
   count_one: '{{total}} élément',
@@ -180,7 +180,7 @@ export const fr: typeof en = {
     tagsTooLong: 'Les étiquettes sont trop longues : 200 caractères au plus en tout.',
     contactEmail: 'E-mail de contact',
     contactEmailHint:
-      "Les e-mails groupés au sujet de cet élément partent à cette adresse. Vide : à l'e-mail de sa réponse au formulaire, s'il y en a une.",
+      'Les e-mails groupés au sujet de cet élément partent à cette adresse. Vide : à l’e-mail de sa réponse au formulaire, s’il y en a une.',
     contactEmailInvalid: 'Saisissez une adresse e-mail valide',
     extraData: 'Données complémentaires',
     field: 'Question',

@@ -27,6 +27,7 @@ import { useColumnChoice } from './use-column-choice';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
 import '../../app/i18n/items-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 // Loaded the first time it opens (app/lazy-dialog.tsx).
 const NewItemDialog = lazyDialog(
@@ -79,6 +80,7 @@ export interface ItemsTableProps {
 export function ItemsTable(props: ItemsTableProps) {
   const { teamId, dataModelId, extraColumns = [], issueId, defaultOrdering = ITEMS_DEFAULT_ORDERING } = props;
   const { t } = useTranslation('items');
+  const { selectionLabels } = useItemTitles();
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string>(ALL_STATUSES);
@@ -269,7 +271,12 @@ export function ItemsTable(props: ItemsTableProps) {
           onRow={(dataset) => ({ style: { background: itemReview(dataset, issueId)?.status?.bg_color } })}
           loading={items.isPending || items.isPlaceholderData}
           scroll={{ x: 'max-content' }}
-          rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: setSelected,
+            preserveSelectedRowKeys: true,
+            ...selectionLabels,
+          }}
           onChange={(_pagination, _filters, sorter) => handleTableChange(sorter)}
           locale={{ emptyText: <Empty description={t(isFiltered ? 'emptyFiltered' : 'empty')} /> }}
           pagination={{

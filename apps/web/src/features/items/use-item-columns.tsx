@@ -8,6 +8,7 @@ import { ReviewCommentsButton } from '../reviews/review-comments-button';
 import { ReviewStatusSelect } from '../reviews/review-status-select';
 import { TagsCell } from './tags-cell';
 import '../../app/i18n/items-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 /** Item labels are cut at this length in tables (spec). */
 const TITLE_DISPLAY_LENGTH = 40;
@@ -32,6 +33,7 @@ interface ItemColumnsOptions {
 /** The spec's columns; submission date, e-mail, state and linked form arrive with forms. */
 export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Dataset> {
   const { t, i18n } = useTranslation('items');
+  const { shown } = useItemTitles();
   const { teamId, issueId, ordering, isFullTags, onOpen, onEdit, onDelete } = options;
   const sortOrderOf = (field: string): SortOrder =>
     ordering === field ? 'ascend' : ordering === `-${field}` ? 'descend' : null;
@@ -43,8 +45,12 @@ export function useItemColumns(options: ItemColumnsOptions): TableColumnsType<Da
       sorter: true,
       sortOrder: sortOrderOf('title'),
       render: (_, dataset) => (
-        <Typography.Link onClick={() => onOpen(dataset.id)} title={dataset.title} data-testid="item-title">
-          {truncateTitle(dataset.title)}
+        <Typography.Link
+          onClick={() => onOpen(dataset.id)}
+          title={shown(dataset.title)}
+          data-testid="item-title"
+        >
+          {truncateTitle(shown(dataset.title))}
         </Typography.Link>
       ),
     },

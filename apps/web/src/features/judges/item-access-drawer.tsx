@@ -6,6 +6,7 @@ import { toOffsetLimit } from '../../app/paging';
 import { useJudgeError } from './use-judge-error';
 import { useAccessDatasets, useJudgeMutations } from './use-judges';
 import '../../app/i18n/judges-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 interface ItemAccessDrawerProps {
   issueId: number;
@@ -16,6 +17,7 @@ interface ItemAccessDrawerProps {
 /** The selection's items with a checkbox each: ticking gives the judge the item, unticking takes it. */
 export function ItemAccessDrawer({ issueId, judge, onClose }: ItemAccessDrawerProps) {
   const { t } = useTranslation('judges');
+  const { selectionLabels } = useItemTitles();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [nbDatasets, setNbDatasets] = useState<number | null>(null);
@@ -92,6 +94,7 @@ export function ItemAccessDrawer({ issueId, judge, onClose }: ItemAccessDrawerPr
             selectedRowKeys: selectedKeys,
             onChange: handleSelection,
             getCheckboxProps: (item) => ({ 'aria-label': t('drawer.toggle', { title: item.title }) }),
+            getTitleCheckboxProps: selectionLabels.getTitleCheckboxProps,
           }}
           locale={{ emptyText: <Empty description={t('drawer.empty')} /> }}
           pagination={{

@@ -8,6 +8,7 @@ import { formatValue } from '../reports/format';
 import { PromoteButton } from '../rounds/promote-button';
 import { useMergeResults } from './use-merges';
 import '../../app/i18n/merges-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
@@ -22,6 +23,7 @@ interface MergedRow {
 export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: boolean }) {
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
+  const { selectionLabels } = useItemTitles();
   const [normalised, setNormalised] = useState(false);
   // The k last checked in the "How sure" panel: the export then carries each item's probability.
   const [topK, setTopK] = useState<number | null>(null);
@@ -116,7 +118,11 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
         rowKey="datasetId"
         columns={columns}
         dataSource={rows}
-        rowSelection={{ selectedRowKeys: ticked, onChange: (keys) => setTicked(keys.map(Number)) }}
+        rowSelection={{
+          selectedRowKeys: ticked,
+          onChange: (keys) => setTicked(keys.map(Number)),
+          ...selectionLabels,
+        }}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('results.empty') }}

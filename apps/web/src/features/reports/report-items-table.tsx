@@ -10,6 +10,7 @@ import { HoverTooltip } from './hover-tooltip';
 import { useReportDistributions } from './use-report';
 import { visiblePage } from './visible-page';
 import '../../app/i18n/reports-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 const PAGE_SIZE = 50;
 
@@ -60,6 +61,7 @@ export function ReportItemsTable({
   onTick,
 }: ReportItemsTableProps) {
   const { t, i18n } = useTranslation('reports');
+  const { selectionLabels } = useItemTitles();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const toggle = (id: number) =>
     setExpanded((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
@@ -213,6 +215,7 @@ export function ReportItemsTable({
               selectedRowKeys: ticked,
               onChange: (keys) => onTick(keys.map(Number)),
               preserveSelectedRowKeys: false,
+              ...selectionLabels,
             }
           : undefined
       }

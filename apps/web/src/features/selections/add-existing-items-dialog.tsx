@@ -24,6 +24,7 @@ import { useAllItemTypes, useDatasets } from '../items/use-datasets';
 import { useTags } from '../reviews/use-tags';
 import { useIssueMutations } from './use-issues';
 import '../../app/i18n/selections-resources';
+import { useItemTitles } from '../../app/item-titles';
 
 const PAGE_SIZE = 10;
 
@@ -62,6 +63,7 @@ function useAllForms(teamId: number) {
 function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogProps, 'isOpen'>) {
   const { t } = useTranslation('selections');
   const { t: tc } = useTranslation();
+  const { selectionLabels } = useItemTitles();
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string>();
@@ -234,6 +236,7 @@ function ItemPicker({ teamId, issueId, onClose }: Omit<AddExistingItemsDialogPro
               disabled: isInIssue(dataset),
               'aria-label': dataset.title,
             }),
+            getTitleCheckboxProps: selectionLabels.getTitleCheckboxProps,
           }}
           locale={{
             emptyText: (

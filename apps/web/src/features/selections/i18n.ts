@@ -231,7 +231,7 @@ export const fr: typeof en = {
   panel: {
     create: 'Créer une sélection',
     merge: 'Fusionner des sélections',
-    reviewStatuses: "Statuts d'évaluation",
+    reviewStatuses: 'Statuts d’évaluation',
   },
   filters: {
     search: 'Rechercher par titre',
@@ -247,14 +247,14 @@ export const fr: typeof en = {
   empty: 'Aucune sélection pour le moment. Créez-en une pour faire évaluer vos éléments.',
   emptyFiltered: 'Aucune sélection ne correspond à ces filtres.',
   resetFilters: 'Réinitialiser les filtres',
-  loadListFailed: "Les sélections n'ont pas pu être chargées.",
+  loadListFailed: 'Les sélections n’ont pas pu être chargées.',
   itemsCount_one: '{{count}} élément',
   itemsCount_other: '{{count}} éléments',
   edit: 'Modifier',
   duplicate: 'Dupliquer',
   duplicated: 'Sélection dupliquée.',
   openCopy: 'Ouvrir la copie',
-  duplicateFailed: "La sélection n'a pas pu être dupliquée.",
+  duplicateFailed: 'La sélection n’a pas pu être dupliquée.',
   blind: {
     title: 'Évaluation à l’aveugle',
     help: 'Choisissez ce que les juges voient de chaque élément. Les administrateurs voient toujours tout.',
@@ -286,8 +286,8 @@ export const fr: typeof en = {
     step: 'Pas',
     minRatingTooLarge: 'La note minimale ne peut pas dépasser la note maximale',
     stepTooLarge: 'Le pas ne peut pas dépasser la note maximale',
-    minItems: "Nombre minimal d'éléments à choisir",
-    maxItems: "Nombre maximal d'éléments à choisir",
+    minItems: 'Nombre minimal d’éléments à choisir',
+    maxItems: 'Nombre maximal d’éléments à choisir',
     nbTokens: 'Jetons par juge',
     shortlistSize: 'Taille de la présélection',
     shortlistSizeHelp:
@@ -298,7 +298,7 @@ export const fr: typeof en = {
     itemLabel: 'Les éléments sont appelés',
     itemLabelRequired: 'Veuillez choisir le nom des éléments',
     public: 'Sélection publique',
-    publicHelp: "Toute personne ayant le lien public peut demander l'accès et répondre.",
+    publicHelp: 'Toute personne ayant le lien public peut demander l’accès et répondre.',
     emailRequired: 'Exiger une adresse e-mail',
     emailLink: 'Envoyer le lien de réponse par e-mail',
     commentsMode: 'Mode de commentaires',
@@ -306,7 +306,7 @@ export const fr: typeof en = {
     commentsQuestion: 'Un commentaire par critère',
     randomOrder: 'Afficher les éléments dans un ordre aléatoire',
     captcha: 'Demander un captcha',
-    captchaHelp: "Les visiteurs résolvent un captcha avant d'obtenir un lien.",
+    captchaHelp: 'Les visiteurs résolvent un captcha avant d’obtenir un lien.',
     itemDetails: 'Les juges voient le détail des éléments',
     itemDetailsHelp:
       'Les réponses aux questions affichées sur les sélections apparaissent sous chaque élément.',
@@ -338,7 +338,7 @@ export const fr: typeof en = {
     item: 'élément / éléments',
   },
   manage: {
-    loadFailed: "La sélection n'a pas pu être chargée.",
+    loadFailed: 'La sélection n’a pas pu être chargée.',
     closedBanner: 'Cette sélection est fermée : les juges ne peuvent plus envoyer de réponses.',
     tabs: { general: 'Général', items: 'Éléments', access: 'Juges', report: 'Réponses', preview: 'Aperçu' },
     info: 'Informations',
@@ -390,11 +390,11 @@ export const fr: typeof en = {
   items: {
     remove: 'Retirer de la sélection ({{count}})',
     removeConfirm_one:
-      "Retirer l'élément choisi de la sélection ? Ses réponses et commentaires y sont aussi supprimés.",
+      'Retirer l’élément choisi de la sélection ? Ses réponses et commentaires y sont aussi supprimés.',
     removeConfirm_other:
       'Retirer les {{count}} éléments choisis de la sélection ? Leurs réponses et commentaires y sont aussi supprimés.',
     removed: 'Éléments retirés de la sélection',
-    removeFailed: "Les éléments n'ont pas pu être retirés.",
+    removeFailed: 'Les éléments n’ont pas pu être retirés.',
   },
   addExisting: {
     open: 'Ajouter des éléments existants',
@@ -407,7 +407,7 @@ export const fr: typeof en = {
     columns: { title: 'Titre', type: 'Type d’élément ou formulaire', tags: 'Étiquettes' },
     inIssue: 'Dans la sélection',
     empty:
-      "Aucun élément pour l'instant. Créez des éléments, importez-les ou collectez-les d'abord avec un formulaire.",
+      'Aucun élément pour l’instant. Créez des éléments, importez-les ou collectez-les d’abord avec un formulaire.',
     emptyFiltered: 'Aucun élément ne correspond à ces filtres.',
     selected_one: '{{count}} élément choisi',
     selected_other: '{{count}} éléments choisis',
@@ -416,8 +416,8 @@ export const fr: typeof en = {
     added_one: '{{count}} élément ajouté à la sélection',
     added_other: '{{count}} éléments ajoutés à la sélection',
     selectAllMatching: 'Sélectionner les {{count}} éléments correspondants',
-    alreadyIn_one: "{{count}} d'entre eux est déjà dans la sélection.",
-    alreadyIn_other: "{{count}} d'entre eux sont déjà dans la sélection.",
+    alreadyIn_one: '{{count}} d’entre eux est déjà dans la sélection.',
+    alreadyIn_other: '{{count}} d’entre eux sont déjà dans la sélection.',
     selectedFirst:
       'Les {{total}} éléments correspondants les plus récents ont été pris : pas davantage à la fois.',
   },
@@ -430,6 +430,6 @@ export const fr: typeof en = {
     pickRequired: 'Veuillez choisir une sélection',
     add: 'Ajouter',
     added: 'Éléments ajoutés à la sélection',
-    addFailed: "Les éléments n'ont pas pu être ajoutés.",
+    addFailed: 'Les éléments n’ont pas pu être ajoutés.',
   },
 };

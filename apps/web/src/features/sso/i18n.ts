@@ -35,25 +35,25 @@ export const fr: typeof en = {
   providers: 'Se connecter avec votre organisation',
   errors: {
     SSO_PROVIDER_UNAVAILABLE:
-      "Le fournisseur d'identité est injoignable. Réessayez dans un instant, ou contactez votre administrateur.",
+      'Le fournisseur d’identité est injoignable. Réessayez dans un instant, ou contactez votre administrateur.',
     SSO_STATE_MISMATCH:
       'Cette connexion a pris trop de temps ou a été commencée dans une autre fenêtre. Veuillez réessayer.',
     SSO_EMAIL_NOT_VERIFIED:
-      "Votre fournisseur d'identité n'a pas confirmé votre adresse e-mail : elle ne peut pas être reliée à un compte. Demandez à votre organisation de la vérifier.",
+      'Votre fournisseur d’identité n’a pas confirmé votre adresse e-mail : elle ne peut pas être reliée à un compte. Demandez à votre organisation de la vérifier.',
     SSO_UNKNOWN_ACCOUNT:
-      "Aucun compte Shortlist n'utilise l'adresse e-mail de votre compte d'organisation. Demandez à un administrateur d'un espace de travail d'inviter cette adresse.",
-    SSO_FAILED: "Le fournisseur d'identité ne vous a pas connecté. Veuillez réessayer.",
+      'Aucun compte Shortlist n’utilise l’adresse e-mail de votre compte d’organisation. Demandez à un administrateur d’un espace de travail d’inviter cette adresse.',
+    SSO_FAILED: 'Le fournisseur d’identité ne vous a pas connecté. Veuillez réessayer.',
     SSO_REQUIRED:
       'Un de vos espaces de travail demande de se connecter avec le compte de votre organisation : utilisez le bouton ci-dessus.',
     SSO_CODE_INVALID: 'Cette connexion a expiré ou a déjà servi. Veuillez vous reconnecter.',
   },
   setting: {
     title: 'Connexion',
-    label: "Les membres se connectent uniquement avec le fournisseur d'identité de l'organisation",
+    label: 'Les membres se connectent uniquement avec le fournisseur d’identité de l’organisation',
     help: 'Une fois activé, la connexion et la réinitialisation par mot de passe sont refusées aux membres de cet espace de travail, quels que soient leurs autres espaces ; les administrateurs du site gardent leur mot de passe. Les membres connectés par mot de passe sont déconnectés dans les 15 minutes.',
     providers: 'Ils se connectent avec : {{labels}}.',
     noProvider:
-      "Aucun fournisseur d'identité n'est configuré sur ce serveur : demandez à son exploitant d'en installer un (docs/operations.md).",
+      'Aucun fournisseur d’identité n’est configuré sur ce serveur : demandez à son exploitant d’en installer un (docs/operations.md).',
     saved: 'Réglage de connexion enregistré',
   },
 };

@@ -14,7 +14,7 @@ export const fr: typeof en = {
   noTags: 'Aucune étiquette pour le moment.',
   clearFilter: 'Tout afficher',
   add: 'Ajouter une étiquette',
-  remove: "Retirer l'étiquette {{name}}",
+  remove: 'Retirer l’étiquette {{name}}',
   choose: 'Choisir une étiquette',
-  saveFailed: "Les étiquettes n'ont pas pu être modifiées.",
+  saveFailed: 'Les étiquettes n’ont pas pu être modifiées.',
 };
