@@ -5,6 +5,8 @@ import { percentile } from './bench-app.ts';
 
 export interface HealthProbe<T> {
   result: T;
+  /** `work`'s own time, without the wait for the last probe. */
+  workMs: number;
   worstHealthMs: number;
   p99HealthMs: number;
   probes: number;
@@ -25,11 +27,13 @@ export async function withHealthProbe<T>(base: string, work: () => Promise<T>): 
     }
   })();
   const result = await work();
+  const workMs = performance.now() - started;
   done = true;
   await probing;
   delays.sort((a, b) => a - b);
   return {
     result,
+    workMs,
     worstHealthMs: delays.at(-1) ?? 0,
     p99HealthMs: percentile(delays, 0.99),
     probes: delays.length,
