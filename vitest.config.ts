@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['e2e/support/data-dir-template.ts'],
+          globalSetup: ['e2e/support/data-dir-template.ts', 'e2e/support/browser-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
