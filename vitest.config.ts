@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,7 +22,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/data-dir-template.ts', 'e2e/support/browser-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // A file per core, each with its own server, sharing the suite's Chromium (docs/architecture.md,
+          // "CI stages").
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
