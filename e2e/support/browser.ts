@@ -40,7 +40,7 @@ export function chromiumOptions(args: string[] = []): LaunchOptions {
 export async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (process.env.VITEST_WORKER_ID && args.length === 0) {
     const endpoint = inject('e2eBrowserEndpoint');
-    if (endpoint) return chromium.connect(endpoint);
+    if (endpoint) return chromium.connectOverCDP(endpoint);
   }
   return chromium.launch(chromiumOptions(args));
 }
