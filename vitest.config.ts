@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -18,10 +19,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['e2e/support/data-dir-template.ts'],
+          globalSetup: ['e2e/support/data-dir-template.ts', 'e2e/support/browser-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // A file per core, each with its own server, sharing the suite's Chromium (docs/architecture.md,
+          // "CI stages").
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
