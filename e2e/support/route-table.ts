@@ -28,13 +28,14 @@ export function routeAddresses(params: Record<string, string>, judgeToken: strin
   });
 }
 
+/** Opens an address and waits for its page in the language asked, its data loaded. */
 export async function openSettled(page: Page, url: string, language: string) {
   await page.goto(url);
   await page.waitForFunction(
-    ([busy, lang]) =>
+    ({ busy, lang }) =>
       document.documentElement.lang === lang &&
       (document.getElementById('root')?.innerText.trim() ?? '') !== '' &&
       document.querySelector(busy) === null,
-    [BUSY, language],
+    { busy: BUSY, lang: language },
   );
 }
