@@ -59,5 +59,5 @@ export async function createPublicForm(baseUrl: string) {
       html_content: '',
     },
   });
-  return { id: form.id, fields: { name, stage, link, deck } };
+  return { id: form.id, itemType: form.data_model_id, fields: { name, stage, link, deck } };
 }

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the repository's scripts, without types
 import { startCluster, stopCluster } from '../../../../scripts/pg-cluster.mjs';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';

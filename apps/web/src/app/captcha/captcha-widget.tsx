@@ -1,5 +1,6 @@
 import 'altcha';
 import 'altcha/i18n/fr-fr';
+import './captcha.css';
 import { CAPTCHA_CHALLENGE_PATH } from '@shortlist/contract';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';

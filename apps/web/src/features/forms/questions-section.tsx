@@ -47,7 +47,10 @@ const SectionDialog = lazyDialog(
   (props) => props.target !== null,
 );
 
-/** The form's questions in order (drag and drop, also by keyboard), the section titles between them, and their dialogs. */
+/**
+ * The form's questions in order (drag and drop, also by keyboard, or up and down buttons), the section titles
+ * between them, and their dialogs.
+ */
 export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutations: FormMutations }) {
   const { t } = useTranslation('forms');
   const { t: tc } = useTranslation();
@@ -83,14 +86,17 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
       : null;
   };
 
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.indexOf(Number(active.id)), order.indexOf(Number(over.id)));
+  const move = (from: number, to: number) => {
+    const next = arrayMove(order, from, to);
     setOrder(next);
     mutations.reorder.mutate(
       next.map((id, index) => [id, index + 1]),
       { onError: showSaveError },
     );
+  };
+  const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(order.indexOf(Number(active.id)), order.indexOf(Number(over.id)));
   };
 
   const sectionSlot = (position: number, field?: DatumField) => (
@@ -136,6 +142,9 @@ export function QuestionsSection({ form, mutations }: { form: IntakeForm; mutati
                   conditionText={conditionText(field)}
                   isTitle={field.id === form.title_field}
                   onEdit={() => openDialog(field)}
+                  onMove={(step) => move(order.indexOf(field.id), order.indexOf(field.id) + step)}
+                  isFirst={index === 0}
+                  isLast={index === ordered.length - 1}
                   onDelete={() =>
                     mutations.deleteField.mutate(field.id, {
                       onSuccess: () =>

@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  HolderOutlined,
+} from '@ant-design/icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { DatumField } from '@shortlist/contract';
@@ -15,10 +21,15 @@ interface SortableQuestionProps {
   isTitle: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Moves the question one place up (-1) or down (1): dragging's alternative with one click (WCAG 2.5.7). */
+  onMove: (step: -1 | 1) => void;
+  isFirst: boolean;
+  isLast: boolean;
 }
 
-/** One question of the form: a drag handle (mouse or keyboard), its label and type, edit and delete. */
-export function SortableQuestion({ field, conditionText, isTitle, onEdit, onDelete }: SortableQuestionProps) {
+/** One question of the form: a drag handle (mouse or keyboard), its label and type, up and down, edit and delete. */
+export function SortableQuestion(props: SortableQuestionProps) {
+  const { field, conditionText, isTitle, onEdit, onDelete, onMove, isFirst, isLast } = props;
   const { t } = useTranslation('forms');
   const { t: ti } = useTranslation('itemTypes');
   const { t: tc } = useTranslation();
@@ -62,6 +73,22 @@ export function SortableQuestion({ field, conditionText, isTitle, onEdit, onDele
               )}
             </Space>
           </Flex>
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={ti('fields.moveUp', { label: field.label })}
+            disabled={isFirst}
+            onClick={() => onMove(-1)}
+            data-testid={`move-up-question-${field.id}`}
+          />
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={ti('fields.moveDown', { label: field.label })}
+            disabled={isLast}
+            onClick={() => onMove(1)}
+            data-testid={`move-down-question-${field.id}`}
+          />
           <Button
             size="small"
             icon={<EditOutlined />}
