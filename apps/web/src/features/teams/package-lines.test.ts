@@ -34,7 +34,7 @@ describe('package lines', () => {
     });
     expect(textOf(one, await translator('fr'))).toMatchObject({
       emails: 'E-mails groupés (1 e-mail par envoi, 1 envoi par mois)',
-      tags: "Jusqu'à 1 étiquette",
+      tags: 'Jusqu’à 1 étiquette',
     });
   });
 
@@ -46,7 +46,7 @@ describe('package lines', () => {
     });
     expect(textOf({ ...several, mass_emails_batches_per_month: 4 }, await translator('fr'))).toMatchObject({
       emails: 'E-mails groupés (500 e-mails par envoi, 4 envois par mois)',
-      tags: "Jusqu'à 20 étiquettes",
+      tags: 'Jusqu’à 20 étiquettes',
     });
   });
 });
