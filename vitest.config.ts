@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -22,9 +21,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/data-dir-template.ts', 'e2e/support/browser-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // A file per core, each with its own server, sharing the suite's Chromium (docs/architecture.md,
-          // "CI stages").
-          maxWorkers: availableParallelism(),
+          // One file at a time, sharing the suite's Chromium: two side by side on 2 cores took 40–90 s a file
+          // against about 20 s alone, a server and a browser each wanting a core (docs/architecture.md).
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },

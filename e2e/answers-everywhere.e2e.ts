@@ -230,10 +230,14 @@ async function controlsUnderContactButton(page: Page) {
   });
 }
 
-/** Answers the form of `language` through the public page at 375 px, as a respondent on a phone. */
+/**
+ * Answers the form of `language` through the public page at 375 px, as a respondent on a phone whose
+ * browser speaks that language: the mails follow the respondent's language (decision 169).
+ */
 async function respond(language: Language, form: Omit<CreatedForm, 'item'>) {
   const words = WORDS[language];
   const context = await browser.newContext({
+    locale: language === 'fr' ? 'fr-FR' : 'en-US',
     viewport: { width: 375, height: 740 },
     isMobile: true,
     hasTouch: true,
