@@ -48,6 +48,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Restore the embedded engine from a backup tarball. */
   loadDataDir?: Blob;
+  /** An embedded engine already started (startPglite), which `close` then leaves open for its owner. */
+  pglite?: PGlite;
   /** PostgreSQL only: how long a connection and a statement may take (tests shorten them). */
   waits?: PostgresWaits;
 }
@@ -78,17 +80,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.waits) : openPglite(options);
 }
 
-async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
+/** The embedded engine on `dataDir` (in memory without), or restored from `loadDataDir`. */
+export function startPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>) {
   const dir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
   // One process owns the files (see data-dir-lock.ts), so fsync buys nothing but latency here.
   // The extensions the migrations create (0025: the items list's search index); PostgreSQL ships them.
-  const client = await PGlite.create({
+  return PGlite.create({
     dataDir: dir,
     postgresqlconf: ['fsync=off'],
     loadDataDir,
     extensions: { pg_trgm, btree_gin },
   });
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const client = options.pglite ?? (await startPglite(options));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without fresh statistics the planner loops over joins that it should hash
@@ -108,7 +115,7 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
   const close = async () => {
     clearInterval(analyzer);
     await upkeep;
-    return client.close();
+    if (!options.pglite) await client.close();
   };
   return { db, reportDb: db, backgroundDb: db, engine: 'pglite', pglite: client, close };
 }

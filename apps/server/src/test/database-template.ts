@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { databaseUrl, withAdmin } from './database.ts';
+import { databaseUrl, withAdmin } from './pg-admin.ts';
 
 /**
  * The API suite's global set-up: migrates one database, which every test file's database is copied

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, openDatabase, startPglite } from '../db/client.ts';
+import { databaseUrl, withAdmin } from './pg-admin.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -21,7 +22,7 @@ declare module 'vitest' {
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ loadDataDir: pgliteTemplate() });
+  if (!serverUrl) return openReusedPglite();
   const name = `shortlist_test_${randomBytes(6).toString('hex')}`;
   const from = template.postgres ? ` template ${template.postgres}` : '';
   await withAdmin(serverUrl, (client) => client.query(`create database ${name}${from}`));
@@ -39,6 +40,62 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   };
 }
 
+/**
+ * Embedded engines left by the worker's earlier test files (the suite runs its files in one process), emptied
+ * back to the template: starting one from the template's dump cost about 2 s of CPU, a file's most on this
+ * engine (decision 211). One whose tables, columns, triggers or functions a test changed is not reused.
+ */
+const idleEngines: PGlite[] = [];
+let templateShape: string | undefined;
+
+async function openReusedPglite(): Promise<Database> {
+  const client = idleEngines.pop() ?? (await startPglite({ loadDataDir: pgliteTemplate() }));
+  templateShape ??= await shapeOf(client);
+  const database = await openDatabase({ pglite: client });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await putBack(client);
+    },
+  };
+}
+
+async function putBack(client: PGlite) {
+  // A transaction a test left open ends here, with what it wrote.
+  await client.exec('rollback');
+  if ((await shapeOf(client)) !== templateShape) return client.close();
+  const { rows } = await client.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  // As a replica applies changes: the append-only tables' triggers refuse a truncate.
+  await client.exec(`set session_replication_role = replica;
+    truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`);
+  // That setting and the rest of the file's: prepared statements, advisory locks, temporary tables.
+  await client.exec('discard all');
+  idleEngines.push(client);
+}
+
+/** A digest of the public schema's tables, columns, constraints, triggers and functions. */
+async function shapeOf(client: PGlite) {
+  const { rows } = await client.query<{ shape: string }>(`
+    select md5(string_agg(part, ',' order by part)) as shape from (
+      select relname || ':' || relkind::text as part from pg_class where relnamespace = 'public'::regnamespace
+      union all
+      select c.relname || '.' || a.attname || ':' || a.atttypid from pg_attribute a
+        join pg_class c on c.oid = a.attrelid
+        where c.relnamespace = 'public'::regnamespace and a.attnum > 0 and not a.attisdropped
+      union all
+      select conname from pg_constraint where connamespace = 'public'::regnamespace
+      union all
+      select t.tgname || ':' || t.tgenabled::text from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where c.relnamespace = 'public'::regnamespace
+      union all
+      select proname || ':' || md5(prosrc) from pg_proc where pronamespace = 'public'::regnamespace
+    ) parts`);
+  return rows[0]?.shape ?? '';
+}
+
 /** The suite's migrated PGlite database, as a dump to load (none on a PostgreSQL run). */
 function pgliteTemplate() {
   const { pgliteDump } = inject('databaseTemplate');
@@ -52,13 +109,6 @@ function pgliteTemplate() {
 export function openDataDir(dataDir: string) {
   const isNew = !existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
   return openDatabase({ dataDir, loadDataDir: isNew ? pgliteTemplate() : undefined });
-}
-
-/** The address of database `name` on the server of `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /**
@@ -79,14 +129,4 @@ function watchConcurrentQueries() {
       if (seen.length > 0) throw new Error(`A transaction's queries were sent side by side: ${seen[0]}`);
     },
   };
-}
-
-export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
