@@ -154,10 +154,11 @@ try {
       await apiPostgres();
     })(),
   ]);
+  // The end-to-end servers on the same PostgreSQL, a database each (e2e/support/database.ts).
+  if (isBuilt) await vitest('e2e', ['e2e'], { E2E_DATABASE_URL: databaseUrl ?? '' });
 } finally {
   if (cluster) stopCluster(cluster.dir);
 }
-if (isBuilt) await vitest('e2e', ['e2e']);
 
 // The load says how far a time is the machine's: other work on its cores stretches every stage.
 const load = loadavg()

@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { createDatabase, dropDatabase, e2eDatabaseServer } from './database.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** A DATA_DIR after a first start, which each test file's server starts from a copy of. */
     e2eDataDir: string;
+    /** On a PostgreSQL run, the database of that first start, which each file's database is a copy of. */
+    e2eDatabaseTemplate: string;
   }
 }
 
@@ -29,16 +32,18 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server, as `npm start` runs it (built web app, embedded database in a new DATA_DIR,
- * mail kept in the outbox), on a free loopback port. `place` restarts it where it ran (a release): the
- * same port and data, which then outlive `stop`.
+ * The real server, as `npm start` runs it (built web app, a new DATA_DIR, mail kept in the outbox), on a
+ * free loopback port; its database embedded, or on PostgreSQL in a test file of a PostgreSQL run
+ * (database.ts). `place` starts it where it ran (a release): the same port and data, which then outlive
+ * `stop`; there the database is embedded unless `place.databaseUrl` names one.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  place: { port?: number; dataDir?: string } = {},
+  place: { port?: number; dataDir?: string; databaseUrl?: string } = {},
 ) {
   const port = place.port ?? (await freePort());
   const dataDir = place.dataDir ?? newDataDir();
+  const database = place.dataDir ? undefined : await newDatabase();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
@@ -54,7 +59,7 @@ export async function startServer(
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
+        DATABASE_URL: place.databaseUrl ?? database?.url ?? '',
         SMTP_URL: '',
         // A helper's own build (E2E_WEB_DIST) or apps/web/dist.
         WEB_DIST: process.env.E2E_WEB_DIST ?? '',
@@ -68,6 +73,7 @@ export async function startServer(
   } catch (error) {
     // A server that did not come up in time must not outlive the test file and load the machine.
     child.kill('SIGTERM');
+    await database?.drop();
     throw error;
   }
   return {
@@ -77,6 +83,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       if (!place.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
@@ -86,6 +93,15 @@ function newDataDir() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-'));
   if (process.env.VITEST_WORKER_ID) cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
   return dataDir;
+}
+
+/** In a test file of a PostgreSQL run, a copy of the suite's migrated database. */
+async function newDatabase() {
+  const server = e2eDatabaseServer();
+  const template = process.env.VITEST_WORKER_ID ? inject('e2eDatabaseTemplate') : undefined;
+  if (!server || !template) return undefined;
+  const { name, url } = await createDatabase(server, template);
+  return { url, drop: () => dropDatabase(server, name) };
 }
 
 /** Well inside the e2e hooks' 180 s: a loaded 2-core machine has taken over 60 s to migrate and listen. */
