@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { isVersionMismatch, useServerVersion } from '../version/version-store';
 import { ContactLauncher } from './contact-launcher';
 import { LanguageSwitcher } from './language-switcher';
@@ -19,6 +19,8 @@ const VersionBanner = lazy(() =>
 export function AppLayout() {
   const flags = useRouteFlags();
   const isOutdated = isVersionMismatch(useServerVersion());
+  // The page stays while the next one's code and first data load: say so to assistive technology.
+  const isLoadingNext = useNavigation().state === 'loading';
   return (
     <Layout className="sl-layout">
       {isOutdated && (
@@ -37,7 +39,7 @@ export function AppLayout() {
           <Navbar showLanguageSwitcher={!flags.hideLanguageSwitcher} />
         </Suspense>
       )}
-      <Layout.Content className="sl-content">
+      <Layout.Content className="sl-content" aria-busy={isLoadingNext || undefined}>
         <Outlet />
       </Layout.Content>
       {!flags.hideFooter && (
