@@ -146,6 +146,9 @@ function openPool(url: string, name: string, max: number, waits: PostgresWaits, 
       connectionString: url,
       application_name: name,
       max,
+      // Connections once opened are kept: a rush after a quiet hour would otherwise open ten at once
+      // while the server parses its first bodies, and the event loop's delay counted against their 5 s.
+      min: max,
       connectionTimeoutMillis: waits.connectMs,
       ...(statementMs
         ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS }
