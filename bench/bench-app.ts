@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase, POSTGRES_WAITS } from '../apps/server/src/db/client.ts';
+import {
+  type Database,
+  openDatabase,
+  POSTGRES_WAITS,
+  type PostgresWaits,
+} from '../apps/server/src/db/client.ts';
 import { teamMembers, users } from '../apps/server/src/db/schema/index.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
@@ -63,8 +68,14 @@ export async function withPglite<T>(work: (database: Database, dataDir: string) 
   }
 }
 
-/** A throwaway PostgreSQL cluster through the app's pg.Pool of 10; undefined without initdb. */
-export async function withPostgres<T>(work: (database: Database, dataDir: string) => Promise<T>) {
+/**
+ * A throwaway PostgreSQL cluster through the app's pg.Pool of 10; undefined without initdb. `waits`
+ * changes the production bounds (a bench of bursts lets its requests wait in the pool's queue).
+ */
+export async function withPostgres<T>(
+  work: (database: Database, dataDir: string) => Promise<T>,
+  waits: Partial<PostgresWaits> = {},
+) {
   if (spawnSync('initdb', ['--version']).error) {
     console.error('  PostgreSQL skipped: initdb is not on PATH.');
     return undefined;
@@ -72,7 +83,10 @@ export async function withPostgres<T>(work: (database: Database, dataDir: string
   const cluster = await startCluster();
   try {
     // Seeds of millions of rows run on the requests' pool as one statement each: no request's 30 s bound.
-    const database = await openDatabase({ url: cluster.url, waits: { ...POSTGRES_WAITS, statementMs: 0 } });
+    const database = await openDatabase({
+      url: cluster.url,
+      waits: { ...POSTGRES_WAITS, statementMs: 0, ...waits },
+    });
     try {
       return await work(database, cluster.dir);
     } finally {
@@ -105,13 +119,16 @@ export function benchBothEngines<T>(
   benchEngine: (database: Database, dataDir: string) => Promise<T>,
   report: (results: T[]) => void,
   defaultEngines = 'pglite,postgres',
+  postgresWaits: Partial<PostgresWaits> = {},
 ) {
   const engines = (process.env.BENCH_ENGINES ?? defaultEngines).split(',');
   const main = async () => {
     console.error(`Benchmarking ${what}...`);
     const results: T[] = [];
     if (engines.includes('pglite')) results.push(await withPglite(benchEngine));
-    const postgres = engines.includes('postgres') ? await withPostgres(benchEngine) : undefined;
+    const postgres = engines.includes('postgres')
+      ? await withPostgres(benchEngine, postgresWaits)
+      : undefined;
     if (postgres) results.push(postgres);
     report(results);
   };

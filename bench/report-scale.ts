@@ -64,6 +64,8 @@ const PGLITE_SMALL_JUDGES = 6;
 interface Pair {
   app: number;
   floor: number;
+  /** Each sample's app / floor (reads only). */
+  pairs?: number[];
 }
 interface ExportFigures {
   ms: number;
@@ -362,6 +364,20 @@ function report(results: EngineResult[]) {
     );
   }
   lines.push(`ratio report_summary/pre-aggregate: pg=${ratioText('postgres')} pglite=${ratioText('pglite')}`);
+  // Last: the normalised report against the raw one at both sizes (issue 57, point 5), each repeat's
+  // ratio of medians of calls taking turns, the worse repeat's first, and the per-pair ratios' spread.
+  const normalisedText = (engine: string) => {
+    const r = byEngine(engine);
+    if (!r) return `${engine === 'postgres' ? 'pg' : engine}=n/a`;
+    const size = (pairs: Pair[], answers: number) => {
+      const perPair = pairs.flatMap((p) => p.pairs ?? []).sort((a, b) => a - b);
+      return `${ratioOf(pairs).toFixed(2)} at ${answers.toLocaleString('en')} (repeats ${pairs.map((p) => (p.app / p.floor).toFixed(2)).join(', ')}; per pair median ${median(perPair).toFixed(2)}, p90 ${(perPair[Math.ceil(0.9 * perPair.length) - 1] ?? 0).toFixed(2)})`;
+    };
+    return `${engine === 'postgres' ? 'pg' : engine}=${size(r.normalised, r.answers.large)} and ${size(r.normalisedSmall, r.answers.small)}`;
+  };
+  lines.push(
+    `ratio normalised/raw report_summary (medians of ${READ_SAMPLES} calls taking turns; goal ≤ 1.3): ${normalisedText('postgres')}; ${normalisedText('pglite')}; load average now ${os.loadavg()[0]?.toFixed(1)}`,
+  );
   console.log(lines.join('\n'));
   if (results.some((r) => !r.ranks.every(ranksHold))) {
     console.error('The report does not rank as its floor does: its figures above time something else.');

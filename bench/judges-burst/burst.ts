@@ -56,28 +56,39 @@ export interface Burst {
  * Samples pg_stat_activity while the burst runs: sessions of this database running a statement, and those
  * of them waiting on a heavyweight lock (a row or a transaction: what the report's shared rows made them do).
  */
-function sampleLocks(database: Database) {
+async function sampleLocks(database: Database) {
   let active = 0;
   let waiting = 0;
   let maxWaiting = 0;
   let maxActive = 0;
   let isRunning = true;
-  const done = (async () => {
-    if (database.engine !== 'postgres') return;
-    while (isRunning) {
-      const [row] = await selectRows<{ active: number; waiting: number }>(
-        database.db,
-        sql`SELECT count(*)::int AS active, count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
-          FROM pg_stat_activity
-          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
-      );
-      active += row?.active ?? 0;
-      waiting += row?.waiting ?? 0;
-      maxWaiting = Math.max(maxWaiting, row?.waiting ?? 0);
-      maxActive = Math.max(maxActive, row?.active ?? 0);
-      await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
-    }
-  })();
+  let started: () => void = () => {};
+  const isSampling = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  // One connection of the reports' pool held from before the burst: the requests' pool is the burst's,
+  // and a connection opened while the server parses 300 bodies could miss its bound. A transaction's
+  // statistics are read once, hence the snapshot cleared before each sample.
+  const done =
+    database.engine !== 'postgres'
+      ? Promise.resolve(started())
+      : database.reportDb.transaction(async (tx) => {
+          started();
+          while (isRunning) {
+            const [row] = await selectRows<{ active: number; waiting: number }>(
+              tx,
+              sql`SELECT count(*)::int AS active, count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+                FROM pg_stat_activity, pg_stat_clear_snapshot()
+                WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+            );
+            active += row?.active ?? 0;
+            waiting += row?.waiting ?? 0;
+            maxWaiting = Math.max(maxWaiting, row?.waiting ?? 0);
+            maxActive = Math.max(maxActive, row?.active ?? 0);
+            await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
+          }
+        });
+  await isSampling;
   return async () => {
     isRunning = false;
     await done;
@@ -85,21 +96,28 @@ function sampleLocks(database: Database) {
   };
 }
 
-/** Every judge submits `body` at the same moment; each submission's time and outcome are kept. */
+/** A judge's body of the burst under way. */
+export type BodyOf = (judge: Judge) => string;
+
+/**
+ * Every judge submits their body at the same moment (the bodies made beforehand); each submission's time
+ * and outcome are kept. `start` is when the first was sent.
+ */
 export async function burst(
   base: string,
   database: Database,
   issueId: number,
   judges: Judge[],
-  body: string,
-): Promise<Burst> {
+  bodyOf: BodyOf,
+): Promise<Burst & { start: number }> {
+  const bodies = judges.map(bodyOf);
   const loadBefore = loadAverage();
-  const stopSampling = sampleLocks(database);
+  const stopSampling = await sampleLocks(database);
   const start = performance.now();
   const results = await Promise.all(
-    judges.map(async (judge) => {
+    judges.map(async (judge, j) => {
       const sent = performance.now();
-      const status = await post(submissionUrl(base, issueId, judge), body);
+      const status = await post(submissionUrl(base, issueId, judge), bodies[j] ?? '');
       return { ms: performance.now() - sent, status };
     }),
   );
@@ -109,6 +127,7 @@ export async function burst(
   const failures = results.filter((r) => r.status !== 201).map((r) => String(r.status));
   if (failures.length > 0) console.error(`    failed: ${[...new Set(failures)].join(', ')}`);
   return {
+    start,
     wallMs,
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),
@@ -119,16 +138,17 @@ export async function burst(
   };
 }
 
-/** The lone judges submit `body` one after the other, each once the report has taken the previous in. */
+/** The lone judges submit one after the other, each once the report has taken the previous in. */
 export async function loneSubmissions(
   base: string,
   database: Database,
   issueId: number,
   judges: Judge[],
-  body: string,
+  bodyOf: BodyOf,
 ): Promise<number[]> {
   const times: number[] = [];
   for (const judge of judges) {
+    const body = bodyOf(judge);
     await drained(database);
     const start = performance.now();
     const status = await post(submissionUrl(base, issueId, judge), body);
@@ -140,21 +160,21 @@ export async function loneSubmissions(
 }
 
 /**
- * The judges submit `body` from as many clients as the machine has cores, each taking the next judge as
- * soon as its previous reply came; answers each submission's time.
+ * The judges submit from as many clients as the machine has cores, each taking the next judge as soon as
+ * its previous reply came; answers each submission's time.
  */
 export async function pacedSubmissions(
   base: string,
   issueId: number,
   judges: Judge[],
-  body: string,
+  bodyOf: BodyOf,
 ): Promise<number[]> {
-  const queue = [...judges];
+  const queue = judges.map((judge) => ({ judge, body: bodyOf(judge) }));
   const times: number[] = [];
   const client = async () => {
-    for (let judge = queue.shift(); judge; judge = queue.shift()) {
+    for (let next = queue.shift(); next; next = queue.shift()) {
       const start = performance.now();
-      const status = await post(submissionUrl(base, issueId, judge), body);
+      const status = await post(submissionUrl(base, issueId, next.judge), next.body);
       times.push(performance.now() - start);
       if (status !== 201) throw new Error(`paced submission: ${status}`);
     }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { upkeepPglite } from './pglite-upkeep.ts';
+import { QueuedPool } from './queued-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -56,6 +57,8 @@ export interface DatabaseOptions {
 
 export interface PostgresWaits {
   connectMs: number;
+  /** How long a request waits for one of the pool's connections while every one is busy (decision 191). */
+  queueMs: number;
   /** 0: not bounded. */
   statementMs: number;
   reportStatementMs: number;
@@ -63,12 +66,15 @@ export interface PostgresWaits {
 
 /**
  * Every wait on PostgreSQL is bounded, so that a frozen or overloaded server ends in a 503 rather than a
- * request that hangs (it waited 150 s for good with no bound): a connection within 5 s, a statement within
- * 30 s (a report's within 50 s), cancelled by the server itself, both under a proxy's usual 60 s; and, for a
- * server that answers nothing at all, the client gives up 2 s later.
+ * request that hangs (it waited 150 s for good with no bound): a new connection within 5 s, a statement
+ * within 30 s (a report's within 50 s), cancelled by the server itself, both under a proxy's usual 60 s;
+ * and, for a server that answers nothing at all, the client gives up 2 s later. A busy pool's connection
+ * is waited for 20 s, in order: a deadline's rush queues rather than fails (decision 191), and a request
+ * that waited its 20 s and then ran a submission's few seconds still answers before the proxy's 60 s.
  */
 export const POSTGRES_WAITS: PostgresWaits = {
   connectMs: 5_000,
+  queueMs: 20_000,
   statementMs: 30_000,
   reportStatementMs: 50_000,
 };
@@ -122,10 +128,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Database> {
   await migrateWithLock(url);
-  const { connectMs } = waits;
-  const requests = openPool(url, 'shortlist', POOL_SIZES.requests, connectMs, waits.statementMs);
-  const reports = openPool(url, 'shortlist-reports', POOL_SIZES.reports, connectMs, waits.reportStatementMs);
-  const background = openPool(url, 'shortlist-background', POOL_SIZES.background, connectMs);
+  const requests = openPool(url, 'shortlist', POOL_SIZES.requests, waits, waits.statementMs);
+  const reports = openPool(url, 'shortlist-reports', POOL_SIZES.reports, waits, waits.reportStatementMs);
+  const background = openPool(url, 'shortlist-background', POOL_SIZES.background, waits);
   const drizzleOf = (pool: pg.Pool) => drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db: drizzleOf(requests),
@@ -142,15 +147,23 @@ async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Databa
  * `name` is the connections' application_name: pg_stat_activity tells the pools apart. Without
  * `statementMs`, statements are not bounded (the background work's).
  */
-function openPool(url: string, name: string, max: number, connectMs: number, statementMs?: number) {
-  const pool = new pg.Pool({
-    connectionString: url,
-    application_name: name,
-    max,
-    connectionTimeoutMillis: connectMs,
-    ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS } : {}),
-    keepAlive: true,
-  });
+function openPool(url: string, name: string, max: number, waits: PostgresWaits, statementMs?: number) {
+  const pool = new QueuedPool(
+    {
+      connectionString: url,
+      application_name: name,
+      max,
+      // Connections once opened are kept: a rush after a quiet hour would otherwise open ten at once
+      // while the server parses its first bodies, and the event loop's delay counted against their 5 s.
+      min: max,
+      connectionTimeoutMillis: waits.connectMs,
+      ...(statementMs
+        ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS }
+        : {}),
+      keepAlive: true,
+    },
+    waits.queueMs,
+  );
   // An idle connection closed by the server (restart, failover, terminate) must not crash the
   // process: the pool has already dropped it and the next query opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -11,7 +11,7 @@ import { databaseWait } from './database-wait.ts';
 import { users } from './schema/index.ts';
 
 /** Short bounds, so that the test waits seconds where production waits 5 s and 30 s. */
-const WAITS = { connectMs: 1_000, statementMs: 1_500, reportStatementMs: 4_000 };
+const WAITS = { connectMs: 1_000, queueMs: 1_000, statementMs: 1_500, reportStatementMs: 4_000 };
 /** The longest a request may take with the server frozen: a statement's bound, the client's grace, slack. */
 const BOUND_MS = WAITS.statementMs + 2_000 + 1_500;
 
