@@ -101,5 +101,8 @@ export async function assignAccess(
     min_datasets_per_judge: Math.min(...loads),
     max_datasets_per_judge: Math.max(...loads),
     short: summariseShort(assignment.shortItems),
+    by: 'balanced',
+    quality: null,
+    solve_ms: 0,
   };
 }
