@@ -263,7 +263,7 @@ export const assignAccessResultSchema = z.object({
   /** Items left with fewer judges than asked, grouped by how many they have. */
   short: z.array(z.object({ judges: z.number().int(), items: z.number().int() })),
   by: z.enum(ASSIGN_BY),
-  /** Present when affinities could be computed (every `by`): the quality of the whole assignment. */
+  /** The quality of the whole assignment (kept pairs included); null for `balanced`, which reads no affinity. */
   quality: assignmentQualitySchema.nullable(),
   /** Milliseconds the solver took (off the request's thread). */
   solve_ms: z.number().int(),
