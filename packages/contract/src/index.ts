@@ -2,6 +2,7 @@ import './messages.ts';
 
 export * from './agreement.ts';
 export * from './answer-text.ts';
+export * from './assignment.ts';
 export * from './audit.ts';
 export * from './audit-text.ts';
 export * from './auth.ts';

@@ -105,31 +105,6 @@ export const spreadAccessResultSchema = z.object({
 });
 export type SpreadAccessResult = z.infer<typeof spreadAccessResultSchema>;
 
-/**
- * Balanced automatic assignment: every item gets `judges_per_item` judges where possible, no judge
- * more than `max_items_per_judge` items, loads within one of each other. `top_up` keeps what judges
- * already have (items added later); `replace` starts again (refused once judges have submitted).
- */
-export const ASSIGN_MODES = ['replace', 'top_up'] as const;
-export const ITEMS_PER_JUDGE_MAX = 100_000;
-export const assignAccessSchema = z.object({
-  judges_per_item: z.number().int().min(1).max(JUDGES_PER_ITEM_MAX),
-  max_items_per_judge: z.number().int().min(1).max(ITEMS_PER_JUDGE_MAX),
-  mode: z.enum(ASSIGN_MODES).default('replace'),
-});
-export type AssignAccess = z.input<typeof assignAccessSchema>;
-export const assignAccessResultSchema = z.object({
-  nb_judges: z.number().int(),
-  nb_datasets: z.number().int(),
-  /** Judge–item pairs added by this call. */
-  nb_assigned: z.number().int(),
-  min_datasets_per_judge: z.number().int(),
-  max_datasets_per_judge: z.number().int(),
-  /** Items left with fewer judges than asked, grouped by how many they have. */
-  short: z.array(z.object({ judges: z.number().int(), items: z.number().int() })),
-});
-export type AssignAccessResult = z.infer<typeof assignAccessResultSchema>;
-
 /** The items of a selection, each marked with whether one judge may answer it. */
 export const accessDatasetsQuerySchema = pageQuerySchema.extend({ user: idSchema });
 export const accessDatasetSchema = z.object({

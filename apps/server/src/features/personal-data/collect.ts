@@ -13,8 +13,10 @@ import {
   issueAccesses,
   issueAnswerDrafts,
   issueAnswers,
+  issueBids,
   issueComments,
   issueConflicts,
+  issueExpertise,
   issueInvitations,
   issueQuestions,
   issueSubmissions,
@@ -54,31 +56,38 @@ async function judgingOf(db: Db, person: PersonInTeam) {
     accesses.map(async ({ access, issue }) => {
       const ofJudge = (table: typeof issueAnswers | typeof issueComments) =>
         and(eq(table.issueId, issue.id), eq(table.userId, access.userId));
-      const [answers, comments, conflicts, drafts, submissions, invitations] = await Promise.all([
-        db
-          .select({ answer: issueAnswers, item: datasets.title, criterion: issueQuestions.title })
-          .from(issueAnswers)
-          .innerJoin(datasets, eq(datasets.id, issueAnswers.datasetId))
-          .leftJoin(issueQuestions, eq(issueQuestions.id, issueAnswers.questionId))
-          .where(ofJudge(issueAnswers))
-          .orderBy(asc(issueAnswers.datasetId), asc(issueAnswers.questionId)),
-        db
-          .select({ comment: issueComments, item: datasets.title })
-          .from(issueComments)
-          .innerJoin(datasets, eq(datasets.id, issueComments.datasetId))
-          .where(ofJudge(issueComments))
-          .orderBy(asc(issueComments.datasetId)),
-        db.select().from(issueConflicts).where(eq(issueConflicts.accessId, access.id)),
-        db.select().from(issueAnswerDrafts).where(eq(issueAnswerDrafts.accessId, access.id)),
-        db
-          .select()
-          .from(issueSubmissions)
-          .where(and(eq(issueSubmissions.issueId, issue.id), eq(issueSubmissions.userId, access.userId))),
-        db
-          .select({ time: issueInvitations.createTime })
-          .from(issueInvitations)
-          .where(and(eq(issueInvitations.issueId, issue.id), eq(issueInvitations.userId, access.userId))),
-      ]);
+      const [answers, comments, conflicts, drafts, submissions, invitations, expertise, bids] =
+        await Promise.all([
+          db
+            .select({ answer: issueAnswers, item: datasets.title, criterion: issueQuestions.title })
+            .from(issueAnswers)
+            .innerJoin(datasets, eq(datasets.id, issueAnswers.datasetId))
+            .leftJoin(issueQuestions, eq(issueQuestions.id, issueAnswers.questionId))
+            .where(ofJudge(issueAnswers))
+            .orderBy(asc(issueAnswers.datasetId), asc(issueAnswers.questionId)),
+          db
+            .select({ comment: issueComments, item: datasets.title })
+            .from(issueComments)
+            .innerJoin(datasets, eq(datasets.id, issueComments.datasetId))
+            .where(ofJudge(issueComments))
+            .orderBy(asc(issueComments.datasetId)),
+          db.select().from(issueConflicts).where(eq(issueConflicts.accessId, access.id)),
+          db.select().from(issueAnswerDrafts).where(eq(issueAnswerDrafts.accessId, access.id)),
+          db
+            .select()
+            .from(issueSubmissions)
+            .where(and(eq(issueSubmissions.issueId, issue.id), eq(issueSubmissions.userId, access.userId))),
+          db
+            .select({ time: issueInvitations.createTime })
+            .from(issueInvitations)
+            .where(and(eq(issueInvitations.issueId, issue.id), eq(issueInvitations.userId, access.userId))),
+          db.select().from(issueExpertise).where(eq(issueExpertise.accessId, access.id)),
+          db
+            .select()
+            .from(issueBids)
+            .where(eq(issueBids.accessId, access.id))
+            .orderBy(asc(issueBids.datasetId)),
+        ]);
       return {
         selection: { id: issue.id, title: issue.title, type: issue.resourcetype },
         access: { origin: access.origin, create_time: iso(access.createTime) },
@@ -104,6 +113,10 @@ async function judgingOf(db: Db, person: PersonInTeam) {
         })),
         draft: drafts[0] ? { payload: drafts[0].payload, update_time: iso(drafts[0].updateTime) } : null,
         invitations: invitations.map((row) => iso(row.time)),
+        expertise: expertise[0]
+          ? { text: expertise[0].text, update_time: iso(expertise[0].updateTime) }
+          : null,
+        bids: bids.map((row) => ({ item: row.datasetId, bid: row.bid })),
       };
     }),
   );

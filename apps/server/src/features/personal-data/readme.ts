@@ -35,7 +35,7 @@ const TEXTS: Record<Language, ReadmeTexts> = {
       'items.json':
         'the items you submitted or that name you: their answers, your form response, the decision you were sent',
       'judging.json':
-        'your work as a judge: each selection, your answers, comments, conflicts of interest, draft and invitations',
+        'your work as a judge: each selection, your answers, comments, conflicts of interest, draft, invitations, stated expertise and bids',
       'mails.json':
         'the e-mails to you or about you: mailings, e-mails queued or sent (notifications to the admins too), and copies kept by the server',
       'webhooks.json':
@@ -57,7 +57,7 @@ const TEXTS: Record<Language, ReadmeTexts> = {
       'items.json':
         'les éléments que vous avez envoyés ou qui vous nomment : leurs réponses, votre réponse au formulaire, la décision qui vous a été envoyée',
       'judging.json':
-        'votre travail de juge : chaque sélection, vos réponses, commentaires, conflits d’intérêts, brouillon et invitations',
+        'votre travail de juge : chaque sélection, vos réponses, commentaires, conflits d’intérêts, brouillon, invitations, domaines d’expertise déclarés et préférences',
       'mails.json':
         'les e-mails qui vous ont été envoyés ou qui parlent de vous : envois groupés, e-mails en file ou envoyés (y compris les notifications aux administrateurs), et les copies gardées par le serveur',
       'webhooks.json':
