@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText } from '../../db/json-text.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
 import { rounded, sqrtOfVariance } from '../../db/report-figures.ts';
 import { hasAnyTag } from '../../db/tag-match.ts';
 
@@ -50,12 +51,6 @@ export interface ItemValueRow {
   /** Normalised only: the judges whose values stayed raw, on every row of their selection. */
   raw_judges: number[] | null;
 }
-
-export const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /**
  * The judges of the selections, as a CTE body: every access, or only verified e-mails. Callers declare it
@@ -662,10 +657,4 @@ export async function selectItemValues(db: Db, issueIds: number[], filters: Valu
     itemValuesQuery(issueIds, filters),
   );
   return rows.map((row): ItemValueRow => ({ ...row, criteria: JSON.parse(row.criteria) as ItemCriterion[] }));
-}
-
-/** Rows of a raw query, whichever engine runs it. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -9,7 +9,8 @@ import {
 } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ItemValueRow, idList, judgesCte, selectRows, type ValueFilters } from './item-values.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import { type ItemValueRow, judgesCte, type ValueFilters } from './item-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0

@@ -12,15 +12,11 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { issues } from '../../db/schema/index.ts';
 import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import {
-  itemIdArraysQuery,
-  itemValueArraysQuery,
-  selectRows,
-  type ValueFilters,
-} from '../reports/item-values.ts';
+import { itemIdArraysQuery, itemValueArraysQuery, type ValueFilters } from '../reports/item-values.ts';
 import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
 import type { BootstrapInput, SelectionValues } from './bootstrap.ts';
