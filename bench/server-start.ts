@@ -68,7 +68,9 @@ for (let run = 1; run <= runs; run++) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-start-'));
     cpSync(migrated, dataDir, { recursive: true });
     const { readyMs, rssMb } = await start(way, dataDir);
-    console.log(`${way.padEnd(5)} run ${run}: /readyz after ${Math.round(readyMs)} ms, RSS ${rssMb.toFixed(0)} MB`);
+    console.log(
+      `${way.padEnd(5)} run ${run}: /readyz after ${Math.round(readyMs)} ms, RSS ${rssMb.toFixed(0)} MB`,
+    );
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,8 +2,8 @@ import { MERGE_AVERAGE_DECIMALS, type Merge, type MergeResults } from '@shortlis
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
+import { itemRanksQuery } from '../../item-reads/item-values.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import { itemRanksQuery } from '../reports/item-values.ts';
 
 /**
  * The merged ranking as the JSON text of `mergeResultsSchema`, built in one query over the selections'

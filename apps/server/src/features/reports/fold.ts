@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { refreshReadCriterionFigures } from './criterion-figures.ts';
 
 /** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */

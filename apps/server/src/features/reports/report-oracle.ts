@@ -10,7 +10,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
-import { type ItemValueRow, judgesCte, type ValueFilters } from './item-values.ts';
+import type { ItemValueRow } from '../../item-reads/item-values.ts';
+import { judgesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0
