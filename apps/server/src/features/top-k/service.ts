@@ -20,7 +20,7 @@ import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
-import type { BootstrapInput, SelectionValues } from './bootstrap.ts';
+import type { BootstrapInput, SelectionValues } from './bootstrap-input.ts';
 
 /** Always on its worker: 1,000 draws take 0.2 s at 100 items × 10 judges and 1.6 s at 2,000 × 300. */
 const bootstrapOffThread = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(
