@@ -1,7 +1,7 @@
-// The server's start: the time from spawning it to its first 200 on /readyz, and the memory (RSS of the
-// process and its children) then, run through tsx from the sources or by node from the build (`npm start`,
+// The server's start: the time from spawning it to its first 200 on /readyz, the CPU it used and its memory
+// (RSS of the process and its children) then, run through tsx from the sources or by node from the build (`npm start`,
 // issue 55 point 7). Each on a copy of one migrated DATA_DIR (a restart, not a first start), alternately.
-// Run: `npm run build -w apps/server && npm run bench:start` (RUNS=2 by default).
+// Run: `npm run bench:start` (it builds the server first; RUNS=2 by default).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,16 @@ function treeRss(pid: number): number {
     readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
   );
   return kb / 1024 + children.reduce((sum, child) => sum + treeRss(child), 0);
+}
+
+/** CPU seconds (user and system) of a process and its descendants so far (clock ticks of 1/100 s). */
+function treeCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const own = (Number(fields[11]) + Number(fields[12])) / 100;
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return own + children.reduce((sum, child) => sum + treeCpu(child), 0);
 }
 
 async function start(way: keyof typeof ways, dataDir: string) {
@@ -56,9 +66,10 @@ async function start(way: keyof typeof ways, dataDir: string) {
   }
   const readyMs = performance.now() - began;
   const rssMb = treeRss(child.pid as number);
+  const cpuSeconds = treeCpu(child.pid as number);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { readyMs, rssMb };
+  return { readyMs, rssMb, cpuSeconds };
 }
 
 const migrated = mkdtempSync(path.join(tmpdir(), 'shortlist-start-'));

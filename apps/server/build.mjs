@@ -1,54 +1,63 @@
-// Builds the server to JavaScript in dist/ (issue 55, point 7): each module of src/ to its own file at the
-// same place, so that what a module finds beside it (migrations, SQL functions, worker files) is there
-// too; the contract, which is TypeScript, bundled once into dist/contract.js. Packages stay in node_modules.
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+// Builds the server to JavaScript in dist/ (issue 55, point 7, decision 207): one file, dist/server.js, with
+// the contract inside (it is TypeScript); each worker thread's file (`*-worker.ts`) its own bundle at its place
+// under dist/; the other files of src/ (migrations, SQL functions) copied to the same place under dist/.
+// Packages stay in node_modules.
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const server = import.meta.dirname;
 const src = path.join(server, 'src');
 const dist = path.join(server, 'dist');
-const contractFile = path.join(dist, 'contract.js');
 
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes('test');
 const files = readdirSync(src, { recursive: true })
-  .map((file) => path.join(src, file))
-  .filter((file) => !isTest(path.relative(src, file)));
+  .filter((file) => !isTest(file))
+  .map((file) => path.join(src, file));
 
-/** `./x.ts` becomes `./x.js`, the contract the relative path to its bundle; every other import stays. */
-const keepModulesApart = {
-  name: 'keep-modules-apart',
+/**
+ * A module's `import.meta.url` as if it ran from its own place under dist/ (`dist/db/client.js`), not from
+ * the bundle: what it finds beside it (the migrations, the SQL functions, a worker's file) is copied there.
+ */
+const urlOfItsPlace = {
+  name: 'url-of-its-place',
   setup(builder) {
-    builder.onResolve({ filter: /.*/ }, ({ path: specifier, importer, kind }) => {
-      if (kind === 'entry-point') return undefined;
-      const from = path.dirname(importer).replace(src, dist);
-      if (specifier === '@shortlist/contract') {
-        const relative = path.relative(from, contractFile).split(path.sep).join('/');
-        return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
-      }
-      if (specifier.startsWith('.')) return { path: specifier.replace(/\.ts$/, '.js'), external: true };
-      return { path: specifier, external: true };
+    builder.onLoad({ filter: /\.ts$/ }, ({ path: file }) => {
+      const code = readFileSync(file, 'utf8');
+      if (!file.startsWith(src) || !code.includes('import.meta.url')) return undefined;
+      const place = `./${path.relative(src, file).split(path.sep).join('/').replace(/\.ts$/, '.js')}`;
+      return {
+        contents: code.replaceAll('import.meta.url', `new URL('${place}', import.meta.url).href`),
+        loader: 'ts',
+      };
     });
   },
 };
 
 const started = performance.now();
 rmSync(dist, { recursive: true, force: true });
-const common = { platform: 'node', format: 'esm', target: 'node20', bundle: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias: { '@shortlist/contract': path.join(server, '../../packages/contract/src/index.ts') },
+  logLevel: 'warning',
+};
 await build({
   ...common,
-  entryPoints: files.filter((file) => file.endsWith('.ts')),
+  entryPoints: [path.join(src, 'server.ts')],
+  outfile: path.join(dist, 'server.js'),
+  plugins: [urlOfItsPlace],
+});
+await build({
+  ...common,
+  entryPoints: files.filter((file) => file.endsWith('-worker.ts')),
   outbase: src,
   outdir: dist,
-  plugins: [keepModulesApart],
 });
-await build({
-  ...common,
-  entryPoints: [path.join(server, '../../packages/contract/src/index.ts')],
-  outfile: contractFile,
-  packages: 'external',
-});
-for (const file of files.filter((file) => path.extname(file) && !file.endsWith('.ts')))
+for (const file of files.filter((file) => path.extname(file) && !/\.tsx?$/.test(file)))
   cpSync(file, file.replace(src, dist));
 console.log(
   `Server built to ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`,
