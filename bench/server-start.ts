@@ -78,9 +78,9 @@ for (let run = 1; run <= runs; run++) {
   for (const way of Object.keys(ways) as (keyof typeof ways)[]) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-start-'));
     cpSync(migrated, dataDir, { recursive: true });
-    const { readyMs, rssMb } = await start(way, dataDir);
+    const { readyMs, rssMb, cpuSeconds } = await start(way, dataDir);
     console.log(
-      `${way.padEnd(5)} run ${run}: /readyz after ${Math.round(readyMs)} ms, RSS ${rssMb.toFixed(0)} MB`,
+      `${way.padEnd(5)} run ${run}: /readyz after ${Math.round(readyMs)} ms, CPU ${cpuSeconds.toFixed(1)} s, RSS ${rssMb.toFixed(0)} MB`,
     );
     rmSync(dataDir, { recursive: true, force: true });
   }
