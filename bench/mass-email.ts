@@ -18,8 +18,8 @@ import {
   users,
 } from '../apps/server/src/db/schema/index.ts';
 import { mailJobs } from '../apps/server/src/features/mail/jobs.ts';
-import { startWorker } from '../apps/server/src/features/mail/worker.ts';
 import { createTeam } from '../apps/server/src/features/teams/service.ts';
+import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { buildBenchApp, describeMachine, withPglite, withPostgres } from './bench-app.ts';
 
 const RATE_PER_MINUTE = 6_000;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { itemValuesQuery } from '../apps/server/src/features/reports/item-values.ts';
+import { itemValuesQuery } from '../apps/server/src/item-reads/item-values.ts';
 import { buildBenchApp, seedAdminTeam } from './bench-app.ts';
 import { benchClient } from './report-scale/client.ts';
 import { CRITERIA, ITEMS, seedReport } from './report-scale/seed.ts';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { selectRows } from '../../apps/server/src/features/reports/item-values.ts';
+import { selectRows } from '../../apps/server/src/db/raw-rows.ts';
 import { percentile } from '../bench-app.ts';
 import type { Judge } from './seed.ts';
 

@@ -6,10 +6,10 @@ import type { Frame, Page } from 'playwright-core';
  */
 const KNOWN: { rule: string; match: RegExp }[] = [];
 
-const OPTIONS = {
+const OPTIONS: axe.RunOptions = {
   runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
   resultTypes: ['violations'],
-} as const;
+};
 
 /**
  * WCAG 2.2 A and AA rules (2.0's, 2.1's and 2.2's), on the page or on the part `within` selects, its same-origin
@@ -25,7 +25,7 @@ export async function seriousViolations(page: Page, within?: string) {
         include ? { include: [include] } : document,
         options,
       ),
-    { include: within, options: OPTIONS as axe.RunOptions },
+    { include: within, options: OPTIONS },
   );
   const isKnown = (rule: string, html: string) =>
     KNOWN.some((known) => known.rule === rule && known.match.test(html));

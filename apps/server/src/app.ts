@@ -33,7 +33,6 @@ import { judgingRoutes } from './features/judging/routes.ts';
 import { mailJobs } from './features/mail/jobs.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
-import { startWorker } from './features/mail/worker.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
@@ -65,6 +64,7 @@ import { registerRequestActor } from './http/request-actor.ts';
 import { withRequestsForLog } from './http/request-log.ts';
 import { createSigner } from './http/signer.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { startWorker } from './jobs/worker.ts';
 
 export interface BuildOptions {
   config: Config;

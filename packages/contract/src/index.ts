@@ -11,6 +11,7 @@ export * from './captcha.ts';
 export * from './common.ts';
 export * from './conflicts.ts';
 export * from './contact.ts';
+export * from './criteria.ts';
 export * from './dashboard.ts';
 export * from './decisions.ts';
 export * from './emails.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../features/reports/item-values.ts';
 import { openTestDatabase } from '../test/database.ts';
 import type { Database } from './client.ts';
 import { jsonArrayText, jsonNumber, jsonObjectText, jsonValue } from './json-text.ts';
+import { selectRows } from './raw-rows.ts';
 
 /** JSON built by concatenation is valid and says what `json_build_object` says, on either engine. */
 describe('JSON text built in SQL', () => {

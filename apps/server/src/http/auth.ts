@@ -3,9 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { type AccessClaims, invalidToken, TOKEN_NOT_VALID } from '../features/auth/tokens.ts';
-import { unauthorized } from './errors.ts';
+import { invalidToken, TOKEN_NOT_VALID, unauthorized } from './errors.ts';
 import { preparedPerShape } from './prepared.ts';
+
+/** Who an access token speaks for, as the token service verifies it. */
+type AccessClaims = Awaited<ReturnType<AppContext['tokens']['verifyAccess']>>;
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -22,6 +22,9 @@ export const notFound = () => new AppError(404, { code: 'NOT_FOUND', detail: 'No
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new AppError(403, { code: 'PERMISSION_DENIED', detail });
 export const unauthorized = (code: string, detail: string) => new AppError(401, { code, detail });
+/** The code the web client reacts to by refreshing once (as Simple JWT answered). */
+export const TOKEN_NOT_VALID = 'token_not_valid';
+export const invalidToken = () => unauthorized(TOKEN_NOT_VALID, 'Given token not valid for any token type');
 /** A business refusal carrying one of the spec's codes (HAS_DATASETS, ALREADY_EXISTS…). */
 export const refusal = (code: string, detail: string, status = 400) => new AppError(status, { code, detail });
 export const fieldErrors = (errors: FieldErrors) => new AppError(400, errors);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FRENCH_MESSAGES, FRENCH_PATTERNS } from './messages-fr.ts';
+import { FRENCH_PATTERNS } from './message-patterns-fr.ts';
+import { FRENCH_MESSAGES } from './messages-fr.ts';
 import { frenchOf } from './reply-language.ts';
 
 /**

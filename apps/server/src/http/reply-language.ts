@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@shortlist/contract';
 import type { FastifyRequest } from 'fastify';
-import { FRENCH_MESSAGES, FRENCH_PATTERNS } from './messages-fr.ts';
+import { FRENCH_PATTERNS } from './message-patterns-fr.ts';
+import { FRENCH_MESSAGES } from './messages-fr.ts';
 
 /**
  * The language of a request's reply texts: the first of its Accept-Language (by weight) that the app

@@ -5,7 +5,8 @@ import {
   alphaInterval,
   intervalUnit,
 } from '../features/agreement/krippendorff.ts';
-import { type BootstrapInput, bootstrapTopK, seededUniform } from '../features/top-k/bootstrap.ts';
+import { bootstrapTopK, seededUniform } from '../features/top-k/bootstrap.ts';
+import type { BootstrapInput } from '../features/top-k/bootstrap-input.ts';
 import { offThread } from './off-thread.ts';
 
 const bootstrap = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(

@@ -9,12 +9,16 @@ type Reply<Out> = { id: number; output: Out } | { id: number; error: string };
 
 /**
  * A CPU-heavy pure function, run on a worker thread so that the event loop keeps answering `/healthz` and
- * every other request while it computes (issue 57). `workerFile` calls `serve` with the function. One worker
+ * every other request while it computes (issue 57). `sourceFile` calls `serve` with the function. One worker
  * a function, started by its first call and kept, unref'd while idle so that no process waits on it; calls
  * queue on it: on 2 cores a pool of several would take the requests' core. A worker that fails or exits
  * fails what it was asked, and the next call starts another.
  */
-export function offThread<In, Out>(workerFile: URL) {
+export function offThread<In, Out>(sourceFile: URL) {
+  // Built to dist/ (`npm start`), the worker is the `.js` beside its caller; under tsx and vitest, the `.ts`.
+  const workerFile = import.meta.url.endsWith('.js')
+    ? new URL(sourceFile.href.replace(/\.ts$/, '.js'))
+    : sourceFile;
   const name = workerFile.pathname.split('/').pop();
   let worker: Worker | undefined;
   let nextId = 0;

@@ -1,12 +1,15 @@
 import { apiRequest, type RequestOptions } from './api-client';
 
-/** Fetches a binary reply with the session's token and hands it to the browser as a download. */
+/**
+ * Fetches a binary reply with the session's token (a GET with its query, or a POST with its body) and hands
+ * it to the browser as a download: every server-made file of the app goes through here.
+ */
 export async function downloadFile(
   path: string,
   filename: string,
-  query?: RequestOptions['query'],
+  request: Pick<RequestOptions, 'query' | 'method' | 'body'> = {},
 ): Promise<void> {
-  saveBlob(await apiRequest<Blob>(path, { asBlob: true, query }), filename);
+  saveBlob(await apiRequest<Blob>(path, { ...request, asBlob: true }), filename);
 }
 
 /** Hands a file made here (a workbook built in the browser) or fetched to the browser as a download. */

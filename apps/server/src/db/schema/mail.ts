@@ -82,7 +82,7 @@ export const mailQueue = pgTable(
   ],
 );
 
-/** Work done once per period by whichever process claims it first (features/mail/schedule.ts). */
+/** Work done once per period by whichever process claims it first (jobs/schedule.ts). */
 export const scheduledRuns = pgTable('scheduled_runs', {
   name: varchar('name', { length: 64 }).primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { idList, judgesCte, judgeValuesCte, selectRows, type ValueFilters } from '../reports/item-values.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import { judgesCte, judgeValuesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 import type { IssueRow } from '../selections/access.ts';
 
 /** The report's filters that the agreement follows: its judges (verified e-mails only) and criteria. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { DAY_MS, runOncePer } from '../mail/schedule.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
-import { selectRows } from '../reports/item-values.ts';
+import { selectRows } from '../../db/raw-rows.ts';
+import { DAY_MS, runOncePer } from '../../jobs/schedule.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 
 /**
  * Deletes the entries older than AUDIT_RETENTION_DAYS, once a day whatever the number of processes,

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { invalidToken } from '../../http/errors.ts';
 
 const ACCESS_TTL_SECONDS = 15 * 60;
 const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
@@ -20,10 +20,6 @@ const REUSE_GRACE_MS = 10_000;
 const successors = alias(refreshTokens, 'successors');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const newJti = () => randomBytes(16).toString('hex');
-
-/** The code the web client reacts to by refreshing once (as Simple JWT answered). */
-export const TOKEN_NOT_VALID = 'token_not_valid';
-export const invalidToken = () => unauthorized(TOKEN_NOT_VALID, 'Given token not valid for any token type');
 
 export type TokenService = ReturnType<typeof createTokenService>;
 

@@ -1,8 +1,8 @@
 import { DECISION_WORDS } from '@shortlist/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { issueComments, issueQuestions, issues, reportCriterionSums } from '../../db/schema/index.ts';
-import { selectRows } from '../reports/item-values.ts';
 import { selectionRanking } from '../reports/ranking.ts';
 import type { ItemFacts } from './item-facts.ts';
 

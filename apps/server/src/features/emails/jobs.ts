@@ -1,4 +1,4 @@
-import type { BackgroundTask } from '../mail/worker.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { sendScheduledBatches } from './send.ts';
 
 /** Scheduled mailings start sending when their time comes by the database's clock. */

@@ -23,11 +23,11 @@ import {
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { batchEmails, emailBatches } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';
-import { selectRows } from '../reports/item-values.ts';
 import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { batchesSentThisMonth, reloadBatch, requireDraft } from './batches.ts';

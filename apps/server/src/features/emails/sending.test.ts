@@ -2,12 +2,12 @@ import type { Demail } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailSuppressions, mailQueue, users } from '../../db/schema/index.ts';
+import { startWorker } from '../../jobs/worker.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeBody, pickyRecipients, startSmtpSink } from '../../test/smtp.ts';
 import { mailJobs } from '../mail/jobs.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { drainMailQueue, enqueueMail } from '../mail/queue.ts';
-import { startWorker } from '../mail/worker.ts';
 import { emailFactories } from './test-factories.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

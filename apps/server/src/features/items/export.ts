@@ -17,14 +17,14 @@ import {
 import type { UserRow } from '../../http/auth.ts';
 import { drained } from '../../http/download.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
-import { pathText, promotionStepsJson } from '../rounds/path.ts';
-import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
 import {
   type DatasetFilterShape,
   filterShapeOf,
   filterValuesOf,
   placeholderConditions,
-} from './dataset-list.ts';
+} from '../../item-reads/dataset-filters.ts';
+import { pathText, promotionStepsJson } from '../rounds/path.ts';
+import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
 
 /** Items read per query, at most: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;

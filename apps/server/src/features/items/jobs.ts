@@ -1,4 +1,4 @@
-import type { BackgroundTask } from '../mail/worker.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 
 /**
  * A partial file this old is a leftover: no upload takes an hour (the largest body at a slow line), and a

@@ -1,10 +1,10 @@
 import { tagKey } from '@shortlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/raw-rows.ts';
 import { datasets, issueDatasets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { emailFactories } from '../emails/test-factories.ts';
-import { selectRows } from '../reports/item-values.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 
 /**

@@ -9,11 +9,11 @@ import {
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { datasets } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { toFieldErrors } from '../../http/errors.ts';
 import { translated } from '../../http/reply-language.ts';
-import { selectRows } from '../reports/item-values.ts';
 import type { FieldRow } from './answers.ts';
 import { checkDatasets } from './datasets.ts';
 

@@ -9,7 +9,7 @@ import { and, asc, count, eq, not } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueDatasets, users } from '../../db/schema/index.ts';
 import { AppError, refusal } from '../../http/errors.ts';
-import { createPacer } from '../mail/pacer.ts';
+import { createPacer } from '../../jobs/pacer.ts';
 import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { deliverInvitation, teamTitleOf } from './invitations.ts';
 import { hasSubmittedColumn } from './judge-access.ts';

@@ -1,4 +1,4 @@
-import type { BackgroundTask } from '../mail/worker.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { sendSelectionDigests } from './notifications.ts';
 
 /** The selections' daily digests of judges' submissions (queued for the mail sender). */

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
-import { createPacer } from './pacer.ts';
+import { createPacer } from '../../jobs/pacer.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { drainMailQueue } from './queue.ts';
-import type { BackgroundTask } from './worker.ts';
 
 /** The queue's sender: mass e-mail goes out at MAIL_RATE_PER_MINUTE, kept across the worker's runs. */
 export function mailJobs(config: Pick<Config, 'mailRatePerMinute'>): BackgroundTask[] {

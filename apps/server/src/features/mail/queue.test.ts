@@ -1,6 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailQueue } from '../../db/schema/index.ts';
+import { startWorker } from '../../jobs/worker.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpSink } from '../../test/smtp.ts';
 import {
@@ -10,7 +11,6 @@ import {
   NOT_SENT_INTERRUPTED_MESSAGE,
   retryDelayMs,
 } from './queue.ts';
-import { startWorker } from './worker.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestApp;

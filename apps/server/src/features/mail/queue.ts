@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batchEmails, mailQueue } from '../../db/schema/index.ts';
+import type { Pacer } from '../../jobs/pacer.ts';
 import { markDecisionSent } from '../decisions/sent.ts';
 import { settleRespondentMail } from '../verification/status.ts';
 import { settleBatches } from './batch-state.ts';
@@ -14,7 +15,6 @@ import {
   type MailMessage,
   SMTP_MAX_CONNECTIONS,
 } from './mailer.ts';
-import type { Pacer } from './pacer.ts';
 import { markAddressInvalid, suppressedBatchEmails } from './suppressions.ts';
 
 /** After this many failed attempts a message is failed for good, its last error kept for the operator. */

@@ -1,8 +1,9 @@
 import { MERGE_AVERAGE_DECIMALS, type Merge, type MergeResults } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import { itemRanksQuery } from '../../item-reads/item-values.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 /**
  * The merged ranking as the JSON text of `mergeResultsSchema`, built in one query over the selections'

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idList } from '../../db/raw-rows.ts';
 import { mailQueue, outboxMessages, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { idList } from '../reports/item-values.ts';
 
 /**
  * The copies of what a person gave that the app made for others or for later (issue 53, point 4): mails

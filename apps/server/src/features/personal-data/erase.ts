@@ -3,6 +3,7 @@ import { ERASED_ITEM_TITLE, type PersonalDataErasure } from '@shortlist/contract
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { idList } from '../../db/raw-rows.ts';
 import {
   batchEmails,
   datasets,
@@ -26,7 +27,6 @@ import {
 import { recordAudit } from '../audit/record.ts';
 import { newAccessToken } from '../judges/judge-access.ts';
 import { suppressErased } from '../mail/suppressions.ts';
-import { idList } from '../reports/item-values.ts';
 import { removeItemsFromIssue } from '../selections/issue-datasets.ts';
 import { eraseCopies, NOT_SENT_ERASED_MESSAGE } from './copies.ts';
 import { mailingsOf, type PersonInTeam } from './person.ts';

@@ -3,6 +3,7 @@ import { ERASED_ITEM_TITLE } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/raw-rows.ts';
 import {
   emailSuppressions,
   formSubmissions,
@@ -25,7 +26,6 @@ import { itemFactories } from '../items/test-factories.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { drainMailQueue } from '../mail/queue.ts';
 import { ERASED_DETAIL } from '../mail/suppressions.ts';
-import { selectRows } from '../reports/item-values.ts';
 import { submissionFactories } from '../submissions/test-factories.ts';
 import { COPIES } from './copies.ts';
 import { PERSONAL_DATA_PLACES } from './places.ts';

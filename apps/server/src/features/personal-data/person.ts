@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import {
   batchEmails,
   datasets,
@@ -12,7 +13,6 @@ import {
   teamMembers,
   users,
 } from '../../db/schema/index.ts';
-import { selectRows } from '../reports/item-values.ts';
 
 /** Everything a team holds that carries one address, by id (issue 29, point 5; decision 85). */
 export interface PersonInTeam {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/raw-rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { refreshReadCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges } from './fold.ts';
-import { selectRows } from './item-values.ts';
 import { oracleCriterionNormalisedOf } from './report-oracle.ts';
 import { reportFactories } from './test-factories.ts';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reportCtes, selectRows } from './item-values.ts';
+import { selectRows } from '../../db/raw-rows.ts';
+import { reportCtes } from '../../item-reads/item-values.ts';
 
 /** The fold lock of `report_fold` (reports-fold.sql): one writer of a selection's report tables at a time. */
 const foldLock = (issueId: number) => sql`SELECT pg_advisory_xact_lock(712002, ${issueId})`;

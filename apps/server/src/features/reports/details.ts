@@ -8,11 +8,12 @@ import {
 } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { datasets, issueAccesses, issueDatasets, issueSubmissions, users } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
+import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';
-import { judgesCte, judgeValuesCte, selectRows } from './item-values.ts';
 import { countVoters, toIso } from './summary.ts';
 
 type ResponsesOf = { datasetId: number } | { userId: number };

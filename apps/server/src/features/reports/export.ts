@@ -4,8 +4,11 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { drained } from '../../http/download.ts';
+import { selectItemValues } from '../../item-reads/item-values.ts';
+import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import { pathTexts } from '../rounds/path.ts';
@@ -13,7 +16,6 @@ import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
 import { foldReportChanges } from './fold.ts';
-import { idList, judgesCte, judgeValuesCte, selectItemValues, selectRows } from './item-values.ts';
 import { toValueFilters } from './summary.ts';
 
 /** Items per query for the item-field columns, and comments per query. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { refreshReadCriterionFigures } from './criterion-figures.ts';
-import { idList, selectRows } from './item-values.ts';
 
 /** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */
 export const hasPendingChanges = (issueId: number) =>

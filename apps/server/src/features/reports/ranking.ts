@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/raw-rows.ts';
+import { itemRanksQuery } from '../../item-reads/item-values.ts';
+import type { ValueFilters } from '../../item-reads/judge-values.ts';
 import { foldReportChanges } from './fold.ts';
-import { itemRanksQuery, selectRows, type ValueFilters } from './item-values.ts';
 
 /** An item of a selection's ranking: its rank (null: no value, unranked) and value as the report shows them. */
 export interface RankedItem {

@@ -1,6 +1,7 @@
 import type { ReportDataset, ReportDistribution } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/raw-rows.ts';
 import {
   reportCriterionSums,
   reportItemStats,
@@ -12,7 +13,6 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { foldReportChanges } from './fold.ts';
-import { selectRows } from './item-values.ts';
 import {
   type OracleRow,
   oracleCriterionNormalisedOf,

@@ -3,11 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { issueAnswers, users } from '../../db/schema/index.ts';
+import { selectItemValues } from '../../item-reads/item-values.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { foldAllReportChanges } from './fold.ts';
-import { selectItemValues, selectRows } from './item-values.ts';
 import { type OracleRow, oracleItemValuesQuery, toReportDataset } from './report-oracle.ts';
 import { findReportDifferences } from './verify.ts';
 

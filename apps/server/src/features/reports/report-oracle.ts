@@ -9,7 +9,9 @@ import {
 } from '@shortlist/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ItemValueRow, idList, judgesCte, selectRows, type ValueFilters } from './item-values.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import type { ItemValueRow } from '../../item-reads/item-values.ts';
+import { judgesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 
 const criteriaFilterOf = (criteria: number[]) =>
   criteria.length > 0

@@ -9,17 +9,13 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { issueSubmissions } from '../../db/schema/index.ts';
+import { distributionQuery, itemValuesQuery, readsCriterionFigures } from '../../item-reads/item-values.ts';
+import { judgesCte } from '../../item-reads/judge-values.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { criterionFiguresStale, refreshCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
-import {
-  distributionQuery,
-  itemValuesQuery,
-  judgesCte,
-  readsCriterionFigures,
-  selectRows,
-} from './item-values.ts';
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import { reportCtes } from '../../item-reads/item-values.ts';
 import { foldAllReportChanges } from './fold.ts';
-import { idList, reportCtes, selectRows } from './item-values.ts';
 
 /** One stored aggregate that its recomputation from the answers does not give; null where a side has no row. */
 export interface ReportDifference {

@@ -1,11 +1,11 @@
 import { invalidPkMessage, type Merge, type PromoteInput, type PromoteSelector } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
 import { tags } from '../../db/schema/index.ts';
 import { hasTag } from '../../db/tag-match.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { getMergeResults } from '../merges/results.ts';
-import { idList, selectRows } from '../reports/item-values.ts';
 import type { RankedItem } from '../reports/ranking.ts';
 
 /** A merge's ranking as its results show it (raw or normalised): the merged average and rank. */

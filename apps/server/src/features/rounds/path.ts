@@ -9,8 +9,9 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { groupRows } from '../../db/group-rows.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
+import { itemRanksQuery } from '../../item-reads/item-values.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import { idList, itemRanksQuery, selectRows } from '../reports/item-values.ts';
 
 interface StepRow {
   dataset_id: number;

@@ -10,12 +10,12 @@ import {
   teams,
   users,
 } from '../../db/schema/index.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { recordAudit, SYSTEM_ACTOR, selectionEntry } from '../audit/record.ts';
 import { composeInvitation } from '../judges/invitation-mail.ts';
 import { answerLink, hasSubmittedColumn } from '../judges/judge-access.ts';
 import { datasetsColumn } from '../judges/judges-list.ts';
 import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
 import { mailedLink } from '../verification/links.ts';
 import { markUserMailed } from '../verification/status.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { pruneSpentCaptchas } from '../captcha/service.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
 import { sendDailyDigests } from './digests.ts';
 import { purgePendingSubmissions } from './purge.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/random.ts';
-import { addTopKShares, bootstrapTopK, type SelectionValues, seededUniform } from './bootstrap.ts';
+import { addTopKShares, bootstrapTopK, seededUniform } from './bootstrap.ts';
+import type { SelectionValues } from './bootstrap-input.ts';
 
 const shares = (keys: number[], k: number) => {
   const result = new Float64Array(keys.length);

@@ -12,18 +12,15 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { issues } from '../../db/schema/index.ts';
+import { itemIdArraysQuery, itemValueArraysQuery } from '../../item-reads/item-values.ts';
+import type { ValueFilters } from '../../item-reads/judge-values.ts';
 import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import {
-  itemIdArraysQuery,
-  itemValueArraysQuery,
-  selectRows,
-  type ValueFilters,
-} from '../reports/item-values.ts';
 import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
-import type { BootstrapInput, SelectionValues } from './bootstrap.ts';
+import type { BootstrapInput, SelectionValues } from './bootstrap-input.ts';
 
 /** Always on its worker: 1,000 draws take 0.2 s at 100 items × 10 judges and 1.6 s at 2,000 × 300. */
 const bootstrapOffThread = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { emailSuppressions, formSubmissions, mailQueue, users } from '../../db/schema/index.ts';
-import { DAY_MS, runOncePer } from '../mail/schedule.ts';
+import { DAY_MS, runOncePer } from '../../jobs/schedule.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { SUPPRESSION_REASONS } from '../mail/suppressions.ts';
-import type { BackgroundTask } from '../mail/worker.ts';
 
 /**
  * Once a day (the spec's "E-mail verification refreshes once a day"), statuses are brought in line with

@@ -1,8 +1,8 @@
 import type { WebhookEvent } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idList } from '../../db/raw-rows.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
-import { idList } from '../reports/item-values.ts';
 
 /**
  * Queues an event for every active webhook of the team that listens to it, in one statement: pass

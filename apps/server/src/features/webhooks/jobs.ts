@@ -1,4 +1,4 @@
-import type { BackgroundTask } from '../mail/worker.ts';
+import type { BackgroundTask } from '../../jobs/worker.ts';
 import { deliverWebhooks } from './deliver.ts';
 
 export const webhookJobs: BackgroundTask[] = [

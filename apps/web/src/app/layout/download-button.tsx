@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RequestOptions } from '../api-client';
 import { downloadFile } from '../download';
 
 /** A button that downloads a server-made file (an Excel export), spinning meanwhile, a message if it fails. */
@@ -14,7 +15,7 @@ export function DownloadButton({
 }: {
   path: string;
   filename: string;
-  query?: Parameters<typeof downloadFile>[2];
+  query?: RequestOptions['query'];
   children: ReactNode;
   testId: string;
 }) {
@@ -25,7 +26,7 @@ export function DownloadButton({
   const onDownload = async () => {
     setIsDownloading(true);
     try {
-      await downloadFile(path, filename, query);
+      await downloadFile(path, filename, { query });
     } catch {
       void message.error(t('common.error'));
     } finally {

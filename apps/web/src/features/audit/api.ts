@@ -5,8 +5,8 @@ import {
   type PersonalDataErasure,
   personalDataArchiveName,
 } from '@shortlist/contract';
-import { apiGet, apiPost, apiRequest } from '../../app/api-client';
-import { downloadFile, saveBlob } from '../../app/download';
+import { apiGet, apiPost } from '../../app/api-client';
+import { downloadFile } from '../../app/download';
 
 export const auditKeys = {
   all: ['audit-log'] as const,
@@ -22,20 +22,17 @@ export const downloadAuditLog = (
   filter: AuditFilter,
   format: 'xlsx' | 'csv',
   filename: string,
-) => downloadFile(`teams/${teamId}/audit-log/export/`, filename, { ...filter, format });
+) => downloadFile(`teams/${teamId}/audit-log/export/`, filename, { query: { ...filter, format } });
 
 /** A team's personal data requests, or a site administrator's for every team (`teamId` null). */
 const personalDataPath = (teamId: number | null) =>
   teamId === null ? 'personal-data/' : `teams/${teamId}/personal-data/`;
 
-export async function downloadPersonalData(teamId: number | null, email: string) {
-  const blob = await apiRequest<Blob>(`${personalDataPath(teamId)}export/`, {
+export const downloadPersonalData = (teamId: number | null, email: string) =>
+  downloadFile(`${personalDataPath(teamId)}export/`, personalDataArchiveName(new Date()), {
     method: 'POST',
     body: { email },
-    asBlob: true,
   });
-  saveBlob(blob, personalDataArchiveName(new Date()));
-}
 
 export const erasePersonalData = (teamId: number | null, email: string) =>
   apiPost<PersonalDataErasure>(`${personalDataPath(teamId)}erase/`, { email });

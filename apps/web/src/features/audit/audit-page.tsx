@@ -8,11 +8,11 @@ import {
   type AuditObjectType,
 } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Grid, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Grid, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
 import { toOffsetLimit } from '../../app/paging';
@@ -244,28 +244,18 @@ export function AuditPage() {
           </Button>
         )}
       </Space>
-      {log.isError ? (
-        <LoadError onRetry={() => void log.refetch()} />
-      ) : (
-        <Table<AuditEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={log.data?.results}
-          loading={log.isPending || log.isFetching}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: log.data?.count ?? 0,
-            onChange: setPage,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-          }}
-          scroll={screens.sm ? { x: 900 } : undefined}
-          size="small"
-          data-testid="audit-table"
-        />
-      )}
+      <PagedTable<AuditEntry>
+        query={log}
+        page={page}
+        onPageChange={setPage}
+        pageSize={limit}
+        emptyText={t('empty')}
+        rowKey="id"
+        columns={columns}
+        scroll={screens.sm ? { x: 900 } : undefined}
+        size="small"
+        data-testid="audit-table"
+      />
       <PersonalDataCard teamId={team.id} />
     </div>
   );

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EMAIL_TEMPLATES_PAGE_SIZE, type EmailTemplate } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Input, Popconfirm, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable } from '../../app/layout/paged-table';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
 import { deleteTemplate, emailKeys, fetchTemplates } from './api';
@@ -55,7 +55,6 @@ export function TemplatesTab({ teamId }: { teamId: number }) {
       ),
     },
   ];
-  if (templates.isError) return <LoadError onRetry={() => void templates.refetch()} />;
   return (
     <>
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
@@ -78,19 +77,14 @@ export function TemplatesTab({ teamId }: { teamId: number }) {
           {t('templates.add')}
         </Button>
       </Flex>
-      <Table<EmailTemplate>
+      <PagedTable<EmailTemplate>
+        query={templates}
+        page={page}
+        onPageChange={setPage}
+        pageSize={limit}
+        emptyText={t('templates.empty')}
         rowKey="id"
         columns={columns}
-        dataSource={templates.data?.results}
-        loading={templates.isPending}
-        locale={{ emptyText: t('templates.empty') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: templates.data?.count ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
         scroll={{ x: true }}
       />
       <TemplateDialog

@@ -1,10 +1,11 @@
 import type { WebhookDelivery } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Drawer, Table, type TableColumnsType, Tag } from 'antd';
+import { Drawer, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
 import { useLanguage } from '../../app/i18n/use-language';
+import { PagedTable } from '../../app/layout/paged-table';
 import { toOffsetLimit } from '../../app/paging';
 import { fetchDeliveries, webhookKeys } from './api';
 import '../../app/i18n/webhooks-resources';
@@ -60,20 +61,15 @@ export function DeliveriesDrawer({ webhookId, onClose }: { webhookId: number | n
   ];
   return (
     <Drawer open={webhookId !== null} onClose={onClose} title={t('deliveries')} size="large">
-      <Table<WebhookDelivery>
+      <PagedTable<WebhookDelivery>
+        query={deliveries}
+        page={page}
+        onPageChange={setPage}
+        pageSize={limit}
+        emptyText={t('noDeliveries')}
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={deliveries.data?.results}
-        loading={deliveries.isPending}
-        locale={{ emptyText: t('noDeliveries') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: deliveries.data?.count ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
         scroll={{ x: true }}
       />
     </Drawer>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Webhook } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { PagedTable } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
@@ -128,25 +128,16 @@ export function WebhooksPage() {
           {t('add')}
         </Button>
       </div>
-      {webhooks.isError ? (
-        <LoadError onRetry={() => void webhooks.refetch()} />
-      ) : (
-        <Table<Webhook>
-          rowKey="id"
-          columns={columns}
-          dataSource={webhooks.data?.results}
-          loading={webhooks.isPending}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: webhooks.data?.count ?? 0,
-            onChange: setPage,
-            hideOnSinglePage: true,
-          }}
-          scroll={{ x: true }}
-        />
-      )}
+      <PagedTable<Webhook>
+        query={webhooks}
+        page={page}
+        onPageChange={setPage}
+        pageSize={limit}
+        emptyText={t('empty')}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: true }}
+      />
       <WebhookDialog teamId={team.id} isOpen={isAdding} onClose={() => setAdding(false)} />
       <DeliveriesDrawer webhookId={logOf} onClose={() => setLogOf(null)} />
     </div>

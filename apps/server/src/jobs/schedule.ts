@@ -1,6 +1,6 @@
 import { lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { scheduledRuns } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { scheduledRuns } from '../db/schema/index.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
