@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { type AuditEntry, auditChangeLines, type Language } from '@shortlist/contract';
+import { type AuditEntry, auditChangeLines, auditObjectLabel, type Language } from '@shortlist/contract';
 import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
@@ -65,7 +65,7 @@ const toCells = (entry: AuditEntry, language: Language) => [
   entry.action,
   entry.object_type,
   entry.object_id,
-  entry.object_label,
+  auditObjectLabel(entry, language),
   changesText(entry, language),
   JSON.stringify(entry.changes),
 ];

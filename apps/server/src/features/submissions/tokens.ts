@@ -60,7 +60,9 @@ export async function requireNotDeclined(db: Db, submission: Pick<SubmissionRow,
   const [declined] = await db
     .select({ id: itemDecisions.datasetId })
     .from(itemDecisions)
-    .where(and(eq(itemDecisions.datasetId, submission.datasetId), eq(itemDecisions.sentDecision, 'declined')));
+    .where(
+      and(eq(itemDecisions.datasetId, submission.datasetId), eq(itemDecisions.sentDecision, 'declined')),
+    );
   if (declined) throw refusal(RESPONSE_DECLINED, RESPONSE_DECLINED_MESSAGE);
 }
 

@@ -6,6 +6,8 @@ import {
   type AuditEntry,
   type AuditFilter,
   type AuditObjectType,
+  auditObjectLabel,
+  toLanguage,
 } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Grid, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
@@ -113,7 +115,9 @@ export function AuditPage() {
   const renderObject = (entry: AuditEntry) => (
     <div>
       <Typography.Text type="secondary">{t(`objectType.${entry.object_type}`)}</Typography.Text>
-      {entry.object_id !== null && <div>{entry.object_label ?? `#${entry.object_id}`}</div>}
+      {entry.object_id !== null && (
+        <div>{auditObjectLabel(entry, toLanguage(i18n.language)) ?? `#${entry.object_id}`}</div>
+      )}
     </div>
   );
   /** From 576 px: one column each; below, one cell holding them all, read top to bottom. */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../app/api-client';
+import { useItemTitles } from '../../app/item-titles';
 import { DownloadButton } from '../../app/layout/download-button';
 import '../../app/i18n/reports-resources';
 
@@ -15,6 +16,7 @@ const fixed = (x: number, language: string, digits = 2) =>
 /** A pairwise selection's report: items by μ with their 95 % interval, and each judge's learned reliability. */
 export function PairwiseReportPanel({ issue }: { issue: Issue }) {
   const { t, i18n } = useTranslation('reports');
+  const { shown } = useItemTitles();
   const report = useQuery({
     queryKey: ['report', issue.id, 'pairwise'],
     queryFn: ({ signal }) => apiGet<PairwiseReport>(`issues/${issue.id}/pairwise/report/`, undefined, signal),
@@ -29,7 +31,7 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
       title: t('columns.item'),
       render: (_, row) => (
         <Flex gap={8} wrap>
-          {row.title}
+          {shown(row.title)}
           {row.shortlisted && <Tag color="green">{t('pairwise.shortlisted')}</Tag>}
         </Flex>
       ),

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../app/i18n/top-k-resources';
 import { formatPercent } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { fetchTopK, type TopKSource, topKKey } from './api';
 
 const verdictColors: Record<TopKVerdict, string> = { in: 'success', borderline: 'warning', out: 'default' };
@@ -60,6 +61,7 @@ export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
  */
 export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
   const { t, i18n } = useTranslation('topK');
+  const { shown: titleOf } = useItemTitles();
   // Until the admin types, the proposal follows the ranking, which may arrive after the panel.
   const [typed, setTyped] = useState<number | null | undefined>(undefined);
   const draft = typed === undefined ? defaultTopK(ranking.size) : typed;
@@ -81,7 +83,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
 
   const rows: TopKRow[] = (result.data?.items ?? []).map((item) => ({
     ...item,
-    title: ranking.get(item.dataset)?.title ?? String(item.dataset),
+    title: titleOf(ranking.get(item.dataset)?.title ?? String(item.dataset)),
     rank: ranking.get(item.dataset)?.rank ?? null,
   }));
   const counts = { in: 0, borderline: 0, out: 0 };
