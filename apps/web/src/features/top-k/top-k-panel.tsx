@@ -43,6 +43,8 @@ export interface TopKPanelProps {
   ranking: Map<number, RankedItem>;
   /** The k last checked (null: none yet), for the export's probability column. */
   onChecked?: (k: number | null) => void;
+  /** A pairwise selection's draws come from its model's beliefs, not from its judges (decision 189). */
+  isPairwise?: boolean;
 }
 
 export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
@@ -59,7 +61,7 @@ export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
  * k over 1,000 redrawn juries, with its verdict. In-for-sure and borderline items are listed; the others,
  * out, on demand.
  */
-export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
+export function TopKPanel({ source, ranking, onChecked, isPairwise = false }: TopKPanelProps) {
   const { t, i18n } = useTranslation('topK');
   const { shown: titleOf } = useItemTitles();
   // Until the admin types, the proposal follows the ranking, which may arrive after the panel.
@@ -108,7 +110,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
         {t('title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('explanation', { count: shownK })}
+        {t(isPairwise ? 'pairwiseExplanation' : 'explanation', { count: shownK })}
       </Typography.Paragraph>
       <form
         onSubmit={(event) => {
