@@ -30,7 +30,7 @@ export function NavDrawer({
   const { t } = useTranslation();
   return (
     <Drawer open={open} onClose={onClose} title={title} size={280} footer={footer}>
-      <TeamSwitcher teams={teams} currentId={teamId} />
+      <TeamSwitcher teams={teams} currentId={teamId} onSwitched={onClose} />
       <nav aria-label={t('nav.label')}>
         <Menu
           mode="vertical"
