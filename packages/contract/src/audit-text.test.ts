@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChangeLines, auditObjectLabel } from './audit-text.ts';
-import { ERASED_ITEM_TITLE } from './erased-item.ts';
+import { auditChangeLines } from './audit-text.ts';
 
 const refs = { users: { 7: 'ann@example.org' }, items: { 3: 'Acme' }, criteria: { 5: 'Team' } };
 const formatTime = (iso: string) => `<${iso.slice(0, 10)}>`;
@@ -59,19 +58,5 @@ describe('an audit entry’s changes as they read', () => {
       'Événements: Test → Une sélection est fermée, Un juge envoie ses réponses',
       'Autres valeurs: 2 autres valeurs non listées',
     ]);
-  });
-
-  it('names an erased item in the reader’s language, in the changes and as the entry’s object', () => {
-    const erased = { ...refs, items: { 3: ERASED_ITEM_TITLE } };
-    const lines = (language: 'en' | 'fr') =>
-      auditChangeLines({ 'answer.3.0': [2, 4], items_added: [null, [3]] }, erased, language, formatTime);
-    expect(lines('fr').map((line) => [line.label, line.value])).toEqual([
-      ['[effacé] — global', '4'],
-      ['Éléments ajoutés', '[effacé]'],
-    ]);
-    expect(lines('en')[0]?.label).toBe('[erased] — overall');
-    const entry = { object_type: 'item', object_label: ERASED_ITEM_TITLE };
-    expect(auditObjectLabel(entry, 'fr')).toBe('[effacé]');
-    expect(auditObjectLabel({ ...entry, object_type: 'form' }, 'fr')).toBe(ERASED_ITEM_TITLE);
   });
 });

@@ -7,7 +7,6 @@ import type {
   AuditRefs,
 } from './audit.ts';
 import type { Language } from './common.ts';
-import { itemTitleIn } from './erased-item.ts';
 import { ISSUE_RESOURCETYPE_NAMES } from './selections.ts';
 import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from './webhooks.ts';
 
@@ -451,15 +450,6 @@ const fr: typeof en = {
 
 export const AUDIT_WORDS: Record<Language, typeof en> = { en, fr };
 
-/** The name of an entry's object in the reader's language (an erased item's in their words), else null. */
-export const auditObjectLabel = (
-  entry: { object_type: string; object_label: string | null },
-  language: Language,
-) =>
-  entry.object_type === 'item' && entry.object_label !== null
-    ? itemTitleIn(entry.object_label, language)
-    : entry.object_label;
-
 /** One change as it reads: the field's name, its value before when it had one that differs, and now. */
 export interface AuditChangeLine {
   key: string;
@@ -541,11 +531,9 @@ export function auditChangeLines(
   language: Language,
   formatTime: (iso: string) => string,
 ): AuditChangeLine[] {
-  const items = Object.entries(refs.items).map(([id, title]) => [id, itemTitleIn(title, language)]);
-  const named = { ...refs, items: Object.fromEntries(items) };
-  const context = { refs: named, words: AUDIT_WORDS[language], language, formatTime };
+  const context = { refs, words: AUDIT_WORDS[language], language, formatTime };
   return Object.entries(changes).map(([key, [old, value]]) => {
-    const label = labelOf(key, named, context.words);
+    const label = labelOf(key, refs, context.words);
     if (key === 'more') return { key, label, old: null, value: context.words.moreValues(Number(value)) };
     const same = old === null || JSON.stringify(old) === JSON.stringify(value);
     return {

@@ -5,15 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { pathInTeam } from './team-path';
 
 /** The team switcher's select (team-switcher.tsx). */
-export function TeamSelect({
-  teams,
-  currentId,
-  onSwitched,
-}: {
-  teams: Team[];
-  currentId: number | null;
-  onSwitched?: () => void;
-}) {
+export function TeamSelect({ teams, currentId }: { teams: Team[]; currentId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -28,7 +20,6 @@ export function TeamSelect({
         const team = teams.find((each) => each.id === id);
         if (!team) return;
         navigate(pathInTeam(pathname, team));
-        onSwitched?.();
       }}
       showSearch={{ optionFilterProp: 'label' }}
       popupMatchSelectWidth={false}

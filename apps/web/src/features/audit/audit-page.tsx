@@ -6,14 +6,13 @@ import {
   type AuditEntry,
   type AuditFilter,
   type AuditObjectType,
-  auditObjectLabel,
-  toLanguage,
 } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Grid, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { LoadError } from '../../app/layout/load-error';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
@@ -57,6 +56,7 @@ function toQuery(filters: Filters): AuditFilter {
 /** `/team/:teamId/audit`: the team's log, newest first, with filters and exports; personal data requests below. */
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
+  const { shown: titleOf } = useItemTitles();
   const team = useCurrentTeam();
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
@@ -116,7 +116,13 @@ export function AuditPage() {
     <div>
       <Typography.Text type="secondary">{t(`objectType.${entry.object_type}`)}</Typography.Text>
       {entry.object_id !== null && (
-        <div>{auditObjectLabel(entry, toLanguage(i18n.language)) ?? `#${entry.object_id}`}</div>
+        <div>
+          {entry.object_label === null
+            ? `#${entry.object_id}`
+            : entry.object_type === 'item'
+              ? titleOf(entry.object_label)
+              : entry.object_label}
+        </div>
       )}
     </div>
   );
