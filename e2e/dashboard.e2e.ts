@@ -110,7 +110,7 @@ describe('dashboard and usage', () => {
     await post('datasets/', [{ data_model: theirs.id, title: 'Item of the south' }]);
 
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    await page.waitForURL(/\/team\/1$/);
+    await page.waitForURL(/\/team\/\d+$/);
     await page.goto(`${server.url}/team/1/items`);
     const table = page.getByTestId('items-table');
     await table.getByText('Demo’s own item').waitFor();
