@@ -253,8 +253,14 @@ describe('forms admin', () => {
       published: true,
     });
     const fields = `data-models/${form.data_model_id}/datum-fields/`;
-    const founder = await api<{ id: number }>('POST', fields, { resourcetype: 'text', label: 'Founder name' });
-    const project = await api<{ id: number }>('POST', fields, { resourcetype: 'text', label: 'Project name' });
+    const founder = await api<{ id: number }>('POST', fields, {
+      resourcetype: 'text',
+      label: 'Founder name',
+    });
+    const project = await api<{ id: number }>('POST', fields, {
+      resourcetype: 'text',
+      label: 'Project name',
+    });
     await respond(server.url, form.id, 'ada@example.org', [
       [founder.id, 'Ada Lovelace'],
       [project.id, 'Analytical engine'],

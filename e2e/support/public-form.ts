@@ -92,6 +92,9 @@ export async function respond(
     captcha,
     datum_values: answers.map(([datum_field, response]) => ({ datum_field, response })),
   });
-  await post(`form-submissions/${saved.submission_id}/commit/`, { token: saved.edit_token, action: 'submit' });
+  await post(`form-submissions/${saved.submission_id}/commit/`, {
+    token: saved.edit_token,
+    action: 'submit',
+  });
   return { item: saved.id as number, link: `${baseUrl}${saved.edit_link}` };
 }

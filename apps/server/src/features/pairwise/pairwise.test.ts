@@ -418,7 +418,10 @@ describe('pairwise selections', () => {
     const topK = sure.json();
     expect(topK).toMatchObject({ k: 1, judges: 1 });
     // Each draw gives out its one seat: the shares add up to k, and the item that won twice leads.
-    const total = topK.items.reduce((sum: number, item: { probability: number }) => sum + item.probability, 0);
+    const total = topK.items.reduce(
+      (sum: number, item: { probability: number }) => sum + item.probability,
+      0,
+    );
     expect(total).toBeCloseTo(1, 2);
     expect(topK.items[0].dataset).toBe(winner);
     expect(topK.items[0].probability).toBeGreaterThan(topK.items[1].probability);

@@ -258,7 +258,10 @@ describe.each(storages)('personal data on request, $name', (storage) => {
 
     // A French admin's exports name the erased item in French, as their pages do (decision 188).
     await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, p.admin.user.id));
-    for (const url of [`datasets/export_excel/?team=${p.admin.team.id}`, `teams/${p.admin.team.id}/audit-log/export/`]) {
+    for (const url of [
+      `datasets/export_excel/?team=${p.admin.team.id}`,
+      `teams/${p.admin.team.id}/audit-log/export/`,
+    ]) {
       const sheet = await t.request({ method: 'GET', url: `/api/v1/${url}`, token: p.admin.token });
       expect(sheet.statusCode, url).toBe(200);
       const cells = JSON.stringify(await readWorkbook(sheet.rawPayload));

@@ -1,9 +1,4 @@
-import {
-  TOP_K_DRAWS,
-  TOP_K_PROBABILITY_DECIMALS,
-  type TopK,
-  topKVerdict,
-} from '@shortlist/contract';
+import { TOP_K_DRAWS, TOP_K_PROBABILITY_DECIMALS, type TopK, topKVerdict } from '@shortlist/contract';
 import { countDistinct, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { pairwiseVotes } from '../../db/schema/index.ts';
