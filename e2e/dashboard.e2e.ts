@@ -128,7 +128,7 @@ describe('dashboard and usage', () => {
     await page.reload();
     await table.getByText('Item of the south').waitFor();
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog', { name: ADMIN.email });
     await chooseOption(page, drawer.locator('.sl-team-switcher'), 'Demo workspace');
     await page.waitForURL(/\/team\/1\/items$/);
     await table.getByText('Demo’s own item').waitFor();
