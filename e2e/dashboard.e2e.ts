@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from './support/admin-api.ts';
+import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { signIn } from './support/pages.ts';
+import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -98,5 +98,41 @@ describe('dashboard and usage', () => {
     // Opened again, it starts empty.
     await page.getByRole('button', { name: 'Create a workspace' }).click();
     expect(await dialog.getByLabel('Title').inputValue()).toBe('');
+  });
+
+  it('switches workspace to the same list, by the keyboard on a wide screen and in the phone’s menu', async () => {
+    const { page, server } = session;
+    const post = await adminApi(server.url);
+    const team = await callAdminApi<{ id: number }>(server.url, 'POST', 'teams/', { title: 'Atelier Sud' });
+    const ours = await post<{ id: number }>('data-models/', { team: 1, title: 'Ours' });
+    const theirs = await post<{ id: number }>('data-models/', { team: team.id, title: 'Theirs' });
+    await post('datasets/', [{ data_model: ours.id, title: 'Demo’s own item' }]);
+    await post('datasets/', [{ data_model: theirs.id, title: 'Item of the south' }]);
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/\d+$/);
+    await page.goto(`${server.url}/team/1/items`);
+    const table = page.getByTestId('items-table');
+    await table.getByText('Demo’s own item').waitFor();
+    const switcher = page.getByRole('combobox', { name: 'Switch workspace' });
+    await switcher.focus();
+    await page.keyboard.type('Sud');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/team/${team.id}/items$`));
+    await table.getByText('Item of the south').waitFor();
+    expect(await table.getByText('Demo’s own item').count()).toBe(0);
+
+    // Below 1200 px, in French: the menu's switcher, which closes the menu once it has switched.
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await table.getByText('Item of the south').waitFor();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog', { name: ADMIN.email });
+    await chooseOption(page, drawer.locator('.sl-team-switcher'), 'Demo workspace');
+    await page.waitForURL(/\/team\/1\/items$/);
+    await table.getByText('Demo’s own item').waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
   });
 });

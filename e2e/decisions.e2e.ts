@@ -1,9 +1,8 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { readOutbox } from './support/outbox.ts';
 import { chooseOption, signIn } from './support/pages.ts';
+import { respond } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -12,33 +11,9 @@ const session = useBrowserSession();
 const api = <T>(method: string, path: string, body?: object) =>
   callAdminApi<T>(session.server.url, method, path, body);
 
-/** A public POST as a respondent's browser makes it, the captcha solved as the widget solves it. */
-async function respond(formId: number, fieldId: number, email: string, project: string) {
-  const base = session.server.url;
-  const challenge = await fetch(`${base}/api/v1/captcha/challenge/`).then((reply) => reply.json());
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const post = (url: string, body: object) =>
-    fetch(`${base}/api/v1/${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(async (reply) => {
-      if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
-      return reply.json();
-    });
-  const saved = await post('form-submissions/', {
-    form: formId,
-    email,
-    captcha,
-    datum_values: [{ datum_field: fieldId, response: project }],
-  });
-  await post(`form-submissions/${saved.submission_id}/commit/`, {
-    token: saved.edit_token,
-    action: 'submit',
-  });
-  return { item: saved.id as number, link: `${base}${saved.edit_link}` };
-}
+/** A response to the form's one question, the project's name. */
+const respondWith = (formId: number, fieldId: number, email: string, project: string) =>
+  respond(session.server.url, formId, email, [[fieldId, project]]);
 
 describe('answers back to applicants', () => {
   it('sets decisions from a report, sends them in a decisions mailing, and the respondent sees theirs', async () => {
@@ -54,9 +29,9 @@ describe('answers back to applicants', () => {
       label: 'Project',
     });
     await api('PATCH', `intake-forms/${form.id}/`, { title_field: field.id });
-    const ann = await respond(form.id, field.id, 'ann@example.org', 'Apollo');
-    const bob = await respond(form.id, field.id, 'bob@example.org', 'Borealis');
-    const cat = await respond(form.id, field.id, 'cat@example.org', 'Comet');
+    const ann = await respondWith(form.id, field.id, 'ann@example.org', 'Apollo');
+    const bob = await respondWith(form.id, field.id, 'bob@example.org', 'Borealis');
+    const cat = await respondWith(form.id, field.id, 'cat@example.org', 'Comet');
 
     // One judge rates Apollo 5, Borealis 4, Comet 1: the report's top 2 are Apollo and Borealis.
     const issue = await api<{ id: number }>('POST', 'issues/', {
@@ -168,8 +143,8 @@ describe('answers back to applicants', () => {
     });
     const inOneWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
     await api('PATCH', `intake-forms/${form.id}/`, { edit_until: inOneWeek });
-    const dan = await respond(form.id, field.id, 'dan@kites.test', 'Delta');
-    const eve = await respond(form.id, field.id, 'eve@kites.test', 'Eagle');
+    const dan = await respondWith(form.id, field.id, 'dan@kites.test', 'Delta');
+    const eve = await respondWith(form.id, field.id, 'eve@kites.test', 'Eagle');
     await api('PATCH', 'teams/1/', { package: { mass_emails: true } });
     await api('POST', 'decisions/', { team: 1, datasets: [dan.item], decision: 'declined' });
     await api('POST', 'decisions/', { team: 1, datasets: [eve.item], decision: 'accepted' });

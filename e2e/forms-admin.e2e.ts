@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { chooseOption, signIn } from './support/pages.ts';
+import { respond } from './support/public-form.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -241,6 +242,80 @@ describe('forms admin', () => {
     const saved = await callAdminApi<{ title_field: number }>(server.url, 'GET', `intake-forms/${form.id}/`);
     expect(saved.title_field).toBe(0);
   }, 60_000);
+
+  it('titles responses by the project rather than the founder, and renames them when the admin changes it', async () => {
+    const { page, server } = session;
+    const api = <T>(method: string, path: string, body?: object) =>
+      callAdminApi<T>(server.url, method, path, body);
+    const form = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
+      team: 1,
+      title: 'Call for founders',
+      published: true,
+    });
+    const fields = `data-models/${form.data_model_id}/datum-fields/`;
+    const founder = await api<{ id: number }>('POST', fields, {
+      resourcetype: 'text',
+      label: 'Founder name',
+    });
+    const project = await api<{ id: number }>('POST', fields, {
+      resourcetype: 'text',
+      label: 'Project name',
+    });
+    await respond(server.url, form.id, 'ada@example.org', [
+      [founder.id, 'Ada Lovelace'],
+      [project.id, 'Analytical engine'],
+    ]);
+    await respond(server.url, form.id, 'bob@example.org', [[project.id, 'Difference engine']]);
+
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    const titles = async () => {
+      await page.goto(`${server.url}/team/1/item-types/${form.data_model_id}/manage?tab=list`);
+      const rows = page.getByTestId('items-table').locator('tbody tr.ant-table-row');
+      await rows.first().waitFor();
+      return (await page.getByTestId('items-table').getByTestId('item-title').allInnerTexts()).sort();
+    };
+    expect(await titles()).toEqual(['Analytical engine', 'Difference engine']);
+
+    // The founder's name chosen instead: both responses take it, the one without it its e-mail.
+    await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
+    await choose(page, 'title-field-select', 'Founder name');
+    await expect.poll(titles).toEqual(['Ada Lovelace', 'bob@example.org']);
+  }, 90_000);
+
+  it('starts a new form from the questions of last year’s call, in French on a phone', async () => {
+    const { page, server } = session;
+    const api = <T>(method: string, path: string, body?: object) =>
+      callAdminApi<T>(server.url, method, path, body);
+    const last = await api<{ id: number; data_model_id: number }>('POST', 'intake-forms/', {
+      team: 1,
+      title: 'Appel 2026',
+    });
+    const fields = `data-models/${last.data_model_id}/datum-fields/`;
+    await api('POST', fields, { resourcetype: 'text', label: 'Nom du porteur' });
+    await api('POST', fields, { resourcetype: 'text', label: 'Nom du projet' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/team\/1$/);
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
+    await page.goto(`${server.url}/team/1/forms?create=1`);
+    const dialog = page.getByRole('dialog', { name: 'Nouveau formulaire' });
+    await dialog.getByTestId('form-title-input').fill('Appel 2027');
+    await chooseOption(page, dialog.getByTestId('form-questions-select'), 'Appel 2026 (2 questions)');
+    await dialog.getByRole('button', { name: 'Créer' }).click();
+    await page.waitForURL(/\/team\/1\/intake-forms\/\d+$/);
+    const questions = page.getByTestId('form-question');
+    await questions.first().waitFor();
+    expect(await questions.allInnerTexts()).toEqual([
+      expect.stringContaining('Nom du porteur'),
+      expect.stringContaining('Nom du projet'),
+    ]);
+    // The project's name, not the person's, titles the responses.
+    await page.getByTestId('title-field-select').getByText('Nom du projet').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
+  }, 90_000);
 
   it('tells the admin when the question that titles the responses is deleted, and titles them by e-mail again', async () => {
     const { page, server } = session;

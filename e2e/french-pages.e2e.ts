@@ -91,6 +91,7 @@ describe('French pages', () => {
       ['items', '/team/1/items', 'Vélo cargo'],
       ['item type', `/team/1/item-types/${w.itemTypeId}/manage?tab=list`, 'Vélo cargo'],
       ['selection', `/team/1/issue/${w.issue.id}/manage`, 'Jury de printemps'],
+      ['report', `/team/1/issue/${w.issue.id}/manage?tab=report`, 'Vélo cargo'],
       ['e-mails', '/team/1/emails', 'E-mails'],
       ['public form', `/forms/${w.form.id}`, 'Nom du projet'],
       ['judge page', w.judgeLink, 'Jury de printemps'],

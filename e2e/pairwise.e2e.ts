@@ -147,6 +147,29 @@ describe('pairwise selections', () => {
     const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('pairwise-export'));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges']);
     expect(filename).toBe('Expo night - pairwise report.xlsx');
+
+    // The rating report's actions, on the model's ranking: How sure, Decisions, Promote (by the keyboard).
+    const leader = (await rows.first().locator('td').nth(1).innerText()).replace('Top k', '').trim();
+    await report.getByRole('tab', { name: 'How sure' }).click();
+    await report.getByText('Would more comparisons pick the same', { exact: false }).waitFor();
+    const topK = page.getByTestId('top-k-input');
+    await topK.fill('1');
+    await topK.press('Enter');
+    expect(await page.getByTestId('top-k-summary').innerText()).toContain('from 1 judge');
+    const sure = page.getByTestId('top-k-table').locator('tbody tr.ant-table-row');
+    expect(await sure.first().innerText()).toContain(leader);
+    await page.getByTestId('decisions-button').click();
+    const decisions = page.getByRole('dialog');
+    await decisions.waitFor();
+    await page.keyboard.press('Escape');
+    await decisions.waitFor({ state: 'hidden' });
+    await page.getByTestId('promote-open').focus();
+    await page.keyboard.press('Enter');
+    const promote = page.getByTestId('promote-dialog');
+    await promote.getByTestId('promote-top').fill('1');
+    await promote.getByTestId('promote-submit').click();
+    await promote.getByTestId('promote-result').getByText('1 item added to the selection.').waitFor();
+    await page.keyboard.press('Escape');
     if (SHOTS) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await report.getByRole('tab', { name: 'Items' }).click();

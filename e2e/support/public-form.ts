@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { adminRequest } from './admin-api.ts';
 
 /**
@@ -60,4 +62,39 @@ export async function createPublicForm(baseUrl: string) {
     },
   });
   return { id: form.id, itemType: form.data_model_id, fields: { name, stage, link, deck } };
+}
+
+/**
+ * A response sent as a respondent's browser sends it (the captcha solved as the widget solves it), then
+ * submitted: its item and its edit link.
+ */
+export async function respond(
+  baseUrl: string,
+  formId: number,
+  email: string,
+  answers: [fieldId: number, response: string][],
+) {
+  const challenge = await fetch(`${baseUrl}/api/v1/captcha/challenge/`).then((reply) => reply.json());
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const post = (url: string, body: object) =>
+    fetch(`${baseUrl}/api/v1/${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (reply) => {
+      if (!reply.ok) throw new Error(`${url}: ${reply.status} ${await reply.text()}`);
+      return reply.json();
+    });
+  const saved = await post('form-submissions/', {
+    form: formId,
+    email,
+    captcha,
+    datum_values: answers.map(([datum_field, response]) => ({ datum_field, response })),
+  });
+  await post(`form-submissions/${saved.submission_id}/commit/`, {
+    token: saved.edit_token,
+    action: 'submit',
+  });
+  return { item: saved.id as number, link: `${baseUrl}${saved.edit_link}` };
 }

@@ -46,14 +46,28 @@ export const isShortTextQuestion = (field: DatumField) =>
   field.response_max_length <= TEXTAREA_THRESHOLD;
 
 /**
+ * A question that asks for a person's name ("Founder name", "Your first name", "Nom du porteur"): a fair
+ * title while nothing better exists, not once a question names the project (decision 190).
+ */
+const PERSON_NAME =
+  /\b(founders?|first|last|full|given|family|sur|your|contact|applicant|person|candidate)(?:['’]s)?[\s-]*name|\b(prénom|nom de famille|votre nom|fondat\w*|porteu\w*|candidat\w*|contact)\b/iu;
+
+export const isPersonNameQuestion = (field: Pick<DatumField, 'label'>) => PERSON_NAME.test(field.label);
+
+/**
  * The question a form takes as its responses' title when `added` joins its questions (`fields`, `added`
- * among them): the form's first short text question, while the e-mail titles the responses. Null leaves
- * the title as it is: an admin who picked a question, or the e-mail once a short question existed, keeps it.
+ * among them): while the e-mail titles the responses, the form's first short text question; while a
+ * question asking for a person's name does, the first short one that does not. Null leaves the title as
+ * it is: an admin who picked another question, or the e-mail once a short question existed, keeps it.
  */
 export function proposedTitleField(titleField: number, fields: DatumField[], added: DatumField) {
-  if (titleField !== TITLE_FIELD_EMAIL || !isShortTextQuestion(added)) return null;
-  const isFirst = fields.every((field) => field.id === added.id || !isShortTextQuestion(field));
-  return isFirst ? added.id : null;
+  if (!isShortTextQuestion(added)) return null;
+  const isFirstOf = (kind: (field: DatumField) => boolean) =>
+    fields.every((field) => field.id === added.id || !kind(field));
+  if (titleField === TITLE_FIELD_EMAIL) return isFirstOf(isShortTextQuestion) ? added.id : null;
+  const current = fields.find((field) => field.id === titleField);
+  if (!current || !isPersonNameQuestion(current) || isPersonNameQuestion(added)) return null;
+  return isFirstOf((field) => isShortTextQuestion(field) && !isPersonNameQuestion(field)) ? added.id : null;
 }
 
 export const CONDITION_COMPARISONS = ['equals'] as const;
@@ -165,6 +179,8 @@ export const intakeFormCreateSchema = z.object({
   page_header: formRules.page_header.default(null),
   language_code: formRules.language_code.default('en'),
   css_theme: formRules.css_theme.default(null),
+  /** Not in the spec: an item type of the team whose questions the form starts with (decision 192). */
+  data_model: bodyIdSchema.nullable().default(null),
 });
 export type IntakeFormCreate = z.input<typeof intakeFormCreateSchema>;
 

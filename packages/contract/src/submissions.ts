@@ -18,6 +18,10 @@ export type FormSubmissionAction = (typeof FORM_SUBMISSION_ACTIONS)[number];
 
 export const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
 export const ALREADY_SUBMITTED_MESSAGE = 'You have already submitted your responses with this link';
+/** A change to a response whose applicant was told it is declined (decision 187). */
+export const RESPONSE_DECLINED = 'RESPONSE_DECLINED';
+export const RESPONSE_DECLINED_MESSAGE =
+  'This application was declined: its responses can no longer be changed.';
 export const CAPTCHA_INVALID_MESSAGE = 'The captcha is invalid or has expired. Please solve it again.';
 /** A submission to an unpublished form, and a stranger's reading of it (404). */
 export const NOT_PUBLISHED = 'NOT_PUBLISHED';

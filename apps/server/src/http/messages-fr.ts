@@ -196,6 +196,8 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
   // Forms and their submissions
   'You have already submitted your responses with this link':
     'Vous avez déjà envoyé vos réponses avec ce lien',
+  'This application was declined: its responses can no longer be changed.':
+    'Cette candidature n’a pas été retenue : ses réponses ne peuvent plus être modifiées.',
   'The captcha is invalid or has expired. Please solve it again.':
     'La vérification anti-robot n’est pas valide ou a expiré. Veuillez la refaire.',
   'This form is not published.': 'Ce formulaire n’est pas publié.',

@@ -1,14 +1,15 @@
-import { ERASED_ITEM_TITLE } from '@shortlist/contract';
+import { itemTitleIn } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
- * How a table names its items in the interface's language: an erased item, whose title the server
- * stores as '[erased]' (decision 85), as the reader's word for it; and the selection boxes, which Ant
- * Design labels in English ("Select all", "Select row 1"), by the row's item.
+ * How a page names its items in the interface's language: an erased item, whose title the server
+ * stores as '[erased]' (decision 85), as the reader's word for it (every table, report, drawer and log
+ * that shows an item's title goes through `shown`); and the selection boxes, which Ant Design labels in
+ * English ("Select all", "Select row 1"), by the row's item.
  */
 export function useItemTitles() {
-  const { t } = useTranslation();
-  const shown = (title: string) => (title === ERASED_ITEM_TITLE ? t('common.erasedItem') : title);
+  const { t, i18n } = useTranslation();
+  const shown = (title: string) => itemTitleIn(title, i18n.language === 'fr' ? 'fr' : 'en');
   return {
     shown,
     selectionLabels: {

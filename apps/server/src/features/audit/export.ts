@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { type AuditEntry, auditChangeLines, type Language } from '@shortlist/contract';
+import { type AuditEntry, auditChangeLines, itemTitleIn, type Language } from '@shortlist/contract';
 import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
@@ -45,10 +45,12 @@ const utcTimes = {
   fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
 };
 
-/** The changes as the log's page words them, one after the other. */
+/** The changes as the log's page words them, one after the other; an erased item in the admin's words. */
 function changesText(entry: AuditEntry, language: Language) {
   const formatTime = (iso: string) => `${utcTimes[language].format(new Date(iso))} UTC`;
-  return auditChangeLines(entry.changes, entry.refs, language, formatTime)
+  const items = Object.entries(entry.refs.items).map(([id, title]) => [id, itemTitleIn(title, language)]);
+  const refs = { ...entry.refs, items: Object.fromEntries(items) };
+  return auditChangeLines(entry.changes, refs, language, formatTime)
     .map(({ label, old, value }) => `${label}: ${old === null ? '' : `${old} → `}${value}`)
     .join('; ');
 }
@@ -65,7 +67,9 @@ const toCells = (entry: AuditEntry, language: Language) => [
   entry.action,
   entry.object_type,
   entry.object_id,
-  entry.object_label,
+  entry.object_type === 'item' && entry.object_label
+    ? itemTitleIn(entry.object_label, language)
+    : entry.object_label,
   changesText(entry, language),
   JSON.stringify(entry.changes),
 ];

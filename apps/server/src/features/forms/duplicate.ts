@@ -16,7 +16,7 @@ import { toIntakeForm } from './replies.ts';
 const copyTitle = (title: string) => `${title} (copy)`.slice(0, FORM_TITLE_MAX_LENGTH);
 
 /** Inserts copies of the rows and maps each old id to its copy's (RETURNING keeps the VALUES order). */
-async function copyFields(db: Db, fromModel: number, toModel: number) {
+export async function copyFields(db: Db, fromModel: number, toModel: number) {
   const fields = await db
     .select()
     .from(datumFields)

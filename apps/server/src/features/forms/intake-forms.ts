@@ -1,7 +1,13 @@
-import type { intakeFormCreateSchema, intakeFormListQuerySchema } from '@shortlist/contract';
+import {
+  type intakeFormCreateSchema,
+  type intakeFormListQuerySchema,
+  proposedTitleField,
+  TITLE_FIELD_EMAIL,
+} from '@shortlist/contract';
 import { and, count, desc, eq, exists, ilike, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
   dataModels,
   datasets,
@@ -12,7 +18,9 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
+import { toDatumField } from '../item-types/field-replies.ts';
 import type { IntakeFormRow } from './access.ts';
+import { copyFields } from './duplicate.ts';
 import { checkFormReferences } from './references.ts';
 import { toFormSummaries, toIntakeForm } from './replies.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -53,7 +61,10 @@ export const formEntry = (form: IntakeFormRow) => ({
   objectId: form.id,
 });
 
-/** Creates the form and its own item type (same title) together. */
+/**
+ * Creates the form and its own item type (same title) together; from `data_model`, the type starts with a
+ * copy of that item type's questions (decision 192), the title proposed among them as they are added.
+ */
 export async function createIntakeForm(ctx: AppContext, input: z.output<typeof intakeFormCreateSchema>) {
   await checkFormReferences(ctx.db, { teamId: input.team }, input);
   const row = await ctx.db.transaction(async (tx) => {
@@ -62,6 +73,7 @@ export async function createIntakeForm(ctx: AppContext, input: z.output<typeof i
       .values({ teamId: input.team, title: input.title })
       .returning({ id: dataModels.id });
     if (!model) throw new Error('no data model');
+    const titleField = input.data_model === null ? 0 : await copyQuestions(tx, input.data_model, model.id);
     const [form] = await tx
       .insert(intakeForms)
       .values({
@@ -74,6 +86,7 @@ export async function createIntakeForm(ctx: AppContext, input: z.output<typeof i
         pageHeaderId: input.page_header,
         languageCode: input.language_code,
         cssThemeId: input.css_theme,
+        titleField,
       })
       .returning();
     if (!form) throw new Error('no form');
@@ -81,6 +94,17 @@ export async function createIntakeForm(ctx: AppContext, input: z.output<typeof i
     return form;
   });
   return toIntakeForm(ctx, row);
+}
+
+/** Copies the questions of item type `from` into `to`; answers the copy that titles the responses. */
+async function copyQuestions(db: Db, from: number, to: number) {
+  const { fields, fieldIds } = await copyFields(db, from, to);
+  const questions = fields.map(toDatumField).sort((a, b) => a.order - b.order || a.id - b.id);
+  let titleField = TITLE_FIELD_EMAIL;
+  questions.forEach((question, index) => {
+    titleField = proposedTitleField(titleField, questions.slice(0, index + 1), question) ?? titleField;
+  });
+  return fieldIds.get(titleField) ?? TITLE_FIELD_EMAIL;
 }
 
 /** Deletes the form, its item type, and every item it collected (with their files). */

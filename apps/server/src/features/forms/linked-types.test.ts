@@ -62,4 +62,33 @@ describe("a form's item type and items", () => {
     expect(byId.get(draft.id)).toMatchObject({ is_submitted: false });
     expect(byId.get(manual.id)).toBeNull();
   });
+
+  it('starts a new form with the questions of an existing item type, its own copy, the title among them', async () => {
+    const first = await f.createForm(owner.token, owner.team.id, { title: 'Call 2026' });
+    await f.addQuestion(owner.token, first, { resourcetype: 'text', label: 'Founder name' });
+    await f.addQuestion(owner.token, first, { resourcetype: 'text', label: 'Project name' });
+    await f.addQuestion(owner.token, first, { ...textQuestion, label: 'Pitch', response_max_length: 2000 });
+    const before = await f.getForm(owner.token, first.id);
+
+    const second = await f.createForm(owner.token, owner.team.id, {
+      title: 'Call 2027',
+      data_model: first.data_model_id,
+    });
+    expect(second.data_model_id).not.toBe(first.data_model_id);
+    const questions = second.data_model.datum_fields;
+    expect(questions.map((q) => q.label)).toEqual(['Founder name', 'Project name', 'Pitch']);
+    expect(questions.some((q) => before.data_model.datum_fields.some((old) => old.id === q.id))).toBe(false);
+    expect(second.title_field).toBe(questions[1]?.id);
+    // The first call is as it was; the second's questions change alone.
+    expect(await f.getForm(owner.token, first.id)).toEqual(before);
+
+    const stranger = await t.createAdmin();
+    const refused = await f.api(owner.token, 'POST', 'intake-forms/', {
+      team: owner.team.id,
+      title: 'Borrowed',
+      data_model: (await f.createForm(stranger.token, stranger.team.id)).data_model_id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(['data_model']);
+  });
 });

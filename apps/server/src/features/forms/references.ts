@@ -1,20 +1,24 @@
 import { type FieldErrors, invalidPkMessage } from '@shortlist/contract';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cssThemes, datumFields, pageHeaders, tags } from '../../db/schema/index.ts';
+import { cssThemes, dataModels, datumFields, pageHeaders, tags } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 
-/** Ids a form may point to: the team's page headers, themes, tags, and its own text or choice questions. */
+/**
+ * Ids a form may point to: the team's page headers, themes, tags and item types (to start from), and its own
+ * text or choice questions.
+ */
 export interface FormReferences {
   page_header?: number | null;
   css_theme?: number | null;
   tags?: number[];
   title_field?: number;
+  data_model?: number | null;
 }
 
 async function existingIds(
   db: Db,
-  table: typeof pageHeaders | typeof tags | typeof cssThemes,
+  table: typeof pageHeaders | typeof tags | typeof cssThemes | typeof dataModels,
   teamId: number,
   ids: number[],
 ) {
@@ -37,13 +41,17 @@ export async function checkFormReferences(
   input: FormReferences,
 ) {
   const errors: FieldErrors = {};
-  const single = async (key: 'page_header' | 'css_theme', table: typeof pageHeaders | typeof cssThemes) => {
+  const single = async (
+    key: 'page_header' | 'css_theme' | 'data_model',
+    table: typeof pageHeaders | typeof cssThemes | typeof dataModels,
+  ) => {
     const id = input[key];
     if (id === undefined || id === null) return;
     if (!(await existingIds(db, table, teamId, [id])).has(id)) errors[key] = [invalidPkMessage(id)];
   };
   await single('page_header', pageHeaders);
   await single('css_theme', cssThemes);
+  await single('data_model', dataModels);
   if (input.tags?.length) {
     const found = await existingIds(db, tags, teamId, input.tags);
     const missing = input.tags.filter((id) => !found.has(id));

@@ -65,4 +65,44 @@ describe('the question that titles a form’s responses', () => {
     await f.addQuestion(owner.token, form, { ...name, label: 'Team name' });
     expect((await f.getForm(owner.token, form.id)).title_field).toBe(stage.id);
   });
+
+  it('gives way from a person’s name to the project’s, and retitles every response when the admin changes it', async () => {
+    const form = await f.createForm(owner.token, owner.team.id, { published: true });
+    const founder = await f.addQuestion(owner.token, form, { ...name, label: 'Founder name' });
+    expect((await f.getForm(owner.token, form.id)).title_field).toBe(founder.id);
+    // Another person's name does not take it; the project's name does, and then stays.
+    await f.addQuestion(owner.token, form, { ...name, label: 'Your first name' });
+    const project = await f.addQuestion(owner.token, form, name);
+    expect((await f.getForm(owner.token, form.id)).title_field).toBe(project.id);
+    await f.addQuestion(owner.token, form, { ...name, label: 'Company name' });
+    expect((await f.getForm(owner.token, form.id)).title_field).toBe(project.id);
+
+    const s = submissionFactories(t);
+    const answered = async (email: string, answers: [number, string][]) => {
+      const sent = await s.submit({
+        form: form.id,
+        email,
+        datum_values: answers.map(([datum_field, response]) => ({ datum_field, response })),
+      });
+      expect((await s.commit(sent.submission_id, sent.edit_token, 'submit')).statusCode).toBe(200);
+      return sent.id;
+    };
+    const first = await answered('ada@example.org', [
+      [founder.id, 'Ada'],
+      [project.id, 'Solar boats'],
+    ]);
+    const second = await answered('bob@example.org', [[project.id, 'Kites']]);
+    const titles = async () => {
+      const rows = await t.db.select().from(datasets).where(eq(datasets.dataModelId, form.data_model_id));
+      return Object.fromEntries(rows.map((row) => [row.id, row.title]));
+    };
+    expect(await titles()).toEqual({ [first]: 'Solar boats', [second]: 'Kites' });
+
+    const patch = (payload: object) => f.api(owner.token, 'PATCH', `intake-forms/${form.id}/`, payload);
+    await f.expectStatus(await patch({ title_field: founder.id }), 200);
+    // A response without an answer to it is titled by its e-mail, as a new one would be.
+    expect(await titles()).toEqual({ [first]: 'Ada', [second]: 'bob@example.org' });
+    await f.expectStatus(await patch({ title_field: 0 }), 200);
+    expect(await titles()).toEqual({ [first]: 'ada@example.org', [second]: 'bob@example.org' });
+  });
 });

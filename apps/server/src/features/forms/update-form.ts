@@ -9,6 +9,7 @@ import type { IntakeFormRow } from './access.ts';
 import { formEntry } from './intake-forms.ts';
 import { checkFormReferences } from './references.ts';
 import { toIntakeForm } from './replies.ts';
+import { retitleResponses } from './retitle-responses.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
 type FormColumns = Partial<typeof intakeForms.$inferInsert>;
@@ -63,6 +64,8 @@ export async function updateIntakeForm(ctx: AppContext, form: IntakeFormRow, pat
       .set(columns)
       .where(eq(intakeForms.id, form.id))
       .returning();
+    if (patch.title_field !== undefined && patch.title_field !== form.titleField)
+      await retitleResponses(tx, form.id, patch.title_field);
     // The form's own item type carries its title.
     if (patch.title)
       await tx.update(dataModels).set({ title: patch.title }).where(eq(dataModels.id, form.dataModelId));

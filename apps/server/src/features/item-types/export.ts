@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { answerCell, type Language } from '@shortlist/contract';
+import { answerCell, itemTitleIn, type Language } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
@@ -88,7 +88,7 @@ export async function writeItemsWorkbook(
       sheet
         .addRow({
           id: item.id,
-          title: item.title,
+          title: itemTitleIn(item.title, language),
           tags: item.tags.join(';'),
           created: item.createTime,
           ...answerCells(byItem.get(item.id) ?? [], fields, language),

@@ -1,5 +1,10 @@
 import type { Writable } from 'node:stream';
-import { DATASET_TAGS_SEPARATOR, type datasetListQuerySchema, type Language } from '@shortlist/contract';
+import {
+  DATASET_TAGS_SEPARATOR,
+  type datasetListQuerySchema,
+  itemTitleIn,
+  type Language,
+} from '@shortlist/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -39,7 +44,7 @@ type ListQuery = z.infer<typeof datasetListQuerySchema>;
 
 /**
  * The sheet's words in the exporting admin's language, the items table's; titles, item types, tags, forms,
- * selections and review statuses are the team's data and stay as written.
+ * selections and review statuses are the team's data and stay as written, but an erased item's title.
  */
 const WORDS = {
   en: {
@@ -201,7 +206,7 @@ async function writeDatasetsWorkbook(
       sheet
         .addRow({
           id: row.id,
-          title: row.title,
+          title: itemTitleIn(row.title, language),
           type: row.typeTitle,
           tags: row.tags.join(DATASET_TAGS_SEPARATOR),
           created: row.createTime,

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
-import { decimalText, type Language, type MergeResults, type TopK } from '@shortlist/contract';
+import { decimalText, itemTitleIn, type Language, type MergeResults, type TopK } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
 
-/** The sheets' words in the exporting admin's language, the merge results page's; titles stay as written. */
+/** The sheets' words in the exporting admin's language, the merge results page's; titles as written (an erased one in those words). */
 const WORDS = {
   en: {
     merged: 'Merged ranking',
@@ -79,7 +79,7 @@ export async function writeMergeWorkbook(
       .addRow({
         rank: item.rank,
         id,
-        title: item.title,
+        title: itemTitleIn(item.title, language),
         ...Object.fromEntries(values),
         average: item.average,
         ...topKOf?.get(id),

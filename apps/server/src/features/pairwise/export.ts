@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import type { Language, PairwiseReport } from '@shortlist/contract';
+import { itemTitleIn, type Language, type PairwiseReport } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The sheets' words in the exporting admin's language, the pairwise report's; titles stay as written. */
+/** The sheets' words in the exporting admin's language, the pairwise report's; titles as written (an erased one in those words). */
 const WORDS = {
   en: {
     ranking: 'Ranking',
@@ -62,6 +62,7 @@ export async function writePairwiseWorkbook(report: PairwiseReport, language: La
     ranking
       .addRow({
         ...item,
+        title: itemTitleIn(item.title, language),
         mu: round(item.mu),
         sigma: round(item.sigma),
         low: round(item.low),

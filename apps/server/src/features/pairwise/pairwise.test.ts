@@ -405,6 +405,45 @@ describe('pairwise selections', () => {
     expect((await state(issue.id, other)).json()).toMatchObject({ votes: 0, seen: 1, items: 3 });
   });
 
+  it('gives its report How sure, Promote and Decisions, all reading the model’s ranking', async () => {
+    const { issue, judge, admin } = await f.createSetup('PairwiseIssue');
+    const winner = (await state(issue.id, judge.token)).json().next.id as number;
+    await step(issue.id, judge.token, 'previous');
+    await step(issue.id, judge.token, 'previous');
+    const api = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      t.request({ method, url: `/api/v1/${path}`, token: admin.token, ...(payload ? { payload } : {}) });
+
+    const sure = await api('GET', `issues/${issue.id}/top-k/?k=1`);
+    expect(sure.statusCode, sure.body).toBe(200);
+    const topK = sure.json();
+    expect(topK).toMatchObject({ k: 1, judges: 1 });
+    // Each draw gives out its one seat: the shares add up to k, and the item that won twice leads.
+    const total = topK.items.reduce(
+      (sum: number, item: { probability: number }) => sum + item.probability,
+      0,
+    );
+    expect(total).toBeCloseTo(1, 2);
+    expect(topK.items[0].dataset).toBe(winner);
+    expect(topK.items[0].probability).toBeGreaterThan(topK.items[1].probability);
+    // The same seed, the same answer.
+    expect((await api('GET', `issues/${issue.id}/top-k/?k=1`)).json()).toEqual(topK);
+
+    const promoted = await api('POST', `issues/${issue.id}/promote/`, { target: null, top: 1 });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const round = await t.db
+      .select({ id: issueDatasets.datasetId })
+      .from(issueDatasets)
+      .where(eq(issueDatasets.issueId, promoted.json().issue));
+    expect(round).toEqual([{ id: winner }]);
+    const decided = await api('POST', 'decisions/', {
+      team: admin.team.id,
+      issue: issue.id,
+      top: 1,
+      decision: 'accepted',
+    });
+    expect(decided.json()).toEqual({ updated: 1 });
+  });
+
   it('reports items by μ with an interval, comparisons and the judges’ reliability; other teams get 404', async () => {
     const { issue, judge, admin } = await f.createSetup('PairwiseIssue', { shortlistSize: 1 });
     const first = (await state(issue.id, judge.token)).json().next;

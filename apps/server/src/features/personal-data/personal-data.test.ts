@@ -5,9 +5,10 @@ import { ERASED_ITEM_TITLE, PERSON_IS_MEMBER } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datumValues, emailSuppressions, issueAccesses, issueAnswers } from '../../db/schema/index.ts';
+import { datumValues, emailSuppressions, issueAccesses, issueAnswers, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startS3Server } from '../../test/s3-server.ts';
+import { readWorkbook } from '../../test/workbook.ts';
 import { judgingCalls, judgingFactories } from '../judging/test-factories.ts';
 import { PDF, submissionFactories } from '../submissions/test-factories.ts';
 import { sentMailing } from './test-factories.ts';
@@ -254,6 +255,19 @@ describe.each(storages)('personal data on request, $name', (storage) => {
     );
     expect(submitted?.actor.email).toBeNull();
     expect(JSON.stringify(log)).not.toContain(p.email);
+
+    // A French admin's exports name the erased item in French, as their pages do (decision 188).
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, p.admin.user.id));
+    for (const url of [
+      `datasets/export_excel/?team=${p.admin.team.id}`,
+      `teams/${p.admin.team.id}/audit-log/export/`,
+    ]) {
+      const sheet = await t.request({ method: 'GET', url: `/api/v1/${url}`, token: p.admin.token });
+      expect(sheet.statusCode, url).toBe(200);
+      const cells = JSON.stringify(await readWorkbook(sheet.rawPayload));
+      expect(cells, url).toContain('[effacé]');
+      expect(cells, url).not.toContain(ERASED_ITEM_TITLE);
+    }
   });
 
   it('refuses a member’s address, and other teams’ admins; a superuser answers for every team', async () => {

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { Language, RankedReport } from '@shortlist/contract';
+import { itemTitleIn, type Language, type RankedReport } from '@shortlist/contract';
 import ExcelJS from 'exceljs';
 
 const HEADERS = {
@@ -50,11 +50,12 @@ export async function writeRankedWorkbook(report: RankedReport, language: Langua
     { header: h.first, key: 'first_places', width: 14 },
     { header: h.ballots, key: 'nb_ballots', width: 10 },
   ];
-  for (const item of report.items) ranking.addRow(item).commit();
+  for (const item of report.items)
+    ranking.addRow({ ...item, title: itemTitleIn(item.title, language) }).commit();
   ranking.commit();
 
   const matrix = workbook.addWorksheet(h.matrix);
-  const titles = new Map(report.items.map((item) => [item.dataset_id, item.title]));
+  const titles = new Map(report.items.map((item) => [item.dataset_id, itemTitleIn(item.title, language)]));
   matrix.addRow([h.note]).commit();
   matrix.addRow(['', ...report.matrix_items.map((id) => titles.get(id) ?? String(id))]).commit();
   report.matrix_items.forEach((id, i) => {

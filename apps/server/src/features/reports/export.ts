@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
+import { itemTitleIn, type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
@@ -29,7 +29,7 @@ const EXPORT_VALUES_PER_BATCH = 15_000;
 
 /**
  * The sheets' words in the exporting admin's language, the report page's. Titles, tags, criteria, e-mails
- * and comments are the team's data and stay as written.
+ * and comments are the team's data and stay as written, but an erased item's title (`itemTitleIn`).
  */
 const WORDS = {
   en: {
@@ -194,7 +194,7 @@ async function writeRanking(
           // As on the report page: a rating nobody gave has no rank.
           rank: row.value === null ? null : row.rank,
           id: row.dataset_id,
-          title: row.title,
+          title: itemTitleIn(row.title, language),
           tags: row.tags.join(';'),
           value: row.value,
           ...criteria,
@@ -260,7 +260,7 @@ async function writeJudgeValues(
     );
     const byItem = new Map(rows.map((row) => [row.dataset_id, row]));
     for (const item of batch) {
-      const cells: unknown[] = [item.dataset_id, item.title];
+      const cells: unknown[] = [item.dataset_id, itemTitleIn(item.title, language)];
       cells.length = judges.length + 2;
       const row = byItem.get(item.dataset_id);
       if (row) {
@@ -311,8 +311,9 @@ async function writeComments(
         ORDER BY c.id LIMIT ${EXPORT_BATCH_SIZE}`,
     );
     if (page.length === 0) break;
-    for (const { id: _id, create_time, ...comment } of page) {
-      sheet.addRow({ ...comment, create_time: new Date(create_time as string) }).commit();
+    for (const { id: _id, create_time, title, ...comment } of page) {
+      const row = { ...comment, title: itemTitleIn(String(title), input.language) };
+      sheet.addRow({ ...row, create_time: new Date(create_time as string) }).commit();
     }
     lastId = page.at(-1)?.id ?? lastId;
     await drained(output);

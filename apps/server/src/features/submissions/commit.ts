@@ -26,6 +26,7 @@ import {
   alreadySubmitted,
   isEditableAfterSubmit,
   requireChangeable,
+  requireNotDeclined,
   requireSubmission,
   type SubmissionRow,
 } from './tokens.ts';
@@ -149,6 +150,7 @@ export async function commitSubmission(
   const [form] = await ctx.db.select().from(intakeForms).where(eq(intakeForms.id, submission.formId));
   if (!form) throw notFound();
   requireChangeable(submission, form);
+  if (action !== 'cancel') await requireNotDeclined(ctx.db, submission);
   const editPath = submissionEditPath(form.id, submission.id, token);
   const editLink = `${ctx.config.publicUrl}${editPath}`;
   const reply = (

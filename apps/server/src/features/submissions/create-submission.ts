@@ -24,6 +24,7 @@ import {
   fileGrantKey,
   hashToken,
   newEditToken,
+  requireNotDeclined,
   requireOpenSubmission,
   type SubmissionRow,
 } from './tokens.ts';
@@ -148,6 +149,7 @@ export async function saveSubmission(ctx: AppContext, input: SubmissionInput): P
     input.submission !== undefined
       ? await requireOpenSubmission(ctx.db, { id: input.submission, token: input.token ?? '', form })
       : null;
+  if (existing) await requireNotDeclined(ctx.db, existing);
   const questions = await loadQuestions(ctx.db, form.dataModelId);
   const { prepared, errors } = prepareAnswers(questions, input.datum_values);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

@@ -1,7 +1,14 @@
-import { ALREADY_SUBMITTED } from '@shortlist/contract';
+import { ALREADY_SUBMITTED, RESPONSE_DECLINED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { datasets, datumValues, formSubmissions, intakeForms, mailQueue } from '../../db/schema/index.ts';
+import {
+  datasets,
+  datumValues,
+  formSubmissions,
+  intakeForms,
+  itemDecisions,
+  mailQueue,
+} from '../../db/schema/index.ts';
 import { PDF, useSubmissionApp } from './test-factories.ts';
 
 // Issue 12 point 6: a form may let respondents change a submitted response until a closing date.
@@ -151,5 +158,52 @@ describe('editing a submitted response', () => {
     expect(Object.keys(bad.json())).toEqual(['edit_until']);
     const cleared = await s.t.request({ method: 'PATCH', url, token, payload: { edit_until: null } });
     expect(cleared.json().edit_until).toBeNull();
+  });
+
+  it('refuses every change once the applicant was told "declined", in the reader’s language', async () => {
+    const { form, fields, created, edit, query, team } = await submittedResponse(inOneWeek());
+    const stage = { datum_field: fields.stage.id, response: 'Series A' };
+    const changes = [{ datum_field: fields.name.id, response: 'Kites again' }, stage];
+    // Declined but not yet told: the applicant may still change it, as the edit page lets them.
+    await s.t.db
+      .insert(itemDecisions)
+      .values({ datasetId: created.id, teamId: team.id, decision: 'declined' });
+    expect((await edit(changes)).statusCode).toBe(201);
+
+    await s.t.db
+      .update(itemDecisions)
+      .set({ sentDecision: 'declined', sentTime: new Date() })
+      .where(eq(itemDecisions.datasetId, created.id));
+    const refused = await edit([{ datum_field: fields.name.id, response: 'Kites, declined' }, stage]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: RESPONSE_DECLINED,
+      detail: 'This application was declined: its responses can no longer be changed.',
+    });
+    const french = await s.t.request({
+      method: 'POST',
+      url: `/api/v1/form-submissions/${created.submission_id}/commit/`,
+      payload: { token: created.edit_token, action: 'submit' },
+      headers: { 'accept-language': 'fr' },
+      remoteAddress: s.f.nextAddress(),
+    });
+    expect(french.json()).toEqual({
+      code: RESPONSE_DECLINED,
+      detail: 'Cette candidature n’a pas été retenue : ses réponses ne peuvent plus être modifiées.',
+    });
+    expect((await s.f.commit(created.submission_id, created.edit_token, 'save')).json().code).toBe(
+      RESPONSE_DECLINED,
+    );
+    const grant = created.file_uploads_grants[0];
+    const upload = await s.f.upload(created.submission_id, grant?.file_key ?? '', {
+      name: 'other.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    });
+    expect(upload.json().code).toBe(RESPONSE_DECLINED);
+    const answers = await answersOf(created.id);
+    expect(answers.find((a) => a.datumFieldId === fields.name.id)?.response).toBe('Kites again');
+    // The edit page still opens, to show the response as sent.
+    expect((await s.f.getPublic(form.id, query)).statusCode).toBe(200);
   });
 });

@@ -4,10 +4,12 @@ import {
   ALREADY_SUBMITTED_MESSAGE,
   FORM_SUBMISSION_LINK_INVALID_MESSAGE,
   INVALID_EDIT_LINK,
+  RESPONSE_DECLINED,
+  RESPONSE_DECLINED_MESSAGE,
 } from '@shortlist/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { formSubmissions, type intakeForms } from '../../db/schema/index.ts';
+import { formSubmissions, type intakeForms, itemDecisions } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
@@ -48,6 +50,20 @@ export const isEditableAfterSubmit = (form: Pick<EditableForm, 'editUntil'>, now
 /** A submitted response stays as it is (ALREADY_SUBMITTED), unless its form allows edits until a date ahead. */
 export function requireChangeable(submission: SubmissionRow, form: Pick<EditableForm, 'editUntil'>) {
   if (submission.status === 'submitted' && !isEditableAfterSubmit(form)) throw alreadySubmitted();
+}
+
+/**
+ * A response whose applicant was told "declined" (the decision a mailing sent, as the edit page reads it)
+ * stays as it is, whatever the form's `edit_until` (decision 187).
+ */
+export async function requireNotDeclined(db: Db, submission: Pick<SubmissionRow, 'datasetId'>) {
+  const [declined] = await db
+    .select({ id: itemDecisions.datasetId })
+    .from(itemDecisions)
+    .where(
+      and(eq(itemDecisions.datasetId, submission.datasetId), eq(itemDecisions.sentDecision, 'declined')),
+    );
+  if (declined) throw refusal(RESPONSE_DECLINED, RESPONSE_DECLINED_MESSAGE);
 }
 
 /** The submission that the token opens; a wrong id or token (or another form's) answers the same 404. */

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden } from '../../http/errors.ts';
 import { uploadFile } from '../items/uploads.ts';
-import { isValidGrantKey, requireChangeable } from './tokens.ts';
+import { isValidGrantKey, requireChangeable, requireNotDeclined } from './tokens.ts';
 
 const invalidGrant = () => forbidden('This upload key is invalid.');
 
@@ -68,6 +68,7 @@ export async function uploadSubmissionFile(ctx: AppContext, request: FastifyRequ
   if (!granted) throw invalidGrant();
   // Only after the key: without it, a submitted submission answers like an open one.
   requireChangeable(submission, found);
+  await requireNotDeclined(ctx.db, submission);
 
   const maxSize = granted.field.maxSizeBytes ?? FILE_MAX_SIZE_DEFAULT_BYTES;
   const file = limitFile(second, maxSize);

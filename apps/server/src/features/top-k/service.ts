@@ -21,6 +21,7 @@ import { foldReportChanges } from '../reports/fold.ts';
 import { toValueFilters } from '../reports/summary.ts';
 import type { IssueRow } from '../selections/access.ts';
 import type { BootstrapInput, SelectionValues } from './bootstrap-input.ts';
+import { getPairwiseTopK } from './pairwise.ts';
 
 /** Always on its worker: 1,000 draws take 0.2 s at 100 items × 10 judges and 1.6 s at 2,000 × 300. */
 const bootstrapOffThread = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(
@@ -165,13 +166,14 @@ export interface TopKOptions {
   seed?: number | undefined;
 }
 
-/** A selection's top k under the report's filters. */
+/** A selection's top k under the report's filters; a pairwise one's from its model's beliefs. */
 export function getIssueTopK(
   ctx: AppContext,
   issue: IssueRow,
   filters: ReportFilters,
   { k, seed = TOP_K_DEFAULT_SEED }: TopKOptions,
 ): Promise<TopK> {
+  if (issue.resourcetype === 'PairwiseIssue') return getPairwiseTopK(ctx, issue.id, { k, seed });
   const spec = { id: issue.id, resourcetype: issue.resourcetype, maxRating: issue.maxRating, weight: 1 };
   return topKOf(ctx, [spec], toValueFilters(filters), { k, seed, merged: false });
 }

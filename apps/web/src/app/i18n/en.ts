@@ -19,7 +19,6 @@ export const en = {
     no: 'No',
     selectAll: 'Select all',
     selectRow: 'Select {{title}}',
-    erasedItem: '[erased]',
   },
   discard: {
     title: 'Discard your changes?',

@@ -21,7 +21,6 @@ export const fr: Catalogue = {
     no: 'Non',
     selectAll: 'Tout sélectionner',
     selectRow: 'Sélectionner {{title}}',
-    erasedItem: '[effacé]',
   },
   discard: {
     title: 'Abandonner vos modifications ?',

@@ -1,8 +1,9 @@
 import type { Team } from '@shortlist/contract';
 import { Drawer, Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { TeamSwitcher } from './team-switcher';
 
 interface NavDrawerProps {
@@ -28,6 +29,13 @@ export function NavDrawer({
   teamId,
 }: NavDrawerProps) {
   const { t } = useTranslation();
+  // A new page closes it: a link, or the team switcher, which goes to the other workspace's list.
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== shownPath.current) onClose();
+    shownPath.current = pathname;
+  }, [pathname, onClose]);
   return (
     <Drawer open={open} onClose={onClose} title={title} size={280} footer={footer}>
       <TeamSwitcher teams={teams} currentId={teamId} />

@@ -12,6 +12,7 @@ import { App, Button, Grid, Input, Select, Space, type TableColumnsType, Tag, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { PagedTable } from '../../app/layout/paged-table';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { lazyPanel } from '../../app/lazy-panel';
@@ -55,6 +56,7 @@ function toQuery(filters: Filters): AuditFilter {
 /** `/team/:teamId/audit`: the team's log, newest first, with filters and exports; personal data requests below. */
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
+  const { shown: titleOf } = useItemTitles();
   const team = useCurrentTeam();
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
@@ -113,7 +115,15 @@ export function AuditPage() {
   const renderObject = (entry: AuditEntry) => (
     <div>
       <Typography.Text type="secondary">{t(`objectType.${entry.object_type}`)}</Typography.Text>
-      {entry.object_id !== null && <div>{entry.object_label ?? `#${entry.object_id}`}</div>}
+      {entry.object_id !== null && (
+        <div>
+          {entry.object_label === null
+            ? `#${entry.object_id}`
+            : entry.object_type === 'item'
+              ? titleOf(entry.object_label)
+              : entry.object_label}
+        </div>
+      )}
     </div>
   );
   /** From 576 px: one column each; below, one cell holding them all, read top to bottom. */

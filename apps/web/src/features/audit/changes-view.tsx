@@ -3,6 +3,7 @@ import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import '../../app/i18n/audit-resources';
 
 /** Lines shown before "Show N more": a created selection lists some twenty settings. */
@@ -15,8 +16,11 @@ const FOLDED_LINES = 5;
 export function ChangesView({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   const [isOpen, setOpen] = useState(false);
+  const { shown: titleOf } = useItemTitles();
   const language = toLanguage(i18n.language);
-  const lines = auditChangeLines(entry.changes, entry.refs, language, (iso) => formatDateTime(iso, language));
+  const items = Object.entries(entry.refs.items).map(([id, title]) => [id, titleOf(title)]);
+  const refs = { ...entry.refs, items: Object.fromEntries(items) };
+  const lines = auditChangeLines(entry.changes, refs, language, (iso) => formatDateTime(iso, language));
   if (lines.length === 0) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
   const folds = lines.length > FOLDED_LINES + 1;
   const shown = folds && !isOpen ? lines.slice(0, FOLDED_LINES) : lines;

@@ -4,12 +4,13 @@ import {
   type FormSubmissionAction,
   HONEYPOT_FIELD,
   type PublicForm,
+  RESPONSE_DECLINED,
 } from '@shortlist/contract';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
-import { getFieldErrors } from '../../app/api-errors';
+import { getErrorDetail, getFieldErrors } from '../../app/api-errors';
 import { getStoredLanguage } from '../../app/i18n/language';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
@@ -106,6 +107,9 @@ export function useSubmitFlow(options: {
   const handleFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === ALREADY_SUBMITTED)
       return onOutcome({ action: 'alreadySubmitted' });
+    // Declined while the page was open: the server's words say so, in the page's language.
+    if (error instanceof ApiError && error.code === RESPONSE_DECLINED)
+      return setNotice(getErrorDetail(error) ?? t('submitFailed'));
     const errors = getFieldErrors(error);
     if (!errors) return setNotice(t('submitFailed'));
     showFieldErrors(errors);

@@ -19,6 +19,12 @@ export const en = {
     name: 'Title',
     nameRequired: 'no title',
     language: 'Language of the form',
+    questions: 'Questions',
+    questionsHelp:
+      'Start from an item type, such as last year’s call: the form gets its own copy of its questions, which you can then change.',
+    noQuestions: 'None: start empty',
+    questionsOf_one: '{{title}} ({{count}} question)',
+    questionsOf_other: '{{title}} ({{count}} questions)',
   },
   languages: { en: 'English', fr: 'French' },
   manage: {
@@ -60,7 +66,7 @@ export const en = {
   },
   titleField: {
     label: 'Title of each response',
-    hint: 'Each response becomes an item named after this answer, in the items list and for the judges.',
+    hint: 'Each response becomes an item named after this answer, in the items list and for the judges. Changing it renames the responses already received.',
     email: "The respondent's e-mail",
     reset: 'Deleted. "{{label}}" titled each response: responses are now titled by the respondent\'s e-mail.',
     byEmail:
@@ -160,6 +166,12 @@ export const fr: typeof en = {
     name: 'Titre',
     nameRequired: 'sans titre',
     language: 'Langue du formulaire',
+    questions: 'Questions',
+    questionsHelp:
+      'Partez d’un type d’élément, comme l’appel de l’an dernier : le formulaire reçoit sa propre copie de ses questions, que vous pourrez ensuite modifier.',
+    noQuestions: 'Aucune : partir de zéro',
+    questionsOf_one: '{{title}} ({{count}} question)',
+    questionsOf_other: '{{title}} ({{count}} questions)',
   },
   languages: { en: 'Anglais', fr: 'Français' },
   manage: {
@@ -203,7 +215,7 @@ export const fr: typeof en = {
   },
   titleField: {
     label: 'Titre de chaque réponse',
-    hint: 'Chaque réponse devient un élément nommé d’après cette réponse, dans la liste des éléments et pour les juges.',
+    hint: 'Chaque réponse devient un élément nommé d’après cette réponse, dans la liste des éléments et pour les juges. La changer renomme les réponses déjà reçues.',
     email: 'L’e-mail du répondant',
     reset:
       'Supprimée. « {{label}} » donnait son titre à chaque réponse : les réponses prennent désormais l’e-mail du répondant.',

@@ -2,6 +2,7 @@ import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { LoadError } from '../../app/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
 import { ItemPath } from '../rounds/item-path';
@@ -25,6 +26,7 @@ interface ItemInfoDialogProps {
 /** An item read-only: its type, dates, tags, review and every answer. */
 export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoDialogProps) {
   const { t, i18n } = useTranslation('items');
+  const { shown } = useItemTitles();
   const dataset = useDataset(datasetId);
   const itemType = useItemTypeOf(teamId, dataset.data?.data_model);
   const item = dataset.data;
@@ -72,7 +74,7 @@ export function ItemInfoDialog({ teamId, datasetId, onClose, onEdit }: ItemInfoD
   return (
     <Modal
       open={datasetId !== null}
-      title={item ? <Typography.Text ellipsis>{item.title}</Typography.Text> : t('info')}
+      title={item ? <Typography.Text ellipsis>{shown(item.title)}</Typography.Text> : t('info')}
       onCancel={onClose}
       width={720}
       footer={[

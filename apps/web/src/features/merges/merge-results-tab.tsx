@@ -23,7 +23,7 @@ interface MergedRow {
 export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: boolean }) {
   const { t, i18n } = useTranslation('merges');
   const { t: tc } = useTranslation();
-  const { selectionLabels } = useItemTitles();
+  const { shown, selectionLabels } = useItemTitles();
   const [normalised, setNormalised] = useState(false);
   // The k last checked in the "How sure" panel: the export then carries each item's probability.
   const [topK, setTopK] = useState<number | null>(null);
@@ -54,7 +54,7 @@ export function MergeResultsTab({ merge, isActive }: { merge: Merge; isActive: b
     const dataset = data.datasets[datasetId];
     return {
       datasetId,
-      title: dataset?.title ?? '',
+      title: shown(dataset?.title ?? ''),
       average: dataset?.average ?? null,
       rank: dataset?.rank ?? 0,
     };
@@ -156,12 +156,13 @@ function SelectionRanking({
   results: MergeResults;
 }) {
   const { t, i18n } = useTranslation('merges');
+  const { shown } = useItemTitles();
   const values = results.issues[issueId] ?? {};
   const ranks = results.issue_ranks[issueId] ?? {};
   const rows = Object.keys(values)
     .map((id) => ({
       datasetId: Number(id),
-      title: results.datasets[id]?.title ?? '',
+      title: shown(results.datasets[id]?.title ?? ''),
       value: values[id] ?? null,
       rank: ranks[id] ?? 0,
     }))

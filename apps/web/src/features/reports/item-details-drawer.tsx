@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemTitles } from '../../app/item-titles';
 import { VerificationTag } from '../auth/verification-tag';
 import { LoadedItemAnswers } from '../items/item-answers';
 import { ItemPath } from '../rounds/item-path';
@@ -44,6 +45,7 @@ export function ItemDetailsDrawer({
   onClose,
 }: ItemDetailsDrawerProps) {
   const { t, i18n } = useTranslation('reports');
+  const { shown } = useItemTitles();
   const details = useDatasetReport(issue.id, item?.dataset_id ?? null, onlyVerified);
   const [comments, setComments] = useState<{ name: string; list: ReportComment[] } | null>(null);
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
@@ -134,7 +136,7 @@ export function ItemDetailsDrawer({
   return (
     <Drawer
       open={item !== null}
-      title={item ? t('itemDrawerTitle', { title: item.title }) : ''}
+      title={item ? t('itemDrawerTitle', { title: shown(item.title) }) : ''}
       onClose={onClose}
       size="large"
       data-testid="item-details-drawer"

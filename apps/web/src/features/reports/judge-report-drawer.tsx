@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, type TableColu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { VerificationTag } from '../auth/verification-tag';
 import { CommentsDrawer } from './comments-drawer';
 import { judgeName } from './format';
@@ -24,12 +25,13 @@ export function JudgeReportDrawer({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('reports');
+  const { shown } = useItemTitles();
   const report = useUserReport(issue.id, userId);
   const [comments, setComments] = useState<{ title: string; list: ReportComment[] } | null>(null);
   const name = report.data ? judgeName(report.data.user) : '';
 
   const columns: TableColumnsType<ItemRow> = [
-    { key: 'item', title: t('columns.item'), dataIndex: 'title' },
+    { key: 'item', title: t('columns.item'), render: (_, row) => shown(row.title) },
     {
       key: 'value',
       title: t('value'),
@@ -51,7 +53,7 @@ export function JudgeReportDrawer({
           icon={<CommentOutlined />}
           disabled={row.comments.length === 0}
           aria-label={t('comments')}
-          onClick={() => setComments({ title: row.title, list: row.comments })}
+          onClick={() => setComments({ title: shown(row.title), list: row.comments })}
         >
           {row.comments.length}
         </Button>

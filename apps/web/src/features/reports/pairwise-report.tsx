@@ -1,10 +1,17 @@
 import type { Issue, PairwiseReport } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../app/api-client';
+import { useItemTitles } from '../../app/item-titles';
 import { DownloadButton } from '../../app/layout/download-button';
+import { lazyPanel } from '../../app/lazy-panel';
+import { DecisionsButton } from '../decisions/decisions-button';
+import { PromoteButton } from '../rounds/promote-button';
 import '../../app/i18n/reports-resources';
+
+const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 
 type ItemRow = PairwiseReport['items'][number];
 type JudgeRow = PairwiseReport['judges'][number];
@@ -12,14 +19,23 @@ type JudgeRow = PairwiseReport['judges'][number];
 const fixed = (x: number, language: string, digits = 2) =>
   x.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** A pairwise selection's report: items by μ with their 95 % interval, and each judge's learned reliability. */
+/**
+ * A pairwise selection's report: items by μ with their 95 % interval, and each judge's learned reliability;
+ * the rating report's actions on its ranking (decisions, promotion to the next round, How sure).
+ */
 export function PairwiseReportPanel({ issue }: { issue: Issue }) {
   const { t, i18n } = useTranslation('reports');
+  const { shown } = useItemTitles();
   const report = useQuery({
     queryKey: ['report', issue.id, 'pairwise'],
     queryFn: ({ signal }) => apiGet<PairwiseReport>(`issues/${issue.id}/pairwise/report/`, undefined, signal),
   });
   const lang = i18n.language;
+  const ranking = useMemo(
+    () =>
+      new Map((report.data?.items ?? []).map((row) => [row.dataset, { title: row.title, rank: row.rank }])),
+    [report.data],
+  );
   if (report.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
   const data = report.data;
   const items: TableColumnsType<ItemRow> = [
@@ -29,7 +45,7 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
       title: t('columns.item'),
       render: (_, row) => (
         <Flex gap={8} wrap>
-          {row.title}
+          {shown(row.title)}
           {row.shortlisted && <Tag color="green">{t('pairwise.shortlisted')}</Tag>}
         </Flex>
       ),
@@ -57,13 +73,25 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
         <Typography.Text>
           {data ? t('pairwise.summary', { count: data.votes, k: data.shortlist_size }) : null}
         </Typography.Text>
-        <DownloadButton
-          path={`issues/${issue.id}/pairwise/report/export/`}
-          filename={t('fileName.pairwise', { title: issue.title || t('fileName.untitled') })}
-          testId="pairwise-export"
-        >
-          {t('pairwise.export')}
-        </DownloadButton>
+        <Flex gap={8} wrap>
+          <DownloadButton
+            path={`issues/${issue.id}/pairwise/report/export/`}
+            filename={t('fileName.pairwise', { title: issue.title || t('fileName.untitled') })}
+            testId="pairwise-export"
+          >
+            {t('pairwise.export')}
+          </DownloadButton>
+          <DecisionsButton teamId={issue.team} issueId={issue.id} />
+          <PromoteButton
+            source={{ kind: 'issues', id: issue.id }}
+            teamId={issue.team}
+            title={issue.title}
+            round={issue.round}
+            params={{}}
+            tagOptions={[]}
+            ticked={[]}
+          />
+        </Flex>
       </Flex>
       <Typography.Text type="secondary">{t('pairwise.help')}</Typography.Text>
       <Tabs
@@ -81,6 +109,13 @@ export function PairwiseReportPanel({ issue }: { issue: Issue }) {
                 scroll={{ x: 'max-content' }}
                 data-testid="pairwise-items"
               />
+            ),
+          },
+          {
+            key: 'top-k',
+            label: t('tabs.topK'),
+            children: (
+              <TopKPanel source={{ kind: 'issue', id: issue.id, query: {} }} ranking={ranking} isPairwise />
             ),
           },
           {

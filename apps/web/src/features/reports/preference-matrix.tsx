@@ -1,6 +1,7 @@
 import type { RankedReport } from '@shortlist/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useItemTitles } from '../../app/item-titles';
 import './preference-matrix.css';
 import '../../app/i18n/reports-resources';
 
@@ -20,7 +21,8 @@ function cellColour(won: number, lost: number) {
  */
 export function PreferenceMatrix({ report }: { report: RankedReport }) {
   const { t } = useTranslation('reports');
-  const titles = new Map(report.items.map((item) => [item.dataset_id, item.title]));
+  const { shown } = useItemTitles();
+  const titles = new Map(report.items.map((item) => [item.dataset_id, shown(item.title)]));
   const ids = report.matrix_items;
   return (
     <section aria-labelledby="preference-matrix-title">

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { useItemTitles } from '../../app/item-titles';
 import { fetchRankedReport, rankedKeys } from './api';
 import { PreferenceMatrix } from './preference-matrix';
 import '../../app/i18n/reports-resources';
@@ -84,7 +85,8 @@ function SchulzePlace({ item }: { item: RankedItem }) {
 /** The item's title, and under it the items Schulze leaves unordered against it (decision 174). */
 function TitleCell({ item, titles }: { item: RankedItem; titles: Map<number, string> }) {
   const { t, i18n } = useTranslation('reports');
-  if (item.schulze_unordered_count === 0) return item.title;
+  const { shown } = useItemTitles();
+  if (item.schulze_unordered_count === 0) return shown(item.title);
   const more = item.schulze_unordered_count - item.schulze_unordered.length;
   // "A and B", or "A, B and 3 others" where the text adds the rest.
   const named = new Intl.ListFormat(i18n.language, { type: more > 0 ? 'unit' : 'conjunction' }).format(
@@ -92,7 +94,7 @@ function TitleCell({ item, titles }: { item: RankedItem; titles: Map<number, str
   );
   return (
     <Flex vertical>
-      <span>{item.title}</span>
+      <span>{shown(item.title)}</span>
       <Typography.Text
         type="secondary"
         data-testid="schulze-unordered"
@@ -109,8 +111,9 @@ function TitleCell({ item, titles }: { item: RankedItem; titles: Map<number, str
 
 function RankedTable({ report, isLoading }: { report: RankedReport | undefined; isLoading: boolean }) {
   const { t } = useTranslation('reports');
+  const { shown } = useItemTitles();
   const rank = (value: number | null) => value ?? '—';
-  const titles = new Map((report?.items ?? []).map((item) => [item.dataset_id, item.title]));
+  const titles = new Map((report?.items ?? []).map((item) => [item.dataset_id, shown(item.title)]));
   const columns: ColumnsType<RankedItem> = [
     {
       key: 'schulze',

@@ -61,7 +61,7 @@ export function ReportItemsTable({
   onTick,
 }: ReportItemsTableProps) {
   const { t, i18n } = useTranslation('reports');
-  const { selectionLabels } = useItemTitles();
+  const { shown, selectionLabels } = useItemTitles();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const toggle = (id: number) =>
     setExpanded((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
@@ -97,7 +97,7 @@ export function ReportItemsTable({
         </div>
       ),
     },
-    { key: 'item', title: t('columns.item'), dataIndex: 'title' },
+    { key: 'item', title: t('columns.item'), render: (_, row) => shown(row.title) },
     {
       key: 'tags',
       title: t('columns.tags'),
@@ -144,7 +144,7 @@ export function ReportItemsTable({
           <DistributionPlot
             distribution={distribution}
             max={max}
-            label={`${row.title}: ${formatValue(distribution.min, i18n.language)}–${formatValue(distribution.max, i18n.language)}, ${formatValue(distribution.median, i18n.language)}`}
+            label={`${shown(row.title)}: ${formatValue(distribution.min, i18n.language)}–${formatValue(distribution.max, i18n.language)}, ${formatValue(distribution.median, i18n.language)}`}
           />
         ) : null;
       },
@@ -175,21 +175,21 @@ export function ReportItemsTable({
       title: t('columns.actions'),
       render: (_, row) => (
         <div style={ACTIONS_CELL}>
-          <HoverTooltip title={t('info', { title: row.title })}>
+          <HoverTooltip title={t('info', { title: shown(row.title) })}>
             <Button
               size="small"
               icon={<InfoCircleOutlined />}
-              aria-label={t('info', { title: row.title })}
+              aria-label={t('info', { title: shown(row.title) })}
               onClick={() => onInfo(row)}
               data-testid="item-info"
             />
           </HoverTooltip>
           {onViewResponses && (
-            <HoverTooltip title={t('viewResponses', { title: row.title })}>
+            <HoverTooltip title={t('viewResponses', { title: shown(row.title) })}>
               <Button
                 size="small"
                 icon={<EyeOutlined />}
-                aria-label={t('viewResponses', { title: row.title })}
+                aria-label={t('viewResponses', { title: shown(row.title) })}
                 onClick={() => onViewResponses(row)}
                 data-testid="item-responses"
               />

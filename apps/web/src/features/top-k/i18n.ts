@@ -6,6 +6,11 @@ export const en = {
     'Would another jury pick the same winner? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item comes first.',
   explanation_other:
     'Would another jury pick the same {{count}}? We redraw the jury 1,000 times from these judges (some twice, some not at all), recompute the ranking each time as this page computes it (its filters included), and count how often each item makes the top {{count}}.',
+  /** A pairwise selection's: its judges give no values to redraw, its model's beliefs are drawn instead. */
+  pairwiseExplanation_one:
+    'Would more comparisons pick the same winner? We draw each item’s score 1,000 times from what the comparisons tell of it (its score and how uncertain it still is), and count how often each item comes first.',
+  pairwiseExplanation_other:
+    'Would more comparisons pick the same {{count}}? We draw each item’s score 1,000 times from what the comparisons tell of it (its score and how uncertain it still is), and count how often each item makes the top {{count}}.',
   k: 'Top',
   kHelp: 'How many items the shortlist keeps',
   compute: 'Check',
@@ -44,6 +49,10 @@ export const fr: typeof en = {
     'Un autre jury choisirait-il le même premier ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément arrive en tête.',
   explanation_other:
     'Un autre jury choisirait-il les mêmes {{count}} ? Nous retirons 1 000 fois un jury parmi ces juges (certains deux fois, d’autres pas du tout), recalculons chaque fois le classement comme cette page le calcule (filtres compris) et comptons combien de fois chaque élément entre dans les {{count}} premiers.',
+  pairwiseExplanation_one:
+    'D’autres comparaisons choisiraient-elles le même premier ? Nous tirons 1 000 fois le score de chaque élément d’après ce que les comparaisons en disent (son score et son incertitude restante) et comptons combien de fois chaque élément arrive en tête.',
+  pairwiseExplanation_other:
+    'D’autres comparaisons choisiraient-elles les mêmes {{count}} ? Nous tirons 1 000 fois le score de chaque élément d’après ce que les comparaisons en disent (son score et son incertitude restante) et comptons combien de fois chaque élément entre dans les {{count}} premiers.',
   k: 'Les',
   kHelp: 'Combien d’éléments la présélection garde',
   compute: 'Vérifier',

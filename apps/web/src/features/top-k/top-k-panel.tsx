@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../app/i18n/top-k-resources';
 import { formatPercent } from '../../app/i18n/format';
+import { useItemTitles } from '../../app/item-titles';
 import { fetchTopK, type TopKSource, topKKey } from './api';
 
 const verdictColors: Record<TopKVerdict, string> = { in: 'success', borderline: 'warning', out: 'default' };
@@ -42,6 +43,8 @@ export interface TopKPanelProps {
   ranking: Map<number, RankedItem>;
   /** The k last checked (null: none yet), for the export's probability column. */
   onChecked?: (k: number | null) => void;
+  /** A pairwise selection's draws come from its model's beliefs, not from its judges (decision 189). */
+  isPairwise?: boolean;
 }
 
 export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
@@ -58,8 +61,9 @@ export function VerdictTag({ verdict }: { verdict: TopKVerdict }) {
  * k over 1,000 redrawn juries, with its verdict. In-for-sure and borderline items are listed; the others,
  * out, on demand.
  */
-export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
+export function TopKPanel({ source, ranking, onChecked, isPairwise = false }: TopKPanelProps) {
   const { t, i18n } = useTranslation('topK');
+  const { shown: titleOf } = useItemTitles();
   // Until the admin types, the proposal follows the ranking, which may arrive after the panel.
   const [typed, setTyped] = useState<number | null | undefined>(undefined);
   const draft = typed === undefined ? defaultTopK(ranking.size) : typed;
@@ -81,7 +85,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
 
   const rows: TopKRow[] = (result.data?.items ?? []).map((item) => ({
     ...item,
-    title: ranking.get(item.dataset)?.title ?? String(item.dataset),
+    title: titleOf(ranking.get(item.dataset)?.title ?? String(item.dataset)),
     rank: ranking.get(item.dataset)?.rank ?? null,
   }));
   const counts = { in: 0, borderline: 0, out: 0 };
@@ -106,7 +110,7 @@ export function TopKPanel({ source, ranking, onChecked }: TopKPanelProps) {
         {t('title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('explanation', { count: shownK })}
+        {t(isPairwise ? 'pairwiseExplanation' : 'explanation', { count: shownK })}
       </Typography.Paragraph>
       <form
         onSubmit={(event) => {
