@@ -7,6 +7,7 @@ import {
 } from '../features/agreement/krippendorff.ts';
 import { bootstrapTopK, seededUniform } from '../features/top-k/bootstrap.ts';
 import type { BootstrapInput } from '../features/top-k/bootstrap-input.ts';
+import { longestStall } from '../test/longest-stall.ts';
 import { offThread } from './off-thread.ts';
 
 const bootstrap = offThread<BootstrapInput, Float64Array<ArrayBuffer>>(
@@ -43,24 +44,6 @@ function selectionInput(): BootstrapInput {
     judgeValues: Float64Array.from(values),
   };
   return { nbItems, selections: [selection], k: 10, draws: 1000, seed: 3, decimals: 2, merged: false };
-}
-
-/** The longest the event loop went without running a 5 ms timer while `work` ran. */
-async function longestStall(work: () => Promise<unknown> | unknown) {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const started = performance.now();
-  await work();
-  const took = performance.now() - started;
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  clearInterval(timer);
-  return { longest, took };
 }
 
 describe('heavy computations on worker threads', () => {

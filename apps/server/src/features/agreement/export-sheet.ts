@@ -1,13 +1,11 @@
 import { alphaReading, decimalText, inconsistentJudges, type Language } from '@shortlist/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { issueQuestions, users } from '../../db/schema/index.ts';
+import type { WorkbookOffThread } from '../../threads/workbook.ts';
 import type { IssueRow } from '../selections/access.ts';
 import type { AgreementFilters } from './queries.ts';
 import { getAgreement } from './service.ts';
-
-type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
 
 /** The sheet's words in the exporting admin's language: the report's "Agreement between judges" panel's. */
 const WORDS = {
@@ -58,7 +56,7 @@ const WORDS = {
  */
 export async function writeAgreementSheet(
   ctx: AppContext,
-  workbook: Workbook,
+  workbook: WorkbookOffThread,
   issue: IssueRow,
   filters: AgreementFilters,
   language: Language,
@@ -93,7 +91,7 @@ export async function writeAgreementSheet(
     { key: 'c', width: 14 },
     { key: 'd', width: 30 },
   ];
-  const row = (...cells: (string | number | null)[]) => sheet.addRow(cells).commit();
+  const row = (...cells: (string | number | null)[]) => sheet.addRow(cells);
   row('', words.alpha, words.interval, words.reading);
   // Under a criteria filter α is that of the criteria kept: the row says which share it measures.
   const kept = questions.filter((q) => filters.criteria?.includes(q.id)).length;

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { type AuditEntry, auditChangeLines, itemTitleIn, type Language } from '@shortlist/contract';
 import type { SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
 import { drained } from '../../http/download.ts';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { readAuditRowsBefore, toAuditEntries } from './read.ts';
 
 /** Entries read per query: the export walks the log by id, newest first, never holding it whole. */
@@ -91,16 +91,16 @@ export async function writeAuditWorkbook(
   { teamId, where, language }: { teamId: number; where: SQL | undefined; language: Language },
   output: Writable,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(SHEET_NAMES[language]);
-  const widths = [24, 10, 8, 30, 22, 12, 8, 30, 80, 60];
-  sheet.columns = HEADERS[language].map((header, index) => ({ header, width: widths[index] }));
-  for await (const entries of entriesOf(db, teamId, where)) {
-    for (const entry of entries) sheet.addRow(toCells(entry, language)).commit();
-    await drained(output);
-  }
-  sheet.commit();
-  await workbook.commit();
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const sheet = workbook.addWorksheet(SHEET_NAMES[language]);
+    const widths = [24, 10, 8, 30, 22, 12, 8, 30, 80, 60];
+    sheet.columns = HEADERS[language].map((header, index) => ({ header, width: widths[index] }));
+    for await (const entries of entriesOf(db, teamId, where)) {
+      for (const entry of entries) sheet.addRow(toCells(entry, language));
+      await workbook.flush();
+    }
+    sheet.commit();
+  });
 }
 
 /** A CSV cell; text a spreadsheet would run as a formula (= + - @ first) is quoted with a leading '. */

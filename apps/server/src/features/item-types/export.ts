@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
 import { answerCell, itemTitleIn, type Language } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
-import { drained } from '../../http/download.ts';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { toAnswerParts } from '../items/answer-parts.ts';
 import type { DataModelRow } from './service.ts';
 
@@ -54,50 +53,48 @@ export async function writeItemsWorkbook(
     .where(eq(datumFields.dataModelId, itemType.id))
     .orderBy(asc(datumFields.order), asc(datumFields.id));
   const words = WORDS[language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(
-    (itemType.title || words.sheet).slice(0, 31).replace(/[[\]*?:/\\]/g, ' '),
-  );
-  sheet.columns = [
-    { header: words.id, key: 'id', width: 8 },
-    { header: words.title, key: 'title', width: 40 },
-    { header: words.tags, key: 'tags', width: 24 },
-    { header: words.created, key: 'created', width: 20 },
-    ...fieldColumns(fields),
-  ];
-  let lastId = 0;
-  for (;;) {
-    const page = await ctx.db
-      .select()
-      .from(datasets)
-      .where(and(eq(datasets.dataModelId, itemType.id), gt(datasets.id, lastId)))
-      .orderBy(asc(datasets.id))
-      .limit(EXPORT_BATCH_SIZE);
-    if (page.length === 0) break;
-    const values = await ctx.db
-      .select()
-      .from(datumValues)
-      .where(
-        inArray(
-          datumValues.datasetId,
-          page.map((item) => item.id),
-        ),
-      );
-    const byItem = groupRows(values, (value) => value.datasetId);
-    for (const item of page) {
-      sheet
-        .addRow({
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const sheet = workbook.addWorksheet(
+      (itemType.title || words.sheet).slice(0, 31).replace(/[[\]*?:/\\]/g, ' '),
+    );
+    sheet.columns = [
+      { header: words.id, key: 'id', width: 8 },
+      { header: words.title, key: 'title', width: 40 },
+      { header: words.tags, key: 'tags', width: 24 },
+      { header: words.created, key: 'created', width: 20 },
+      ...fieldColumns(fields),
+    ];
+    let lastId = 0;
+    for (;;) {
+      const page = await ctx.db
+        .select()
+        .from(datasets)
+        .where(and(eq(datasets.dataModelId, itemType.id), gt(datasets.id, lastId)))
+        .orderBy(asc(datasets.id))
+        .limit(EXPORT_BATCH_SIZE);
+      if (page.length === 0) break;
+      const values = await ctx.db
+        .select()
+        .from(datumValues)
+        .where(
+          inArray(
+            datumValues.datasetId,
+            page.map((item) => item.id),
+          ),
+        );
+      const byItem = groupRows(values, (value) => value.datasetId);
+      for (const item of page) {
+        sheet.addRow({
           id: item.id,
           title: itemTitleIn(item.title, language),
           tags: item.tags.join(';'),
           created: item.createTime,
           ...answerCells(byItem.get(item.id) ?? [], fields, language),
-        })
-        .commit();
+        });
+      }
+      lastId = page.at(-1)?.id ?? lastId;
+      await workbook.flush();
     }
-    lastId = page.at(-1)?.id ?? lastId;
-    await drained(output);
-  }
-  sheet.commit();
-  await workbook.commit();
+    sheet.commit();
+  });
 }

@@ -6,7 +6,6 @@ import {
   type Language,
 } from '@shortlist/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import {
@@ -22,6 +21,7 @@ import {
 import type { UserRow } from '../../http/auth.ts';
 import { drained } from '../../http/download.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import {
   type DatasetFilterShape,
   filterShapeOf,
@@ -183,28 +183,27 @@ async function writeDatasetsWorkbook(
   // The event loop turns once, the headers leave, and a download already left (a double click, a cancel)
   // starts no workbook: the writer's set-up costs more than the statement before the reply.
   await drained(output);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(words.sheet);
-  sheet.columns = [
-    { header: words.id, key: 'id', width: 8 },
-    { header: words.title, key: 'title', width: 40 },
-    { header: words.type, key: 'type', width: 24 },
-    { header: words.tags, key: 'tags', width: 24 },
-    { header: words.created, key: 'created', width: 20 },
-    { header: words.form, key: 'form', width: 24 },
-    { header: words.submitted, key: 'submitted', width: 20 },
-    { header: words.email, key: 'email', width: 28 },
-    { header: words.contact, key: 'contact', width: 28 },
-    { header: words.state, key: 'state', width: 12 },
-    { header: words.issues, key: 'issues', width: 32 },
-    { header: words.path, key: 'path', width: 40 },
-    { header: words.status, key: 'status', width: 18 },
-  ];
-  let size = EXPORT_FIRST_BATCH_SIZE;
-  for (;;) {
-    for (const row of page) {
-      sheet
-        .addRow({
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const sheet = workbook.addWorksheet(words.sheet);
+    sheet.columns = [
+      { header: words.id, key: 'id', width: 8 },
+      { header: words.title, key: 'title', width: 40 },
+      { header: words.type, key: 'type', width: 24 },
+      { header: words.tags, key: 'tags', width: 24 },
+      { header: words.created, key: 'created', width: 20 },
+      { header: words.form, key: 'form', width: 24 },
+      { header: words.submitted, key: 'submitted', width: 20 },
+      { header: words.email, key: 'email', width: 28 },
+      { header: words.contact, key: 'contact', width: 28 },
+      { header: words.state, key: 'state', width: 12 },
+      { header: words.issues, key: 'issues', width: 32 },
+      { header: words.path, key: 'path', width: 40 },
+      { header: words.status, key: 'status', width: 18 },
+    ];
+    let size = EXPORT_FIRST_BATCH_SIZE;
+    for (;;) {
+      for (const row of page) {
+        sheet.addRow({
           id: row.id,
           title: itemTitleIn(row.title, language),
           type: row.typeTitle,
@@ -220,17 +219,16 @@ async function writeDatasetsWorkbook(
           issues: row.selections,
           path: row.path,
           status: row.status ?? '',
-        })
-        .commit();
+        });
+      }
+      await workbook.flush();
+      // A short batch was the last.
+      if (page.length < size) break;
+      size = Math.min(EXPORT_BATCH_SIZE, size * 2);
+      page = await readAfter(page.at(-1)?.id ?? 0, size);
     }
-    await drained(output);
-    // A short batch was the last.
-    if (page.length < size) break;
-    size = Math.min(EXPORT_BATCH_SIZE, size * 2);
-    page = await readAfter(page.at(-1)?.id ?? 0, size);
-  }
-  sheet.commit();
-  await workbook.commit();
+    sheet.commit();
+  });
 }
 
 type BatchRow = Awaited<ReturnType<ReturnType<typeof batchReader>>>[number];

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { decimalText, itemTitleIn, type Language, type MergeResults, type TopK } from '@shortlist/contract';
-import ExcelJS from 'exceljs';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { topKCells, topKColumns } from '../top-k/sheet.ts';
 
 /** The sheets' words in the exporting admin's language, the merge results page's; titles as written (an erased one in those words). */
@@ -56,59 +56,57 @@ export async function writeMergeWorkbook(
 ) {
   const words = WORDS[language];
   const topKOf = topK ? topKCells(topK, language) : undefined;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const infos = results.issue_merge_infos;
-  const sheet = workbook.addWorksheet(words.merged);
-  sheet.columns = [
-    { header: words.rank, key: 'rank', width: 6 },
-    { header: words.id, key: 'id', width: 8 },
-    { header: words.title, key: 'title', width: 40 },
-    ...infos.map((info) => ({
-      header: words.weighted(info.issue.title, decimalText(info.weight, language)),
-      key: `i${info.issue.id}`,
-      width: 18,
-    })),
-    { header: words.result, key: 'average', width: 10 },
-    ...(topK ? topKColumns(topK.k, language) : []),
-  ];
-  for (const id of results.order) {
-    const item = results.datasets[id];
-    if (!item) continue;
-    const values = infos.map((info) => [`i${info.issue.id}`, results.issues[info.issue.id]?.[id] ?? null]);
-    sheet
-      .addRow({
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const infos = results.issue_merge_infos;
+    const sheet = workbook.addWorksheet(words.merged);
+    sheet.columns = [
+      { header: words.rank, key: 'rank', width: 6 },
+      { header: words.id, key: 'id', width: 8 },
+      { header: words.title, key: 'title', width: 40 },
+      ...infos.map((info) => ({
+        header: words.weighted(info.issue.title, decimalText(info.weight, language)),
+        key: `i${info.issue.id}`,
+        width: 18,
+      })),
+      { header: words.result, key: 'average', width: 10 },
+      ...(topK ? topKColumns(topK.k, language) : []),
+    ];
+    for (const id of results.order) {
+      const item = results.datasets[id];
+      if (!item) continue;
+      const values = infos.map((info) => [`i${info.issue.id}`, results.issues[info.issue.id]?.[id] ?? null]);
+      sheet.addRow({
         rank: item.rank,
         id,
         title: itemTitleIn(item.title, language),
         ...Object.fromEntries(values),
         average: item.average,
         ...topKOf?.get(id),
-      })
-      .commit();
-  }
-  sheet.commit();
+      });
+    }
+    sheet.commit();
 
-  const taken = new Set([sheet.name.toLowerCase()]);
-  for (const info of infos) {
-    const ranking = workbook.addWorksheet(sheetName(info.issue.title, taken, language));
-    ranking.columns = [
-      { header: words.rank, key: 'rank', width: 6 },
-      { header: words.id, key: 'id', width: 8 },
-      { header: words.title, key: 'title', width: 40 },
-      { header: words.value, key: 'value', width: 10 },
-    ];
-    const values = results.issues[info.issue.id] ?? {};
-    const ranks = results.issue_ranks[info.issue.id] ?? {};
-    const rows = Object.keys(values)
-      .map((id) => ({
-        rank: ranks[id] ?? 0,
-        id: Number(id),
-        title: results.datasets[id]?.title ?? '',
-        value: values[id],
-      }))
-      .sort((a, b) => a.rank - b.rank || a.title.localeCompare(b.title));
-    for (const row of rows) ranking.addRow(row).commit();
-    ranking.commit();
-  }
-  await workbook.commit();
+    const taken = new Set([sheet.name.toLowerCase()]);
+    for (const info of infos) {
+      const ranking = workbook.addWorksheet(sheetName(info.issue.title, taken, language));
+      ranking.columns = [
+        { header: words.rank, key: 'rank', width: 6 },
+        { header: words.id, key: 'id', width: 8 },
+        { header: words.title, key: 'title', width: 40 },
+        { header: words.value, key: 'value', width: 10 },
+      ];
+      const values = results.issues[info.issue.id] ?? {};
+      const ranks = results.issue_ranks[info.issue.id] ?? {};
+      const rows = Object.keys(values)
+        .map((id) => ({
+          rank: ranks[id] ?? 0,
+          id: Number(id),
+          title: results.datasets[id]?.title ?? '',
+          value: values[id],
+        }))
+        .sort((a, b) => a.rank - b.rank || a.title.localeCompare(b.title));
+      for (const row of rows) ranking.addRow(row);
+      ranking.commit();
+    }
+  });
 }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { itemTitleIn, type Language, type PairwiseReport } from '@shortlist/contract';
-import ExcelJS from 'exceljs';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -45,22 +45,21 @@ const WORDS = {
 /** The pairwise report as a workbook: the ranking and the judges, the same rows as the report's JSON. */
 export async function writePairwiseWorkbook(report: PairwiseReport, language: Language, output: Writable) {
   const words = WORDS[language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const ranking = workbook.addWorksheet(words.ranking);
-  ranking.columns = [
-    { header: words.rank, key: 'rank', width: 8 },
-    { header: words.itemId, key: 'dataset', width: 10 },
-    { header: words.item, key: 'title', width: 40 },
-    { header: 'Score (μ)', key: 'mu', width: 12 },
-    { header: 'σ', key: 'sigma', width: 10 },
-    { header: words.low, key: 'low', width: 12 },
-    { header: words.high, key: 'high', width: 12 },
-    { header: words.comparisons, key: 'comparisons', width: 13 },
-    { header: words.shortlisted(report.shortlist_size), key: 'shortlisted', width: 14 },
-  ];
-  for (const item of report.items)
-    ranking
-      .addRow({
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const ranking = workbook.addWorksheet(words.ranking);
+    ranking.columns = [
+      { header: words.rank, key: 'rank', width: 8 },
+      { header: words.itemId, key: 'dataset', width: 10 },
+      { header: words.item, key: 'title', width: 40 },
+      { header: 'Score (μ)', key: 'mu', width: 12 },
+      { header: 'σ', key: 'sigma', width: 10 },
+      { header: words.low, key: 'low', width: 12 },
+      { header: words.high, key: 'high', width: 12 },
+      { header: words.comparisons, key: 'comparisons', width: 13 },
+      { header: words.shortlisted(report.shortlist_size), key: 'shortlisted', width: 14 },
+    ];
+    for (const item of report.items)
+      ranking.addRow({
         ...item,
         title: itemTitleIn(item.title, language),
         mu: round(item.mu),
@@ -68,27 +67,24 @@ export async function writePairwiseWorkbook(report: PairwiseReport, language: La
         low: round(item.low),
         high: round(item.high),
         shortlisted: item.shortlisted ? words.yes : words.no,
-      })
-      .commit();
-  ranking.commit();
-  const judges = workbook.addWorksheet(words.judges);
-  judges.columns = [
-    { header: words.judgeId, key: 'user', width: 10 },
-    { header: words.judge, key: 'name', width: 30 },
-    { header: words.reliability, key: 'reliability', width: 12 },
-    { header: 'α', key: 'alpha', width: 10 },
-    { header: 'β', key: 'beta', width: 10 },
-    { header: words.votes, key: 'votes', width: 8 },
-  ];
-  for (const judge of report.judges)
-    judges
-      .addRow({
+      });
+    ranking.commit();
+    const judges = workbook.addWorksheet(words.judges);
+    judges.columns = [
+      { header: words.judgeId, key: 'user', width: 10 },
+      { header: words.judge, key: 'name', width: 30 },
+      { header: words.reliability, key: 'reliability', width: 12 },
+      { header: 'α', key: 'alpha', width: 10 },
+      { header: 'β', key: 'beta', width: 10 },
+      { header: words.votes, key: 'votes', width: 8 },
+    ];
+    for (const judge of report.judges)
+      judges.addRow({
         ...judge,
         reliability: round(judge.reliability),
         alpha: round(judge.alpha),
         beta: round(judge.beta),
-      })
-      .commit();
-  judges.commit();
-  await workbook.commit();
+      });
+    judges.commit();
+  });
 }

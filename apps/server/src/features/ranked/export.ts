@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { itemTitleIn, type Language, type RankedReport } from '@shortlist/contract';
-import ExcelJS from 'exceljs';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 
 const HEADERS = {
   en: {
@@ -37,30 +37,29 @@ const HEADERS = {
  */
 export async function writeRankedWorkbook(report: RankedReport, language: Language, output: Writable) {
   const h = HEADERS[language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const ranking = workbook.addWorksheet(h.ranking);
-  ranking.columns = [
-    { header: h.schulze, key: 'schulze_rank', width: 12 },
-    // From the rank to this place, the jury's ballots leave the order open (decision 174).
-    { header: h.last, key: 'schulze_last_place', width: 14 },
-    { header: h.borda_rank, key: 'borda_rank', width: 12 },
-    { header: h.id, key: 'dataset_id', width: 8 },
-    { header: h.title, key: 'title', width: 40 },
-    { header: h.borda, key: 'borda', width: 12 },
-    { header: h.first, key: 'first_places', width: 14 },
-    { header: h.ballots, key: 'nb_ballots', width: 10 },
-  ];
-  for (const item of report.items)
-    ranking.addRow({ ...item, title: itemTitleIn(item.title, language) }).commit();
-  ranking.commit();
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const ranking = workbook.addWorksheet(h.ranking);
+    ranking.columns = [
+      { header: h.schulze, key: 'schulze_rank', width: 12 },
+      // From the rank to this place, the jury's ballots leave the order open (decision 174).
+      { header: h.last, key: 'schulze_last_place', width: 14 },
+      { header: h.borda_rank, key: 'borda_rank', width: 12 },
+      { header: h.id, key: 'dataset_id', width: 8 },
+      { header: h.title, key: 'title', width: 40 },
+      { header: h.borda, key: 'borda', width: 12 },
+      { header: h.first, key: 'first_places', width: 14 },
+      { header: h.ballots, key: 'nb_ballots', width: 10 },
+    ];
+    for (const item of report.items) ranking.addRow({ ...item, title: itemTitleIn(item.title, language) });
+    ranking.commit();
 
-  const matrix = workbook.addWorksheet(h.matrix);
-  const titles = new Map(report.items.map((item) => [item.dataset_id, itemTitleIn(item.title, language)]));
-  matrix.addRow([h.note]).commit();
-  matrix.addRow(['', ...report.matrix_items.map((id) => titles.get(id) ?? String(id))]).commit();
-  report.matrix_items.forEach((id, i) => {
-    matrix.addRow([titles.get(id) ?? String(id), ...(report.preferences[i] ?? [])]).commit();
+    const matrix = workbook.addWorksheet(h.matrix);
+    const titles = new Map(report.items.map((item) => [item.dataset_id, itemTitleIn(item.title, language)]));
+    matrix.addRow([h.note]);
+    matrix.addRow(['', ...report.matrix_items.map((id) => titles.get(id) ?? String(id))]);
+    report.matrix_items.forEach((id, i) => {
+      matrix.addRow([titles.get(id) ?? String(id), ...(report.preferences[i] ?? [])]);
+    });
+    matrix.commit();
   });
-  matrix.commit();
-  await workbook.commit();
 }

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import { itemTitleIn, type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
@@ -9,6 +8,7 @@ import { datasets, datumFields, datumValues, issueQuestions } from '../../db/sch
 import { drained } from '../../http/download.ts';
 import { selectItemValues } from '../../item-reads/item-values.ts';
 import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
+import { type WorkbookOffThread, writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
 import { pathTexts } from '../rounds/path.ts';
@@ -92,8 +92,6 @@ const WORDS = {
   },
 } as const;
 
-type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
-
 function chunk<T>(list: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
     list.slice(index * size, (index + 1) * size),
@@ -115,17 +113,16 @@ async function readItemFields(ctx: AppContext, datasetIds: number[], fields: Fie
  */
 async function writeRanking(
   ctx: AppContext,
-  workbook: Workbook,
+  workbook: WorkbookOffThread,
   input: {
     issue: IssueRow;
     filters: ReportFilters;
     includeDataset: boolean;
     language: Language;
-    output: Writable;
     k?: number | undefined;
   },
 ) {
-  const { issue, filters, includeDataset, language, output, k } = input;
+  const { issue, filters, includeDataset, language, k } = input;
   const words = WORDS[language];
   // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
   const topK =
@@ -189,27 +186,25 @@ async function writeRanking(
       : new Map();
     for (const row of batch) {
       const criteria = Object.fromEntries(row.criteria.map((c) => [`q${c.question}`, c.average]));
-      sheet
-        .addRow({
-          // As on the report page: a rating nobody gave has no rank.
-          rank: row.value === null ? null : row.rank,
-          id: row.dataset_id,
-          title: itemTitleIn(row.title, language),
-          tags: row.tags.join(';'),
-          value: row.value,
-          ...criteria,
-          answers: row.nb_answers,
-          accessors: row.nb_accessors,
-          stdev: row.stdev,
-          range: row.range,
-          shift: row.value === null ? null : row.raw_rank - row.rank,
-          ...topK?.get(row.dataset_id),
-          path: paths.get(row.dataset_id) ?? '',
-          ...itemFields.get(row.dataset_id),
-        })
-        .commit();
+      sheet.addRow({
+        // As on the report page: a rating nobody gave has no rank.
+        rank: row.value === null ? null : row.rank,
+        id: row.dataset_id,
+        title: itemTitleIn(row.title, language),
+        tags: row.tags.join(';'),
+        value: row.value,
+        ...criteria,
+        answers: row.nb_answers,
+        accessors: row.nb_accessors,
+        stdev: row.stdev,
+        range: row.range,
+        shift: row.value === null ? null : row.raw_rank - row.rank,
+        ...topK?.get(row.dataset_id),
+        path: paths.get(row.dataset_id) ?? '',
+        ...itemFields.get(row.dataset_id),
+      });
     }
-    await drained(output);
+    await workbook.flush();
   }
   sheet.commit();
   return rows;
@@ -218,16 +213,15 @@ async function writeRanking(
 /** Sheet 2: one row per item (ranking order), one column per judge holding that judge's value. */
 async function writeJudgeValues(
   ctx: AppContext,
-  workbook: Workbook,
+  workbook: WorkbookOffThread,
   input: {
     issue: IssueRow;
     filters: ReportFilters;
     items: { dataset_id: number; title: string }[];
     language: Language;
-    output: Writable;
   },
 ) {
-  const { issue, filters, items, language, output } = input;
+  const { issue, filters, items, language } = input;
   const words = WORDS[language];
   const judges = await selectRows<{ user_id: number; email: string }>(
     ctx.db,
@@ -271,9 +265,9 @@ async function writeJudgeValues(
           if (column !== undefined) cells[column] = value ? Number(value) : null;
         });
       }
-      sheet.addRow(cells).commit();
+      sheet.addRow(cells);
     }
-    await drained(output);
+    await workbook.flush();
   }
   sheet.commit();
 }
@@ -281,10 +275,10 @@ async function writeJudgeValues(
 /** Sheet 3: every comment, read in batches by id. */
 async function writeComments(
   ctx: AppContext,
-  workbook: Workbook,
-  input: { issue: IssueRow; filters: ReportFilters; language: Language; output: Writable },
+  workbook: WorkbookOffThread,
+  input: { issue: IssueRow; filters: ReportFilters; language: Language },
 ) {
-  const { issue, filters, output } = input;
+  const { issue, filters } = input;
   const words = WORDS[input.language];
   const sheet = workbook.addWorksheet(words.comments);
   sheet.columns = [
@@ -313,10 +307,10 @@ async function writeComments(
     if (page.length === 0) break;
     for (const { id: _id, create_time, title, ...comment } of page) {
       const row = { ...comment, title: itemTitleIn(String(title), input.language) };
-      sheet.addRow({ ...row, create_time: new Date(create_time as string) }).commit();
+      sheet.addRow({ ...row, create_time: new Date(create_time as string) });
     }
     lastId = page.at(-1)?.id ?? lastId;
-    await drained(output);
+    await workbook.flush();
   }
   sheet.commit();
 }
@@ -338,10 +332,10 @@ export async function writeReportWorkbook(
   output: Writable,
 ) {
   await foldReportChanges(ctx.db, [input.issue.id]);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
-  const items = await writeRanking(ctx, workbook, { ...input, output });
-  await writeJudgeValues(ctx, workbook, { ...input, items, output });
-  await writeComments(ctx, workbook, { ...input, output });
-  await writeAgreementSheet(ctx, workbook, input.issue, toValueFilters(input.filters), input.language);
-  await workbook.commit();
+  await writeWorkbookOffThread(output, async (workbook) => {
+    const items = await writeRanking(ctx, workbook, input);
+    await writeJudgeValues(ctx, workbook, { ...input, items });
+    await writeComments(ctx, workbook, input);
+    await writeAgreementSheet(ctx, workbook, input.issue, toValueFilters(input.filters), input.language);
+  });
 }
