@@ -49,6 +49,7 @@ const BUDGETS = {
   lint: 20,
   web: 40,
   'build web': 20,
+  'build server': 15,
   'api-postgres': 330,
   e2e: 360,
   all: 900,
@@ -154,8 +155,9 @@ try {
       await apiPostgres();
     })(),
   ]);
-  // The end-to-end servers on the same PostgreSQL, a database each (e2e/support/database.ts).
-  if (isBuilt) await vitest('e2e', ['e2e'], { E2E_DATABASE_URL: databaseUrl ?? '' });
+  // The end-to-end servers built, on the same PostgreSQL, a database each (e2e/support/database.ts).
+  if (isBuilt && (await step('build server', 'npm', ['run', 'build', '-w', 'apps/server'])))
+    await vitest('e2e', ['e2e'], { E2E_DATABASE_URL: databaseUrl ?? '', E2E_BUILT_SERVER: '1' });
 } finally {
   if (cluster) stopCluster(cluster.dir);
 }
