@@ -8,6 +8,7 @@ import type { agreementResources } from './agreement-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
 import type { auditResources } from './audit-resources';
+import type { biddingResources } from './bidding-resources';
 import type { dashboardResources } from './dashboard-resources';
 import type { emailsResources } from './emails-resources';
 import type { excelImportResources } from './excel-import-resources';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
       (typeof auditResources)['en'] &
+      (typeof biddingResources)['en'] &
       (typeof dashboardResources)['en'] &
       (typeof emailsResources)['en'] &
       (typeof excelImportResources)['en'] &
