@@ -7,6 +7,7 @@ import type { planNoteResources } from '../../features/teams/plan-note-i18n';
 import type { agreementResources } from './agreement-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
+import type { assignmentResources } from './assignment-resources';
 import type { auditResources } from './audit-resources';
 import type { biddingResources } from './bidding-resources';
 import type { dashboardResources } from './dashboard-resources';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       (typeof agreementResources)['en'] &
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
+      (typeof assignmentResources)['en'] &
       (typeof auditResources)['en'] &
       (typeof biddingResources)['en'] &
       (typeof dashboardResources)['en'] &
