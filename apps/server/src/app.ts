@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
 import { agreementRoutes } from './features/agreement/routes.ts';
+import { assignmentAdminRoutes } from './features/assignment/admin-routes.ts';
+import { assignmentJudgeRoutes } from './features/assignment/judge-routes.ts';
 import { auditJobs } from './features/audit/retention.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { tokenRoutes, userRoutes } from './features/auth/routes.ts';
@@ -172,6 +174,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(pairwiseRoutes, { ctx });
       await api.register(conflictRoutes, { ctx });
       await api.register(judgeRoutes, { ctx });
+      await api.register(assignmentJudgeRoutes, { ctx });
+      await api.register(assignmentAdminRoutes, { ctx });
       await api.register(emailRoutes, { ctx });
       await api.register(decisionRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });

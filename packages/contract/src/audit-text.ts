@@ -185,6 +185,8 @@ const en = {
     decision: 'Decision',
     invitations: 'Invitations',
     pairs_added: 'Pairs added',
+    pairs_removed: 'Pairs removed',
+    by: 'Assigned by',
     results: 'Results',
     more: 'More values',
     // An export's filters.
@@ -394,6 +396,8 @@ const fr: typeof en = {
     decision: 'Décision',
     invitations: 'Invitations',
     pairs_added: 'Paires ajoutées',
+    pairs_removed: 'Paires retirées',
+    by: 'Réparti selon',
     results: 'Résultats',
     more: 'Autres valeurs',
     ordering: 'Ordre',

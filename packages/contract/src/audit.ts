@@ -83,7 +83,7 @@ export const AUDIT_FIELDS = [
   'title', 'description', 'weight', 'weights', 'status', 'criterion', 'judge', 'judges', 'from_judge', 'user',
   'item', 'items', 'items_added', 'items_removed', 'source', 'selector', 'already', 'items_erased', 'answers',
   'comments', 'files', 'emails', 'selection', 'mode', 'role', 'judges_per_item', 'access_all_items',
-  'scheduled_time', 'template', 'mailing', 'decision', 'invitations', 'pairs_added', 'results', 'more',
+  'scheduled_time', 'template', 'mailing', 'decision', 'invitations', 'pairs_added', 'pairs_removed', 'by', 'results', 'more',
   // A selection's settings.
   'data_model_id', 'resourcetype', 'public', 'email_required', 'email_link', 'captcha',
   'judges_can_load_dataset_details', 'random_order', 'hide_comments_until_submitted', 'hidden_fields',

@@ -124,6 +124,15 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
   'An admin set this conflict: only an admin can clear it.':
     'Un administrateur a défini ce conflit : seul un administrateur peut le retirer.',
   'Some items are not in your access.': 'Vous n’avez pas accès à certains éléments.',
+  // Assignment by expertise: expertise, bids, pairs by hand
+  'A judge states their own expertise only.': 'Un juge ne décrit que sa propre expertise.',
+  'A judge bids for themselves only.': 'Un juge n’enchérit que pour lui-même.',
+  'Bidding on this selection is closed.': 'Les enchères sur cette sélection sont closes.',
+  'This judge has a conflict of interest with this item.':
+    'Ce juge a un conflit d’intérêts avec cet élément.',
+  'This judge is not willing to judge this item.': 'Ce juge ne souhaite pas évaluer cet élément.',
+  'Choose fairness or a maximum pair probability, not both.':
+    'Choisissez l’équité ou une probabilité maximale par paire, pas les deux.',
   'A criterion is not part of this selection.': 'Un critère ne fait pas partie de cette sélection.',
   'Rate every criterion of an item, or none of them.': 'Notez chaque critère d’un élément, ou aucun.',
   'A pick is 0 or 1.': 'Un choix vaut 0 ou 1.',
@@ -340,7 +349,21 @@ function liquidReasonInFrench(reason: string): string {
   return located ? `${french}, ligne ${located[2]}, colonne ${located[3]}` : french;
 }
 
+/** What is wrong with a line of an uploaded affinity CSV. */
+const AFFINITY_CSV_REASONS: Readonly<Record<string, string>> = {
+  'the header must be judge,item,score.': 'l’en-tête doit être judge,item,score.',
+  'three values are expected: judge, item, score.': 'trois valeurs sont attendues : judge, item, score.',
+  'this is not a judge of this selection.': 'ce n’est pas un juge de cette sélection.',
+  'this item is not part of this selection.': 'cet élément ne fait pas partie de cette sélection.',
+  'the score must be a number between 0 and 1.': 'le score doit être un nombre entre 0 et 1.',
+  'this pair was given on an earlier line.': 'cette paire figure déjà sur une ligne précédente.',
+};
+
 export const FRENCH_PATTERNS: readonly (readonly [RegExp, (...groups: string[]) => string])[] = [
+  [
+    /^Line (\d+): (the header must be judge,item,score\.|three values are expected: judge, item, score\.|this is not a judge of this selection\.|this item is not part of this selection\.|the score must be a number between 0 and 1\.|this pair was given on an earlier line\.)$/,
+    (line, reason) => `Ligne ${line} : ${AFFINITY_CSV_REASONS[reason] ?? reason}`,
+  ],
   // Validation, in Django REST framework's words and its French
   [
     /^Ensure this field has at least (\d+) characters\.$/,

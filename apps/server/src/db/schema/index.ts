@@ -2,6 +2,7 @@
  * Every table, one file per feature area: what Drizzle's client (db/client.ts) and drizzle-kit
  * (drizzle.config.ts) read, and what the features import. A new table goes in its feature's file here.
  */
+export * from './assignment.ts';
 export * from './audit.ts';
 export * from './captcha.ts';
 export * from './contact.ts';

@@ -10,6 +10,7 @@ import {
   issues,
 } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
+import { assignByExpertise } from '../assignment/assign-expertise.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { assignJudges } from './balanced-assignment.ts';
@@ -22,7 +23,8 @@ function summariseShort(shortItems: Map<number, number>) {
 }
 
 /**
- * POST issues/{id}/assign_access/: balanced item subsets for every judge (balanced-assignment.ts),
+ * POST issues/{id}/assign_access/: item subsets for every judge, balanced (balanced-assignment.ts) or by
+ * expertise (assignment/assign-expertise.ts),
  * written in one transaction; the selection switches to subsets. `replace` starts from nothing and is
  * refused once judges have submitted; `top_up` keeps every existing pair.
  */
@@ -48,6 +50,8 @@ export async function assignAccess(
   if (items.length === 0) throw refusal(NO_ITEMS, 'The selection is empty.');
   if (input.judges_per_item > judges.length)
     throw fieldErrors({ judges_per_item: [`Ensure this value is less than or equal to ${judges.length}.`] });
+  if (input.fairness && (input.max_pair_probability ?? 1) < 1)
+    throw fieldErrors({ fairness: ['Choose fairness or a maximum pair probability, not both.'] });
   if (mode === 'replace' && submissions > 0)
     throw refusal(
       HAS_SUBMISSIONS,
@@ -62,14 +66,23 @@ export async function assignAccess(
           .from(issueAccessDatasets)
           .where(inArray(issueAccessDatasets.accessId, accessIds))
       : [];
-  const assignment = assignJudges({
-    itemIds: items.map((item) => item.id),
-    judgeIds: accessIds,
-    existing,
-    conflicts,
-    perItem: input.judges_per_item,
-    maxPerJudge: input.max_items_per_judge,
-  });
+  const by = input.by ?? 'balanced';
+  const itemIds = items.map((item) => item.id);
+  const assignment =
+    by === 'balanced'
+      ? {
+          ...assignJudges({
+            itemIds,
+            judgeIds: accessIds,
+            existing,
+            conflicts,
+            perItem: input.judges_per_item,
+            maxPerJudge: input.max_items_per_judge,
+          }),
+          quality: null,
+          solveMs: 0,
+        }
+      : await assignByExpertise(ctx, issue, input, { itemIds, existing, conflicts });
 
   await ctx.db.transaction(async (tx) => {
     if (mode === 'replace')
@@ -87,6 +100,7 @@ export async function assignAccess(
       action: 'access.assigned',
       changes: {
         mode: [null, mode],
+        by: [null, by],
         judges_per_item: [null, input.judges_per_item],
         pairs_added: [null, assignment.added.length],
         access_all_items: [issue.accessAllItems, false],
@@ -101,8 +115,8 @@ export async function assignAccess(
     min_datasets_per_judge: Math.min(...loads),
     max_datasets_per_judge: Math.max(...loads),
     short: summariseShort(assignment.shortItems),
-    by: 'balanced',
-    quality: null,
-    solve_ms: 0,
+    by,
+    quality: assignment.quality,
+    solve_ms: assignment.solveMs,
   };
 }

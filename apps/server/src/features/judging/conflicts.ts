@@ -56,11 +56,15 @@ export async function resolveConflictCaller(
   return { issue: answerer.issue, isAdmin: false, userId: answerer.access.userId };
 }
 
-/** The judge a call is about: the caller by default; a judge may name no one else. */
-async function requireTargetAccess(ctx: AppContext, caller: ConflictCaller, user?: number) {
+/** The judge a call is about: the caller by default; a judge may name no one else (`ownOnly` says so). */
+export async function requireTargetAccess(
+  ctx: AppContext,
+  caller: ConflictCaller,
+  user?: number,
+  ownOnly = 'A judge declares or clears their own conflicts only.',
+) {
   const userId = user ?? caller.userId;
-  if (!caller.isAdmin && userId !== caller.userId)
-    throw forbidden('A judge declares or clears their own conflicts only.');
+  if (!caller.isAdmin && userId !== caller.userId) throw forbidden(ownOnly);
   const [access] = await ctx.db
     .select()
     .from(issueAccesses)

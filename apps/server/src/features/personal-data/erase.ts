@@ -13,6 +13,7 @@ import {
   issueAnswers,
   issueComments,
   issueDatasets,
+  issueExpertise,
   issueInvitations,
   issueSubmissions,
   issues,
@@ -81,6 +82,7 @@ async function detachJudge(tx: Tx, judge: PersonInTeam['judges'][number]) {
     .where(ofJudge(issueSubmissions));
   await tx.update(issueInvitations).set(to).where(ofJudge(issueInvitations));
   await tx.delete(issueAnswerDrafts).where(inArray(issueAnswerDrafts.accessId, judge.accessIds));
+  await tx.delete(issueExpertise).where(inArray(issueExpertise.accessId, judge.accessIds));
   if (judge.isJudgeOnly)
     await tx
       .delete(users)

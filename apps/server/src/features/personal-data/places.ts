@@ -46,6 +46,7 @@ export const PERSONAL_DATA_PLACES: Record<string, Place> = {
     erasure: 'the person’s deleted; the erased items’ rows taken out of other judges’',
   },
   issue_comments: { columns: ['content'], erasure: 'moved to the anonymous identity (a judge’s own text)' },
+  issue_expertise: { columns: ['text'], erasure: 'deleted: a judge’s fields in their own words' },
   batch_emails: {
     columns: ['to', 'subject', 'html_message'],
     erasure: 'to, subject and body blanked for mails to the person or about their items; unsent ones fail',
@@ -96,6 +97,9 @@ export const PERSONAL_DATA_PLACES: Record<string, Place> = {
   issue_access_datasets: { none: ids },
   issue_accesses: { none: 'ids and the link’s token, replaced by the erasure' },
   issue_answers: { none: 'numeric values, moved to the anonymous identity' },
+  issue_affinities: { none: 'scores keyed by ids' },
+  issue_assignment_settings: { none: config },
+  issue_bids: { none: ids },
   issue_conflicts: { none: ids },
   issue_datasets: { none: 'ids; an erased item leaves every open selection' },
   issue_invitations: { none: ids },
