@@ -13,7 +13,6 @@ import { apiGet, apiPost, apiRequest } from '../../app/api-client';
 export interface PairFilters {
   offset: number;
   limit: number;
-  search?: string;
 }
 
 export const assignmentKeys = {

@@ -76,7 +76,6 @@ export const en = {
   },
   pairs: {
     title: '5. Check and adjust the pairs',
-    search: 'Search a judge or an item',
     item: 'Item',
     judge: 'Judge',
     affinity: 'Affinity',
@@ -182,7 +181,6 @@ export const fr: typeof en = {
   },
   pairs: {
     title: '5. Vérifier et ajuster les paires',
-    search: 'Rechercher un juge ou un élément',
     item: 'Élément',
     judge: 'Juge',
     affinity: 'Affinité',

@@ -1,5 +1,5 @@
 import type { AffinitySource, AssignmentPair } from '@shortlist/contract';
-import { App, Button, Card, Empty, Flex, Input, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
@@ -26,9 +26,8 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
   const { message } = App.useApp();
   const format = useFormat();
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const [isAdding, setAdding] = useState(false);
-  const pairs = usePairs(issueId, { ...toOffsetLimit({ page }), search: search || undefined });
+  const pairs = usePairs(issueId, toOffsetLimit({ page }));
   const { adjust } = useAssignmentMutations(issueId);
   const showError = useJudgeError();
 
@@ -91,22 +90,11 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
   return (
     <Card title={t('pairs.title')} data-testid="assign-pairs">
       <Flex vertical gap={12}>
-        <Flex gap={8} wrap justify="space-between">
-          <Input.Search
-            allowClear
-            placeholder={t('pairs.search')}
-            aria-label={t('pairs.search')}
-            onSearch={(value) => {
-              setSearch(value.trim());
-              setPage(1);
-            }}
-            style={{ maxWidth: 320 }}
-            data-testid="pairs-search"
-          />
+        <div>
           <Button onClick={() => setAdding(true)} data-testid="pair-add">
             {t('pairs.add')}
           </Button>
-        </Flex>
+        </div>
         <PagedTable<AssignmentPair>
           query={pairs}
           page={page}
