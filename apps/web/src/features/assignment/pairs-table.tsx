@@ -101,7 +101,8 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
           onPageChange={setPage}
           rowKey={rowKey}
           columns={columns}
-          scroll={{ x: 'max-content' }}
+          // The explanation wraps: the table fits the drawer's width, and scrolls on a phone.
+          scroll={{ x: 760 }}
           emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pairs.empty')} />}
           onRow={(pair) =>
             ({

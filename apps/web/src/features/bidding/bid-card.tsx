@@ -1,4 +1,5 @@
 import { BIDS, type Bid, type BidItem } from '@shortlist/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemHead, itemTitleId } from '../answering/item-details';
 import '../../app/i18n/answering-resources';
@@ -25,6 +26,10 @@ export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProp
   const { t: ta } = useTranslation('answering');
   const shown = { id: item.dataset, title: item.title, tags: [] };
   const name = `bid-${item.dataset}`;
+  // Checked in the tap's own render (the cache's change reaches the card a moment later, and a controlled
+  // radio button springs back meanwhile); the item's bid, once it comes or goes back on a refusal, wins.
+  const [choice, setChoice] = useState(item.bid);
+  useEffect(() => setChoice(item.bid), [item.bid]);
   return (
     <article className="sl-answer-item" aria-labelledby={itemTitleId(shown)} data-testid="bid-item">
       <ItemHead item={shown} />
@@ -47,7 +52,7 @@ export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProp
           </div>
         ) : (
           <>
-            <fieldset className="sl-bid-choices" disabled={!isOpen || isBusy}>
+            <fieldset className="sl-bid-choices" disabled={!isOpen}>
               <legend className="sl-field-label">{t('bid.legend', { title: item.title })}</legend>
               {[...BIDS, NO_BID].map((value) => (
                 <label key={value} className="sl-choice sl-bid-choice">
@@ -55,8 +60,12 @@ export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProp
                     type="radio"
                     name={name}
                     value={value}
-                    checked={(item.bid ?? NO_BID) === value}
-                    onChange={() => onBid(value === NO_BID ? null : (value as Bid))}
+                    checked={(choice ?? NO_BID) === value}
+                    onChange={() => {
+                      const next = value === NO_BID ? null : (value as Bid);
+                      setChoice(next);
+                      onBid(next);
+                    }}
                     data-testid={`bid-${value}`}
                   />
                   {t(`bid.${value as Bid | typeof NO_BID}`)}

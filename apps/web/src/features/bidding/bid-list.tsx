@@ -30,7 +30,7 @@ export function BidList({
   const [page, setPage] = useState(1);
   const filters = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, search: search || undefined };
   const items = useBidItems(issueId, token, filters);
-  const { bid, conflict } = useBidMutations(issueId, token, filters);
+  const { bid, placeBid, conflict } = useBidMutations(issueId, token, filters);
   const { confirm, dialog } = useConfirm();
   const { flash, show } = useFlash();
   const list = useRef<HTMLDivElement>(null);
@@ -140,8 +140,8 @@ export function BidList({
                 isOpen={isOpen}
                 isBusy={busy === item.dataset}
                 onBid={(value) =>
-                  bid.mutate(
-                    { dataset: item.dataset, bid: value },
+                  placeBid(
+                    { dataset: item.dataset, bid: value, previous: item.bid },
                     { onSuccess: () => show(t('bid.saved')), onError: failed },
                   )
                 }

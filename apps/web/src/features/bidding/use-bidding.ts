@@ -62,13 +62,19 @@ export function useBidMutations(issueId: number, token: string | null, filters: 
   const queryClient = useQueryClient();
   const updateItem = useUpdateItem(issueId, token, filters);
   const bid = useMutation({
-    mutationFn: ({ dataset, bid }: { dataset: number; bid: Bid | null }) =>
+    mutationFn: ({ dataset, bid }: { dataset: number; bid: Bid | null; previous: Bid | null }) =>
       setOwnBid(issueId, token, dataset, bid),
-    onSuccess: (_, { dataset, bid }) => {
-      updateItem(dataset, { bid });
-      void queryClient.invalidateQueries({ queryKey: biddingKeys.state(issueId, token) });
-    },
+    onError: (_, { dataset, previous }) => updateItem(dataset, { bid: previous }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: biddingKeys.state(issueId, token) }),
   });
+  // The choice is kept at once (the card shows it in the tap's render), and goes back if the server refuses it.
+  const placeBid = (
+    variables: { dataset: number; bid: Bid | null; previous: Bid | null },
+    options: Parameters<typeof bid.mutate>[1],
+  ) => {
+    updateItem(variables.dataset, { bid: variables.bid });
+    bid.mutate(variables, options);
+  };
   const conflict = useMutation({
     mutationFn: async ({ dataset, isDeclared }: { dataset: number; isDeclared: boolean }) => {
       if (isDeclared) await declareConflict(issueId, token, dataset);
@@ -80,5 +86,5 @@ export function useBidMutations(issueId: number, token: string | null, filters: 
       void queryClient.invalidateQueries({ queryKey: biddingKeys.all(issueId, token) });
     },
   });
-  return { bid, conflict };
+  return { bid, placeBid, conflict };
 }
