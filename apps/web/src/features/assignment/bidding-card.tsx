@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Input, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/layout/load-error';
@@ -25,9 +25,7 @@ export function BiddingCard({ issueId }: { issueId: number }) {
       ) : (
         <Flex vertical gap={12}>
           <Typography.Text data-testid="assign-bidding-progress">
-            <Tag color={data.open ? 'green' : 'default'}>
-              {data.open ? t('bidding.open') : t('bidding.closed')}
-            </Tag>
+            <strong>{data.open ? t('bidding.open') : t('bidding.closed')}</strong>{' '}
             {t('bidding.progress', {
               count: data.nb_judges,
               withBids: data.nb_judges_with_bids,

@@ -47,13 +47,18 @@ export function useBidItems(issueId: number, token: string | null, filters: BidI
 /** Writes one item's new state into the page of items on screen: a refetch would move the focus away. */
 function useUpdateItem(issueId: number, token: string | null, filters: BidItemsFilters) {
   const queryClient = useQueryClient();
-  return (dataset: number, change: Partial<BidItem>) =>
+  /** `onlyIf`: the change is made only while the item's bid is still that one. */
+  return (dataset: number, change: Partial<BidItem>, onlyIf?: BidItem['bid']) =>
     queryClient.setQueryData<Page<BidItem>>(
       biddingKeys.items(issueId, token, filters),
       (page) =>
         page && {
           ...page,
-          results: page.results.map((item) => (item.dataset === dataset ? { ...item, ...change } : item)),
+          results: page.results.map((item) =>
+            item.dataset === dataset && (onlyIf === undefined || item.bid === onlyIf)
+              ? { ...item, ...change }
+              : item,
+          ),
         },
     );
 }
@@ -64,7 +69,8 @@ export function useBidMutations(issueId: number, token: string | null, filters: 
   const bid = useMutation({
     mutationFn: ({ dataset, bid }: { dataset: number; bid: Bid | null; previous: Bid | null }) =>
       setOwnBid(issueId, token, dataset, bid),
-    onError: (_, { dataset, previous }) => updateItem(dataset, { bid: previous }),
+    // Back to the previous bid, unless the judge has chosen another since.
+    onError: (_, { dataset, bid, previous }) => updateItem(dataset, { bid: previous }, bid),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: biddingKeys.state(issueId, token) }),
   });
   // The choice is kept at once (the card shows it in the tap's render), and goes back if the server refuses it.
