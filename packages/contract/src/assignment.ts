@@ -194,11 +194,13 @@ export const UNCERTAIN_ITEMS_MAX = 10_000;
 export const HISTOGRAM_BUCKETS = 10;
 /** A second wave needs answers to measure how sure each item's place is. */
 export const NO_ANSWERS_YET = 'NO_ANSWERS_YET';
+export const NO_ANSWERS_YET_DETAIL = 'A second wave needs answers: no judge has given any yet.';
 
 /**
  * POST issues/{id}/assign_access/: every item gets `judges_per_item` judges where possible, no judge more
  * than `max_items_per_judge` items. `top_up` keeps what judges already have (items added later); `replace`
- * starts again (refused once judges have submitted). `by: uncertainty` is always a top-up.
+ * starts again (refused once judges have submitted). `by: uncertainty` is always a top-up: each item keeps
+ * its judges, and the least sure around the cut-off get `judges_per_item` more, chosen by expertise.
  */
 export const assignAccessSchema = z.object({
   judges_per_item: z.number().int().min(1).max(JUDGES_PER_ITEM_MAX),
@@ -217,7 +219,12 @@ export const assignAccessSchema = z.object({
       willing: z.number().min(0).max(1).default(BID_BONUS_DEFAULTS.willing),
     })
     .optional(),
-  /** `by: uncertainty`: the number of items to add judges to (the least sure first). */
+  /**
+   * `by: uncertainty`: the cut-off (the k of the report's "How sure"), required, and how many of the items
+   * whose place around it is least sure get `judges_per_item` more judges (by default every item neither
+   * certain in nor certain out).
+   */
+  cutoff: z.number().int().min(1).max(UNCERTAIN_ITEMS_MAX).optional(),
   uncertain_items: z.number().int().min(1).max(UNCERTAIN_ITEMS_MAX).optional(),
 });
 export type AssignAccess = z.input<typeof assignAccessSchema>;
@@ -256,7 +263,7 @@ export const assignAccessResultSchema = z.object({
   /** Items left with fewer judges than asked, grouped by how many they have. */
   short: z.array(z.object({ judges: z.number().int(), items: z.number().int() })),
   by: z.enum(ASSIGN_BY),
-  /** Present when affinities could be computed (every `by`): the quality of the whole assignment. */
+  /** The quality of the whole assignment (kept pairs included); null for `balanced`, which reads no affinity. */
   quality: assignmentQualitySchema.nullable(),
   /** Milliseconds the solver took (off the request's thread). */
   solve_ms: z.number().int(),
@@ -298,15 +305,17 @@ export type AssignmentPatch = z.input<typeof assignmentPatchSchema>;
 
 /**
  * GET issues/{id}/judges_planner/?target=0.8 (admin): judges per item needed for a target reliability of an
- * item's mean, by Spearman–Brown from the agreement measured so far (Krippendorff's α of the current N).
+ * item's mean value, by Spearman–Brown from the agreement measured so far (Krippendorff's α, the
+ * reliability of one judge's value): R(n) = n·α ÷ (1 + (n − 1)·α).
  */
 export const plannerQuerySchema = z.object({ target: z.coerce.number().gt(0).lt(1).default(0.8) });
 export type PlannerQuery = z.input<typeof plannerQuerySchema>;
 export const plannerSchema = z.object({
   alpha: z.number().nullable(),
+  /** Judges who answered an item, on average over the items answered. */
   judges_per_item: z.number().nullable(),
-  /** Reliability of one judge's value, from α and the current judges per item. */
-  single_judge_reliability: z.number().nullable(),
+  /** The reliability of an item's mean with that many judges, R(judges_per_item). */
+  reliability: z.number().nullable(),
   target: z.number(),
   /** Judges per item the target needs; null while agreement cannot be measured or is not positive. */
   needed_judges_per_item: z.number().int().nullable(),

@@ -131,6 +131,8 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
   'This judge has a conflict of interest with this item.':
     'Ce juge a un conflit d’intérêts avec cet élément.',
   'This judge is not willing to judge this item.': 'Ce juge ne souhaite pas évaluer cet élément.',
+  'A second wave needs answers: no judge has given any yet.':
+    'Une seconde vague demande des réponses : aucun juge n’en a encore donné.',
   'Choose fairness or a maximum pair probability, not both.':
     'Choisissez l’équité ou une probabilité maximale par paire, pas les deux.',
   'A criterion is not part of this selection.': 'Un critère ne fait pas partie de cette sélection.',

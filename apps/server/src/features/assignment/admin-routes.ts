@@ -9,9 +9,13 @@ import {
   assignmentPatchSchema,
   assignmentQualityReplySchema,
   biddingPutSchema,
+  biddingRemindResultSchema,
+  biddingRemindSchema,
   biddingSchema,
   idParamsSchema,
   pageSchema,
+  plannerQuerySchema,
+  plannerSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -20,8 +24,10 @@ import { toPage } from '../../http/pagination.ts';
 import { requireIssueAdmin } from '../selections/access.ts';
 import { deleteAffinities, listAffinities, uploadAffinities } from './affinities.ts';
 import { saveSettings } from './affinity-matrix.ts';
+import { remindBidding } from './bidding-reminder.ts';
 import { biddingStatus } from './bids.ts';
 import { currentQuality, listPairs, patchPairs } from './pairs.ts';
+import { planJudges } from './planner.ts';
 
 /** The CSV travels as JSON text: its limit, with room for escapes. */
 const AFFINITY_BODY_LIMIT_BYTES = AFFINITY_CSV_MAX_LENGTH + 1024 * 1024;
@@ -41,6 +47,13 @@ export const assignmentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       await saveSettings(ctx.db, issue.id, { biddingDeadline: deadline ? new Date(deadline) : null });
       return biddingStatus(ctx, issue.id);
     },
+  );
+
+  app.post(
+    '/issues/:id/bidding/remind/',
+    { schema: { tags, params, body: biddingRemindSchema, response: { 200: biddingRemindResultSchema } } },
+    async (request) =>
+      remindBidding(ctx, await requireIssueAdmin(ctx, currentUser(request), request.params.id), request.body),
   );
 
   app.post(
@@ -92,6 +105,16 @@ export const assignmentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       const { count, results } = await listPairs(ctx, issue, request.query);
       return toPage(request, request.query, count, results);
     },
+  );
+  app.get(
+    '/issues/:id/judges_planner/',
+    { schema: { tags, params, querystring: plannerQuerySchema, response: { 200: plannerSchema } } },
+    async (request) =>
+      planJudges(
+        ctx,
+        await requireIssueAdmin(ctx, currentUser(request), request.params.id),
+        request.query.target,
+      ),
   );
   app.get(
     '/issues/:id/assignment/quality/',

@@ -12,6 +12,17 @@ import type { IssueRow } from '../selections/access.ts';
 import { explainPairs, loadJudgeTexts, saveSettings, type Tx } from './affinity-matrix.ts';
 import { loadItemTexts } from './item-texts.ts';
 
+/** What is wrong with a line of the CSV, as the reply says it (the French in http/messages-fr.ts). */
+const CSV_LINE_MESSAGE = {
+  header: 'Line 1: the header must be judge,item,score.',
+  values: (line: number) => `Line ${line}: three values are expected: judge, item, score.`,
+  judge: (line: number) => `Line ${line}: this is not a judge of this selection.`,
+  item: (line: number) => `Line ${line}: this item is not part of this selection.`,
+  score: (line: number) => `Line ${line}: the score must be a number between 0 and 1.`,
+  twice: (line: number) => `Line ${line}: this pair was given on an earlier line.`,
+};
+type LineProblem = Exclude<keyof typeof CSV_LINE_MESSAGE, 'header'>;
+
 interface Row {
   accessId: number;
   datasetId: number;
@@ -40,7 +51,7 @@ export function parseAffinityCsv(
   const errors: string[] = [];
   const header = cells(lines[0] ?? '').map((cell) => cell.toLowerCase());
   if (header.join(',') !== AFFINITY_CSV_HEADER.join(','))
-    throw fieldErrors({ csv: [`Line 1: the header must be ${AFFINITY_CSV_HEADER.join(',')}.`] });
+    throw fieldErrors({ csv: [CSV_LINE_MESSAGE.header] });
   const byKey = new Map<string, number>();
   for (const judge of judges) {
     byKey.set(String(judge.userId), judge.accessId);
@@ -48,19 +59,18 @@ export function parseAffinityCsv(
   }
   const seen = new Set<string>();
   /** A line's row, or what is wrong with it. */
-  function read(line: string): Row | string {
+  function read(line: string): Row | LineProblem {
     const values = cells(line);
-    if (values.length !== 3) return 'three values are expected: judge, item, score.';
+    if (values.length !== 3) return 'values';
     const [judge, item, score] = values as [string, string, string];
     const accessId = byKey.get(judge.toLowerCase());
     const datasetId = /^\d+$/.test(item) ? Number(item) : Number.NaN;
     const value = Number(separator === ';' ? score.replace(',', '.') : score);
-    if (accessId === undefined) return 'this is not a judge of this selection.';
-    if (!itemIds.has(datasetId)) return 'this item is not part of this selection.';
-    if (score === '' || !Number.isFinite(value) || value < 0 || value > 1)
-      return 'the score must be a number between 0 and 1.';
+    if (accessId === undefined) return 'judge';
+    if (!itemIds.has(datasetId)) return 'item';
+    if (score === '' || !Number.isFinite(value) || value < 0 || value > 1) return 'score';
     const key = `${accessId}:${datasetId}`;
-    if (seen.has(key)) return 'this pair was given on an earlier line.';
+    if (seen.has(key)) return 'twice';
     seen.add(key);
     return { accessId, datasetId, score: value };
   }
@@ -68,7 +78,7 @@ export function parseAffinityCsv(
   lines.slice(1).forEach((line, k) => {
     if (line.trim() === '' || errors.length >= AFFINITY_CSV_ERRORS_MAX) return;
     const row = read(line);
-    if (typeof row === 'string') errors.push(`Line ${k + 2}: ${row}`);
+    if (typeof row === 'string') errors.push(CSV_LINE_MESSAGE[row](k + 2));
     else rows.push(row);
   });
   if (errors.length) throw fieldErrors({ csv: errors });

@@ -7,8 +7,9 @@
  * unit from whoever held it. Every bid raises a price by ε at least and no item pays more than a unit is
  * worth, so it ends; ε shrinks phase by phase, prices kept, so that each phase starts near its equilibrium.
  * Judges have more units than items need: a unit left unsold in the last phase may keep a price from an
- * earlier one and turn items away from a judge with room, so the end lowers unsold units to 0 and lets the
- * items that now prefer them bid again (a few rounds), as the dual's complementary slackness asks.
+ * earlier one and turn items away from a judge with room (or make them give up), so the end lowers unsold
+ * units to 0 and lets the items that now prefer them, or gave up, bid again (a few rounds), as the dual's
+ * complementary slackness asks.
  * Pure and synchronous: it runs on the assignment's worker thread.
  */
 export interface AuctionInput {
@@ -152,7 +153,14 @@ export function auction(input: AuctionInput): AuctionResult {
   }
 
   for (let round = 0; round < CLEAN_UP_ROUNDS && lowerUnsold(); round++) {
-    // An item holding a unit worth less (at what it paid) than a judge now cheaper gives it up and bids again.
+    // An item that gave up at the old prices tries again; one holding a unit worth less (at what it paid)
+    // than a judge now cheaper gives it up and bids again.
+    for (let i = 0; i < n; i++)
+      if ((short[i] as number) > 0) {
+        left[i] = (left[i] as number) + (short[i] as number);
+        short[i] = 0;
+        enqueue(i);
+      }
     for (let j = 0; j < m; j++)
       for (let pos = start[j] as number; pos < (start[j + 1] as number); pos++) {
         const i = owner[pos] as number;

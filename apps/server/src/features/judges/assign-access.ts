@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { assignByExpertise } from '../assignment/assign-expertise.ts';
+import { uncertaintyDemand } from '../assignment/uncertainty.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import type { IssueRow } from '../selections/access.ts';
 import { assignJudges } from './balanced-assignment.ts';
@@ -24,7 +25,7 @@ function summariseShort(shortItems: Map<number, number>) {
 
 /**
  * POST issues/{id}/assign_access/: item subsets for every judge, balanced (balanced-assignment.ts) or by
- * expertise (assignment/assign-expertise.ts),
+ * expertise (assignment/assign-expertise.ts), or a second wave on the least sure items (uncertainty.ts),
  * written in one transaction; the selection switches to subsets. `replace` starts from nothing and is
  * refused once judges have submitted; `top_up` keeps every existing pair.
  */
@@ -33,7 +34,9 @@ export async function assignAccess(
   issue: IssueRow,
   input: AssignAccess,
 ): Promise<AssignAccessResult> {
-  const mode = input.mode ?? 'replace';
+  const by = input.by ?? 'balanced';
+  // A second wave adds to what judges have.
+  const mode = by === 'uncertainty' ? 'top_up' : (input.mode ?? 'replace');
   const [items, judges, submissions, conflicts] = await Promise.all([
     ctx.db
       .select({ id: issueDatasets.datasetId })
@@ -66,8 +69,19 @@ export async function assignAccess(
           .from(issueAccessDatasets)
           .where(inArray(issueAccessDatasets.accessId, accessIds))
       : [];
-  const by = input.by ?? 'balanced';
   const itemIds = items.map((item) => item.id);
+  const conflicted = new Set(conflicts.map((pair) => `${pair.judgeId}:${pair.itemId}`));
+  const demand =
+    by === 'uncertainty'
+      ? (
+          await uncertaintyDemand(
+            ctx,
+            issue,
+            input,
+            existing.filter((pair) => !conflicted.has(`${pair.judgeId}:${pair.itemId}`)),
+          )
+        ).demand
+      : undefined;
   const assignment =
     by === 'balanced'
       ? {
@@ -82,7 +96,7 @@ export async function assignAccess(
           quality: null,
           solveMs: 0,
         }
-      : await assignByExpertise(ctx, issue, input, { itemIds, existing, conflicts });
+      : await assignByExpertise(ctx, issue, input, { itemIds, existing, conflicts, demand });
 
   await ctx.db.transaction(async (tx) => {
     if (mode === 'replace')

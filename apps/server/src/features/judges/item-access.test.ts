@@ -255,6 +255,9 @@ describe('POST issues/{id}/assign_access/', () => {
       min_datasets_per_judge: 5,
       max_datasets_per_judge: 5,
       short: [],
+      by: 'balanced',
+      quality: null,
+      solve_ms: 0,
     });
     const before = await itemsByJudge(issue.id);
 
