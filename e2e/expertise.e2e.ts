@@ -25,6 +25,7 @@ const WORDS = {
     assign: 'Assign by expertise',
     progress: '2 of 3 judges have bid (3 bids).',
     matchedOn: 'Matched on:',
+    reminded: '1 reminder sent.',
     sent: '3 invitations sent.',
   },
   fr: {
@@ -35,6 +36,7 @@ const WORDS = {
     assign: 'Répartir selon l’expertise',
     progress: '2 juges sur 3 ont exprimé des souhaits (3 souhaits).',
     matchedOn: 'En commun :',
+    reminded: '1 relance envoyée.',
     sent: '3 invitations envoyées.',
   },
 } as const;
@@ -142,6 +144,10 @@ describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language
     const drawer = page.getByTestId('assign-drawer');
     await drawer.getByText(words.assign, { exact: false }).first().waitFor();
     await drawer.getByTestId('assign-bidding-progress').filter({ hasText: words.progress }).waitFor();
+    // The one judge who has not bid is reminded.
+    await drawer.getByTestId('assign-bidding-remind').click();
+    await page.getByText(words.reminded).waitFor();
+    await waitForMailTo(server.url, p.emails.ocean);
     await drawer.getByTestId('assign-quality-none').waitFor();
     await drawer.getByTestId('assign-judges-per-item').fill('1');
     await drawer.getByTestId('assign-items-per-judge').fill('3');
@@ -189,6 +195,7 @@ describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language
     await drawer.getByTestId('assign-invite-all').click();
     await page.getByTestId('invite-all-send').click();
     await page.getByTestId('invite-all-result').filter({ hasText: words.sent }).waitFor();
-    await waitForMailTo(server.url, p.emails.ocean);
+    // The law judge, who had bid, got no reminder: this mail is their invitation.
+    await waitForMailTo(server.url, p.emails.law);
   }, 180_000);
 });
