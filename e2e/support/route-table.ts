@@ -3,7 +3,7 @@ import { ADMIN_PAGES } from '../../apps/web/src/app/admin-paths.ts';
 import { PUBLIC_PAGES } from '../../apps/web/src/app/public-paths.ts';
 
 /** Public pages a judge opens with the token of their personal link. */
-const WITH_JUDGE_TOKEN = new Set(['/selection/:id/answer', '/judge']);
+const WITH_JUDGE_TOKEN = new Set(['/selection/:id/answer', '/selection/:id/bids', '/judge']);
 /** Shown while a page's data is on its way. */
 const BUSY = '.ant-spin-spinning, .ant-skeleton, .sl-form-loading, [aria-busy="true"]';
 

@@ -24,6 +24,12 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
     handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
     loader: prefetchAnswerView,
   },
+  // The judge's expertise and bids: the answer page's loader (its token signs out whoever was signed in).
+  '/selection/:id/bids': {
+    load: () => import('../features/bidding/bids-page').then((m) => m.BidsPage),
+    handle: { hideNavbar: true, hideFooter: true },
+    loader: prefetchAnswerView,
+  },
   '/judge': {
     load: () => import('../features/answering/judge-portal-page').then((m) => m.JudgePortalPage),
     handle: { hideNavbar: true, hideFooter: true },

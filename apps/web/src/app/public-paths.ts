@@ -7,6 +7,7 @@
 export const PUBLIC_PAGES = {
   '/forms/:id': { module: 'features/form-respond/form-respond-page.tsx', usesAntd: false },
   '/selection/:id/answer': { module: 'features/answering/answer-page.tsx', usesAntd: false },
+  '/selection/:id/bids': { module: 'features/bidding/bids-page.tsx', usesAntd: false },
   '/judge': { module: 'features/answering/judge-portal-page.tsx', usesAntd: false },
   '/selection/:id/public': { module: 'features/answering/public-page.tsx', usesAntd: false },
   '/unsubscribe/:token': { module: 'features/unsubscribe/unsubscribe-page.tsx', usesAntd: true },

@@ -21,13 +21,13 @@ import {
 import type { UserRow } from '../../http/auth.ts';
 import { drained } from '../../http/download.ts';
 import { preparedPerShape } from '../../http/prepared.ts';
-import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import {
   type DatasetFilterShape,
   filterShapeOf,
   filterValuesOf,
   placeholderConditions,
 } from '../../item-reads/dataset-filters.ts';
+import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { pathText, promotionStepsJson } from '../rounds/path.ts';
 import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
 

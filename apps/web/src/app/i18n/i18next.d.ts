@@ -7,7 +7,9 @@ import type { planNoteResources } from '../../features/teams/plan-note-i18n';
 import type { agreementResources } from './agreement-resources';
 import type { answeringResources } from './answering-resources';
 import type { answersResources } from './answers-resources';
+import type { assignmentResources } from './assignment-resources';
 import type { auditResources } from './audit-resources';
+import type { biddingResources } from './bidding-resources';
 import type { dashboardResources } from './dashboard-resources';
 import type { emailsResources } from './emails-resources';
 import type { excelImportResources } from './excel-import-resources';
@@ -40,7 +42,9 @@ declare module 'i18next' {
       (typeof agreementResources)['en'] &
       (typeof answeringResources)['en'] &
       (typeof answersResources)['en'] &
+      (typeof assignmentResources)['en'] &
       (typeof auditResources)['en'] &
+      (typeof biddingResources)['en'] &
       (typeof dashboardResources)['en'] &
       (typeof emailsResources)['en'] &
       (typeof excelImportResources)['en'] &

@@ -4,7 +4,7 @@ import { Loading } from '../../app/plain/loading';
 import { AnswerForm } from './answer-form';
 import { DeadlineNotice } from './deadline-notice';
 import { PairwiseForm } from './pairwise-form';
-import { portalPath } from './portal-api';
+import { judgePagePath, portalPath } from './portal-api';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
 import '../../app/plain/plain.css';
@@ -53,6 +53,9 @@ export function AnswerContent({
         <p className="sl-portal-nav">
           <a href={portalPath(token)} data-testid="portal-link">
             {t('portalLink')}
+          </a>
+          <a href={judgePagePath(issueId, 'bids', token)} data-testid="bidding-link">
+            {t('biddingLink')}
           </a>
         </p>
       )}

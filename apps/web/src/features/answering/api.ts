@@ -15,7 +15,7 @@ import { apiRequest } from '../../app/api-client';
 import { getFirst } from '../../app/public-first-reply';
 
 /** The personal link's token goes along as `?token=`; without it the signed-in user answers or previews. */
-const withToken = (token: string | null) => (token ? { token } : undefined);
+export const withToken = (token: string | null) => (token ? { token } : undefined);
 
 export const answeringKeys = {
   view: (issueId: number, token: string | null) => ['answer-view', issueId, token ?? ''] as const,

@@ -49,6 +49,7 @@ export const en = {
   judgeNamed: 'Judge {{letters}}',
   blindTitle: 'Item {{number}}',
   portalLink: 'All my selections',
+  biddingLink: 'My expertise and bids',
   portal: {
     title: 'My selections',
     for: 'Selections you judge as {{email}}',
@@ -223,6 +224,7 @@ export const fr: typeof en = {
   judgeNamed: 'Juge {{letters}}',
   blindTitle: 'Élément {{number}}',
   portalLink: 'Toutes mes sélections',
+  biddingLink: 'Mon expertise et mes souhaits',
   portal: {
     title: 'Mes sélections',
     for: 'Les sélections que vous évaluez en tant que {{email}}',

@@ -14,3 +14,7 @@ export const judgePortalQuery = (token: string | null) =>
 /** The portal's address from a judge's page: their link's token goes along, else their sign-in opens it. */
 export const portalPath = (token: string | null) =>
   token ? `/judge?token=${encodeURIComponent(token)}` : '/judge';
+
+/** A judge's page of a selection (answers, or expertise and bids) from the other: the token goes along. */
+export const judgePagePath = (issueId: number, page: 'answer' | 'bids', token: string | null) =>
+  `/selection/${issueId}/${page}${token ? `?token=${encodeURIComponent(token)}` : ''}`;

@@ -3,6 +3,7 @@ import type { JudgeStatus } from '@shortlist/contract';
 import { Alert, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../app/layout/load-error';
 import { lazyDialog } from '../../app/lazy-dialog';
 import { toOffsetLimit } from '../../app/paging';
@@ -26,13 +27,29 @@ const InviteAllDialog = lazyDialog(
   (props) => props.isOpen,
 );
 
+const AssignDrawer = lazyDialog(
+  () => import('../assignment/assign-drawer').then((m) => m.AssignDrawer),
+  (props) => props.isOpen,
+);
+
 const ALL = 'all';
+const ASSIGN_PARAM = 'assign';
 const STATUS_OPTIONS = [ALL, 'not_invited', 'invited', 'answered'] as const;
 
 /** The Access tab of a selection: its judges, their items and invitations, and the public link. */
 export function AccessTab({ issueId }: { issueId: number }) {
   const { t } = useTranslation('judges');
   const issue = useIssue(issueId);
+  // Kept in the address (`&assign=expertise`): a reload, or a link, opens it again.
+  const [params, setParams] = useSearchParams();
+  const isAssigning = params.get(ASSIGN_PARAM) === 'expertise';
+  const setAssigning = (isOpen: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (isOpen) next.set(ASSIGN_PARAM, 'expertise');
+      else next.delete(ASSIGN_PARAM);
+      return next;
+    });
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<JudgeStatus | typeof ALL>(ALL);
@@ -101,6 +118,9 @@ export function AccessTab({ issueId }: { issueId: number }) {
           <Button icon={<SettingOutlined />} onClick={() => setDialog('spread')} data-testid="judges-spread">
             {t('spread.button')}
           </Button>
+          <Button onClick={() => setAssigning(true)} data-testid="judges-assign-expertise">
+            {t('assignByExpertise')}
+          </Button>
           <Button
             type="primary"
             icon={<UserAddOutlined />}
@@ -142,6 +162,12 @@ export function AccessTab({ issueId }: { issueId: number }) {
       <AddJudgesDialog issueId={issueId} isOpen={dialog === 'add'} onClose={() => setDialog(null)} />
       <AssignDialog issueId={issueId} isOpen={dialog === 'spread'} onClose={() => setDialog(null)} />
       <InviteAllDialog issueId={issueId} isOpen={dialog === 'inviteAll'} onClose={() => setDialog(null)} />
+      <AssignDrawer
+        issueId={issueId}
+        title={data.title}
+        isOpen={isAssigning}
+        onClose={() => setAssigning(false)}
+      />
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 /** Texts of the judges feature (the Access tab), in the i18next namespace 'judges'; French is typed by English. */
 export const en = {
+  assignByExpertise: 'Assign by expertise',
   publicNotice: 'This selection is public: anyone with this link can ask for access and answer.',
   publicLinkCopied: 'Link copied',
   copyPublicLink: 'Copy the public link',
@@ -175,6 +176,7 @@ export const en = {
 };
 
 export const fr: typeof en = {
+  assignByExpertise: 'Répartir selon l’expertise',
   publicNotice:
     'Cette sélection est publique : toute personne disposant de ce lien peut demander un accès et répondre.',
   publicLinkCopied: 'Lien copié',

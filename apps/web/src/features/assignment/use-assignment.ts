@@ -1,0 +1,84 @@
+import type { AssignAccess, AssignmentPatch } from '@shortlist/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../app/api-client';
+import { assignAccess, judgeKeys } from '../judges/api';
+import { issueKeys } from '../selections/api';
+import {
+  assignmentKeys,
+  clearAffinities,
+  fetchBidding,
+  fetchPairs,
+  fetchQuality,
+  type PairFilters,
+  patchAssignment,
+  remindBidders,
+  saveBidding,
+  uploadAffinities,
+} from './api';
+
+export function useBidding(issueId: number) {
+  return useQuery({
+    queryKey: assignmentKeys.bidding(issueId),
+    queryFn: ({ signal }) => fetchBidding(issueId, signal),
+  });
+}
+
+/** The current pairs' quality; none (404 or no pairs) reads as null. */
+export function useQuality(issueId: number, isEnabled = true) {
+  return useQuery({
+    queryKey: assignmentKeys.quality(issueId),
+    enabled: isEnabled,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchQuality(issueId, signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function usePairs(issueId: number, filters: PairFilters) {
+  return useQuery({
+    queryKey: assignmentKeys.pairs(issueId, filters),
+    queryFn: ({ signal }) => fetchPairs(issueId, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Every change of the page: each one refreshes what it changes (the pairs, their quality, the judges'
+ * lists of the access tab, whose items and counts follow the pairs).
+ */
+export function useAssignmentMutations(issueId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: assignmentKeys.all(issueId) }),
+      queryClient.invalidateQueries({ queryKey: judgeKeys.all(issueId) }),
+    ]);
+  return {
+    saveDeadline: useMutation({
+      mutationFn: (deadline: string | null) => saveBidding(issueId, { deadline }),
+      onSuccess: (bidding) => queryClient.setQueryData(assignmentKeys.bidding(issueId), bidding),
+    }),
+    remind: useMutation({ mutationFn: () => remindBidders(issueId) }),
+    upload: useMutation({ mutationFn: (csv: string) => uploadAffinities(issueId, csv), onSuccess: refresh }),
+    clear: useMutation({ mutationFn: () => clearAffinities(issueId), onSuccess: refresh }),
+    run: useMutation({
+      mutationFn: (input: AssignAccess) => assignAccess(issueId, input),
+      // Assigning also switches the selection to subsets: its own query is refreshed too.
+      onSuccess: () =>
+        Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: issueKeys.one(issueId) })]),
+    }),
+    adjust: useMutation({
+      mutationFn: (patch: AssignmentPatch) => patchAssignment(issueId, patch),
+      onSuccess: (quality) => {
+        queryClient.setQueryData(assignmentKeys.quality(issueId), quality);
+        void queryClient.invalidateQueries({ queryKey: [...assignmentKeys.all(issueId), 'pairs'] });
+        void queryClient.invalidateQueries({ queryKey: judgeKeys.all(issueId) });
+      },
+    }),
+  };
+}
