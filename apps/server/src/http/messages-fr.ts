@@ -262,6 +262,8 @@ export const FRENCH_MESSAGES: Readonly<Record<string, string>> = {
   'Request body size did not match Content-Length':
     'La taille du corps de la requête ne correspond pas à Content-Length',
 
+  // A request's wait for a database connection past its bound (db/queued-pool.ts), answered 503.
+  'timeout exceeded when trying to connect': 'délai dépassé en attendant une connexion à la base de données',
   // Webhooks
   'Queued.': 'En file d’attente.',
 };
