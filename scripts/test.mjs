@@ -133,8 +133,8 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 
 // Two phases. First two lanes, one a core (a vitest run has one worker on 2 cores): the API suite on the embedded
 // engine, the longest stage, alone in one; the type check, the lint, the web unit tests, the web build and the API
-// suite on PostgreSQL in the other. Then the end-to-end files, a file per core: beside an API run their clicks
-// timed out at 30 s (decision 162). Measured in docs/architecture.md ("CI stages").
+// suite on PostgreSQL in the other. Then the server's build and the end-to-end files, one at a time: beside an
+// API run their clicks timed out at 30 s (decision 162). Measured in docs/architecture.md ("CI stages").
 const apiPostgres = async () => {
   if (databaseUrl) await vitest('api-postgres', ['api'], { TEST_DATABASE_URL: databaseUrl });
   else {
