@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, dropDatabase, e2eDatabaseServer } from './database.ts';
+import { createDatabase, dropDatabase } from '../../apps/server/src/test/pg-admin.ts';
+import { e2eDatabaseServer } from './database.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -13,7 +14,7 @@ import { startServer } from './server.ts';
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlist-e2e-template-'));
   const databaseServer = e2eDatabaseServer();
-  const database = databaseServer ? await createDatabase(databaseServer) : undefined;
+  const database = databaseServer ? await createDatabase(databaseServer, 'shortlist_e2e') : undefined;
   const server = await startServer({}, { dataDir, databaseUrl: database?.url });
   await server.stop();
   project.provide('e2eDataDir', dataDir);

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { databaseUrl, withAdmin } from '../../apps/server/src/test/pg-admin.ts';
-
 /**
  * The PostgreSQL server that the end-to-end servers use when E2E_DATABASE_URL names one (`npm test` sets it
  * to the API suite's cluster): each test file's server gets a database of its own, a copy of the suite's
@@ -8,15 +5,3 @@ import { databaseUrl, withAdmin } from '../../apps/server/src/test/pg-admin.ts';
  * in WebAssembly (decision 211). Unset, the servers use the embedded engine, as `npm start` does.
  */
 export const e2eDatabaseServer = () => process.env.E2E_DATABASE_URL || undefined;
-
-/** A new database on `serverUrl`, a copy of `template` when one is named. */
-export async function createDatabase(serverUrl: string, template?: string) {
-  const name = `shortlist_e2e_${randomBytes(6).toString('hex')}`;
-  const from = template ? ` template ${template}` : '';
-  await withAdmin(serverUrl, (client) => client.query(`create database ${name}${from}`));
-  return { name, url: databaseUrl(serverUrl, name) };
-}
-
-export function dropDatabase(serverUrl: string, name: string) {
-  return withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-}

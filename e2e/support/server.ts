@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createDatabase, dropDatabase, e2eDatabaseServer } from './database.ts';
+import { createDatabase, dropDatabase } from '../../apps/server/src/test/pg-admin.ts';
+import { e2eDatabaseServer } from './database.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -103,7 +104,7 @@ async function newDatabase() {
   const server = e2eDatabaseServer();
   const template = process.env.VITEST_WORKER_ID ? inject('e2eDatabaseTemplate') : undefined;
   if (!server || !template) return undefined;
-  const { name, url } = await createDatabase(server, template);
+  const { name, url } = await createDatabase(server, 'shortlist_e2e', template);
   return { url, drop: () => dropDatabase(server, name) };
 }
 

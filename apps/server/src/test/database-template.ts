@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { databaseUrl, withAdmin } from './pg-admin.ts';
+import { createDatabase, dropDatabase } from './pg-admin.ts';
 
 /**
  * The API suite's global set-up: migrates one database, which every test file's database is copied
@@ -14,13 +13,11 @@ import { databaseUrl, withAdmin } from './pg-admin.ts';
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `shortlist_template_${randomBytes(6).toString('hex')}`;
-    await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
-    const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+    const { name, url } = await createDatabase(serverUrl, 'shortlist_template');
+    const database = await openDatabase({ url });
     await database.close();
     project.provide('databaseTemplate', { postgres: name });
-    return () =>
-      withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    return () => dropDatabase(serverUrl, name);
   }
   const database = await openDatabase({});
   const dump = await database.pglite?.dumpDataDir('none');

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, openDatabase, startPglite } from '../db/client.ts';
-import { databaseUrl, withAdmin } from './pg-admin.ts';
+import { createDatabase, dropDatabase } from './pg-admin.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -23,10 +22,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openReusedPglite();
-  const name = `shortlist_test_${randomBytes(6).toString('hex')}`;
-  const from = template.postgres ? ` template ${template.postgres}` : '';
-  await withAdmin(serverUrl, (client) => client.query(`create database ${name}${from}`));
-  const url = databaseUrl(serverUrl, name);
+  const { name, url } = await createDatabase(serverUrl, 'shortlist_test', template.postgres);
   const database = await openDatabase({ url });
   const concurrent = watchConcurrentQueries();
   return {
@@ -34,7 +30,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     url,
     async close() {
       await database.close();
-      await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(serverUrl, name);
       concurrent.check();
     },
   };
