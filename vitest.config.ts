@@ -19,9 +19,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/data-dir-template.ts', 'e2e/support/browser-server.ts'],
-          testTimeout: 60_000,
+          // `npm test` runs these files in shards beside the API suites (decision 223): a test of 45 s alone
+          // took up to 70 s there.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time, sharing the suite's Chromium: two side by side on 2 cores took 40–90 s a file
+          // One file at a time in a run, sharing its Chromium: two side by side on 2 cores took 40–90 s a file
           // against about 20 s alone, a server and a browser each wanting a core (docs/architecture.md).
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

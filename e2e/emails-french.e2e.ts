@@ -88,7 +88,7 @@ describe('mass e-mail in French, by keyboard', () => {
       )
       .waitFor();
     await page.getByText('Tous les envois').waitFor();
-  }, 60_000);
+  });
 });
 
 describe('an e-mail not sent', () => {
@@ -154,5 +154,5 @@ describe('an e-mail not sent', () => {
     await page.getByTestId('language-en').click();
     await row.getByText('Not sent: the recipient unsubscribed from this team’s e-mails.').waitFor();
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
-  }, 60_000);
+  });
 });

@@ -189,7 +189,7 @@ describe('forms admin', () => {
       .getByTestId('plan-note')
       .getByText('switch them on, workspace by workspace', { exact: false })
       .waitFor();
-  }, 120_000);
+  });
 
   it('proposes the first short text question as the responses’ title, and shows which question titles them', async () => {
     const { page, server } = session;
@@ -241,7 +241,7 @@ describe('forms admin', () => {
     expect(await page.getByTestId('question-is-title').count()).toBe(0);
     const saved = await callAdminApi<{ title_field: number }>(server.url, 'GET', `intake-forms/${form.id}/`);
     expect(saved.title_field).toBe(0);
-  }, 60_000);
+  });
 
   it('titles responses by the project rather than the founder, and renames them when the admin changes it', async () => {
     const { page, server } = session;
@@ -281,7 +281,7 @@ describe('forms admin', () => {
     await page.goto(`${server.url}/team/1/intake-forms/${form.id}`);
     await choose(page, 'title-field-select', 'Founder name');
     await expect.poll(titles).toEqual(['Ada Lovelace', 'bob@example.org']);
-  }, 90_000);
+  });
 
   it('starts a new form from the questions of last year’s call, in French on a phone', async () => {
     const { page, server } = session;
@@ -315,7 +315,7 @@ describe('forms admin', () => {
     await page.getByTestId('title-field-select').getByText('Nom du projet').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
-  }, 90_000);
+  });
 
   it('tells the admin when the question that titles the responses is deleted, and titles them by e-mail again', async () => {
     const { page, server } = session;
@@ -353,5 +353,5 @@ describe('forms admin', () => {
     await titleField.getByText("The respondent's e-mail").waitFor();
     const saved = await callAdminApi<{ title_field: number }>(server.url, 'GET', `intake-forms/${form.id}/`);
     expect(saved.title_field).toBe(0);
-  }, 60_000);
+  });
 });

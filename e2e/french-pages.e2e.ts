@@ -102,5 +102,5 @@ describe('French pages', () => {
     for (const [name, url, ready] of pages)
       found[name] = await englishOf(page, new URL(url, server.url).href, ready);
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
-  }, 120_000);
+  });
 });
