@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/agreement-shots';
 const PHONE = { width: 375, height: 800 };
 
 const api = <T>(method: string, path: string, body?: object) =>
@@ -75,7 +74,6 @@ async function createJury(title: string, titles: string[], ratings: ([number, nu
 describe('agreement between judges and the correction per criterion', () => {
   it('shows α in words, flags the inconsistent judge, and ranks per judge and criterion', async () => {
     const { page, server } = session;
-    mkdirSync(SHOTS, { recursive: true });
     // docs/judging.md, "Agreement between judges": Ann, Bob and the erratic Cem.
     const jury = await createJury(
       'Agreement jury',
@@ -121,7 +119,7 @@ describe('agreement between judges and the correction per criterion', () => {
       'Judges agree poorly on Market (α 0.343)',
     ]);
     await page.getByTestId('report-items-table').getByRole('cell', { name: 'Dyno', exact: true }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/agreement-en-desktop.png`, fullPage: true });
+    await shoot(page, 'agreement-en-desktop');
 
     // The report's criteria filter applies to the agreement too: Team alone gives Team's α.
     await page.getByTestId('report-criteria-filter').click();
@@ -145,7 +143,7 @@ describe('agreement between judges and the correction per criterion', () => {
     expect(await cem.getByTestId('judge-consistency').innerText()).toBe('0.422');
     expect(await cem.getByTestId('judge-leniency').innerText()).toBe('+0.625');
     expect(await judges.getByTestId('judge-inconsistent').count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/agreement-judges-en-desktop.png`, fullPage: true });
+    await shoot(page, 'agreement-judges-en-desktop');
 
     // The correction per judge and criterion: raw Dyno Bolt Acme Core; Acme moves up past Bolt.
     await page.goto(`${server.url}/team/1/issue/${biased.id}/manage?tab=report`);
@@ -161,7 +159,7 @@ describe('agreement between judges and the correction per criterion', () => {
     await expect.poll(order).toEqual(['Dyno', 'Acme', 'Bolt', 'Core']);
     expect(await table.getByTestId('rank-shift').count()).toBeGreaterThan(0);
     await page.getByTestId('raw-judges').waitFor();
-    await page.screenshot({ path: `${SHOTS}/criterion-en-desktop.png`, fullPage: true });
+    await shoot(page, 'criterion-en-desktop');
 
     // Both languages, phone size.
     await page.setViewportSize(PHONE);
@@ -170,7 +168,7 @@ describe('agreement between judges and the correction per criterion', () => {
     // Its readings wrap within the phone's width (they ran past its edge in one line).
     const fits = () => panel.evaluate((element) => element.scrollWidth <= element.clientWidth);
     expect(await fits()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/agreement-en-phone.png`, fullPage: true });
+    await shoot(page, 'agreement-en-phone');
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await page.reload();
     await panel.getByText('Les juges s’accordent mal', { exact: true }).waitFor();
@@ -178,11 +176,11 @@ describe('agreement between judges and the correction per criterion', () => {
       'Les juges s’accordent mal sur Team (α -0,134)',
     );
     expect(await fits()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/agreement-fr-phone.png`, fullPage: true });
+    await shoot(page, 'agreement-fr-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Juges' }).click();
     await page.getByTestId('judge-inconsistent').waitFor();
-    await page.screenshot({ path: `${SHOTS}/agreement-judges-fr-desktop.png`, fullPage: true });
+    await shoot(page, 'agreement-judges-fr-desktop');
 
     // One judge: the longest reading, which wraps on a phone in both languages.
     const lone = await createJury(
@@ -201,7 +199,7 @@ describe('agreement between judges and the correction per criterion', () => {
       await page.goto(`${server.url}/team/1/issue/${lone.id}/manage?tab=report`);
       await panel.locator('[data-reading="none"]').waitFor();
       expect(await fits()).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/agreement-none-${language}-phone.png`, fullPage: true });
+      await shoot(page, `agreement-none-${language}-phone`);
     }
   });
 });

@@ -4,10 +4,9 @@ import { callAdminApi } from './support/admin-api.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
-/** Where the screenshots of this page go, to be looked at (issue 29, point 4). */
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/audit-shots';
 const PHONE = { width: 375, height: 800 };
 const JUDGE = 'ann.audit@example.org';
 
@@ -62,7 +61,7 @@ describe('the audit log page', () => {
     const created = table.locator('tr', { hasText: 'Selection created' });
     await created.getByText('Public selection').waitFor();
     expect(await created.innerText()).toMatch(/Public selection: No\s+Status: Open/);
-    await page.screenshot({ path: `${SHOTS}/audit-en-desktop.png`, fullPage: true });
+    await shoot(page, 'audit-en-desktop');
 
     await chooseOption(page, page.getByTestId('audit-filter-action'), 'Answers submitted');
     await expect.poll(() => table.getByText('Criterion added').count()).toBe(0);
@@ -76,7 +75,7 @@ describe('the audit log page', () => {
     await page.getByLabel('E-mail address').fill(JUDGE);
     await page.getByTestId('personal-data-erase').click();
     await page.getByText(`Erase everything this workspace holds about ${JUDGE}?`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/personal-data-erase-en-desktop.png` });
+    await shoot(page, 'personal-data-erase-en-desktop', { fullPage: false });
     await page.getByRole('button', { name: 'Erase', exact: true }).click();
     await page
       .getByText('Erased: 1 judge identity, 2 answers anonymised, 0 items, 0 files, 0 e-mails.')
@@ -90,7 +89,7 @@ describe('the audit log page', () => {
       .waitFor();
 
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/audit-en-phone.png`, fullPage: true });
+    await shoot(page, 'audit-en-phone');
     // By the language menu, which stores the language on the account: the exports write it.
     await page.getByTestId('language-fr').click();
     await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
@@ -116,12 +115,12 @@ describe('the audit log page', () => {
     expect(lines[1]).toContain(',export.audit_log,');
     // The CSV's own export, its filter in words.
     expect(lines[1]).toContain(',Format: csv,');
-    await page.screenshot({ path: `${SHOTS}/audit-fr-phone.png`, fullPage: true });
+    await shoot(page, 'audit-fr-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('Adresse e-mail').fill(JUDGE);
     await page.getByTestId('personal-data-erase').click();
     await page.getByText(`Effacer tout ce que cet espace de travail détient sur ${JUDGE} ?`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/audit-fr-desktop.png`, fullPage: true });
+    await shoot(page, 'audit-fr-desktop');
     await page.keyboard.press('Escape');
     await page.getByTestId('language-en').click();
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -146,7 +145,7 @@ describe('the audit log page', () => {
     await card.getByTestId('personal-data-export').click();
     expect((await download).suggestedFilename()).toMatch(/^personal-data-\d{4}-\d\d-\d\d\.zip$/);
     await page.getByText('The archive is downloaded', { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/personal-data-site-en-desktop.png`, fullPage: true });
+    await shoot(page, 'personal-data-site-en-desktop');
     const log = await api<{ results: { action: string }[] }>(
       'GET',
       'teams/1/audit-log/?action=personal_data.exported',

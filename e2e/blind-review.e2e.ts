@@ -4,10 +4,9 @@ import { seriousViolations } from './support/axe.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
-/** Where the screenshots of these pages go, to be looked at. */
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/blind-shots';
 const PHONE = { width: 375, height: 800 };
 /** The narrowest phone the pages are checked at. */
 const NARROW = { width: 390, height: 844 };
@@ -65,7 +64,7 @@ describe('blind review and the judge’s portal', () => {
     await section.getByRole('checkbox', { name: 'Founder' }).check();
     await section.getByRole('checkbox', { name: 'Founder' }).focus();
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/blind-dialog-en-desktop.png`, fullPage: true });
+    await shoot(page, 'blind-dialog-en-desktop');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     const saved = await api<{ hidden_fields: number[] }>('GET', `issues/${blind.issue.id}/`);
@@ -82,7 +81,7 @@ describe('blind review and the judge’s portal', () => {
     expect(
       await page.getByTestId('blind-review').getByRole('checkbox', { name: 'Founder' }).isChecked(),
     ).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/blind-dialog-fr-phone.png` });
+    await shoot(page, 'blind-dialog-fr-phone', { fullPage: false });
 
     // The judge's link: a fresh context, no admin session.
     const judge = await page.context().browser()?.newPage();
@@ -93,7 +92,7 @@ describe('blind review and the judge’s portal', () => {
     await judge.getByRole('heading', { name: 'Item 1' }).waitFor();
     await judge.getByText('We recycle batteries').waitFor();
     expect(await judge.content()).not.toContain('Zephyrine');
-    await judge.screenshot({ path: `${SHOTS}/blind-answer-en-desktop.png`, fullPage: true });
+    await shoot(judge, 'blind-answer-en-desktop');
 
     // The portal, from the link on the judge's page, by keyboard.
     await judge.getByTestId('portal-link').focus();
@@ -102,9 +101,9 @@ describe('blind review and the judge’s portal', () => {
     const entries = judge.getByTestId('portal-entry');
     expect(await entries.count()).toBe(2);
     expect(await judge.getByTestId('portal-list').innerText()).toContain('0 of 1 item answered');
-    await judge.screenshot({ path: `${SHOTS}/portal-en-desktop.png`, fullPage: true });
+    await shoot(judge, 'portal-en-desktop');
     await judge.setViewportSize(PHONE);
-    await judge.screenshot({ path: `${SHOTS}/portal-en-phone.png`, fullPage: true });
+    await shoot(judge, 'portal-en-phone');
     await judge.getByRole('link', { name: 'Second call' }).click();
     await judge.getByRole('heading', { name: 'Second call' }).waitFor();
     await judge.getByRole('heading', { name: 'Globex' }).waitFor();
@@ -114,12 +113,12 @@ describe('blind review and the judge’s portal', () => {
     await judge.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await judge.goto(blind.link);
     await judge.getByRole('heading', { name: 'Élément 1' }).waitFor();
-    await judge.screenshot({ path: `${SHOTS}/blind-answer-fr-phone.png`, fullPage: true });
+    await shoot(judge, 'blind-answer-fr-phone');
     await judge.getByTestId('portal-link').click();
     await judge.getByRole('heading', { name: 'Mes sélections' }).waitFor();
-    await judge.screenshot({ path: `${SHOTS}/portal-fr-phone.png`, fullPage: true });
+    await shoot(judge, 'portal-fr-phone');
     await judge.setViewportSize(DESKTOP);
-    await judge.screenshot({ path: `${SHOTS}/portal-fr-desktop.png`, fullPage: true });
+    await shoot(judge, 'portal-fr-desktop');
     await judge.close();
   });
 
@@ -199,11 +198,11 @@ describe('blind review and the judge’s portal', () => {
     await everyType.check();
     await section.getByTestId('blind-hide-respondent').click();
     await everyType.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/blind-groups-en-desktop.png` });
+    await shoot(page, 'blind-groups-en-desktop', { fullPage: false });
     expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
     await page.setViewportSize(NARROW);
     await everyType.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/blind-groups-en-390.png` });
+    await shoot(page, 'blind-groups-en-390', { fullPage: false });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     const saved = await api<{ hidden_fields: number[]; hide_respondent: boolean }>(
@@ -222,7 +221,7 @@ describe('blind review and the judge’s portal', () => {
       .getByRole('checkbox', { name: 'Masquer « Founder » dans tous les types d’élément' });
     await everyTypeFr.scrollIntoViewIfNeeded();
     expect(await everyTypeFr.isChecked()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/blind-groups-fr-390.png` });
+    await shoot(page, 'blind-groups-fr-390', { fullPage: false });
     expect(await seriousViolations(page, '[data-testid="blind-review"]')).toEqual([]);
 
     // The judge sees neither founder nor the lab's address, and what is left of each item.
@@ -234,14 +233,14 @@ describe('blind review and the judge’s portal', () => {
     await judge.getByText('Kelp farms in orbit').waitFor();
     for (const hidden of ['Anselm', 'Bettina', 'gizmo-lead'])
       expect(await judge.content()).not.toContain(hidden);
-    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-en-desktop.png`, fullPage: true });
+    await shoot(judge, 'blind-two-types-judge-en-desktop');
     await judge.setViewportSize(NARROW);
-    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-en-390.png`, fullPage: true });
+    await shoot(judge, 'blind-two-types-judge-en-390');
     await judge.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await judge.reload();
     await judge.getByText('Cheaper sensors').waitFor();
     expect(await judge.content()).not.toContain('gizmo-lead');
-    await judge.screenshot({ path: `${SHOTS}/blind-two-types-judge-fr-390.png`, fullPage: true });
+    await shoot(judge, 'blind-two-types-judge-fr-390');
     await judge.close();
   });
 
@@ -297,7 +296,7 @@ describe('blind review and the judge’s portal', () => {
     const html = await page.content();
     for (const leak of ['wilhelmina', 'octavian']) expect(html.toLowerCase()).not.toContain(leak);
     await comments.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/judge-names-en-390.png`, fullPage: true });
+    await shoot(page, 'judge-names-en-390');
 
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await page.reload();
@@ -306,7 +305,7 @@ describe('blind review and the judge’s portal', () => {
       'Juge A: Strong team, weak market',
       'Juge C: Ask about the patents',
     ]);
-    await page.screenshot({ path: `${SHOTS}/judge-names-fr-390.png`, fullPage: true });
+    await shoot(page, 'judge-names-fr-390');
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
   });
 });

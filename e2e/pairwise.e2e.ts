@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
@@ -7,11 +6,11 @@ import { signIn } from './support/pages.ts';
 import { uploadPdf } from './support/pdf-upload.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { isShooting, shoot } from './support/shots.ts';
 import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
 /** Screens of this feature, for reading by eye (not compared). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /**
  * A pairwise selection of four items, each with a pitch, a PDF deck and a founder that blind review hides,
@@ -103,10 +102,7 @@ describe('pairwise selections', () => {
     await page.keyboard.press('ArrowLeft');
     await page.getByText('1 comparison', { exact: false }).waitFor();
     await items.nth(0).getByTestId('answer-pdf').waitFor();
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/pairwise-judge-en-1280.png`, fullPage: true });
-    }
+    await shoot(page, 'pairwise-judge-en-1280');
     await items.nth(0).getByTestId('answer-pdf-toggle').click();
     // By the keyboard alone: Tab from the answers to "B is better", Enter; the focus stays on the choice.
     await items.nth(0).getByTestId('answer-pdf-toggle').focus();
@@ -142,7 +138,7 @@ describe('pairwise selections', () => {
     const judge = report.getByTestId('pairwise-judges').locator('tbody tr.ant-table-row').first();
     await judge.getByText('%').waitFor();
     expect(await judge.innerText()).toContain('2');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-report-en-375.png`, fullPage: true });
+    await shoot(page, 'pairwise-report-en-375');
 
     const { filename, workbook } = await downloadWorkbook(page, page.getByTestId('pairwise-export'));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ranking', 'Judges']);
@@ -170,16 +166,16 @@ describe('pairwise selections', () => {
     await promote.getByTestId('promote-submit').click();
     await promote.getByTestId('promote-result').getByText('1 item added to the selection.').waitFor();
     await page.keyboard.press('Escape');
-    if (SHOTS) {
+    if (isShooting) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await report.getByRole('tab', { name: 'Items' }).click();
-      await page.screenshot({ path: `${SHOTS}/pairwise-report-en-desktop.png`, fullPage: true });
+      await shoot(page, 'pairwise-report-en-desktop');
       await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
       await page.reload();
       await page.getByTestId('pairwise-export').waitFor();
-      await page.screenshot({ path: `${SHOTS}/pairwise-report-fr-desktop.png`, fullPage: true });
+      await shoot(page, 'pairwise-report-fr-desktop');
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/pairwise-report-fr-375.png`, fullPage: true });
+      await shoot(page, 'pairwise-report-fr-375');
       await page.evaluate(() => localStorage.setItem('shortlist.language', 'en'));
     }
   });
@@ -221,13 +217,13 @@ describe('pairwise selections', () => {
     expect(boxB?.y ?? 0).toBeGreaterThan((boxA?.y ?? 0) + (boxA?.height ?? 0) - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page, '[data-testid="pairwise"]')).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pairwise-judge-fr-390.png`, fullPage: true });
+    await shoot(page, 'pairwise-judge-fr-390');
     await page.getByTestId('pair-next').click();
     await page.getByText('1 comparaison', { exact: false }).waitFor();
     await page.getByTestId('portal-link').click();
     expect(await page.getByTestId('portal-progress').innerText()).toBe(
       '1 comparaison faite · 3 sur 4 éléments vus',
     );
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-pairwise-fr-390.png`, fullPage: true });
+    await shoot(page, 'portal-pairwise-fr-390');
   });
 });

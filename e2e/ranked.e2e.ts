@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 import { downloadWorkbook } from './support/workbook.ts';
 
 const session = useBrowserSession();
-/** Screenshots of the changed screens, looked at by whoever changes them (not compared by the test). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 const api = <T>(method: string, path: string, body?: object) =>
   callAdminApi<T>(session.server.url, method, path, body);
@@ -47,12 +45,6 @@ async function createRankedSelection() {
 }
 
 const rowTitles = (page: Page) => page.getByTestId('ranking-row').locator('.sl-ranking-name').allInnerTexts();
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 describe('ranked ballots', () => {
   it('lets a judge order their top 3 by keyboard and by drag and drop, and the admin read Borda and Schulze', async () => {

@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
 import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/rounds-shots';
 const PHONE = { width: 375, height: 800 };
 
 const api = <T>(method: string, path: string, body?: object) =>
@@ -38,11 +36,6 @@ async function createFirstRound() {
   return { issue, items: { acme, globex, initech, umbrella } };
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
 describe('rounds', () => {
   it('promotes the top 3 of a report into a new round, whose item drawer shows the path', async () => {
     const { page, server } = session;
@@ -61,11 +54,11 @@ describe('rounds', () => {
     expect(await dialog.getByTestId('promote-top').inputValue()).toBe('3');
     // Nothing ticked: that choice waits for rows.
     expect(await dialog.getByRole('radio', { name: /ticked items/ }).isDisabled()).toBe(true);
-    await shoot(page, 'promote-en-desktop');
+    await shoot(page, 'promote-en-desktop', { fullPage: false });
     await dialog.getByTestId('promote-submit').click();
     const result = dialog.getByTestId('promote-result');
     await result.getByText('3 items added to the selection.').waitFor();
-    await shoot(page, 'promote-result-en-desktop');
+    await shoot(page, 'promote-result-en-desktop', { fullPage: false });
     await result.getByTestId('promote-target-link').click();
     await page.waitForURL(/\/issue\/\d+\/manage$/);
     const round = Number(/\/issue\/(\d+)\/manage/.exec(page.url())?.[1]);
@@ -94,7 +87,7 @@ describe('rounds', () => {
     expect(text).toContain('rank 2');
     expect(text).toContain('Round 2');
     expect(text).toContain('Pitch night — round 2');
-    await shoot(page, 'path-en-desktop');
+    await shoot(page, 'path-en-desktop', { fullPage: false });
 
     // Promoting the top 3 again into that round adds nothing twice.
     await page.keyboard.press('Escape');
@@ -103,7 +96,7 @@ describe('rounds', () => {
     await page.getByTestId('promote-open').click();
     await dialog.getByRole('radio', { name: 'An existing selection' }).check();
     await chooseOption(page, dialog.getByTestId('promote-target-select'), 'Pitch night — round 2');
-    await shoot(page, 'promote-existing-en-desktop');
+    await shoot(page, 'promote-existing-en-desktop', { fullPage: false });
     await dialog.getByTestId('promote-submit').click();
     await result.getByText('0 items added to the selection.').waitFor();
     await result.getByText('3 were there already and were not added again.').waitFor();
@@ -130,7 +123,7 @@ describe('rounds', () => {
     await dialog.getByText('Un nouveau tour (Pitch night — round 2)').waitFor();
     const ticked = dialog.getByRole('radio', { name: 'L’élément coché (1)' });
     expect(await ticked.isDisabled()).toBe(false);
-    await shoot(page, 'promote-fr-phone');
+    await shoot(page, 'promote-fr-phone', { fullPage: false });
     // The page does not scroll sideways at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
@@ -142,6 +135,6 @@ describe('rounds', () => {
     const step = page.getByRole('dialog').getByTestId('item-path-step');
     await step.waitFor();
     expect(await step.innerText()).toContain('Tour 1');
-    await shoot(page, 'path-fr-phone');
+    await shoot(page, 'path-fr-phone', { fullPage: false });
   });
 });

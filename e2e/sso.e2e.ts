@@ -5,9 +5,9 @@ import { callAdminApi } from './support/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { lastLinkSentTo } from './support/outbox.ts';
 import { ADMIN, freePort, startServer } from './support/server.ts';
+import { shoot } from './support/shots.ts';
 
 const PAT = { email: 'pat@example.org', password: 'pat-password-1' };
-const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: the sign-in screens, for a person to look at
 
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -49,17 +49,13 @@ async function signInAtProvider(login: string, next = '') {
   await page.locator('button[type="submit"]').click();
 }
 
-const shoot = async (name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
 describe('sign-in with the organisation identity provider', () => {
   it('signs in at the provider and lands on the dashboard, the one-time code gone from the address', async () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Sign in with Acme staff' }).waitFor();
-    await shoot('login-en');
+    await shoot(page, 'login-en');
     await page.setViewportSize({ width: 375, height: 740 });
-    await shoot('login-en-375');
+    await shoot(page, 'login-en-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAtProvider('admin');
     await page.waitForURL(/\/team\/\d+$/);
@@ -87,9 +83,9 @@ describe('sign-in with the organisation identity provider', () => {
     await page.getByTestId('language-fr').click();
     await page.getByRole('link', { name: 'Se connecter avec Acme staff' }).waitFor();
     expect(await error.innerText()).toContain('n’a pas confirmé votre adresse e-mail');
-    await shoot('login-error-fr');
+    await shoot(page, 'login-error-fr');
     await page.setViewportSize({ width: 375, height: 740 });
-    await shoot('login-error-fr-375');
+    await shoot(page, 'login-error-fr-375');
   });
 
   it('turns the team setting on from the members page, after which a member password is refused', async () => {
@@ -134,14 +130,14 @@ describe('sign-in with the organisation identity provider', () => {
       .click();
     await page.getByText('Sign-in setting saved').waitFor();
     expect(await page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    await shoot('members-setting-en');
+    await shoot(page, 'members-setting-en');
     await page.setViewportSize({ width: 375, height: 740 });
-    await shoot('members-setting-en-375');
+    await shoot(page, 'members-setting-en-375');
     await page.getByTestId('language-fr').click();
     await setting.getByText('Ils se connectent avec : Acme staff.').waitFor();
-    await shoot('members-setting-fr-375');
+    await shoot(page, 'members-setting-fr-375');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await shoot('members-setting-fr');
+    await shoot(page, 'members-setting-fr');
     await page.getByTestId('language-en').click();
 
     // Pat's password now gets the reason, not "verify your login info".

@@ -4,10 +4,9 @@ import { callAdminApi } from './support/admin-api.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
+import { shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
-/** Where the screenshots of the panel go, to be looked at. */
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/top-k-shots';
 const PHONE = { width: 375, height: 800 };
 
 const api = <T>(method: string, path: string, body?: object) =>
@@ -94,7 +93,7 @@ describe('how sure the shortlist is', () => {
     await page.getByText('1 other item is out.').waitFor();
     await page.getByRole('checkbox', { name: 'Show every item' }).check();
     expect((await texts()).at(-1)).toEqual(['4', 'Umbrella', '0%', 'Out']);
-    await page.screenshot({ path: `${SHOTS}/top-k-en-desktop.png`, fullPage: true });
+    await shoot(page, 'top-k-en-desktop');
 
     // The export then carries the probabilities.
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'Items' }).click();
@@ -105,7 +104,7 @@ describe('how sure the shortlist is', () => {
 
     await page.setViewportSize(PHONE);
     await page.getByTestId('report-tabs').getByRole('tab', { name: 'How sure' }).click();
-    await page.screenshot({ path: `${SHOTS}/top-k-en-phone.png`, fullPage: true });
+    await shoot(page, 'top-k-en-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
@@ -117,9 +116,9 @@ describe('how sure the shortlist is', () => {
     await summary.waitFor();
     expect(await summary.innerText()).toContain('1 retenu à coup sûr');
     expect(await summary.innerText()).toContain('2 incertains');
-    await page.screenshot({ path: `${SHOTS}/top-k-fr-phone.png`, fullPage: true });
+    await shoot(page, 'top-k-fr-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/top-k-fr-desktop.png`, fullPage: true });
+    await shoot(page, 'top-k-fr-desktop');
     // One item kept reads "en tête", not "dans les 1 premiers".
     await page.getByTestId('top-k-input').fill('1');
     await page.getByRole('button', { name: 'Vérifier' }).click();
@@ -186,6 +185,6 @@ describe('how sure the shortlist is', () => {
     expect(header.slice(-2)).toEqual(['In the top 1 (probability)', 'Top 1 verdict']);
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/top-k-merge-en-phone.png`, fullPage: true });
+    await shoot(page, 'top-k-merge-en-phone');
   });
 });
