@@ -43,7 +43,7 @@ const JUDGES = 3;
 const GOAL_KIB = 400;
 const DASHBOARD_GOAL_KIB = 250;
 const GOAL_PAINT_MS = 2000;
-/** Storage keys of the tokens (apps/web/src/app/config.ts). */
+/** Storage keys of the tokens (apps/web/src/lib/config.ts). */
 const STORAGE_KEYS = { access: 'shortlist.access', refresh: 'shortlist.refresh' };
 
 interface Route {

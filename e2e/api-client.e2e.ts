@@ -26,8 +26,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function loadClient() {
-  const client = await import('../apps/web/src/app/api-client.ts');
-  const versions = await import('../apps/web/src/app/version/version-store.ts');
+  const client = await import('../apps/web/src/lib/api-client.ts');
+  const versions = await import('../apps/web/src/lib/version/version-store.ts');
   const onUnauthorized = vi.fn();
   client.setUnauthorizedHandler(onUnauthorized);
   return { ...client, ...versions, onUnauthorized };
@@ -114,7 +114,7 @@ describe('the web API client against the real server', () => {
   it("takes the replies of a page's first requests, sent before the app ran, once each (early-requests.ts)", async () => {
     await signIn();
     Object.assign(window.location, { pathname: '/team/1/issue/999999/manage', search: '?tab=report' });
-    await import('../apps/web/src/app/early-requests.ts');
+    await import('../apps/web/src/lib/early-requests.ts');
     expect(calls).toEqual([
       '/api/v1/users/me/',
       '/api/v1/teams/1/',
@@ -139,7 +139,7 @@ describe('the web API client against the real server', () => {
   it('asks again when the token changed since the first requests left', async () => {
     await signIn();
     Object.assign(window.location, { pathname: '/team/1/items', search: '' });
-    await import('../apps/web/src/app/early-requests.ts');
+    await import('../apps/web/src/lib/early-requests.ts');
     expect(calls).toEqual([
       '/api/v1/users/me/',
       '/api/v1/teams/1/',

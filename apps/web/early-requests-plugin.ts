@@ -4,7 +4,7 @@ import type { Plugin, Rolldown } from 'vite';
 const ENTRY = 'early-requests';
 
 /**
- * Builds `module` (the signed-in pages' first API requests, src/app/early-requests.ts) as an entry of its
+ * Builds `module` (the signed-in pages' first API requests, src/lib/early-requests.ts) as an entry of its
  * own and names it first in index.html's head, loaded async: it runs as soon as its few hundred bytes
  * arrive, while the app's scripts are still downloading. Named in the HTML beside the app's entry, Vite
  * would make it one script with it, run only once every module of the app's start had come.

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** Our stand-ins for Ant Design's modules (src/app/lean-antd/). */
-const OURS = path.join(import.meta.dirname, 'src/app/lean-antd');
+/** Our stand-ins for Ant Design's modules (src/lib/lean-antd/). */
+const OURS = path.join(import.meta.dirname, 'src/lib/lean-antd');
 
 /**
  * Imports of Ant Design's that keep far more than they use, pointed at the one module they need.
@@ -18,7 +18,7 @@ const REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
     source: '@rc-component/form',
     to: '@rc-component/form/es/FormContext.js',
   },
-  // Typography's editing input (TextArea, Input), loaded when a text is edited (src/app/lean-antd/lazy-editable.tsx).
+  // Typography's editing input (TextArea, Input), loaded when a text is edited (src/lib/lean-antd/lazy-editable.tsx).
   {
     importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
     source: '../Editable',

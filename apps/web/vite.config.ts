@@ -17,7 +17,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
-    earlyRequests('src/app/early-requests.ts'),
+    earlyRequests('src/lib/early-requests.ts'),
     pureContract(),
     leanAntd(),
     // A page's chunks are announced with index.html; the Ant Design theme with the public pages using it.
@@ -86,7 +86,7 @@ export default defineConfig({
               name: 'app',
               tags: ['$initial'],
               includeDependenciesRecursively: false,
-              test: /^(?!.*[\\/]src[\\/](main\.tsx|app[\\/]early-requests\.ts)$)/,
+              test: /^(?!.*[\\/]src[\\/](main\.tsx|lib[\\/]early-requests\.ts)$)/,
               priority: 1,
             },
             // The public form's page in one chunk (not its page module, its form and its loader apart);
@@ -101,7 +101,7 @@ export default defineConfig({
             // captcha), and the texts with their namespace's chunk (the admin app loads it at its start).
             {
               name: 'answering',
-              test: /[\\/]features[\\/]answering[\\/](?!public-page|use-public-link|team-header|i18n)[\w-]+\.tsx?$/,
+              test: /[\\/]features[\\/]answering[\\/](?!public-page|use-public-link|team-header|i18n|resources)[\w-]+\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -109,7 +109,7 @@ export default defineConfig({
             // their texts and the contract's budget and answer text; the budget's input apart (the form's).
             {
               name: 'answers',
-              test: /[\\/]features[\\/]answers[\\/](?!budget-input)|i18n[\\/]answers-resources\.ts|[\\/]contract[\\/]src[\\/](answer-text|budget)\.ts$/,
+              test: /[\\/]features[\\/]answers[\\/](?!budget-input)|[\\/]contract[\\/]src[\\/](answer-text|budget)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -118,7 +118,7 @@ export default defineConfig({
             // constants.
             {
               name: 'plain',
-              test: /[\\/]src[\\/]app[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
+              test: /[\\/]src[\\/]lib[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -157,7 +157,7 @@ export default defineConfig({
             // spinner, the App's modal and messages, the theme), in one chunk that stays cached from page
             // to page: left to the grouping below, it came in dozens of files, each shared by a different
             // set of routes (issue 28). Not Typography's editing input, loaded when a text is edited
-            // (src/app/lean-antd/lazy-editable.tsx): the group would take it, and Input with it.
+            // (src/lib/lean-antd/lazy-editable.tsx): the group would take it, and Input with it.
             {
               name: 'antd-base',
               test: /node_modules[\\/]antd[\\/]es[\\/](?!typography[\\/]Editable)(layout|config-provider|app|button|grid|typography|spin|modal|message|notification|tooltip|space|flex|theme|style|_util|locale|empty)[\\/]/,

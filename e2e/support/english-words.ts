@@ -21,7 +21,7 @@ export const wordsOf = (text: string) =>
   );
 
 /**
- * The app's own English and French texts: the web's catalogues (app/i18n/en.ts and fr.ts, each feature's
+ * The app's own English and French texts: the web's catalogues (lib/i18n/en.ts and fr.ts, each feature's
  * `en` and `fr` in its i18n modules) and the server's English messages with their French.
  */
 async function catalogues() {

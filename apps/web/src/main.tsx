@@ -1,6 +1,6 @@
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/i18n';
+import './lib/i18n';
 import './app/styles.css';
 import { installPublicSessionExpiry, PublicApp } from './app/public-app';
 import { isPublicPath } from './app/public-pages';

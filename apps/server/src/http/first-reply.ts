@@ -2,7 +2,7 @@ import { API_PREFIX, ISSUE_TOKEN_PARAM, VERIFICATION_PARAM } from '@shortlist/co
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeAttribute } from './route-preloads.ts';
 
-/** The empty element of the build's index.html that the server fills (apps/web/src/app/public-first-reply.ts). */
+/** The empty element of the build's index.html that the server fills (apps/web/src/lib/public-first-reply.ts). */
 export const FIRST_REPLY_SLOT = '<script type="application/json" id="first-reply"></script>';
 
 const queryOf = (params: [string, string | null][]) => {

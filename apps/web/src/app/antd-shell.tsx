@@ -2,7 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import frFR from 'antd/es/locale/fr_FR';
 import type { ReactNode } from 'react';
-import { useLanguage } from './i18n/use-language';
+import { useLanguage } from '../lib/i18n/use-language';
 
 /**
  * Zooms and slides too short to see for people who ask their system for less motion (WCAG 2.3.3). Not

@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { setUnauthorizedHandler } from './api-client';
-import { loginPath } from './auth/redirects';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { loginPath } from '../lib/auth/redirects';
+import { queryClient } from '../lib/query-client';
 import { PublicLayout } from './layout/public-layout';
 import { lazyComponent, NothingWhileFirstPageLoads } from './lazy-page';
 import { PUBLIC_ROUTES } from './public-pages';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
-import { queryClient } from './query-client';
 import { followPendingNavigation } from './version/chunk-reload';
 import { lazyWithAntd, loadWithAntd } from './with-antd';
 

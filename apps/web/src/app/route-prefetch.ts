@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { fetchIssue, issueKeys } from '../features/selections/api';
 import { fetchTeam, teamKeys } from '../features/teams/api';
 import { parseTeamId as parseRouteId, parseTeamId } from '../features/teams/team-context';
-import { getAccessToken } from './auth/token-storage';
-import { fetchMe, ME_QUERY_KEY, ME_STALE_MS } from './auth/use-current-user';
-import { queryClient } from './query-client';
+import { getAccessToken } from '../lib/auth/token-storage';
+import { fetchMe, ME_QUERY_KEY, ME_STALE_MS } from '../lib/auth/use-current-user';
+import { queryClient } from '../lib/query-client';
 
 // A signed-in page's first requests start with the navigation, side by side, instead of one after the other
 // as each guard renders (the user, then the team, then the page's own). They fill the queries' cache; the

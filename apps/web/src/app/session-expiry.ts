@@ -1,6 +1,6 @@
-import { setUnauthorizedHandler } from './api-client';
-import { loginPath } from './auth/redirects';
-import { queryClient } from './query-client';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { loginPath } from '../lib/auth/redirects';
+import { queryClient } from '../lib/query-client';
 import { router } from './router';
 
 /** When the session cannot be renewed: forget cached data and go to login, coming back here after. */

@@ -1,9 +1,9 @@
 import { alphaReading, decimalText, inconsistentJudges, type Language } from '@shortlist/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueQuestions, users } from '../../db/schema/index.ts';
 import type { WorkbookOffThread } from '../../threads/workbook.ts';
-import type { IssueRow } from '../selections/access.ts';
 import type { AgreementFilters } from './queries.ts';
 import { getAgreement } from './service.ts';
 

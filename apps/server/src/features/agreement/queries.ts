@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { Db } from '../../db/client.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
 import { judgesCte, judgeValuesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
-import type { IssueRow } from '../selections/access.ts';
 
 /** The report's filters that the agreement follows: its judges (verified e-mails only) and criteria. */
 export type AgreementFilters = Pick<ValueFilters, 'criteria' | 'onlyVerifiedEmails'>;

@@ -1,9 +1,9 @@
 import { agreementQuerySchema, agreementSchema, idParamsSchema } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toValueFilters } from '../reports/summary.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { getAgreement } from './service.ts';
 
 const tags = ['reports'];

@@ -1,8 +1,8 @@
 import { AGREEMENT_BOOTSTRAP_DRAWS, type Agreement, REPORT_VALUE_DECIMALS } from '@shortlist/contract';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { type AlphaMetric, type AlphaUnit, alphaOf, intervalUnit, nominalUnit } from './krippendorff.ts';
 import {
   type AgreementFilters,

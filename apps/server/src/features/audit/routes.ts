@@ -7,11 +7,11 @@ import {
   toLanguage,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendDownload, sendWorkbook } from '../../http/download.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { writeAuditCsv, writeAuditWorkbook } from './export.ts';
 import { auditConditions, countAuditRows, readAuditRows, toAuditEntries } from './read.ts';
 import { recordExport } from './record.ts';

@@ -5,10 +5,9 @@ import {
   usageQuerySchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSuperuser, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { readDashboard, readUsage } from './service.ts';
 
 /** The spec's `custom/` reads: the team dashboard (its admins) and the site usage page (superusers). */
@@ -36,7 +35,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags: ['dashboard'], querystring: usageQuerySchema, response: { 200: usageDataSchema } },
     },
     async (request) => {
-      if (!currentUser(request).isSuperuser) throw forbidden();
+      requireSuperuser(currentUser(request));
       const { from, toDate, team_id } = request.query;
       return readUsage(ctx, { from, toDate, teamId: team_id });
     },

@@ -1,40 +1,23 @@
-import {
-  type Decision,
-  type ItemDecision,
-  invalidPkMessage,
-  type SetDecisions,
-  type setDecisionsSchema,
-} from '@shortlist/contract';
+import type { Decision, ItemDecision, SetDecisions, setDecisionsSchema } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { issueDatasets, issues, itemDecisions } from '../../db/schema/index.ts';
-import { fieldErrors } from '../../http/errors.ts';
+import { datasets, issueDatasets, issues, itemDecisions } from '../../db/schema/index.ts';
 import { type AuditWrite, recordAudit } from '../audit/record.ts';
-import { requireTeamDatasets } from '../items/team-datasets.ts';
-import type { TeamRow } from '../teams/access.ts';
 import { topOfReport } from './report-picks.ts';
 
 const CHUNK = 5000;
 
-/** A selection of the team, named in a body: any other id is a 400 on the field, like a missing one. */
-export async function requireTeamIssue(db: Db, teamId: number, issueId: number, field = 'issue') {
-  const [row] = await db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.id, issueId), eq(issues.teamId, teamId)));
-  if (!row) throw fieldErrors({ [field]: [invalidPkMessage(issueId)] });
-  return row;
-}
-
 /** The items a bulk decision is for: the ticked ones, or the first k of the selection's report. */
 async function targetItems(ctx: AppContext, teamId: number, input: z.output<typeof setDecisionsSchema>) {
-  if (input.issue !== undefined) await requireTeamIssue(ctx.db, teamId, input.issue);
+  if (input.issue !== undefined) await requireRowsOfTeam(ctx.db, issues, teamId, [input.issue], 'issue');
   if (input.top !== undefined && input.issue !== undefined)
     return topOfReport(ctx.db, input.issue, input.top);
   const ids = [...new Set(input.datasets ?? [])];
-  await requireTeamDatasets(ctx.db, teamId, ids);
+  await requireRowsOfTeam(ctx.db, datasets, teamId, ids, 'datasets');
   return ids;
 }
 
@@ -128,7 +111,7 @@ const toItemDecision = (row: typeof itemDecisions.$inferSelect): ItemDecision =>
 
 /** The team's decisions, or those of one selection's items. */
 export async function listDecisions(ctx: AppContext, teamId: number, issueId?: number) {
-  if (issueId !== undefined) await requireTeamIssue(ctx.db, teamId, issueId);
+  if (issueId !== undefined) await requireRowsOfTeam(ctx.db, issues, teamId, [issueId], 'issue');
   const rows =
     issueId === undefined
       ? await ctx.db

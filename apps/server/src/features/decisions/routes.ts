@@ -9,9 +9,9 @@ import {
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { listDecisions, setDecisions } from './decisions.ts';
 import { submissionStatus } from './submission-status.ts';
 

@@ -1,10 +1,10 @@
 import { MASS_EMAILS_NOT_ALLOWED, MASS_EMAILS_NOT_ALLOWED_MESSAGE } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
+import { requireAdminOfRow, type TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { emailBatches, emailTemplates } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { notFound, refusal } from '../../http/errors.ts';
-import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import { refusal } from '../../http/errors.ts';
 
 export type TemplateRow = typeof emailTemplates.$inferSelect;
 export type BatchRow = typeof emailBatches.$inferSelect;
@@ -16,17 +16,15 @@ export function requireMassEmails(team: TeamRow) {
 
 /** A template, if the caller administers its team; anyone else gets 404 as for a missing one. */
 export async function requireTemplate(ctx: AppContext, user: UserRow, id: number) {
-  const [template] = await ctx.db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
-  if (!template) throw notFound();
-  const { team } = await requireTeamAdmin(ctx, user, template.teamId);
+  const [found] = await ctx.db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+  const { row: template, team } = await requireAdminOfRow(ctx, user, found);
   return { template, team };
 }
 
 /** A batch, if the caller administers its team and the team's package allows mass e-mail. */
 export async function requireBatch(ctx: AppContext, user: UserRow, id: number) {
-  const [batch] = await ctx.db.select().from(emailBatches).where(eq(emailBatches.id, id));
-  if (!batch) throw notFound();
-  const { team } = await requireTeamAdmin(ctx, user, batch.teamId);
+  const [found] = await ctx.db.select().from(emailBatches).where(eq(emailBatches.id, id));
+  const { row: batch, team } = await requireAdminOfRow(ctx, user, found);
   requireMassEmails(team);
   return { batch, team };
 }

@@ -1,13 +1,13 @@
 import type { Audience, AudienceCount, CreateEmailsResult } from '@shortlist/contract';
 import { invalidPkMessage } from '@shortlist/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, emailBatches, intakeForms } from '../../db/schema/index.ts';
+import { datasets, emailBatches, intakeForms, issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { datasetConditions } from '../../item-reads/dataset-filters.ts';
-import { requireTeamIssue } from '../decisions/decisions.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { createEmails } from './batch-emails.ts';
 import { requireDraft } from './batches.ts';
@@ -28,7 +28,7 @@ async function requireTeamForm(db: Db, teamId: number, formId: number) {
  */
 export async function audienceItems(db: Db, teamId: number, audience: Audience): Promise<number[]> {
   if (audience.form !== undefined) await requireTeamForm(db, teamId, audience.form);
-  if (audience.issue !== undefined) await requireTeamIssue(db, teamId, audience.issue);
+  if (audience.issue !== undefined) await requireRowsOfTeam(db, issues, teamId, [audience.issue], 'issue');
   const filters = [
     datasetConditions(db, { team: teamId, form: audience.form, issue: audience.issue, tag: audience.tag }),
   ];

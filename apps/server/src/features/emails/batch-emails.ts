@@ -14,13 +14,15 @@ import {
   NO_TEMPLATE_MESSAGE,
 } from '@shortlist/contract';
 import { and, asc, count, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
+import { refuseMissing } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { batchEmails, datasets, emailBatches, emailTemplates } from '../../db/schema/index.ts';
-import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import type { UserRow } from '../../http/auth.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
 import { translated } from '../../http/reply-language.ts';
-import { requireTeamDatasets } from '../items/team-datasets.ts';
 import { SUPPRESSION_REASONS, suppressionsOf } from '../mail/suppressions.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { reloadBatch, requireDraft } from './batches.ts';
 import { composeEmail } from './compose.ts';
@@ -52,7 +54,7 @@ export async function createEmails(
   const datasetIds = [...new Set(input.datasets)];
   const limit = team.package.mass_emails_batch_size_limit;
   if (datasetIds.length > limit) throw refusal(BATCH_SIZE_LIMIT, batchSizeLimitMessage(limit));
-  await requireTeamDatasets(ctx.db, team.id, datasetIds);
+  await requireRowsOfTeam(ctx.db, datasets, team.id, datasetIds, 'datasets');
 
   const addresses = await recipientsOf(ctx.db, team.id, datasetIds, input.email_field);
   const suppressed = await suppressionsOf(ctx.db, team.id, [...addresses.values()]);
@@ -247,13 +249,13 @@ export async function listDemails(
 }
 
 /** One e-mail of a batch, with the batch it belongs to (whose team the caller must administer). */
-export async function findDemail(ctx: AppContext, id: number, language: Language) {
+export async function findDemail(ctx: AppContext, user: UserRow, id: number, language: Language) {
   const [row] = await ctx.db
     .select({ ...demailColumns, teamId: emailBatches.teamId })
     .from(batchEmails)
     .innerJoin(emailBatches, eq(emailBatches.id, batchEmails.batchId))
     .leftJoin(datasets, eq(datasets.id, batchEmails.datasetId))
     .where(eq(batchEmails.id, id));
-  if (!row) throw notFound();
+  if (!row) return refuseMissing(user);
   return { demail: toDemail(row, language), batchId: row.email.batchId };
 }

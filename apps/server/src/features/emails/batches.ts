@@ -10,12 +10,12 @@ import {
   type TeamPageQuery,
 } from '@shortlist/contract';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
-import { batchEmails, emailBatches, emailTemplates } from '../../db/schema/index.ts';
+import { batchEmails, emailBatches, emailTemplates, issues } from '../../db/schema/index.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
-import { requireTeamIssue } from '../decisions/decisions.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 
 const emptyProgress = (): BatchProgress => ({
@@ -131,7 +131,7 @@ export function requireDraft(batch: BatchRow) {
 
 export async function createBatch(ctx: AppContext, team: TeamRow, input: EmailBatchCreate) {
   await requireTeamTemplate(ctx, team.id, input.template);
-  if (input.issue !== null) await requireTeamIssue(ctx.db, team.id, input.issue);
+  if (input.issue !== null) await requireRowsOfTeam(ctx.db, issues, team.id, [input.issue], 'issue');
   const [row] = await ctx.db
     .insert(emailBatches)
     .values({
@@ -151,7 +151,7 @@ export async function createBatch(ctx: AppContext, team: TeamRow, input: EmailBa
 export async function updateBatch(ctx: AppContext, batch: BatchRow, patch: EmailBatchPatch) {
   requireDraft(batch);
   if (patch.template !== undefined) await requireTeamTemplate(ctx, batch.teamId, patch.template);
-  if (patch.issue) await requireTeamIssue(ctx.db, batch.teamId, patch.issue);
+  if (patch.issue) await requireRowsOfTeam(ctx.db, issues, batch.teamId, [patch.issue], 'issue');
   // What the e-mails say changes with the template, the selection they quote, or the decisions they tell.
   const isNewTemplate =
     (patch.template !== undefined && patch.template !== batch.templateId) ||

@@ -1,8 +1,8 @@
 import type { Language } from '@shortlist/contract';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
 import { escapeHtml } from '../submissions/recap.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { RenderedMessage } from './liquid.ts';
 import { unsubscribeUrls } from './unsubscribe-links.ts';
 

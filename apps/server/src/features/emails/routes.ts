@@ -32,12 +32,12 @@ import {
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requestLanguage } from '../../http/reply-language.ts';
 import { createAttemptThrottle } from '../../http/throttle.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { requireBatch, requireMassEmails, requireTemplate } from './access.ts';
 import { addAudience, countAudience } from './audience.ts';
 import { createEmails, findDemail, listDemails, renderEmails } from './batch-emails.ts';
@@ -338,8 +338,9 @@ const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ct
     '/demails/:id/',
     { schema: { tags, params: idParamsSchema, response: { 200: demailSchema } } },
     async (request) => {
-      const { demail, batchId } = await findDemail(ctx, request.params.id, requestLanguage(request));
-      await requireBatch(ctx, currentUser(request), batchId);
+      const user = currentUser(request);
+      const { demail, batchId } = await findDemail(ctx, user, request.params.id, requestLanguage(request));
+      await requireBatch(ctx, user, batchId);
       return demail;
     },
   );

@@ -21,6 +21,7 @@ import {
   type SendEmails,
 } from '@shortlist/contract';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/raw-rows.ts';
@@ -28,7 +29,6 @@ import { batchEmails, emailBatches } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { batchesSentThisMonth, reloadBatch, requireDraft } from './batches.ts';
 import { textOf } from './liquid.ts';

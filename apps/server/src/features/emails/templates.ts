@@ -13,13 +13,13 @@ import {
 } from '@shortlist/contract';
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
-import { datasets, emailBatches, emailTemplates, formSubmissions } from '../../db/schema/index.ts';
+import { datasets, emailBatches, emailTemplates, formSubmissions, issues } from '../../db/schema/index.ts';
 import { AppError, fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
-import { requireTeamIssue } from '../decisions/decisions.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { TemplateRow } from './access.ts';
 import { composeEmail } from './compose.ts';
 import {
@@ -262,7 +262,7 @@ export async function previewTemplate(
   const htmlContent = sanitizeRichText(request.html_content, ctx.config.richTextImageHosts);
   const parsed = await checkedTemplate(ctx, team.id, { subject: request.subject, html_content: htmlContent });
   const item = await previewItem(ctx, team.id, request.dataset);
-  if (request.issue !== undefined) await requireTeamIssue(ctx.db, team.id, request.issue);
+  if (request.issue !== undefined) await requireRowsOfTeam(ctx.db, issues, team.id, [request.issue], 'issue');
   // The admin's own preview shows the pending decision: it reaches nobody else.
   const context = { issueId: request.issue ?? null, tellsPending: true };
   const { scope, language } = await oneItemScope(ctx.db, item.id, context);

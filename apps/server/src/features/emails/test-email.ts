@@ -12,12 +12,12 @@ import {
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { batchEmails, emailTemplates } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { isPermanentFailure } from '../mail/mailer.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { BatchRow } from './access.ts';
 import { composeEmail } from './compose.ts';
 import { textOf } from './liquid.ts';

@@ -6,11 +6,11 @@ import type {
 } from '@shortlist/contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseMissing, requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { notificationSettings } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
 import { requireForm } from './access.ts';
 
 type SettingRow = typeof notificationSettings.$inferSelect;
@@ -37,7 +37,7 @@ async function requireSubject(
 
 export async function requireSetting(ctx: AppContext, user: UserRow, id: number) {
   const [row] = await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.id, id));
-  if (!row) throw notFound();
+  if (!row) return refuseMissing(user);
   await requireSubject(ctx, user, { form: row.formId, issue: row.issueId });
   return row;
 }

@@ -1,11 +1,10 @@
 import type { PageHeader, PageHeaderPatch, PageQuery, pageHeaderCreateSchema } from '@shortlist/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireAdminOfRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { pageHeaders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
 type PageHeaderRow = typeof pageHeaders.$inferSelect;
@@ -18,9 +17,8 @@ const toPageHeader = (row: PageHeaderRow): PageHeader => ({
 });
 
 export async function requirePageHeader(ctx: AppContext, user: UserRow, id: number) {
-  const [row] = await ctx.db.select().from(pageHeaders).where(eq(pageHeaders.id, id));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const [found] = await ctx.db.select().from(pageHeaders).where(eq(pageHeaders.id, id));
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row;
 }
 

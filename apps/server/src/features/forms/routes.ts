@@ -8,10 +8,10 @@ import {
   pageSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { requireForm } from './access.ts';
 import { ensureBuiltInThemes } from './css-themes.ts';
 import { duplicateIntakeForm } from './duplicate.ts';

@@ -1,11 +1,12 @@
 import { type FormSectionPatch, type formSectionCreateSchema, invalidPkMessage } from '@shortlist/contract';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseMissing } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datumFields, formTitles } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
 import { type IntakeFormRow, requireForm } from './access.ts';
 import { toFormSection } from './replies.ts';
 
@@ -16,7 +17,7 @@ const positionTaken = () => refusal('ALREADY_EXISTS', 'A section title already s
 /** A section title of a form the caller administers; 404 otherwise. */
 export async function requireSection(ctx: AppContext, user: UserRow, id: number) {
   const [section] = await ctx.db.select().from(formTitles).where(eq(formTitles.id, id));
-  if (!section) throw notFound();
+  if (!section) return refuseMissing(user);
   const { form } = await requireForm(ctx, user, section.formId);
   return { section, form };
 }

@@ -13,10 +13,10 @@ import {
   pageSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { listCssThemes } from './css-themes.ts';
 import {
   createSetting,

@@ -14,12 +14,12 @@ import {
   type TextFormatRules,
 } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datumFields, intakeForms } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal, toFieldErrors } from '../../http/errors.ts';
 import { checkFieldCondition } from '../forms/conditions.ts';
-import type { TeamRow } from '../teams/access.ts';
 import { type DatumFieldRow, toColumns, toDatumField } from './field-replies.ts';
 import { type DataModelRow, touchItemType } from './service.ts';
 

@@ -14,12 +14,12 @@ import {
   toLanguage,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { toPage } from '../../http/pagination.ts';
 import { recordExport } from '../audit/record.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { writeItemsWorkbook } from './export.ts';
 import {
   createDatumField,

@@ -7,22 +7,21 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireAdminOfRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datasets, datumFields, intakeForms, issues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { AppError, notFound, refusal } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { toDatumField } from './field-replies.ts';
 
 export type DataModelRow = typeof dataModels.$inferSelect;
 
 /** The item type and its team, if the caller administers that team; otherwise 404 as for a missing one. */
 export async function requireItemType(ctx: AppContext, user: UserRow, id: number) {
-  const [itemType] = await ctx.db.select().from(dataModels).where(eq(dataModels.id, id));
-  if (!itemType) throw notFound();
-  const { team } = await requireTeamAdmin(ctx, user, itemType.teamId);
+  const [found] = await ctx.db.select().from(dataModels).where(eq(dataModels.id, id));
+  const { row: itemType, team } = await requireAdminOfRow(ctx, user, found);
   return { itemType, team };
 }
 

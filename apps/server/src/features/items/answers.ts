@@ -3,6 +3,7 @@ import {
   CHOICE_RESPONSE_SEPARATOR,
   type DatumValueInput,
   type FieldErrors,
+  invalidPkMessage,
   readBudgetConfig,
   TEXT_MAX_LENGTH_MAX,
   type TextFormatProblem,
@@ -121,7 +122,7 @@ export function prepareAnswers(
     const at = `${prefix}datum_values.${index}`;
     const field = fields.find((candidate) => candidate.id === input.datum_field);
     if (!field || field.dataModelId !== dataModelId) {
-      errors[`${at}.datum_field`] = [`Invalid pk "${input.datum_field}" - object does not exist.`];
+      errors[`${at}.datum_field`] = [invalidPkMessage(input.datum_field)];
       return;
     }
     if (seen.has(field.id)) {

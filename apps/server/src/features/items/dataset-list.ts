@@ -6,6 +6,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, exists, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetTags, issueDatasets, issues } from '../../db/schema/index.ts';
@@ -22,7 +23,6 @@ import {
   filterValuesOf,
   placeholderConditions,
 } from '../../item-reads/dataset-filters.ts';
-import { isTeamAdminCondition, requireTeamAdmin, totalOfTeamPage } from '../teams/access.ts';
 import { datasetListFields, listedDataset } from './replies.ts';
 
 const p = sql.placeholder;

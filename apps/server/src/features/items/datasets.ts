@@ -1,28 +1,25 @@
 import type { DatasetCreateInput, DatasetPatchInput, FieldErrors } from '@shortlist/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { refuseMissing, requireAdminOfRow, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataModels, datasets, datumValues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, notFound } from '../../http/errors.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
+import { fieldErrors } from '../../http/errors.ts';
 import { loadFields, type PreparedAnswer, prepareAnswers } from './answers.ts';
 import { type DatasetRow, findDataset, loadDatasetReplies } from './replies.ts';
 
 /** The reply of an item the caller administers; another team's answers 404 like a missing one. */
 export async function requireDatasetReply(ctx: AppContext, user: UserRow, id: number) {
   const [reply] = await loadDatasetReplies(ctx, [id]);
-  if (!reply) throw notFound();
+  if (!reply) return refuseMissing(user);
   await requireTeamAdmin(ctx, user, reply.team);
   return reply;
 }
 
 /** An item the caller administers; another team's answers 404 like a missing one. */
 export async function requireDataset(ctx: AppContext, user: UserRow, id: number) {
-  const row = await findDataset(ctx.db, id);
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
-  return row;
+  return (await requireAdminOfRow(ctx, user, await findDataset(ctx.db, id))).row;
 }
 
 function throwIfAny(errors: FieldErrors) {
@@ -72,7 +69,7 @@ export async function checkDatasets(
   const models = modelIds.length
     ? await ctx.db.select().from(dataModels).where(inArray(dataModels.id, modelIds))
     : [];
-  if (models.length !== modelIds.length) throw notFound();
+  if (models.length !== modelIds.length) refuseMissing(user);
   for (const teamId of new Set(models.map((model) => model.teamId)))
     await requireTeamAdmin(ctx, user, teamId);
   const teamOf = new Map(models.map((model) => [model.id, model.teamId]));
@@ -167,7 +164,7 @@ export async function deleteDatasets(ctx: AppContext, user: UserRow, ids: number
     .select({ id: datasets.id, teamId: datasets.teamId })
     .from(datasets)
     .where(inArray(datasets.id, unique));
-  if (rows.length !== unique.length) throw notFound();
+  if (rows.length !== unique.length) refuseMissing(user);
   for (const teamId of new Set(rows.map((row) => row.teamId))) await requireTeamAdmin(ctx, user, teamId);
   const fileKeys = await ctx.db.transaction(async (tx) => {
     const files = await tx

@@ -1,24 +1,24 @@
 import type { DatumValueCreate, DatumValuePatch } from '@shortlist/contract';
+import { invalidPkMessage } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import { requireAdminOfRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
+import { fieldErrors, refusal } from '../../http/errors.ts';
 import { checkAnswer, type FieldRow } from './answers.ts';
 import { requireDataset } from './datasets.ts';
 import { type DatumValueRow, toDatumValue } from './replies.ts';
 
 /** An answer the caller administers, with its field; another team's answers 404 like a missing one. */
 export async function requireDatumValue(ctx: AppContext, user: UserRow, id: number) {
-  const [row] = await ctx.db
+  const [found] = await ctx.db
     .select({ value: datumValues, field: datumFields, teamId: datasets.teamId })
     .from(datumValues)
     .innerJoin(datasets, eq(datasets.id, datumValues.datasetId))
     .innerJoin(datumFields, eq(datumFields.id, datumValues.datumFieldId))
     .where(eq(datumValues.id, id));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row;
 }
 
@@ -33,7 +33,7 @@ export async function createDatumValue(ctx: AppContext, user: UserRow, input: Da
   const dataset = await requireDataset(ctx, user, input.data_set);
   const [field] = await ctx.db.select().from(datumFields).where(eq(datumFields.id, input.datum_field));
   if (!field || field.dataModelId !== dataset.dataModelId) {
-    throw fieldErrors({ datum_field: [`Invalid pk "${input.datum_field}" - object does not exist.`] });
+    throw fieldErrors({ datum_field: [invalidPkMessage(input.datum_field)] });
   }
   const answer = checkedAnswer(field, input);
   if (!answer) throw fieldErrors({ response: ['This field may not be blank.'] });

@@ -7,6 +7,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isTeamAdminCondition, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   dataModels,
@@ -29,7 +30,6 @@ import {
 } from '../../item-reads/dataset-filters.ts';
 import { writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { pathText, promotionStepsJson } from '../rounds/path.ts';
-import { isTeamAdminCondition, requireTeamAdmin } from '../teams/access.ts';
 
 /** Items read per query, at most: memory stays flat whatever the number of items. */
 const EXPORT_BATCH_SIZE = 1000;

@@ -1,5 +1,6 @@
 import { type AssignAccess, type AssignAccessResult, HAS_SUBMISSIONS, NO_ITEMS } from '@shortlist/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   issueAccessDatasets,
@@ -13,7 +14,6 @@ import { fieldErrors, refusal } from '../../http/errors.ts';
 import { assignByExpertise } from '../assignment/assign-expertise.ts';
 import { uncertaintyDemand } from '../assignment/uncertainty.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { assignJudges } from './balanced-assignment.ts';
 
 /** Items short of judges, grouped by how many judges they have: what the admin must fix. */

@@ -11,6 +11,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertIssueOpen, type IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -24,7 +25,6 @@ import { AppError, refusal } from '../../http/errors.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';
 import { markAddressInvalid } from '../mail/suppressions.ts';
-import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { mailedLink } from '../verification/links.ts';
 import { markUserMailed } from '../verification/status.ts';
 import { composeInvitation } from './invitation-mail.ts';

@@ -6,11 +6,11 @@ import {
   NO_ITEMS_MESSAGE,
 } from '@shortlist/contract';
 import { and, asc, count, eq, not } from 'drizzle-orm';
+import { assertIssueOpen, type IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueDatasets, users } from '../../db/schema/index.ts';
 import { AppError, refusal } from '../../http/errors.ts';
 import { createPacer } from '../../jobs/pacer.ts';
-import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { deliverInvitation, teamTitleOf } from './invitations.ts';
 import { hasSubmittedColumn } from './judge-access.ts';
 import { datasetsColumn, isInvitedColumn } from './judges-list.ts';

@@ -10,6 +10,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -23,7 +24,6 @@ import {
 import { fieldErrors, refusal } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { alreadySubmitted, invalidPk, lockAccess, requireJudge } from './judge-access.ts';
 
 async function countAccessDatasets(db: Db, accessId: number) {

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE } from '@shortlist/contract';
+import {
+  invalidPkMessage,
+  JUDGE_ALREADY_SUBMITTED,
+  JUDGE_ALREADY_SUBMITTED_MESSAGE,
+} from '@shortlist/contract';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +19,7 @@ import { fieldErrors, refusal } from '../../http/errors.ts';
 
 export type AccessRow = typeof issueAccesses.$inferSelect;
 
-export const invalidPk = (id: number) => [`Invalid pk "${id}" - object does not exist.`];
+export const invalidPk = (id: number) => [invalidPkMessage(id)];
 
 export const alreadySubmitted = () => refusal(JUDGE_ALREADY_SUBMITTED, JUDGE_ALREADY_SUBMITTED_MESSAGE);
 

@@ -6,6 +6,7 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   issueAccessDatasets,
@@ -16,7 +17,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { answerLink, hasSubmittedColumn } from './judge-access.ts';
 
 const invitationsColumn = sql<number>`(select count(*)::int from ${issueInvitations} where ${issueInvitations.issueId} = ${issueAccesses.issueId} and ${issueInvitations.userId} = ${issueAccesses.userId})`;

@@ -28,10 +28,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType, z } from 'zod';
+import { type IssueRow, requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { type IssueRow, requireIssueAdmin } from '../selections/access.ts';
 import { assignAccess } from './assign-access.ts';
 import { listInvitations, previewInvitation, sendInvitation } from './invitations.ts';
 import { inviteAll } from './invite-all.ts';

@@ -1,6 +1,7 @@
 import { ADMIN_CANNOT_JUDGE_MESSAGE, type FieldErrors, type SetAccessResult } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   issueAccesses,
@@ -11,7 +12,6 @@ import {
 } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { judgeAdded, recordAudit, selectionEntry } from '../audit/record.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { newAccessToken, requireJudge } from './judge-access.ts';
 import { findAddressStates, findOrCreateJudgeIdentities } from './judge-identity.ts';
 

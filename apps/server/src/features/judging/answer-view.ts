@@ -1,8 +1,8 @@
 import type { AnswerView, AnswerViewIssue } from '@shortlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers, issueComments, issueSubmissions, teams } from '../../db/schema/index.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { toIssueSettings, toQuestion } from '../selections/replies.ts';
 import { verifyUser } from '../verification/status.ts';
 import type { Answerer } from './answerer.ts';

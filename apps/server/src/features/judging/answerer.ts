@@ -1,12 +1,12 @@
 import { idParamsSchema, issueTokenQuerySchema } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decide, refuse } from '../../access/decisions.ts';
+import { type IssueRow, requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issues } from '../../db/schema/index.ts';
 import { loadUser, type UserRow } from '../../http/auth.ts';
-import { notFound, unauthorized } from '../../http/errors.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
-import { type IssueRow, requireIssueAdmin } from '../selections/access.ts';
 
 /** Who opens the answer page: a judge (by the personal link's token, or signed in), or an admin previewing. */
 export type Answerer =
@@ -29,17 +29,21 @@ export async function resolveAnswerer(
       .from(issueAccesses)
       .innerJoin(issues, eq(issues.id, issueAccesses.issueId))
       .where(and(eq(issueAccesses.token, token), eq(issueAccesses.issueId, issueId)));
-    if (!row) throw notFound();
+    if (!row) return refuse('answer-selection', 'other-judge');
+    decide('answer-selection', 'judge');
     return { kind: 'judge', issue: row.issue, access: row.access, byToken: true };
   }
-  if (!user) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
+  if (!user) return refuse('answer-selection', 'anonymous');
   const [row] = await ctx.db
     .select({ issue: issues, access: issueAccesses })
     .from(issueAccesses)
     .innerJoin(issues, eq(issues.id, issueAccesses.issueId))
     .where(and(eq(issueAccesses.issueId, issueId), eq(issueAccesses.userId, user.id)));
-  if (row) return { kind: 'judge', issue: row.issue, access: row.access, byToken: false };
-  return { kind: 'preview', issue: await requireIssueAdmin(ctx, user, issueId) };
+  if (row) {
+    decide('answer-selection', 'judge');
+    return { kind: 'judge', issue: row.issue, access: row.access, byToken: false };
+  }
+  return { kind: 'preview', issue: await requireIssueAdmin(ctx, user, issueId, 'answer-selection') };
 }
 
 type IssueCaller<T> = (

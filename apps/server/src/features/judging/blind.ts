@@ -12,9 +12,9 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, formSubmissions, intakeForms } from '../../db/schema/index.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { itemTypesOf } from '../selections/item-types-of.ts';
 import { judgePseudonyms } from './pseudonyms.ts';
 

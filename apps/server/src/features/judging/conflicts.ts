@@ -1,5 +1,6 @@
 import { CONFLICT_SET_BY_ADMIN_DETAIL, type Conflict, type ConflictSetBy } from '@shortlist/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { assertIssueOpen, type IssueRow, isTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -8,13 +9,11 @@ import {
   issueComments,
   issueConflicts,
   issueDatasets,
-  teamMembers,
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { type AuditWrite, recordAudit, selectionEntry } from '../audit/record.ts';
 import type { AccessRow } from '../judges/judge-access.ts';
-import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { resolveAnswerer } from './answerer.ts';
 import { judgeTitles } from './blind.ts';
 import { loadAccessibleItemIds } from './items.ts';
@@ -40,18 +39,8 @@ export async function resolveConflictCaller(
   if (answerer.kind === 'preview') throw notFound();
   // A signed-in admin who is also a judge of the selection still manages everyone's conflicts.
   if (!answerer.byToken && user) {
-    const [admin] = await ctx.db
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(
-        and(
-          eq(teamMembers.teamId, answerer.issue.teamId),
-          eq(teamMembers.userId, user.id),
-          eq(teamMembers.status, 'accepted'),
-          eq(teamMembers.role, 'admin'),
-        ),
-      );
-    if (admin) return { issue: answerer.issue, isAdmin: true, userId: user.id };
+    if (await isTeamAdmin(ctx, user, answerer.issue.teamId))
+      return { issue: answerer.issue, isAdmin: true, userId: user.id };
   }
   return { issue: answerer.issue, isAdmin: false, userId: answerer.access.userId };
 }

@@ -1,9 +1,9 @@
 import { type AnswerDraft, HAS_SUBMITTED } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import { assertIssueOpen } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAnswerDrafts, issueSubmissions } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
-import { assertIssueOpen } from '../selections/access.ts';
 import type { Answerer } from './answerer.ts';
 import { loadConflictedItemIds } from './conflicts.ts';
 import { loadAccessibleItemIds } from './items.ts';

@@ -9,6 +9,7 @@ import {
   type UnlockPublicResult,
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issues, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
@@ -20,7 +21,6 @@ import { answerLink, newAccessToken } from '../judges/judge-access.ts';
 import { findAddressStates, findOrCreateJudgeIdentities } from '../judges/judge-identity.ts';
 import { failureText, isPermanentFailure } from '../mail/mailer.ts';
 import { markAddressInvalid } from '../mail/suppressions.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { mailedLink } from '../verification/links.ts';
 import { markUserMailed } from '../verification/status.ts';
 import { sendPublicLinkMail } from './public-link-mail.ts';

@@ -10,7 +10,7 @@ import {
   type submissionCreateSchema,
 } from '@shortlist/contract';
 import type { z } from 'zod';
-import type { IssueRow } from '../selections/access.ts';
+import type { IssueRow } from '../../access/team.ts';
 
 export type SubmissionInput = z.output<typeof submissionCreateSchema>;
 type Answer = SubmissionInput['answers'][number];

@@ -5,13 +5,13 @@ import {
   type IssueSubmission,
 } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import { assertIssueOpen } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAnswerDrafts, issueSubmissions, issues } from '../../db/schema/index.ts';
 import { fieldErrors, forbidden, refusal } from '../../http/errors.ts';
 import { recordAnswersAudit } from '../audit/answers.ts';
 import { lockAccess } from '../judges/judge-access.ts';
 import { countPairwiseVotes } from '../pairwise/votes.ts';
-import { assertIssueOpen } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { Answerer } from './answerer.ts';
 import { loadConflictedItemIds } from './conflicts.ts';

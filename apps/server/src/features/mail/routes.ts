@@ -1,10 +1,10 @@
 import { outboxMessageSchema, pageQuerySchema, pageSchema } from '@shortlist/contract';
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSuperuser } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
 import { toPage } from '../../http/pagination.ts';
 
 /** The built-in outbox, readable by superusers only. */
@@ -20,7 +20,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      if (!currentUser(request).isSuperuser) throw forbidden();
+      requireSuperuser(currentUser(request));
       const query = request.query;
       const [rows, [total]] = await Promise.all([
         ctx.db

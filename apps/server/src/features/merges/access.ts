@@ -1,10 +1,10 @@
 import { MERGE_NOT_ALLOWED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
+import { refuseMissing, requireTeamAdmin, type TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueMerges } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { notFound, refusal } from '../../http/errors.ts';
-import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
+import { refusal } from '../../http/errors.ts';
 
 export type MergeRow = typeof issueMerges.$inferSelect;
 
@@ -20,7 +20,7 @@ export async function requireMergeTeam(ctx: AppContext, user: UserRow, teamId: n
 /** A merge, if the caller administers its team (else 404) and the team's package allows merges. */
 export async function requireMerge(ctx: AppContext, user: UserRow, mergeId: number) {
   const [merge] = await ctx.db.select().from(issueMerges).where(eq(issueMerges.id, mergeId));
-  if (!merge) throw notFound();
+  if (!merge) return refuseMissing(user);
   const team = await requireMergeTeam(ctx, user, merge.teamId);
   return { merge, team };
 }

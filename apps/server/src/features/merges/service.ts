@@ -1,5 +1,6 @@
 import type { AuditChanges } from '@shortlist/contract';
 import {
+  invalidPkMessage,
   MERGE_DUPLICATE_ISSUE,
   MERGE_MIN_ISSUES,
   type Merge,
@@ -11,6 +12,8 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { notOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { groupRows } from '../../db/group-rows.ts';
@@ -18,11 +21,9 @@ import { issueMergeInfos, issueMerges, issueMergeTags, issues, tags } from '../.
 import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
-import type { TeamRow } from '../teams/access.ts';
 import type { MergeRow } from './access.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /** The merges' tags and selections, in two queries for a whole page. */
 async function toMerges(ctx: AppContext, rows: MergeRow[]): Promise<Merge[]> {
@@ -110,21 +111,13 @@ async function checkReferences(
     } else if (issueIds.length < MERGE_MIN_ISSUES || issueIds.length > max) {
       errors.issue_merge_infos = [mergeSizeMessage(max)];
     } else {
-      const found = await tx
-        .select({ id: issues.id })
-        .from(issues)
-        .where(and(inArray(issues.id, issueIds), eq(issues.teamId, team.id)));
-      const missing = issueIds.filter((id) => !found.some((row) => row.id === id));
-      if (missing.length > 0) errors.issue_merge_infos = missing.map(invalidPk);
+      const missing = await notOfTeam(tx, issues, team.id, issueIds);
+      if (missing.length > 0) errors.issue_merge_infos = missing.map(invalidPkMessage);
     }
   }
   if (input.tags?.length) {
-    const found = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(inArray(tags.id, input.tags), eq(tags.teamId, team.id)));
-    const missing = input.tags.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length > 0) errors.tags = missing.map(invalidPk);
+    const missing = await notOfTeam(tx, tags, team.id, input.tags);
+    if (missing.length > 0) errors.tags = missing.map(invalidPkMessage);
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }

@@ -1,9 +1,9 @@
 import { defaultShortlistSize, type PairwiseReport } from '@shortlist/contract';
 import { count, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { datasets, issueAccesses, pairwiseJudges, pairwiseVotes, users } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { loadItemBeliefs } from './beliefs.ts';
 import { reliability } from './crowd-bt.ts';
 

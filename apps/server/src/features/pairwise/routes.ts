@@ -7,12 +7,12 @@ import {
   toLanguage,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
 import { callerOnRequest, resolveAnswerer } from '../judging/answerer.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { writePairwiseWorkbook } from './export.ts';
 import { loadPairwiseReport } from './report.ts';
 import { loadPairwiseState, votePairwise } from './service.ts';

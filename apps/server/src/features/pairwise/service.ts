@@ -9,6 +9,7 @@ import {
   type PairwiseVote,
 } from '@shortlist/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { assertIssueOpen, type IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -23,7 +24,6 @@ import type { Answerer } from '../judging/answerer.ts';
 import { loadBlind, withJudgeTitles } from '../judging/blind.ts';
 import { loadConflictedItemIds } from '../judging/conflicts.ts';
 import { loadAccessibleItemIds } from '../judging/items.ts';
-import { assertIssueOpen, type IssueRow } from '../selections/access.ts';
 import { loadBusyItemIds, loadItemBeliefs, lockItems, lockJudge } from './beliefs.ts';
 import { applyVote } from './crowd-bt.ts';
 import { chooseNearCutoff, eligibleItems, pairKey } from './dispatch.ts';

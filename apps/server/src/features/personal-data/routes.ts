@@ -6,10 +6,9 @@ import {
 } from '@shortlist/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSuperuser, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { sendPersonArchive } from './archive.ts';
 import { erasePersonalData, exportPersonalData } from './service.ts';
 
@@ -27,7 +26,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const user = currentUser(request);
     if (request.params.id !== undefined)
       return (await requireTeamAdmin(ctx, user, request.params.id)).team.id;
-    if (!user.isSuperuser) throw forbidden('Only a site administrator can answer a request for every team.');
+    requireSuperuser(user, 'Only a site administrator can answer a request for every team.');
     return null;
   }
 

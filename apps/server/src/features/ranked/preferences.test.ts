@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssueRow } from '../../access/team.ts';
 import {
   datasets,
   issueAccessDatasets,
@@ -11,7 +12,6 @@ import {
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seededRandom } from '../../test/random.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { countPreferences } from './preferences.ts';
 import { condorcetWinnerOf, schulze } from './schulze.ts';
 

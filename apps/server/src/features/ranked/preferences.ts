@@ -1,10 +1,10 @@
 import type { ReportFilters } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { itemsCte } from '../../item-reads/item-values.ts';
 import { judgesCte } from '../../item-reads/judge-values.ts';
-import type { IssueRow } from '../selections/access.ts';
 
 export type BallotFilters = Pick<ReportFilters, 'only_verified_emails' | 'tags'>;
 

@@ -7,12 +7,12 @@ import {
   SCHULZE_MAX,
 } from '@shortlist/contract';
 import { sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { refusal } from '../../http/errors.ts';
 import { itemsCte } from '../../item-reads/item-values.ts';
 import { judgesCte } from '../../item-reads/judge-values.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { countPreferences, type BallotFilters as Filters } from './preferences.ts';
 import { condorcetWinnerOf, schulzeCandidates, schulzeOpenPairs } from './schulze.ts';
 import { schulzeOffThread } from './schulze-thread.ts';

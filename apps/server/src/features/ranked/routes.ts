@@ -1,10 +1,10 @@
 import { idParamsSchema, rankedReportQuerySchema, rankedReportSchema, toLanguage } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { recordExport } from '../audit/record.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { writeRankedWorkbook } from './export.ts';
 import { getRankedReport } from './report.ts';
 

@@ -7,12 +7,12 @@ import {
   TOO_MANY_VOTERS,
 } from '@shortlist/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { datasets, issueAccesses, issueDatasets, issueSubmissions, users } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { foldReportChanges } from './fold.ts';
 import { countVoters, toIso } from './summary.ts';
 

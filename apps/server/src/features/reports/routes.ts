@@ -13,12 +13,12 @@ import {
 } from '@shortlist/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { sendWorkbook } from '../../http/download.ts';
 import { JSON_TYPE } from '../../http/raw-json.ts';
 import { recordExport } from '../audit/record.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { getDatasetDetails, getUserReport } from './details.ts';
 import { writeReportWorkbook } from './export.ts';
 import { getReportDistributions, getReportSummaryJson } from './summary.ts';

@@ -7,13 +7,13 @@ import {
   type ReportUser,
 } from '@shortlist/contract';
 import { count, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { issueSubmissions } from '../../db/schema/index.ts';
 import { distributionQuery, itemValuesQuery, readsCriterionFigures } from '../../item-reads/item-values.ts';
 import { judgesCte } from '../../item-reads/judge-values.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { criterionFiguresStale, refreshCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
 

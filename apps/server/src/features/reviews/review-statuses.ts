@@ -7,12 +7,13 @@ import type {
 import { REVIEW_STATUSES_MAX } from '@shortlist/contract';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireAdminOfRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { reviewStatuses } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/pagination.ts';
-import { lockTeam, requireTeamAdmin } from '../teams/access.ts';
+import { lockTeam } from '../teams/lock.ts';
 
 type StatusRow = typeof reviewStatuses.$inferSelect;
 
@@ -26,9 +27,8 @@ const toReviewStatus = (row: StatusRow): ReviewStatus => ({
 
 /** The status, if the caller administers its team; otherwise the same 404 as a missing one. */
 export async function requireReviewStatusAdmin(ctx: AppContext, user: UserRow, statusId: number) {
-  const [row] = await ctx.db.select().from(reviewStatuses).where(eq(reviewStatuses.id, statusId));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const [found] = await ctx.db.select().from(reviewStatuses).where(eq(reviewStatuses.id, statusId));
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row;
 }
 

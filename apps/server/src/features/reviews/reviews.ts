@@ -1,6 +1,9 @@
 import type { Review, ReviewComment, reviewCreateSchema, reviewListQuerySchema } from '@shortlist/contract';
+import { invalidPkMessage } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import { requireAdminOfRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { groupRows } from '../../db/group-rows.ts';
@@ -16,42 +19,31 @@ import {
 import type { UserRow } from '../../http/auth.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
-
-/** DRF's words for an id that names nothing the caller may use. */
-const invalidPk = (id: number) => [`Invalid pk "${id}" - object does not exist.`];
 
 /** The item's team, if the caller administers it; otherwise the same 404 as a missing item. */
 export async function requireDatasetAdmin(ctx: AppContext, user: UserRow, datasetId: number) {
-  const [row] = await ctx.db
+  const [found] = await ctx.db
     .select({ teamId: datasets.teamId })
     .from(datasets)
     .where(eq(datasets.id, datasetId));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row.teamId;
 }
 
 /** The review and its item's team, if the caller administers that team. */
 export async function requireReviewAdmin(ctx: AppContext, user: UserRow, reviewId: number) {
-  const [row] = await ctx.db
+  const [found] = await ctx.db
     .select({ id: reviews.id, teamId: datasets.teamId })
     .from(reviews)
     .innerJoin(datasets, eq(datasets.id, reviews.datasetId))
     .where(eq(reviews.id, reviewId));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row;
 }
 
 /** A status may only be one of the item's team: any other id is refused like a missing one. */
 async function checkStatusOfTeam(ctx: AppContext, statusId: number | null, teamId: number) {
-  if (statusId === null) return;
-  const [row] = await ctx.db
-    .select({ id: reviewStatuses.id })
-    .from(reviewStatuses)
-    .where(and(eq(reviewStatuses.id, statusId), eq(reviewStatuses.teamId, teamId)));
-  if (!row) throw fieldErrors({ status_id: invalidPk(statusId) });
+  if (statusId !== null) await requireRowsOfTeam(ctx.db, reviewStatuses, teamId, [statusId], 'status_id');
 }
 
 const commentColumns = {
@@ -146,7 +138,7 @@ async function checkIssueOfDataset(ctx: AppContext, issueId: number | null, data
     .innerJoin(issues, eq(issues.id, issueDatasets.issueId))
     .innerJoin(datasets, and(eq(datasets.id, issueDatasets.datasetId), eq(datasets.teamId, issues.teamId)))
     .where(and(eq(issueDatasets.issueId, issueId), eq(issueDatasets.datasetId, datasetId)));
-  if (!row) throw fieldErrors({ issue_id: invalidPk(issueId) });
+  if (!row) throw fieldErrors({ issue_id: [invalidPkMessage(issueId)] });
 }
 
 /**

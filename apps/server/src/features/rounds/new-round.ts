@@ -1,9 +1,9 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, issueQuestions, issues, issueTags } from '../../db/schema/index.ts';
 import { diffRows, judgeAdded, recordAudit, selectionEntry } from '../audit/record.ts';
 import { newAccessToken } from '../judges/judge-access.ts';
-import type { IssueRow } from '../selections/access.ts';
 
 export interface NewRoundOptions {
   title: string;

@@ -12,13 +12,13 @@ import {
   roundTitle,
 } from '@shortlist/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueDatasets, issues, itemPromotions } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
 import { type RankedItem, selectionRanking } from '../reports/ranking.ts';
 import { toValueFilters } from '../reports/summary.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { chooseItems, mergeRanking, selectorOf } from './candidates.ts';
 import { createNextRound } from './new-round.ts';

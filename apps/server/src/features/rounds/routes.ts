@@ -1,11 +1,11 @@
 import { idParamsSchema, itemPathSchema, promoteBodySchema, promoteResultSchema } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { requireDataset } from '../items/datasets.ts';
 import { requireMerge } from '../merges/access.ts';
 import { getMerge } from '../merges/service.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { getItemPath } from './path.ts';
 import { mergeIssues, promoteItems } from './promote.ts';
 

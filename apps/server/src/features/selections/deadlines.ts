@@ -1,5 +1,6 @@
 import { INVITATIONS_PER_JUDGE } from '@shortlist/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, not, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -19,7 +20,6 @@ import { enqueueMail, MAIL_PRIORITY } from '../mail/queue.ts';
 import { mailedLink } from '../verification/links.ts';
 import { markUserMailed } from '../verification/status.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import type { IssueRow } from './access.ts';
 
 /**
  * Closes every open selection whose deadline has passed, unless it is kept open, as an admin's close

@@ -1,8 +1,8 @@
 import { ISSUE_TITLE_MAX_LENGTH } from '@shortlist/contract';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueDatasets, issueQuestions, issues, issueTags } from '../../db/schema/index.ts';
-import type { IssueRow } from './access.ts';
 import { toIssueReply } from './replies.ts';
 
 const COPY_SUFFIX = ' (copy)';

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,20 +11,12 @@ import {
   issueComments,
   issueDatasets,
 } from '../../db/schema/index.ts';
-import { fieldErrors } from '../../http/errors.ts';
 import { idsChange, recordAudit, selectionEntry } from '../audit/record.ts';
-import type { IssueRow } from './access.ts';
 
 /** Adds items of the selection's team; any other id refuses the whole request. */
 export async function addIssueDatasets(ctx: AppContext, issue: IssueRow, ids: number[]) {
   const wanted = [...new Set(ids)];
-  const found = await ctx.db
-    .select({ id: datasets.id })
-    .from(datasets)
-    .where(and(eq(datasets.teamId, issue.teamId), inArray(datasets.id, wanted)));
-  const missing = wanted.filter((id) => !found.some((row) => row.id === id));
-  if (missing.length > 0)
-    throw fieldErrors({ datasets: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+  await requireRowsOfTeam(ctx.db, datasets, issue.teamId, wanted, 'datasets');
   await ctx.db.transaction(async (tx) => {
     const added = await tx
       .insert(issueDatasets)

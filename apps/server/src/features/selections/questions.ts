@@ -1,12 +1,12 @@
 import type { issueQuestionCreateSchema, issueQuestionPatchSchema } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseMissing, requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueQuestions } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, notFound } from '../../http/errors.ts';
+import { fieldErrors } from '../../http/errors.ts';
 import { type AuditWrite, diffRows, recordAudit, teamOfIssue } from '../audit/record.ts';
-import { requireIssueAdmin } from './access.ts';
 import { type QuestionRow, toQuestion } from './replies.ts';
 
 export const CRITERIA_RATING_ONLY_MESSAGE = 'Criteria are only for rating selections.';
@@ -33,7 +33,7 @@ export async function createQuestion(
 /** A criterion of a selection the caller administers; any other answers 404. */
 export async function requireQuestionAdmin(ctx: AppContext, user: UserRow, id: number): Promise<QuestionRow> {
   const [row] = await ctx.db.select().from(issueQuestions).where(eq(issueQuestions.id, id));
-  if (!row) throw notFound();
+  if (!row) return refuseMissing(user);
   await requireIssueAdmin(ctx, user, row.issueId);
   return row;
 }

@@ -1,5 +1,6 @@
 import type { CommentsMode, Issue, IssueListItem, IssueQuestion } from '@shortlist/contract';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { isoTime } from '../../db/iso-time.ts';
 import {
@@ -14,7 +15,6 @@ import {
   teams,
 } from '../../db/schema/index.ts';
 import { answerLink } from '../judges/judge-access.ts';
-import type { IssueRow } from './access.ts';
 import { itemTypesOf } from './item-types-of.ts';
 
 export type QuestionRow = typeof issueQuestions.$inferSelect;

@@ -17,13 +17,12 @@ import {
 } from '@shortlist/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { JSON_TYPE, stringifyWithRaw } from '../../http/raw-json.ts';
 import { listDatasets } from '../items/dataset-list.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
-import { requireIssueAdmin } from './access.ts';
 import { duplicateIssue } from './duplicate.ts';
 import { addIssueDatasets, removeIssueDatasets } from './issue-datasets.ts';
 import { createQuestion, deleteQuestion, requireQuestionAdmin, updateQuestion } from './questions.ts';

@@ -8,8 +8,11 @@ import {
   RANKED_LOCKED_MESSAGE,
   TYPE_LOCKED_MESSAGE,
 } from '@shortlist/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRowsOfTeam } from '../../access/rows-of-team.ts';
+import type { IssueRow } from '../../access/team.ts';
+import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,9 +29,7 @@ import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.t
 import { preparedPerShape } from '../../http/prepared.ts';
 import { diffRows, recordAudit, selectionEntry } from '../audit/record.ts';
 import { alreadySubmitted, wouldTakeItemsFromSubmitted } from '../judges/judge-access.ts';
-import { isTeamAdminCondition, requireTeamAdmin, type TeamRow, totalOfTeamPage } from '../teams/access.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import type { IssueRow } from './access.ts';
 import { issueListColumns, toIssueListItem, toIssueReply } from './replies.ts';
 import { checkSettings, toColumns } from './settings.ts';
 
@@ -155,15 +156,7 @@ async function hasRows(
 /** Replaces the selection's tags; every id must be a tag of its team. */
 async function replaceTags(db: Db, issue: IssueRow, tagIds: number[]) {
   const wanted = [...new Set(tagIds)];
-  const found = wanted.length
-    ? await db
-        .select({ id: tags.id })
-        .from(tags)
-        .where(and(eq(tags.teamId, issue.teamId), inArray(tags.id, wanted)))
-    : [];
-  const missing = wanted.filter((id) => !found.some((tag) => tag.id === id));
-  if (missing.length > 0)
-    throw fieldErrors({ tags_patch: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+  await requireRowsOfTeam(db, tags, issue.teamId, wanted, 'tags_patch');
   await db.delete(issueTags).where(eq(issueTags.issueId, issue.id));
   if (wanted.length > 0)
     await db.insert(issueTags).values(wanted.map((tagId) => ({ issueId: issue.id, tagId })));

@@ -8,15 +8,17 @@ import {
   type IssueResourcetype,
   ITEM_LABEL_PLURAL_MESSAGE,
   type ItemLabelSingular,
+  invalidPkMessage,
   issueNumbersErrors,
   PUBLIC_NOT_ALLOWED_MESSAGE,
   pluralOfItemLabel,
 } from '@shortlist/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
+import { notOfTeam } from '../../access/rows-of-team.ts';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { dataModels, datumFields, type issues } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
-import type { TeamRow } from '../teams/access.ts';
 import { itemTypesOf } from './item-types-of.ts';
 
 type IssueValues = Partial<typeof issues.$inferInsert>;
@@ -146,11 +148,8 @@ export async function checkSettings(
   if (pluralOfItemLabel(merged.itemLabelSingularEn as ItemLabelSingular) !== merged.itemLabelPluralEn)
     errors.item_label_plural_en = [ITEM_LABEL_PLURAL_MESSAGE];
   if (changed.data_model) {
-    const [model] = await ctx.db
-      .select({ id: dataModels.id })
-      .from(dataModels)
-      .where(and(eq(dataModels.id, changed.data_model), eq(dataModels.teamId, team.id)));
-    if (!model) errors.data_model = [`Invalid pk "${changed.data_model}" - object does not exist.`];
+    const [missing] = await notOfTeam(ctx.db, dataModels, team.id, [changed.data_model]);
+    if (missing !== undefined) errors.data_model = [invalidPkMessage(missing)];
   }
   if (
     changed.hidden_fields?.length &&

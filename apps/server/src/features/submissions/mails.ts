@@ -1,5 +1,6 @@
 import { EDIT_LINK_PATTERN, formatDeadline, type Language, SUMMARY_MARKER } from '@shortlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { isAdminMembership } from '../../access/team.ts';
 import type { ImageHosts } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings, teamMembers, users } from '../../db/schema/index.ts';
@@ -95,14 +96,7 @@ export async function loadTeamAdmins(db: Db, teamIds: number[]) {
     .select({ teamId: teamMembers.teamId, email: users.email, language: users.language })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(
-      and(
-        inArray(teamMembers.teamId, teamIds),
-        eq(teamMembers.role, 'admin'),
-        eq(teamMembers.status, 'accepted'),
-        eq(users.isActive, true),
-      ),
-    );
+    .where(and(inArray(teamMembers.teamId, teamIds), isAdminMembership, eq(users.isActive, true)));
 }
 
 export const responsesLink = (publicUrl: string, form: Pick<IntakeFormRow, 'id' | 'teamId'>) =>

@@ -7,12 +7,12 @@ import {
 } from '@shortlist/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { cssThemes, datumValues, formTitles, intakeForms, pageHeaders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { sanitizeRichText } from '../forms/sanitize.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { verifyRespondent } from '../verification/status.ts';
 import { loadQuestions, toPublicQuestion } from './questions.ts';
 import { isEditableAfterSubmit, requireOpenSubmission } from './tokens.ts';

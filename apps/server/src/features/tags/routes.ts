@@ -7,10 +7,10 @@ import {
   teamTagParamsSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import { createTag, deleteTag, listTags } from './service.ts';
 
 /** Team tags: `teams/{id}/tags/`, for the team's admins. */

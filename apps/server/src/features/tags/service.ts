@@ -1,9 +1,10 @@
 import type { PageQuery, Tag, TagCreate } from '@shortlist/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { tags } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
-import { lockTeam, type TeamRow } from '../teams/access.ts';
+import { lockTeam } from '../teams/lock.ts';
 
 const toTag = (row: typeof tags.$inferSelect): Tag => ({ id: row.id, name: row.name });
 

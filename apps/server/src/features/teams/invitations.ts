@@ -1,11 +1,11 @@
 import type { PageQuery, Team, TeamInvitation } from '@shortlist/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { MembershipRow, TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { MembershipRow, TeamRow } from './access.ts';
 import { toTeam } from './service.ts';
 
 function toInvitation(member: MembershipRow, team: TeamRow): TeamInvitation {

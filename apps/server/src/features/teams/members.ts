@@ -7,6 +7,12 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  isTeamAdminCondition,
+  type MembershipRow,
+  type TeamRow,
+  totalOfTeamPage,
+} from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { issueAccesses, teamMembers, users } from '../../db/schema/index.ts';
@@ -16,7 +22,6 @@ import { containsPattern, parseOrdering, totalOf } from '../../http/pagination.t
 import { preparedPerShape } from '../../http/prepared.ts';
 import { recordAudit } from '../audit/record.ts';
 import { createResetLink, findUserByLogin } from '../auth/service.ts';
-import { isTeamAdminCondition, type MembershipRow, type TeamRow, totalOfTeamPage } from './access.ts';
 import { composeMemberInvitation, type InvitationAccess } from './invitation-mail.ts';
 
 /** The columns a member's reply shows: a page reads these alone. */

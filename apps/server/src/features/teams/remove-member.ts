@@ -1,10 +1,10 @@
 import { LAST_ADMIN, LAST_ADMIN_MESSAGE } from '@shortlist/contract';
 import { and, eq } from 'drizzle-orm';
+import { isAcceptedAdmin, type TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { teamMembers } from '../../db/schema/index.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { TeamRow } from './access.ts';
 
 /**
  * Removes a member (or withdraws an invitation). Their access to the team ends with the row: every
@@ -18,13 +18,7 @@ export async function removeMember(ctx: AppContext, team: TeamRow, memberId: num
     const admins = await tx
       .select({ id: teamMembers.id })
       .from(teamMembers)
-      .where(
-        and(
-          eq(teamMembers.teamId, team.id),
-          eq(teamMembers.role, 'admin'),
-          eq(teamMembers.status, 'accepted'),
-        ),
-      )
+      .where(isAcceptedAdmin(team.id))
       .for('update');
     const [member] = await tx
       .select()

@@ -14,11 +14,10 @@ import {
   teamSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSuperuser, requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireTeamAdmin } from './access.ts';
 import { acceptInvitation, listMyInvitations, refuseInvitation } from './invitations.ts';
 import { addMember, listMembers } from './members.ts';
 import { removeMember } from './remove-member.ts';
@@ -46,7 +45,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/teams/',
     { schema: { tags: ['teams'], body: teamCreateSchema, response: { 201: teamSchema } } },
     async (request, reply) => {
-      if (!currentUser(request).isSuperuser) throw forbidden('Only a site administrator can create a team.');
+      requireSuperuser(currentUser(request), 'Only a site administrator can create a team.');
       return reply.status(201).send(await createTeamAsAdmin(ctx, currentUser(request), request.body));
     },
   );

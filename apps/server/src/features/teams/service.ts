@@ -7,13 +7,20 @@ import {
 } from '@shortlist/contract';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  findMembership,
+  isMembershipOf,
+  type MembershipRow,
+  requireSuperuser,
+  requireTeamReader,
+  type TeamRow,
+} from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
-import { fieldErrors, forbidden, notFound } from '../../http/errors.ts';
+import { fieldErrors, notFound } from '../../http/errors.ts';
 import { containsPattern, parseOrdering } from '../../http/pagination.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
-import { findMembership, isMembershipOf, type MembershipRow, type TeamRow } from './access.ts';
 
 const teamEntry = (teamId: number) => ({ teamId, objectType: 'team' as const, objectId: teamId });
 
@@ -63,9 +70,7 @@ export async function listTeams(ctx: AppContext, user: UserRow, query: PageQuery
 
 /** A team as its member sees it; superusers may read any team to manage its package. */
 export async function getTeam(ctx: AppContext, user: UserRow, teamId: number): Promise<Team> {
-  const [team] = await ctx.db.select().from(teams).where(eq(teams.id, teamId));
-  const membership = team ? await findMembership(ctx, teamId, user.id) : undefined;
-  if (!team || (!membership && !user.isSuperuser)) throw notFound();
+  const { team, membership } = await requireTeamReader(ctx, user, teamId);
   return toTeam(team, membership);
 }
 
@@ -113,8 +118,7 @@ export async function updateTeam(
   // An empty PATCH changes nothing; the ORM refuses an UPDATE without columns.
   if (Object.keys(patch).length === 0) return current;
   const isAdmin = current.my_membership?.role.key === 'admin';
-  if (patch.package && !user.isSuperuser)
-    throw forbidden('Only a site administrator can change the package.');
+  if (patch.package) requireSuperuser(user, 'Only a site administrator can change the package.');
   const { package: packagePatch, ...face } = patch;
   if (Object.keys(face).length > 0 && !isAdmin && !user.isSuperuser) throw notFound();
   if (face.sso_only && !current.sso_only && ctx.config.ssoProviders.length === 0)

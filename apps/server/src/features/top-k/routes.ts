@@ -1,10 +1,10 @@
 import { idParamsSchema, mergeTopKQuerySchema, topKQuerySchema, topKSchema } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { requireMerge } from '../merges/access.ts';
 import { getMerge } from '../merges/service.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { getIssueTopK, getMergeTopK } from './service.ts';
 
 const tags = ['reports'];

@@ -10,6 +10,7 @@ import {
   topKVerdict,
 } from '@shortlist/contract';
 import { inArray, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { selectRows } from '../../db/raw-rows.ts';
@@ -19,7 +20,6 @@ import type { ValueFilters } from '../../item-reads/judge-values.ts';
 import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import { toValueFilters } from '../reports/summary.ts';
-import type { IssueRow } from '../selections/access.ts';
 import type { BootstrapInput, SelectionValues } from './bootstrap-input.ts';
 import { getPairwiseTopK } from './pairwise.ts';
 

@@ -9,11 +9,11 @@ import {
   webhookSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTeamAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
 import { requestLanguage } from '../../http/reply-language.ts';
-import { requireTeamAdmin } from '../teams/access.ts';
 import {
   createWebhook,
   deleteWebhook,

@@ -12,13 +12,13 @@ import {
   webhookLimitMessage,
 } from '@shortlist/contract';
 import { count, desc, eq } from 'drizzle-orm';
+import { requireAdminOfRow, type TeamRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound, refusal } from '../../http/errors.ts';
 import { translated } from '../../http/reply-language.ts';
 import { diffRows, recordAudit } from '../audit/record.ts';
-import { requireTeamAdmin, type TeamRow } from '../teams/access.ts';
 import { checkWebhookUrl } from './egress.ts';
 import { emitWebhookEvent } from './emit.ts';
 import { newWebhookSecret } from './signing.ts';
@@ -51,9 +51,8 @@ const toDelivery = (row: typeof webhookDeliveries.$inferSelect, language: Langua
 
 /** A webhook, if the caller administers its team; anyone else gets 404 as for a missing one. */
 export async function requireWebhook(ctx: AppContext, user: UserRow, id: number) {
-  const [row] = await ctx.db.select().from(webhooks).where(eq(webhooks.id, id));
-  if (!row) throw notFound();
-  await requireTeamAdmin(ctx, user, row.teamId);
+  const [found] = await ctx.db.select().from(webhooks).where(eq(webhooks.id, id));
+  const { row } = await requireAdminOfRow(ctx, user, found);
   return row;
 }
 

@@ -1,9 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadError } from '../layout/load-error';
-import { PageSpin } from '../layout/page-spin';
-import { loginPath } from './redirects';
-import { useIsSignedIn } from './token-storage';
-import { useCurrentUser } from './use-current-user';
+import { loginPath } from '../../lib/auth/redirects';
+import { useIsSignedIn } from '../../lib/auth/token-storage';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
+import { LoadError } from '../../lib/layout/load-error';
+import { PageSpin } from '../../lib/layout/page-spin';
 
 /** Guard of every signed-in page: anonymous visitors go to login with the wanted address as next. */
 export function RequireAuth() {

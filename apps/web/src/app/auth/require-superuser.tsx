@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
 
 /** Guard of the site administration pages (inside RequireAuth): others see not-found. */
 export function RequireSuperuser() {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../api-client';
-import { clearTokens, getRefreshToken } from './token-storage';
+import { apiRequest } from '../../lib/api-client';
+import { clearTokens, getRefreshToken } from '../../lib/auth/token-storage';
 
 /**
  * Ends the session on the server (its refresh tokens, and every access token signed so far) and forgets

@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { isVersionMismatch, useServerVersion } from '../version/version-store';
+import { isVersionMismatch, useServerVersion } from '../../lib/version/version-store';
 import { ContactLauncher } from './contact-launcher';
 import { LanguageSwitcher } from './language-switcher';
 import { useRouteFlags } from './route-flags';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, FloatButton, Form, Input } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../api-client';
+import { apiPost } from '../../lib/api-client';
 import { contactButtonClass } from './contact-button-class';
 
 const THANKS_DURATION_MS = 4000;

@@ -1,6 +1,6 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_VERSION } from '../config';
+import { CLIENT_VERSION } from '../../lib/config';
 
 export function Footer() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { Language } from '@shortlist/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/use-language';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { BritishFlag, FrenchFlag } from './flag-icons';
 
 /** Language names stay in their own language, whatever the interface language. */

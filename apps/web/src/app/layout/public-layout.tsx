@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { isVersionMismatch, useServerVersion } from '../version/version-store';
+import { isVersionMismatch, useServerVersion } from '../../lib/version/version-store';
 import { lazyWithAntd } from '../with-antd';
 import { ContactLauncher } from './contact-launcher';
 import { LanguageSwitcher } from './language-switcher';

@@ -1,8 +1,8 @@
 import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { StatusResult } from '../../lib/layout/status-result';
 import { isChunkLoadError, isReloadingOntoNewBuild } from '../version/chunk-reload';
-import { StatusResult } from './status-result';
 
 /**
  * Last resort when a page crashes while rendering. A page of an older build that the server no longer

@@ -7,8 +7,8 @@ import { useMyInvitations } from '../../features/members/use-invitations';
 import { getCurrentTeamId } from '../../features/teams/current-team';
 import { parseTeamId } from '../../features/teams/team-context';
 import { useAdminTeams } from '../../features/teams/use-admin-teams';
-import { useIsSignedIn } from '../auth/token-storage';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useIsSignedIn } from '../../lib/auth/token-storage';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
 
 // Shown only while invitations wait for an answer: not downloaded by every page for the few who have some.
 const Badge = lazy(() => import('antd/es/badge'));

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../config';
-import { readStorage, writeStorage } from '../storage';
+import { STORAGE_KEYS } from '../../lib/config';
+import { readStorage, writeStorage } from '../../lib/storage';
 
 /**
  * A second missing chunk this soon after such a reload is not an old tab meeting a new build (the server

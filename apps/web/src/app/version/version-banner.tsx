@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isVersionMismatch, useServerVersion } from './version-store';
+import { isVersionMismatch, useServerVersion } from '../../lib/version/version-store';
 
 /** Asks for a refresh when the server runs another major or minor version than this client. */
 export function VersionBanner() {

@@ -4,9 +4,9 @@ import { Button, Empty, Space, type TableColumnsType, Tag, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, usePageParam } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { PagedTable, usePageParam } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { isTeamAdmin } from '../teams/api';
 import { CreateTeamDialog } from './create-team-dialog';
 import { PACKAGE_FLAGS } from './package-fields';

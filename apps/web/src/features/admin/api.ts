@@ -1,5 +1,5 @@
 import type { OutboxMessage, Page, Team, TeamPackage } from '@shortlist/contract';
-import { apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { teamKeys } from '../teams/api';
 
 export const adminKeys = {

@@ -1,8 +1,8 @@
 import { TEAM_DESCRIPTION_MAX_LENGTH, TEAM_TITLE_MAX_LENGTH, teamCreateSchema } from '@shortlist/contract';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { joinFieldMessages, toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { joinFieldMessages, toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useCreateTeam } from './use-site-teams';
 
 const TITLE_MIN_LENGTH = teamCreateSchema.shape.title.minLength ?? 1;

@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { OutboxMessage } from '@shortlist/contract';
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import { LinkifiedText } from './linkified-text';
 
 interface OutboxMessageCardProps {

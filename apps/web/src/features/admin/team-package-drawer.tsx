@@ -2,7 +2,7 @@ import type { Team, TeamPackage } from '@shortlist/contract';
 import { App, Button, Drawer, Form, InputNumber, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
 import { getLimitRange, PACKAGE_FLAGS, PACKAGE_LIMITS } from './package-fields';
 import { usePatchTeamPackage } from './use-site-teams';
 

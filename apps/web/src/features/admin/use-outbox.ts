@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { adminKeys, fetchOutbox } from './api';
 
 /** One page of the built-in outbox, newest first; always fetched fresh (mails arrive meanwhile). */

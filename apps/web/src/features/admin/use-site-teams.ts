@@ -1,6 +1,6 @@
 import type { TeamPackage } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { teamKeys } from '../teams/api';
 import { adminKeys, createTeam, fetchSiteTeams, patchTeamPackage } from './api';
 

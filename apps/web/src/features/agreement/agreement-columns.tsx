@@ -2,9 +2,9 @@ import { QuestionCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { type AgreementQuery, inconsistentJudges, type ReportUser } from '@shortlist/contract';
 import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 import { useAgreement } from './use-agreement';
-import '../../app/i18n/agreement-resources';
+import './resources';
 
 const signed = (value: number, language: string) => `${value > 0 ? '+' : ''}${formatNumber(value, language)}`;
 

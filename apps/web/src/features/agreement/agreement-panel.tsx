@@ -3,9 +3,9 @@ import { type AgreementQuery, alphaReading, type Issue } from '@shortlist/contra
 import { Alert, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 import { useAgreement } from './use-agreement';
-import '../../app/i18n/agreement-resources';
+import './resources';
 
 const COLOURS = { good: 'success', tentative: 'warning', poor: 'error', none: 'default' } as const;
 /** A reading is a sentence: on a phone it wraps within the page (a Tag keeps to one line). */

@@ -1,6 +1,6 @@
 import type { Agreement, AgreementQuery } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../app/api-client';
+import { apiGet } from '../../lib/api-client';
 
 /** Under the report's key, so that whatever refreshes the report refreshes it too. */
 export const agreementKey = (issueId: number, query: AgreementQuery) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DraftSaveState } from './use-draft-autosave';
 import type { Flash } from './use-flash';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 interface AnswerBarProps {
   tags: string[];

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { Loading } from '../../app/plain/loading';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { Loading } from '../../lib/plain/loading';
 import { AnswerForm } from './answer-form';
 import { DeadlineNotice } from './deadline-notice';
 import { PairwiseForm } from './pairwise-form';
 import { judgePagePath, portalPath } from './portal-api';
 import { TeamHeader } from './team-header';
 import { useAnswerView } from './use-answer-view';
-import '../../app/plain/plain.css';
+import '../../lib/plain/plain.css';
 import './answering.css';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /**
  * The answer page of one selection: for a judge (by token, or signed in) or, for a team admin, a preview.

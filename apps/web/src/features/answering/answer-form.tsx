@@ -1,8 +1,8 @@
 import { type AnswerView, distinctTags, hasTagKey, type IssueComment } from '@shortlist/contract';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFieldErrors } from '../../app/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { getFieldErrors } from '../../lib/api-errors';
 import { AnswerBar } from './answer-bar';
 import {
   isBelowMinPicks,
@@ -24,7 +24,7 @@ import { useDraftHandlers } from './use-draft-handlers';
 import { useFlash } from './use-flash';
 import { useItemLabels } from './use-item-labels';
 import { type ItemsShown, useUnratedNavigation } from './use-unrated-navigation';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 const ERROR_SECONDS = 8;
 /** Items drawn at once: thousands of cards with their sliders make a slow page. */

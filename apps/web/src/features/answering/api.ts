@@ -11,8 +11,8 @@ import {
   VERIFICATION_PARAM,
 } from '@shortlist/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
-import { getFirst } from '../../app/public-first-reply';
+import { apiRequest } from '../../lib/api-client';
+import { getFirst } from '../../lib/public-first-reply';
 
 /** The personal link's token goes along as `?token=`; without it the signed-in user answers or previews. */
 export const withToken = (token: string | null) => (token ? { token } : undefined);

@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH } from '@shortlist/contract';
 import type { TFunction } from 'i18next';
-import { Field } from '../../app/plain/field';
+import { Field } from '../../lib/plain/field';
 import type { DraftComment } from './answer-draft';
 
 interface CommentFieldProps {

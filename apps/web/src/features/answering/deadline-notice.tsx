@@ -1,6 +1,6 @@
 import { type AnswerViewIssue, formatDeadline } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** The selection's deadline in the judge's language and time zone, named with it; nothing without one. */
 export function DeadlineNotice({

@@ -9,7 +9,7 @@ import { RankControl } from './rank-control';
 import { RatingControl } from './rating-control';
 import { SharedComments } from './shared-comments';
 import '../answers/answers.css';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 export interface ItemCardHandlers {
   setValue(key: string, value: number | undefined): void;

@@ -2,7 +2,7 @@ import type { AnswerViewDetail, AnswerViewItem } from '@shortlist/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerView } from '../answers/answer-view';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** The item's answers to the fields its selection shows to judges, files shown inline where the browser can. */
 export function ItemDetails({ details }: { details: AnswerViewDetail[] }) {

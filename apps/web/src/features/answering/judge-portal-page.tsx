@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { Loading } from '../../app/plain/loading';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { Loading } from '../../lib/plain/loading';
 import { judgePortalQuery } from './portal-api';
-import '../../app/plain/plain.css';
+import '../../lib/plain/plain.css';
 import './answering.css';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /**
  * `/judge`: every selection of a judge, across teams, with its deadline and the judge's progress (issue 32).

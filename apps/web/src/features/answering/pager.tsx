@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pageList } from './page-list';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** The pages of a long selection as buttons in a named navigation; nothing when there is one page. */
 export function Pager({

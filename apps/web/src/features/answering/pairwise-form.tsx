@@ -1,13 +1,13 @@
 import type { AnswerView, AnswerViewItem, PairwiseChoice, PairwiseItem } from '@shortlist/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../app/plain/loading';
+import { Loading } from '../../lib/plain/loading';
 import { ItemAnswers, ItemHead, itemTitleId } from './item-details';
 import { SubmittedResult } from './submitted-result';
 import { useSubmitAnswers } from './use-answer-view';
 import { useChoiceFocus } from './use-choice-focus';
 import { usePairwiseState, usePairwiseVote } from './use-pairwise';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** Keys of the pair (docs/judging.md): ← the left item, → the right one, S skips the right one. */
 const KEYS: Record<string, PairwiseChoice> = {

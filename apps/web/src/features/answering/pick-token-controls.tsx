@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** Picks or unpicks the item, a toggle button; the page refuses a pick beyond max_items with a message. */
 export function PickControl({

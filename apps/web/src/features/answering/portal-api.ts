@@ -1,6 +1,6 @@
 import type { JudgePortal } from '@shortlist/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** The judge's portal: by one of their links' token, or as the signed-in user without it. */
 export const judgePortalQuery = (token: string | null) =>

@@ -1,7 +1,7 @@
 import { ISSUE_TOKEN_PARAM, VERIFICATION_PARAM } from '@shortlist/contract';
 import type { LoaderFunctionArgs } from 'react-router';
-import { clearTokens, getAccessToken } from '../../app/auth/token-storage';
-import { queryClient } from '../../app/query-client';
+import { clearTokens, getAccessToken } from '../../lib/auth/token-storage';
+import { queryClient } from '../../lib/query-client';
 import { answerViewQuery, publicInfoQuery } from './api';
 
 /**

@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CaptchaWidget } from '../../app/captcha/captcha-widget';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { Field } from '../../app/plain/field';
-import { Loading } from '../../app/plain/loading';
+import { CaptchaWidget } from '../../lib/captcha/captcha-widget';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { Field } from '../../lib/plain/field';
+import { Loading } from '../../lib/plain/loading';
 import { TeamHeader } from './team-header';
 import { usePublicLink } from './use-public-link';
-import '../../app/plain/plain.css';
+import '../../lib/plain/plain.css';
 import './answering.css';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** `/selection/:id/public`: a stranger asks for their personal link to a public selection. Plain HTML. */
 export function PublicPage() {

@@ -1,6 +1,6 @@
 import { placeOfPoints } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** An item's place on the judge's ballot, and the button that puts it on or takes it off. */
 export function RankControl({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Draft, draftKey } from './answer-draft';
 import type { ItemCardHandlers } from './item-card';
 import { ballotSize, rankedOrder } from './ranked-draft';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 type Props = {
   view: AnswerView;

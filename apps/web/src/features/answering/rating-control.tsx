@@ -1,6 +1,6 @@
 import type { AnswerViewIssue } from '@shortlist/contract';
 import type { TFunction } from 'i18next';
-import { Field } from '../../app/plain/field';
+import { Field } from '../../lib/plain/field';
 import { draftKey } from './answer-draft';
 
 interface RatingControlProps {

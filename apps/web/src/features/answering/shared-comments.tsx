@@ -1,7 +1,7 @@
 import type { IssueComment, IssueQuestion } from '@shortlist/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 interface SharedCommentsProps {
   comments: IssueComment[];

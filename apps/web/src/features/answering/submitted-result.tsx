@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** Thanks after submitting; a judge of a selection that is not public may go back and edit. */
 export function SubmittedResult({ canEdit, onEdit }: { canEdit: boolean; onEdit(): void }) {

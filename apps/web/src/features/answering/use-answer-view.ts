@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answeringKeys, answerViewQuery, declareConflict, submitAnswers, withdrawConflict } from './api';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /**
  * Under blind review an item whose title is hidden is "Item 17" in the page's language: every place the

@@ -6,7 +6,7 @@ import type { ItemCardHandlers } from './item-card';
 import { ballotSize, moveInRanking, rankedOrder, withRanking } from './ranked-draft';
 import type { Notify } from './use-flash';
 import { useItemLabels } from './use-item-labels';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /**
  * The judge's draft and the handlers the item cards call. The handlers never change identity, so that

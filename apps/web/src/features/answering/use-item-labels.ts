@@ -1,6 +1,6 @@
 import type { AnswerViewIssue } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 /** The selection's own words for its items ("startup" / "startups"), in the page's language. */
 export function useItemLabels(

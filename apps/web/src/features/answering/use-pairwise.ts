@@ -1,6 +1,6 @@
 import type { PairwiseState, PairwiseVote } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../app/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 
 const withToken = (token: string | null) => (token ? { token } : undefined);
 const pairKey = (issueId: number, token: string | null) => ['pairwise', issueId, token ?? ''] as const;

@@ -3,10 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { getFieldErrors } from '../../app/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { getFieldErrors } from '../../lib/api-errors';
 import { publicInfoQuery, unlockPublic } from './api';
-import '../../app/i18n/answering-resources';
+import './resources';
 
 export type PublicStep = 'captcha' | 'email' | 'sent' | 'error';
 

@@ -4,7 +4,7 @@ import { formatBytes } from '../items/format';
 import { BudgetView } from './budget-view';
 import { FilePreview } from './file-preview';
 import type { ShownAnswer } from './shown-answer';
-import '../../app/i18n/answers-resources';
+import './resources';
 import './answers.css';
 
 interface AnswerViewProps {

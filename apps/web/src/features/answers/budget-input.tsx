@@ -14,8 +14,8 @@ import {
   withColon,
 } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answers-resources';
-import '../../app/plain/plain.css';
+import './resources';
+import '../../lib/plain/plain.css';
 import './answers.css';
 
 interface BudgetInputProps {

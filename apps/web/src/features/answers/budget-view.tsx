@@ -9,7 +9,7 @@ import {
   toLanguage,
 } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answers-resources';
+import './resources';
 
 interface BudgetViewProps {
   budget: BudgetResponse;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/answers-resources';
-import '../../app/plain/plain.css';
+import './resources';
+import '../../lib/plain/plain.css';
 import './answers.css';
 
 interface FilePreviewProps {

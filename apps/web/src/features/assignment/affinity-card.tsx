@@ -2,7 +2,7 @@ import type { AffinitySource } from '@shortlist/contract';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail, getFieldErrors } from '../../app/api-errors';
+import { getErrorDetail, getFieldErrors } from '../../lib/api-errors';
 import { useAssignmentMutations } from './use-assignment';
 import '../../app/i18n/assignment-resources';
 

@@ -1,6 +1,6 @@
 import type { HistogramBucket } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
+import { useFormat } from '../../lib/i18n/format';
 import './assignment.css';
 import '../../app/i18n/assignment-resources';
 

@@ -8,7 +8,7 @@ import type {
   BiddingRemindResult,
   Page,
 } from '@shortlist/contract';
-import { apiGet, apiPost, apiRequest } from '../../app/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 export interface PairFilters {
   offset: number;

@@ -2,7 +2,7 @@ import type { AssignAccessResult } from '@shortlist/contract';
 import { Button, Card, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { AffinityCard } from './affinity-card';
 import { BiddingCard } from './bidding-card';
 import { PairsTable } from './pairs-table';

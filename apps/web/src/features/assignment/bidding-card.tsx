@@ -1,7 +1,7 @@
 import { App, Button, Card, Flex, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { LoadError } from '../../lib/layout/load-error';
 import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useAssignmentMutations, useBidding } from './use-assignment';
 import '../../app/i18n/assignment-resources';

@@ -1,8 +1,8 @@
 import type { AssignAccessResult, AssignmentQuality } from '@shortlist/contract';
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { useFormat } from '../../lib/i18n/format';
+import { LoadError } from '../../lib/layout/load-error';
 import { AffinityHistogram } from './affinity-histogram';
 import './assignment.css';
 import '../../app/i18n/assignment-resources';

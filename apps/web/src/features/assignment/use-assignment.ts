@@ -1,6 +1,6 @@
 import type { AssignAccess, AssignmentPatch } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { assignAccess, judgeKeys } from '../judges/api';
 import { issueKeys } from '../selections/api';
 import {

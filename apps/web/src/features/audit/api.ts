@@ -5,8 +5,8 @@ import {
   type PersonalDataErasure,
   personalDataArchiveName,
 } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
-import { downloadFile } from '../../app/download';
+import { apiGet, apiPost } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 export const auditKeys = {
   all: ['audit-log'] as const,

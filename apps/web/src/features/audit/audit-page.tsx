@@ -11,16 +11,16 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Grid, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { useItemTitles } from '../../app/item-titles';
-import { PagedTable } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
-import { toOffsetLimit } from '../../app/paging';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useItemTitles } from '../../lib/item-titles';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
+import { toOffsetLimit } from '../../lib/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { auditKeys, downloadAuditLog, fetchAuditLog } from './api';
 import { ChangesView } from './changes-view';
-import '../../app/i18n/audit-resources';
+import './resources';
 
 // Below the log, for the rare request: loaded when the page has drawn, as on /admin/teams (decision 85).
 const PersonalDataCard = lazyPanel(() => import('./personal-data-card').then((m) => m.PersonalDataCard));

@@ -2,9 +2,9 @@ import { type AuditEntry, auditChangeLines, toLanguage } from '@shortlist/contra
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { useItemTitles } from '../../app/item-titles';
-import '../../app/i18n/audit-resources';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useItemTitles } from '../../lib/item-titles';
+import './resources';
 
 /** Lines shown before "Show N more": a created selection lists some twenty settings. */
 const FOLDED_LINES = 5;

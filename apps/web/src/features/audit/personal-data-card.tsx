@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { auditKeys, downloadPersonalData, erasePersonalData } from './api';
-import '../../app/i18n/audit-resources';
+import './resources';
 
 /**
  * The answer to a person's request: their data as one archive, or its erasure (confirmed first), in one

@@ -1,5 +1,5 @@
 import type { ResetPasswordRequest, TokenPair, TokenRequest } from '@shortlist/contract';
-import { apiPost, apiRequest } from '../../app/api-client';
+import { apiPost, apiRequest } from '../../lib/api-client';
 
 /** A failed sign-in is an answer shown on the form, not a session to end: not intercepted. */
 export const requestTokens = (credentials: TokenRequest) =>

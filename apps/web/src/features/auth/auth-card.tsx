@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 
 /** The centred card of the sign-in and password pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

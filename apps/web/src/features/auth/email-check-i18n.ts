@@ -1,4 +1,4 @@
-import { addNamespace } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
 
 /**
  * What each e-mail check badge means, in its tooltip (namespace 'emailCheck'; issue 56, point 9), added with

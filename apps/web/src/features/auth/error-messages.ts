@@ -1,4 +1,4 @@
-import { getFieldErrors } from '../../app/api-errors';
+import { getFieldErrors } from '../../lib/api-errors';
 
 /** The server's text list for a refused request, else the generic message (spec: reset failures). */
 export function toServerMessages(error: unknown, fallback: string): string[] {

@@ -4,14 +4,14 @@ import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { safeNextPath } from '../../app/auth/redirects';
+import { ApiError } from '../../lib/api-client';
+import { safeNextPath } from '../../lib/auth/redirects';
 import { SsoButtons } from '../sso/sso-buttons';
 import { useSsoReturn } from '../sso/use-sso-return';
 import { AuthCard } from './auth-card';
 import { ServerMessages } from './server-messages';
 import { useSignIn } from './use-sign-in';
-import '../../app/i18n/sso-resources';
+import '../sso/resources';
 
 /** `/login?email=…&pwdReset=1&next=…`; an identity provider's return adds `sso_error` or `#sso_code`. */
 export function LoginPage() {

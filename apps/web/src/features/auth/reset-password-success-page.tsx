@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../app/layout/button-link';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 
 /** `/resetPasswordSuccess`: leads to the login page with the e-mail prefilled and the notice shown. */
 export function ResetPasswordSuccessPage() {

@@ -1,8 +1,8 @@
 import type { TokenPair, TokenRequest } from '@shortlist/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { clearTokens, storeTokens } from '../../app/auth/token-storage';
-import { fetchMe, ME_QUERY_KEY } from '../../app/auth/use-current-user';
-import { applyLanguage } from '../../app/i18n/language';
+import { clearTokens, storeTokens } from '../../lib/auth/token-storage';
+import { fetchMe, ME_QUERY_KEY } from '../../lib/auth/use-current-user';
+import { applyLanguage } from '../../lib/i18n/language';
 import { requestTokens } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import type { Bid, Bidding, BidItem, Expertise, Page } from '@shortlist/contract';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { withToken } from '../answering/api';
 
 /** A judge's bidding page reads and writes with their link's token (`?token=`), like the answer page. */

@@ -2,8 +2,8 @@ import { BIDS, type Bid, type BidItem } from '@shortlist/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemHead, itemTitleId } from '../answering/item-details';
-import '../../app/i18n/answering-resources';
-import '../../app/i18n/bidding-resources';
+import '../answering/resources';
+import './resources';
 
 const NO_BID = 'none';
 

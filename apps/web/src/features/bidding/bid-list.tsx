@@ -1,14 +1,14 @@
 import { BIDDING_CLOSED } from '@shortlist/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useConfirm } from '../answering/confirm-dialog';
 import { Pager } from '../answering/pager';
 import { useFlash } from '../answering/use-flash';
 import { BidCard } from './bid-card';
 import { useBidItems, useBidMutations } from './use-bidding';
-import '../../app/i18n/answering-resources';
-import '../../app/i18n/bidding-resources';
+import '../answering/resources';
+import './resources';
 
 const PAGE_SIZE = 20;
 

@@ -1,18 +1,18 @@
 import { formatDeadline, ISSUE_TOKEN_PARAM } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { Loading } from '../../app/plain/loading';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { Loading } from '../../lib/plain/loading';
 import { judgePagePath } from '../answering/portal-api';
 import { TeamHeader } from '../answering/team-header';
 import { useAnswerView } from '../answering/use-answer-view';
 import { BidList } from './bid-list';
 import { ExpertiseSection } from './expertise-section';
 import { useBiddingState } from './use-bidding';
-import '../../app/plain/plain.css';
+import '../../lib/plain/plain.css';
 import '../answering/answering.css';
 import './bidding.css';
-import '../../app/i18n/bidding-resources';
+import './resources';
 
 /**
  * `/selection/:id/bids?token=…`: reached from the personal link's answer page, where the judge states

@@ -1,10 +1,10 @@
 import { EXPERTISE_TEXT_MAX_LENGTH } from '@shortlist/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { Field } from '../../app/plain/field';
+import { formatDateTime } from '../../lib/i18n/format';
+import { Field } from '../../lib/plain/field';
 import { useOwnExpertise } from './use-bidding';
-import '../../app/i18n/bidding-resources';
+import './resources';
 
 /**
  * "Your expertise": the judge's fields in their own words, saved with a button; the saved state is said

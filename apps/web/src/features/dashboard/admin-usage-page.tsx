@@ -3,12 +3,12 @@ import { Flex, Input, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormat } from '../../app/i18n/format';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { useFormat } from '../../lib/i18n/format';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 import { UsageChart } from './usage-chart';
 import { readUsageRange } from './usage-range';
 import { useUsageData } from './use-dashboard';
-import '../../app/i18n/dashboard-resources';
+import './resources';
 
 type Row = UsageData['statsByTeam'][number];
 const COUNTS = ['forms', 'formSubmissions', 'issues', 'issueMerges', 'issueSubmissions'] as const;

@@ -1,5 +1,5 @@
 import type { DashboardData, UsageData } from '@shortlist/contract';
-import { apiGet } from '../../app/api-client';
+import { apiGet } from '../../lib/api-client';
 
 export const dashboardKeys = {
   team: (teamId: number) => ['dashboard', teamId] as const,

@@ -3,10 +3,10 @@ import { Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../app/i18n/format';
-import { PlainCard } from '../../app/layout/plain-card';
+import { formatDateTime } from '../../lib/i18n/format';
+import { PlainCard } from '../../lib/layout/plain-card';
 import { useDashboardData } from './use-dashboard';
-import '../../app/i18n/dashboard-resources';
+import './resources';
 import { issueManagePath } from '../selections/issue-paths';
 
 interface ActivityCardProps<T> {

@@ -1,7 +1,7 @@
 import type { UsageData } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
-import '../../app/i18n/dashboard-resources';
+import { useFormat } from '../../lib/i18n/format';
+import './resources';
 
 type Row = UsageData['statsByTeam'][number];
 const totalOf = (row: Row) => row.formSubmissions + row.issueSubmissions;

@@ -1,5 +1,5 @@
 import type { ItemDecision, SetDecisions } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
+import { apiGet, apiPost } from '../../lib/api-client';
 
 export const decisionKeys = {
   all: ['decisions'] as const,

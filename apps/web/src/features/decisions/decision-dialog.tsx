@@ -2,7 +2,7 @@ import { DECISIONS, type Decision } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail } from '../../app/api-errors';
+import { getErrorDetail } from '../../lib/api-errors';
 import { decisionKeys, fetchDecisions, setDecisions } from './api';
 import './resources';
 

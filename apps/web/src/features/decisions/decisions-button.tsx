@@ -2,10 +2,10 @@ import { FlagOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const DecisionDialog = lazyDialog(
   () => import('./decision-dialog').then((m) => m.DecisionDialog),
   (props) => props.isOpen,

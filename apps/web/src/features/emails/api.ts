@@ -19,7 +19,7 @@ import type {
   TemplateVariable,
   UnsubscribeInfo,
 } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export const emailKeys = {
   all: ['emails'] as const,

@@ -9,7 +9,7 @@ import { useIssueOptions } from '../selections/use-issue-options';
 import { addAudience, countAudience, emailKeys } from './api';
 import { errorText } from './error-text';
 import './mailings-resources';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 interface Values {
   form?: number;

@@ -7,11 +7,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail } from '../../app/api-errors';
+import { getErrorDetail } from '../../lib/api-errors';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { createBatch, emailKeys, fetchTemplates } from './api';
 import './mailings-resources';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 interface Values {
   title: string;

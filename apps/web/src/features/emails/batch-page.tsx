@@ -5,11 +5,11 @@ import { Alert, App, Button, Flex, Select, Space, Spin, Steps, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../app/layout/button-link';
-import { LoadError } from '../../app/layout/load-error';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { LoadError } from '../../lib/layout/load-error';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { emailKeys, fetchTemplates, renderEmails, updateBatch } from './api';
 import { BatchProgress } from './batch-progress';
@@ -21,9 +21,9 @@ import { SentTwiceNotice } from './sent-twice-notice';
 import { BatchStatusTag } from './status-tags';
 import { useBatchView } from './use-batch-view';
 import './mailings-resources';
-import '../../app/i18n/emails-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const AudienceDialog = lazyDialog(
   () => import('./audience-dialog').then((m) => m.AudienceDialog),
   (props) => props.isOpen,

@@ -5,18 +5,18 @@ import { App, Button, Flex, Popconfirm, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { getErrorDetail } from '../../app/api-errors';
-import { formatDateTime } from '../../app/i18n/format';
-import { PagedTable } from '../../app/layout/paged-table';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { getErrorDetail } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/i18n/format';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { deleteBatch, emailKeys, fetchBatches } from './api';
 import { BatchProgress } from './batch-progress';
 import { BatchStatusTag } from './status-tags';
 import { batchPollMs } from './use-batch-view';
-import '../../app/i18n/emails-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const BatchDialog = lazyDialog(
   () => import('./batch-dialog').then((m) => m.BatchDialog),
   (props) => props.isOpen,

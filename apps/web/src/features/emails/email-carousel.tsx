@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n/use-language';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { emailKeys, fetchDemails } from './api';
 import { EmailFrame } from './email-frame';
 import { SendTestButton } from './send-test-button';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 /**
  * One rendered e-mail at a time, as it will be sent, with a test of it mailed to the admin on request;

@@ -1,13 +1,13 @@
 import { Alert, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { BatchesTab } from './batches-tab';
-import '../../app/i18n/emails-resources';
+import './resources';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const TemplatesTab = lazyPanel(() => import('./templates-tab').then((m) => m.TemplatesTab));
 
 /** `/team/:teamId/emails` (spec: emails-manage): the mailings (with the package) and the templates. */

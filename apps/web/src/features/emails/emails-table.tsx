@@ -2,7 +2,7 @@ import type { Demail, Page } from '@shortlist/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmailStatusTag } from './status-tags';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 export const EMAILS_PAGE_SIZE = 20;
 

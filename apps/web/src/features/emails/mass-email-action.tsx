@@ -2,11 +2,11 @@ import { MailOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
-import '../../app/i18n/emails-resources';
+import './resources';
 
-// Its form, the mailing's fields and their libraries load the first time it opens (app/lazy-dialog.tsx).
+// Its form, the mailing's fields and their libraries load the first time it opens (lib/lazy-dialog.tsx).
 const MassEmailDialog = lazyDialog(
   () => import('./mass-email-dialog').then((m) => m.MassEmailDialog),
   (props) => props.isOpen,

@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getErrorDetail } from '../../app/api-errors';
+import { getErrorDetail } from '../../lib/api-errors';
 import { fetchItemTypes } from '../item-types/api';
 import { useCurrentTeam } from '../teams/team-context';
 import { createEmails, fetchBatches } from './api';
 import { BatchFields, useCreateBatch } from './batch-dialog';
 import { batchPath } from './batches-tab';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 interface Values {
   target: 'new' | 'existing';

@@ -10,7 +10,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Flex, Tooltip } from 'antd';
 import { type Ref, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 export interface RichTextHandle {
   /** Inserts text where the cursor is (or at the end). */

@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
+import { useFormat } from '../../lib/i18n/format';
 import { cancelSchedule, emailKeys, resendFailed, sendEmails } from './api';
 import { errorText } from './error-text';
 import './mailings-resources';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 /** Ant Design's input look, on the browser's own date-time input (Ant Design's Input would weigh on the page). */
 const SEND_AT_STYLE = {

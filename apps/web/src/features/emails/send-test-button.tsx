@@ -4,7 +4,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sendTestEmail } from './api';
 import { errorText } from './error-text';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 /**
  * Mails the e-mail shown to the signed-in admin, rendered again for its item, before the batch goes:

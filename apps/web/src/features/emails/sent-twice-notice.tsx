@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailKeys, fetchDemails } from './api';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 /** Addresses named in the notice; past these, it says how many more. */
 const NAMED_MAX = 20;

@@ -1,7 +1,7 @@
 import { type DemailStatus, demailStatusLabel, type EmailBatchStatus } from '@shortlist/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 const BATCH_COLOURS: Record<EmailBatchStatus, string> = {
   draft: 'default',

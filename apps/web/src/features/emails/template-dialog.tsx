@@ -11,15 +11,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Collapse, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getErrorDetail, toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { ApiError } from '../../lib/api-client';
+import { getErrorDetail, toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { createTemplate, emailKeys, fetchVariables, previewTemplate, updateTemplate } from './api';
 import { EmailFrame } from './email-frame';
 import type { RichTextHandle } from './rich-text-editor';
 import './mailings-resources';
-import '../../app/i18n/emails-resources';
+import './resources';
 
 // Tiptap is loaded with this dialog only.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

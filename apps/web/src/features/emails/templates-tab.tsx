@@ -4,13 +4,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Flex, Input, Popconfirm, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../app/layout/paged-table';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { deleteTemplate, emailKeys, fetchTemplates } from './api';
-import '../../app/i18n/emails-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const TemplateDialog = lazyDialog(
   () => import('./template-dialog').then((m) => m.TemplateDialog),
   (props) => props.isOpen,

@@ -1,6 +1,6 @@
 import type { EmailBatch } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLanguage } from '../../app/i18n/use-language';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { emailKeys, fetchBatch, fetchDemails } from './api';
 
 /** While a batch sends, its page reads it again this often. */

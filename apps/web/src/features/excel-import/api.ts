@@ -6,7 +6,7 @@ import {
   type DatasetValidation,
   type FieldErrors,
 } from '@shortlist/contract';
-import { ApiError, apiPost, apiRequest } from '../../app/api-client';
+import { ApiError, apiPost, apiRequest } from '../../lib/api-client';
 import { rowErrorsFromFieldErrors } from './row-errors';
 
 type Progress = (done: number) => void;

@@ -2,11 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../app/download';
+import { saveBlob } from '../../lib/download';
 import type { Sheet } from './mapping';
 import { type RejectedRow, writeRejectedRows } from './rejected-rows';
 import { useNameWireField } from './row-error-list';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 interface DownloadRejectedButtonProps {
   file: { name: string; sheet: Sheet };

@@ -15,7 +15,7 @@ import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';
 import { FileStep, ItemTypeStep } from './source-steps';
 import { useImportRun } from './use-import-run';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 const STEPS = ['itemType', 'file', 'mapping', 'preview', 'import'] as const;
 const PREVIEW = STEPS.indexOf('preview');

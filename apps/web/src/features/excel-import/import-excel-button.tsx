@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 const ExcelImportWizard = lazy(() =>
   import('./excel-import-wizard').then((module) => ({ default: module.ExcelImportWizard })),

@@ -1,14 +1,14 @@
 import type { DatasetRowError } from '@shortlist/contract';
 import { Alert, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail } from '../../app/api-errors';
+import { getErrorDetail } from '../../lib/api-errors';
 import type { ImportOutcome } from './api';
 import { DownloadRejectedButton } from './download-rejected-button';
 import type { Sheet } from './mapping';
 import type { RejectedRow } from './rejected-rows';
 import { RowErrorList } from './row-error-list';
 import { formatRowRanges } from './row-errors';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 interface ImportStepProps {
   file: { name: string; sheet: Sheet };

@@ -11,7 +11,7 @@ import {
   TAG_SEPARATORS,
   type TagSeparator,
 } from './mapping';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 interface MappingStepProps {
   sheet: Sheet;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadRejectedButton } from './download-rejected-button';
 import type { Sheet } from './mapping';
 import { RowErrorList } from './row-error-list';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 /** Rows shown in the preview; all of them are checked. */
 const PREVIEW_ROWS = 10;

@@ -2,7 +2,7 @@ import type { DatasetRowError } from '@shortlist/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { nameWireField } from './row-errors';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 /** Puts the wire's names of an item's title, tags and contact e-mail in the wizard's words. */
 export function useNameWireField() {

@@ -1,5 +1,5 @@
 import { type DatasetRowError, type FieldErrors, withColon } from '@shortlist/contract';
-import { interfaceLanguage } from '../../app/api-client';
+import { interfaceLanguage } from '../../lib/api-client';
 
 /**
  * The 400 of a bulk create, keyed `N.field`, as per-row errors: N is the row's place in the chunk,

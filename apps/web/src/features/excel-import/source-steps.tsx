@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sheet } from './mapping';
 import { readSheet, UnreadableFileError } from './read-sheet';
-import '../../app/i18n/excel-import-resources';
+import './resources';
 
 interface ItemTypeStepProps {
   itemTypes: ItemType[] | undefined;

@@ -8,9 +8,9 @@ import {
   type PublicForm,
   type SubmissionStatus,
 } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
-import { getFirst } from '../../app/public-first-reply';
-import { postWithProgress } from '../../app/upload-request';
+import { apiGet, apiPost } from '../../lib/api-client';
+import { getFirst } from '../../lib/public-first-reply';
+import { postWithProgress } from '../../lib/upload-request';
 
 export interface DraftLink {
   submission: number;

@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { Loading } from '../../app/plain/loading';
+import { ApiError } from '../../lib/api-client';
+import { Loading } from '../../lib/plain/loading';
 import type { DraftLink } from './api';
 import { FormLanguage } from './form-language';
 import { publicFormQuery, readDraftLink } from './public-form-query';
 import { RespondForm } from './respond-form';
 import { SanitizedHtml } from './sanitized-html';
 import type { Outcome } from './use-submit-flow';
-import '../../app/plain/plain.css';
+import '../../lib/plain/plain.css';
 import './form-respond.css';
 
 // Shown once the form is sent (or was already): not part of what a respondent downloads to start.

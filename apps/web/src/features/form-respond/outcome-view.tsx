@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import type { Outcome } from './use-submit-flow';
 import './status-i18n';
 

@@ -1,7 +1,7 @@
 import { VERIFICATION_PARAM } from '@shortlist/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { type DraftLink, fetchPublicForm, fetchSubmissionStatus } from './api';
 
 /** The edit link's `?token=…&submission=…`, when both are there, and the mailed copy's `v`. */

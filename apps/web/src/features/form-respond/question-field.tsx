@@ -1,7 +1,7 @@
 import { type BudgetResponse, type PublicQuestion, TEXTAREA_THRESHOLD } from '@shortlist/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ControlProps, Field } from '../../app/plain/field';
+import { type ControlProps, Field } from '../../lib/plain/field';
 import type { AnswerValue, FileValue } from './answers';
 import { FileQuestion } from './file-question';
 import { formatInputProps } from './format-input';

@@ -2,8 +2,8 @@ import { type Decision, HONEYPOT_FIELD, type PublicForm } from '@shortlist/contr
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { Field } from '../../app/plain/field';
+import { formatDateTime } from '../../lib/i18n/format';
+import { Field } from '../../lib/plain/field';
 import { answerText, initialAnswers } from './answers';
 import type { DraftLink } from './api';
 import { loadChecks } from './load-checks';
@@ -15,7 +15,7 @@ import { placeSections, visibleQuestionIds } from './visibility';
 
 // Only needed to send: downloaded while the respondent reads the first question, not before it shows.
 const CaptchaWidget = lazy(() =>
-  import('../../app/captcha/captcha-widget').then((m) => ({ default: m.CaptchaWidget })),
+  import('../../lib/captcha/captcha-widget').then((m) => ({ default: m.CaptchaWidget })),
 );
 
 interface RespondFormProps {

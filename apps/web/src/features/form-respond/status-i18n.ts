@@ -1,4 +1,4 @@
-import { addNamespace } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
 
 /** What the edit link shows of a response (namespace 'submissionStatus'), added when that part loads. */
 export const en = {

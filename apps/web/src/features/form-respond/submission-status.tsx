@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import type { DraftLink } from './api';
 import { submissionStatusQuery } from './public-form-query';
 import './status-i18n';

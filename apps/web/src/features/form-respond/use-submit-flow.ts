@@ -9,9 +9,9 @@ import {
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getErrorDetail, getFieldErrors } from '../../app/api-errors';
-import { getStoredLanguage } from '../../app/i18n/language';
+import { ApiError } from '../../lib/api-client';
+import { getErrorDetail, getFieldErrors } from '../../lib/api-errors';
+import { getStoredLanguage } from '../../lib/i18n/language';
 import { type Answers, answerText, toSubmission } from './answers';
 import { commitSubmission, type DraftLink, postSubmission, uploadGrantedFile } from './api';
 import type { formatError } from './format-check';

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { LoadError } from '../../lib/layout/load-error';
 import { useCurrentTeam } from '../teams/team-context';
 import {
   createNotificationSetting,
@@ -15,7 +15,7 @@ import {
   type NotificationSubject,
   updateNotificationSetting,
 } from './api';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /**
  * Whether the team's admins are told about a form's new responses, or a selection's new submissions,

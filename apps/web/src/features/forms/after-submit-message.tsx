@@ -3,7 +3,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentTeam } from '../teams/team-context';
 import { useFormMutations } from './use-form';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** The message respondents read once their answers are sent. */
 export function AfterSubmitMessage({ form }: { form: IntakeForm }) {

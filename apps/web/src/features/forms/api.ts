@@ -18,7 +18,7 @@ import type {
   PageHeaderPatch,
 } from '@shortlist/contract';
 import { MAX_PAGE_SIZE } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export const formKeys = {
   all: (teamId: number) => ['teams', teamId, 'forms'] as const,

@@ -1,7 +1,7 @@
 import { CONDITION_VALUE_MAX_LENGTH, type DatumField } from '@shortlist/contract';
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 export const CONDITION_FIELD = 'condition_field';
 export const CONDITION_VALUE = 'condition_value';

@@ -8,10 +8,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
+import { toFormErrors } from '../../lib/api-errors';
 import { fetchItemTypes } from '../item-types/api';
 import { useFormListMutations } from './use-forms';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 const FORM_ID = 'create-form-form';
 

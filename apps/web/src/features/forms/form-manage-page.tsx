@@ -2,16 +2,16 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PageSpin } from '../../app/layout/page-spin';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { PageSpin } from '../../lib/layout/page-spin';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { EditFormTab } from './edit-form-tab';
 import { useForm } from './use-form';
-import '../../app/i18n/forms-resources';
-import { StatusResult } from '../../app/layout/status-result';
+import './resources';
+import { StatusResult } from '../../lib/layout/status-result';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const ShareTab = lazyPanel(() => import('./share-tab').then((m) => m.ShareTab));
 const FormView = lazyPanel(() => import('../form-respond/form-view').then((m) => m.FormView));
 const NotificationsTab = lazyPanel(() => import('./notifications-tab').then((m) => m.NotificationsTab));

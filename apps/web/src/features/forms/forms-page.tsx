@@ -4,19 +4,19 @@ import { App, Button, Col, Empty, Row, Space, type TableColumnsType, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PagedTable, usePageParam } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { useCreateQuery } from '../../app/use-create-query';
+import { PagedTable, usePageParam } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { useCreateQuery } from '../../lib/use-create-query';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
 import { useFormListMutations, useForms } from './use-forms';
-import '../../app/i18n/forms-resources';
-import '../../app/i18n/reviews-resources';
+import './resources';
+import '../reviews/resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const TagsManagerDialog = lazyDialog(
   () => import('../reviews/tags-manager-dialog').then((m) => m.TagsManagerDialog),
   (props) => props.open,

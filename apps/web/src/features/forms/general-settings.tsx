@@ -8,15 +8,15 @@ import {
 import { Alert, App, Button, Form, Input, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useCurrentTeam } from '../teams/team-context';
 import type { FormMutations } from './use-form';
 import { useFormOptions } from './use-form-options';
-import '../../app/i18n/forms-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const PageHeadersDialog = lazyDialog(
   () => import('./page-headers-dialog').then((m) => m.PageHeadersDialog),
   (props) => props.isOpen,

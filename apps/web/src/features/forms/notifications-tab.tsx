@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminNotifications } from './admin-notifications';
 import { AfterSubmitMessage } from './after-submit-message';
 import { RespondentNotifications } from './respondent-notifications';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** The notifications tab: the admins' alerts, the respondent's e-mail, the message after sending. */
 export function NotificationsTab({ form }: { form: IntakeForm }) {

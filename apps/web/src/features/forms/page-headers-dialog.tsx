@@ -8,10 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, List, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
+import { toFormErrors } from '../../lib/api-errors';
 import { createPageHeader, deletePageHeader, formKeys, updatePageHeader } from './api';
 import { useFormOptions } from './use-form-options';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 const FORM_ID = 'page-header-form';
 type HeaderValues = Pick<PageHeader, 'title' | 'html'>;

@@ -24,7 +24,7 @@ import {
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useShowSaveError } from '../item-types/use-save-error';
 import { useCurrentTeam } from '../teams/team-context';
 import { ConditionPicker, type ConditionValues } from './condition-picker';
@@ -35,9 +35,9 @@ import { SortableQuestion } from './sortable-question';
 import { useDragAccessibility } from './use-drag-accessibility';
 import type { FormMutations } from './use-form';
 import { toConditionValues, useSaveQuestion } from './use-save-question';
-import '../../app/i18n/forms-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const FieldDialog = lazyDialog(
   () => import('../item-types/field-dialog').then((m) => m.FieldDialog),
   (props) => props.isOpen,

@@ -9,7 +9,7 @@ import { App, Button, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentTeam } from '../teams/team-context';
 import { useFormMutations } from './use-form';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 interface RespondentValues {
   active: boolean;

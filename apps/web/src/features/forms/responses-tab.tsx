@@ -7,7 +7,7 @@ import { ExportItemsButton } from '../item-types/export-items-button';
 import { ItemsTable } from '../items/items-table';
 import { useSubmissionColumns } from '../items/use-submission-columns';
 import { useCurrentTeam } from '../teams/team-context';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** The responses tab: the items the form collected, with who sent them, when, their state and files. */
 export function ResponsesTab({ form }: { form: IntakeForm }) {

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormSection } from '@shortlist/contract';
 import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 interface SectionSlotProps {
   sections: FormSection[];

@@ -6,10 +6,10 @@ import {
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { toFormErrors } from '../../app/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { toFormErrors } from '../../lib/api-errors';
 import type { FormMutations } from './use-form';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 const FORM_ID = 'form-section-form';
 

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { IntakeForm } from '@shortlist/contract';
 import { Alert, App, Button, Flex, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** The share tab: the public address of the form, to copy, and a warning while it is private. */
 export function ShareTab({ form }: { form: IntakeForm }) {

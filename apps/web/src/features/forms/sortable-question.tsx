@@ -10,8 +10,8 @@ import { CSS } from '@dnd-kit/utilities';
 import type { DatumField } from '@shortlist/contract';
 import { Button, Card, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/forms-resources';
-import '../../app/i18n/item-types-resources';
+import './resources';
+import '../item-types/resources';
 
 interface SortableQuestionProps {
   field: DatumField;

@@ -2,7 +2,7 @@ import { type IntakeForm, TITLE_FIELD_EMAIL } from '@shortlist/contract';
 import { Alert, App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FormMutations } from './use-form';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /**
  * Which answer names each response: the e-mail (0) or a text or choice question. While the e-mail does and

@@ -1,6 +1,6 @@
 import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** What a screen reader hears while questions are reordered: their labels, in the page's language. */
 export function useDragAccessibility(labelOf: (id: UniqueIdentifier) => string) {

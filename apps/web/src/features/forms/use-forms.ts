@@ -1,6 +1,6 @@
 import { FORMS_PAGE_SIZE, type IntakeFormCreate } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { createForm, duplicateForm, fetchForms, formKeys, updateForm } from './api';
 
 /** One page of the team's forms, newest first, filtered by tags. */

@@ -6,11 +6,11 @@ import {
 } from '@shortlist/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useShowSaveError } from '../item-types/use-save-error';
 import { CONDITION_FIELD, CONDITION_VALUE, type ConditionValues } from './condition-picker';
 import type { FormMutations } from './use-form';
-import '../../app/i18n/forms-resources';
+import './resources';
 
 /** The id of the condition "field equals value" of the form: created, or the equivalent one that exists. */
 async function resolveCondition(

@@ -7,7 +7,7 @@ import type {
   ItemTypeCreate,
   Page,
 } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export const itemTypeKeys = {
   all: (teamId: number) => ['teams', teamId, 'item-types'] as const,

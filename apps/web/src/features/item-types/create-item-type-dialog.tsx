@@ -2,10 +2,10 @@ import { ITEM_TYPE_TITLE_MAX_LENGTH } from '@shortlist/contract';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useCreateItemType } from './use-item-types';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
 interface CreateItemTypeDialogProps {
   teamId: number;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../app/layout/download-button';
-import '../../app/i18n/item-types-resources';
+import { DownloadButton } from '../../lib/layout/download-button';
+import './resources';
 
 /** Downloads the type's items as a spreadsheet (streamed by the server, one column per field). */
 export function ExportItemsButton({ itemTypeId, title }: { itemTypeId: number; title: string }) {

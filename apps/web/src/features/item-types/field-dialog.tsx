@@ -14,10 +14,10 @@ import {
 import { Form, Input, Select, Space, Switch } from 'antd';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { type FieldFormValues, toFieldPayload, toFormValues } from './field-form-values';
 import { FieldTypeInputs } from './field-type-inputs';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
 interface FieldDialogProps {
   /** The field to edit; null to create one. */
@@ -48,7 +48,7 @@ export function FieldDialog(props: FieldDialogProps) {
   const type = (Form.useWatch('resourcetype', form) ?? 'text') as FieldFormValues['resourcetype'];
   const hasTemplateVariable = type === 'text' || type === 'choice';
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (isOpen) form.setFieldsValue({ ...toFormValues(field, language), ...extraValues });
   }, [isOpen, field, form, extraValues, language]);

@@ -24,7 +24,7 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Space, Switch
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_MB } from './field-form-values';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
 const MIME_TYPE_NAMES: Record<(typeof FILE_MIME_TYPES)[number], string> = {
   'application/pdf': 'PDF',

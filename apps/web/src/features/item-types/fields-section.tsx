@@ -8,13 +8,13 @@ import {
 import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { FieldsTable } from './fields-table';
 import type { useItemTypeMutations } from './use-item-type';
 import { useShowSaveError } from './use-save-error';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const FieldDialog = lazyDialog(
   () => import('./field-dialog').then((m) => m.FieldDialog),
   (props) => props.isOpen,

@@ -18,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
 type Visibility = 'on_forms' | 'on_issues';
 

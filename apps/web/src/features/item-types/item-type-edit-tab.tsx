@@ -3,12 +3,12 @@ import { ITEM_TYPE_TITLE_MAX_LENGTH, type ItemType } from '@shortlist/contract';
 import { Alert, App, Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useCurrentTeam } from '../teams/team-context';
 import { FieldsSection } from './fields-section';
 import { useItemTypeMutations } from './use-item-type';
 import { useShowSaveError } from './use-save-error';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
 /** Past this many fields, the items list needs sideways scrolling (spec: editor). */
 const SCROLL_WARNING_FIELDS = 7;

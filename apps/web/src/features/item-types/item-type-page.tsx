@@ -2,20 +2,20 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { LoadError } from '../../app/layout/load-error';
-import { PageSpin } from '../../app/layout/page-spin';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { ApiError } from '../../lib/api-client';
+import { LoadError } from '../../lib/layout/load-error';
+import { PageSpin } from '../../lib/layout/page-spin';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 // Any positive integer route parameter reads the same way as a team id.
 import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { ExportItemsButton } from './export-items-button';
 import { ItemTypeEditTab } from './item-type-edit-tab';
 import { useItemType } from './use-item-type';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const ItemsTable = lazyPanel(() => import('../items/items-table').then((m) => m.ItemsTable));
 
 const TABS = ['edit', 'list'] as const;

@@ -4,15 +4,15 @@ import { Button, Checkbox, Empty, type TableColumnsType, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../app/i18n/format';
-import { PagedTable, usePageParam } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { formatDateTime } from '../../lib/i18n/format';
+import { PagedTable, usePageParam } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { useItemTypes } from './use-item-types';
-import '../../app/i18n/item-types-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const CreateItemTypeDialog = lazyDialog(
   () => import('./create-item-type-dialog').then((m) => m.CreateItemTypeDialog),
   (props) => props.isOpen,

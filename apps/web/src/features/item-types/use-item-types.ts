@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { createItemType, fetchItemTypes, itemTypeKeys } from './api';
 
 /** One page of the team's item types; the previous page stays on screen while the next loads. */

@@ -2,9 +2,9 @@ import { MAX_FIELDS_PER_ITEM_TYPE } from '@shortlist/contract';
 import { App } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import '../../app/i18n/item-types-resources';
+import { ApiError } from '../../lib/api-client';
+import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
+import './resources';
 
 const FIELD_ERROR_SECONDS = 6;
 

@@ -13,12 +13,12 @@ import {
   ITEMS_PAGE_SIZE,
   type ItemType,
 } from '@shortlist/contract';
-import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
-import { getAccessToken } from '../../app/auth/token-storage';
-import { fetchMe } from '../../app/auth/use-current-user';
-import { ITEMS_ORDERING } from '../../app/early-requests';
-import { fetchAllPages, toOffsetLimit } from '../../app/paging';
-import { postWithProgress, type UploadRequest } from '../../app/upload-request';
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { getAccessToken } from '../../lib/auth/token-storage';
+import { fetchMe } from '../../lib/auth/use-current-user';
+import { ITEMS_ORDERING } from '../../lib/early-requests';
+import { fetchAllPages, toOffsetLimit } from '../../lib/paging';
+import { postWithProgress, type UploadRequest } from '../../lib/upload-request';
 
 /** The list's query without the team, as the table sends it. */
 export interface DatasetFilters {

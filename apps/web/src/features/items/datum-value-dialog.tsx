@@ -14,11 +14,11 @@ import {
 } from '@shortlist/contract';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
+import { getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
 import { BudgetInput } from '../answers/budget-input';
 import { FileAnswer } from './file-answer';
 import { useDatasetMutations } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 const FORM_ID = 'datum-value-form';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../app/layout/download-button';
+import { DownloadButton } from '../../lib/layout/download-button';
 import type { DatasetFilters } from './api';
-import '../../app/i18n/items-resources';
+import './resources';
 
 /** Downloads the items the table's filters match (every page) as a spreadsheet streamed by the server. */
 export function ExportDatasetsButton({ teamId, filters }: { teamId: number; filters: DatasetFilters }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnswerView } from '../answers/answer-view';
 import { shownAnswer } from '../answers/shown-answer';
 import { DatumValueDialog } from './datum-value-dialog';
-import '../../app/i18n/items-resources';
+import './resources';
 
 /** Each question of the item type with the item's answer, and a button to change it. */
 export function ExtraDataTable({ dataset, fields }: { dataset: Dataset; fields: DatumField[] }) {

@@ -3,14 +3,14 @@ import type { Dataset, DatumField, DatumValue } from '@shortlist/contract';
 import { App, Button, Flex, Popconfirm, Progress, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFieldErrors } from '../../app/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { getFieldErrors } from '../../lib/api-errors';
 import { AnswerView } from '../answers/answer-view';
 import { shownAnswer } from '../answers/shown-answer';
 import { type Upload, uploadDatumValueFile } from './api';
 import { formatBytes } from './format';
 import { useDatasetMutations } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 type FileField = Extract<DatumField, { resourcetype: 'file' }>;
 

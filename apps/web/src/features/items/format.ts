@@ -1,5 +1,5 @@
 import { DATASET_TAGS_SEPARATOR, type Dataset, splitDatasetTags } from '@shortlist/contract';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 
 /** The wire's 'a;b' as a list, and back. */
 export const tagsOf = (text: string) => splitDatasetTags(text);

@@ -1,11 +1,11 @@
 import type { Dataset, DatumField } from '@shortlist/contract';
 import { Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { LoadError } from '../../lib/layout/load-error';
 import { AnswerView } from '../answers/answer-view';
 import { shownAnswer } from '../answers/shown-answer';
 import { useDataset, useItemTypeOf } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 /** Each question of the item's type, in the type's order, with the item's answer as people read it. */
 export function ItemAnswers({ dataset, fields }: { dataset: Dataset; fields: DatumField[] }) {

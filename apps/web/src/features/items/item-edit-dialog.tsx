@@ -8,12 +8,12 @@ import {
 import { App, Divider, Form, Input, Select, Spin, Typography } from 'antd';
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { ExtraDataTable } from './extra-data-table';
 import { joinTags, tagsOf } from './format';
 import { useDataset, useDatasetMutations, useItemTypeOf } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 const FIELDS = ['title', 'tags', 'contact_email'] as const;
 
@@ -39,7 +39,7 @@ export function ItemEditDialog({ teamId, datasetId, onClose }: ItemEditDialogPro
   const { patch } = useDatasetMutations();
   const item = dataset.data;
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (item) {
       form.setFieldsValue({

@@ -1,9 +1,9 @@
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../app/i18n/format';
-import { useItemTitles } from '../../app/item-titles';
-import { LoadError } from '../../app/layout/load-error';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useItemTitles } from '../../lib/item-titles';
+import { LoadError } from '../../lib/layout/load-error';
 import { ReviewStatusTag } from '../reviews/review-status-tag';
 import { ItemPath } from '../rounds/item-path';
 import { contactAddressOf } from './format';
@@ -11,8 +11,8 @@ import { ItemAnswers } from './item-answers';
 import { TagsCell } from './tags-cell';
 import { useDataset, useItemTypeOf } from './use-datasets';
 import { itemReview } from './use-item-columns';
-import '../../app/i18n/items-resources';
-import '../../app/i18n/selections-resources';
+import './resources';
+import '../selections/resources';
 import { issueManagePath } from '../selections/issue-paths';
 
 interface ItemInfoDialogProps {

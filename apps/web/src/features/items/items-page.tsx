@@ -1,8 +1,8 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { ImportExcelButton } from '../excel-import/import-excel-button';
 import { parseTeamId, useCurrentTeam } from '../teams/team-context';
 import { ITEMS_DEFAULT_ORDERING } from './api';
@@ -10,7 +10,7 @@ import { ItemsTable } from './items-table';
 import { SelectionFilterSelect } from './selection-filter-select';
 import { prefetchItemsTable } from './use-datasets';
 import { useLinkedFormColumn, useSelectionsColumn, useSubmissionColumns } from './use-submission-columns';
-import '../../app/i18n/items-resources';
+import './resources';
 
 // Shown once rows are checked: their modules, dialogs and texts load then, not with the page (issue 28).
 const ItemsBulkActions = lazyPanel(

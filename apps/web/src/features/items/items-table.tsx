@@ -16,9 +16,9 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { useFormat } from '../../lib/i18n/format';
+import { LoadError } from '../../lib/layout/load-error';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useReviewStatuses } from '../reviews/use-review-statuses';
 import { fetchDatasetIds, ITEMS_DEFAULT_ORDERING, itemsTableFilters } from './api';
 import { ExportDatasetsButton } from './export-datasets-button';
@@ -26,10 +26,10 @@ import { useAnswerColumns } from './use-answer-columns';
 import { useColumnChoice } from './use-column-choice';
 import { useDatasetMutations, useDatasets } from './use-datasets';
 import { itemReview, useItemColumns } from './use-item-columns';
-import '../../app/i18n/items-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const NewItemDialog = lazyDialog(
   () => import('./new-item-dialog').then((m) => m.NewItemDialog),
   (props) => props.isOpen,

@@ -2,10 +2,10 @@ import { DATASET_TITLE_MAX_LENGTH, DATASET_TITLE_MIN_LENGTH } from '@shortlist/c
 import { App, Form, Input, Select } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useAllItemTypes, useDatasetMutations } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 const FIELDS = ['title', 'data_model'] as const;
 
@@ -35,7 +35,7 @@ export function NewItemDialog(props: NewItemDialogProps) {
   const itemTypes = useAllItemTypes(teamId);
   const { create, refresh } = useDatasetMutations();
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (isOpen && dataModelId) form.setFieldValue('data_model', dataModelId);
   }, [isOpen, dataModelId, form]);

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIssueOptions } from '../selections/use-issue-options';
-import '../../app/i18n/items-resources';
+import './resources';
 
 interface SelectionFilterSelectProps {
   teamId: number;

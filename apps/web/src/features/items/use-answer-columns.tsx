@@ -2,12 +2,12 @@ import type { Dataset, DatumField } from '@shortlist/contract';
 import { Select, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../app/config';
-import { readStorage, writeStorage } from '../../app/storage';
+import { STORAGE_KEYS } from '../../lib/config';
+import { readStorage, writeStorage } from '../../lib/storage';
 import { AnswerView } from '../answers/answer-view';
 import { shownAnswer } from '../answers/shown-answer';
 import { useAllItemTypes, useItemTypeOf } from './use-datasets';
-import '../../app/i18n/items-resources';
+import './resources';
 
 function readChosen(key: string): number[] {
   try {

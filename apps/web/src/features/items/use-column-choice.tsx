@@ -3,9 +3,9 @@ import type { Dataset } from '@shortlist/contract';
 import { Button, Checkbox, type TableColumnsType } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../app/config';
-import { readStorage, writeStorage } from '../../app/storage';
-import '../../app/i18n/items-resources';
+import { STORAGE_KEYS } from '../../lib/config';
+import { readStorage, writeStorage } from '../../lib/storage';
+import './resources';
 
 /** The columns always shown: what names a row, and what acts on it. */
 const FIXED_COLUMNS = new Set(['title', 'actions']);

@@ -1,6 +1,6 @@
 import type { DatasetCreate, DatasetPatch, DatumValueCreate, DatumValuePatch } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { fetchItemType, itemTypeKeys } from '../item-types/api';
 import {
   createDataset,

@@ -3,12 +3,12 @@ import type { Dataset } from '@shortlist/contract';
 import { Button, Popconfirm, Space, type TableColumnsType, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../app/i18n/format';
+import { formatDate } from '../../lib/i18n/format';
 import { ReviewCommentsButton } from '../reviews/review-comments-button';
 import { ReviewStatusSelect } from '../reviews/review-status-select';
 import { TagsCell } from './tags-cell';
-import '../../app/i18n/items-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
 /** Item labels are cut at this length in tables (spec). */
 const TITLE_DISPLAY_LENGTH = 40;

@@ -2,10 +2,10 @@ import type { Dataset } from '@shortlist/contract';
 import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import { VerificationTag } from '../auth/verification-tag';
 import { contactAddressOf } from './format';
-import '../../app/i18n/items-resources';
+import './resources';
 import { issueManagePath } from '../selections/issue-paths';
 
 /** Pixels an e-mail address takes in a table before it is cut. */

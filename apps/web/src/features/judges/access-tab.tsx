@@ -4,16 +4,16 @@ import { Alert, Button, Flex, Input, Radio, Select, Skeleton, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../../app/layout/load-error';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { LoadError } from '../../lib/layout/load-error';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { useIssue } from '../selections/use-issue';
 import { JudgesTable } from './judges-table';
 import { useAccessMode } from './use-access-mode';
 import { useJudges } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
-// Loaded the first time they open (app/lazy-dialog.tsx): adding judges brings the e-mail check's schema.
+// Loaded the first time they open (lib/lazy-dialog.tsx): adding judges brings the e-mail check's schema.
 const AddJudgesDialog = lazyDialog(
   () => import('./add-judges-dialog').then((m) => m.AddJudgesDialog),
   (props) => props.isOpen,

@@ -1,11 +1,11 @@
 import { JUDGES_ADD_MAX } from '@shortlist/contract';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getFieldErrors } from '../../app/api-errors';
+import { getFieldErrors } from '../../lib/api-errors';
 import { parseEmails } from './parse-emails';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const FORM_ID = 'add-judges-form';
 

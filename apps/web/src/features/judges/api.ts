@@ -18,7 +18,7 @@ import {
   type SetAccessResult,
   type SetDatasetsAccess,
 } from '@shortlist/contract';
-import { apiGet, apiPost, apiRequest } from '../../app/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 export interface JudgeFilters {
   offset: number;

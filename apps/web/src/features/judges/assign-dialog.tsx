@@ -3,7 +3,7 @@ import { App, Form, InputNumber, Modal, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations, useJudges } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const FORM_ID = 'assign-access-form';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConflictMutations, useConflicts } from './use-conflicts';
 import { useAccessDatasets } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const SEARCH_LIMIT = 20;
 

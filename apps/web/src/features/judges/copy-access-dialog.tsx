@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations, useJudges } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const FORM_ID = 'copy-access-form';
 const OPTIONS_LIMIT = 20;

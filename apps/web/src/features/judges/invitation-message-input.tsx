@@ -2,7 +2,7 @@ import { INVITATION_MESSAGE_MAX_LENGTH } from '@shortlist/contract';
 import { Flex, Input, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 /** The admin's optional personal message, put in the mail above the judge's link. */
 export function InvitationMessageInput({

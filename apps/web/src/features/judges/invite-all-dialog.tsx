@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { InvitationMessageInput } from './invitation-message-input';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const SKIP_REASONS = ['answered', 'no_items', 'invalid_email', 'left'] as const;
 

@@ -4,7 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InviteDialog } from './invite-dialog';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 /**
  * "Invite (3 invitations left)", then "Remind (2 reminders left)": the spec's sends left, named; each opens the mail's preview first. Disabled

@@ -2,12 +2,12 @@ import type { Judge } from '@shortlist/contract';
 import { App, Card, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/layout/load-error';
+import { LoadError } from '../../lib/layout/load-error';
 import { useDebouncedValue } from '../merges/use-debounced-value';
 import { InvitationMessageInput } from './invitation-message-input';
 import { useJudgeError } from './use-judge-error';
 import { useInvitationPreview, useJudgeMutations } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const PREVIEW_DELAY_MS = 400;
 

@@ -2,11 +2,11 @@ import { type AccessDataset, DEFAULT_PAGE_SIZE, type Judge } from '@shortlist/co
 import { Drawer, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { useJudgeError } from './use-judge-error';
 import { useAccessDatasets, useJudgeMutations } from './use-judges';
-import '../../app/i18n/judges-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
 interface ItemAccessDrawerProps {
   issueId: number;

@@ -4,7 +4,7 @@ import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations } from './use-judges';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 interface JudgeActionsProps {
   issueId: number;

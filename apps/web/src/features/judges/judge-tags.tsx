@@ -1,7 +1,7 @@
 import type { Judge } from '@shortlist/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 export function judgeStatusOf(judge: Judge) {
   if (judge.has_submitted) return 'answered' as const;

@@ -2,15 +2,15 @@ import { DEFAULT_PAGE_SIZE, type Judge, type Page } from '@shortlist/contract';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { VerificationTag } from '../auth/verification-tag';
 import { InviteButton } from './invite-button';
 import { JudgeActions } from './judge-actions';
 import { JudgeStatusTag } from './judge-tags';
 import { useConflicts } from './use-conflicts';
-import '../../app/i18n/judges-resources';
+import './resources';
 
-// Loaded the first time they open (app/lazy-dialog.tsx).
+// Loaded the first time they open (lib/lazy-dialog.tsx).
 const ItemAccessDrawer = lazyDialog(
   () => import('./item-access-drawer').then((m) => m.ItemAccessDrawer),
   (props) => props.judge !== null,

@@ -2,9 +2,9 @@ import { type IssueResourcetype, JUDGE_ALREADY_SUBMITTED } from '@shortlist/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { issueKeys, patchIssue } from '../selections/api';
-import '../../app/i18n/judges-resources';
+import './resources';
 
 const ERROR_SECONDS = 8;
 

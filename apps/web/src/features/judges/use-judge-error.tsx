@@ -1,9 +1,9 @@
 import { EMAIL_REFUSED, JUDGE_ALREADY_SUBMITTED, NO_INVITATIONS_LEFT, NO_ITEMS } from '@shortlist/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import '../../app/i18n/judges-resources';
+import { ApiError } from '../../lib/api-client';
+import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
+import './resources';
 
 type Fallback = 'accessFailed' | 'inviteFailed' | 'removeFailed' | 'add.failed';
 

@@ -6,10 +6,10 @@ import {
 } from '@shortlist/contract';
 import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useAddMember } from './use-add-member';
-import '../../app/i18n/members-resources';
+import './resources';
 
 const FIELDS = ['email', 'pseudo'] as const;
 

@@ -1,6 +1,6 @@
 import type { Member, MemberAddResult, MemberCreate, Page, Team, TeamInvitation } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPost } from '../../app/api-client';
-import { fetchAllPages } from '../../app/paging';
+import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
+import { fetchAllPages } from '../../lib/paging';
 
 export const memberKeys = {
   all: (teamId: number) => ['teams', teamId, 'members'] as const,

@@ -3,14 +3,14 @@ import type { TeamInvitation } from '@shortlist/contract';
 import { App, Button, Card, Empty, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../app/i18n/format';
-import { ButtonLink } from '../../app/layout/button-link';
-import { LoadError } from '../../app/layout/load-error';
-import { PageSpin } from '../../app/layout/page-spin';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { formatDate } from '../../lib/i18n/format';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { LoadError } from '../../lib/layout/load-error';
+import { PageSpin } from '../../lib/layout/page-spin';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 import { RoleTag } from './member-tags';
 import { useAnswerInvitation, useMyInvitations } from './use-invitations';
-import '../../app/i18n/members-resources';
+import './resources';
 
 /**
  * `/invitations`: the teams whose admins invited the signed-in user; they become an admin only by

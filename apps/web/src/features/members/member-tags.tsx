@@ -1,7 +1,7 @@
 import type { Member } from '@shortlist/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/members-resources';
+import './resources';
 
 export function RoleTag({ role }: { role: Member['role'] }) {
   const { t } = useTranslation('members');

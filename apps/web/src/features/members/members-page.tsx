@@ -3,19 +3,19 @@ import type { Member } from '@shortlist/contract';
 import { Button, Empty, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/layout/button-link';
-import { PagedTable, usePageParam } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { lazyPanel } from '../../app/lazy-panel';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { PagedTable, usePageParam } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { MemberStatusTag, RoleTag } from './member-tags';
 import { RemoveMemberButton } from './remove-member-button';
 import { useAdminMembers } from './use-admin-members';
-import '../../app/i18n/members-resources';
-import '../../app/i18n/webhooks-resources';
+import './resources';
+import '../webhooks/resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 // Only servers with an identity provider show it (decision 82): the others never download it.
 const TeamSsoSetting = lazyPanel(() => import('../sso/team-sso-setting').then((m) => m.TeamSsoSetting), null);
 const AddMemberDialog = lazyDialog(

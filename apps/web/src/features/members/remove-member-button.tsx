@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { useCurrentUser } from '../../app/auth/use-current-user';
+import { ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
 import { memberKeys, removeMember } from './api';
-import '../../app/i18n/members-resources';
+import './resources';
 
 /**
  * Removes a member after a confirmation (an invitation is withdrawn). Their access to the workspace ends

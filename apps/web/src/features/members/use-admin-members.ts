@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toOffsetLimit } from '../../app/paging';
+import { toOffsetLimit } from '../../lib/paging';
 import { fetchAdminMembers, memberKeys } from './api';
 
 /** One page of the team's admins; the previous page stays on screen while the next loads. */

@@ -1,6 +1,6 @@
 import type { TeamInvitation } from '@shortlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useIsSignedIn } from '../../app/auth/token-storage';
+import { useIsSignedIn } from '../../lib/auth/token-storage';
 import { teamKeys } from '../teams/api';
 import { acceptInvitation, fetchMyInvitations, invitationKeys, refuseInvitation } from './api';
 

@@ -1,6 +1,6 @@
 import type { IssueListItem, Merge, MergeCreate, MergePatch, MergeResults, Page } from '@shortlist/contract';
 import { ISSUES_SEARCH_LIMIT } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export interface MergeFilters {
   offset: number;

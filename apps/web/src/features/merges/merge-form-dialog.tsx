@@ -8,12 +8,12 @@ import {
 import { App, Form, Input } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeSelectionsField } from './merge-selections-field';
 import { useMergeMutations } from './use-merges';
-import '../../app/i18n/merges-resources';
+import './resources';
 
 const FIELDS = ['title', 'description', 'issue_merge_infos'] as const;
 
@@ -43,7 +43,7 @@ export function MergeFormDialog({ merge, isOpen, onClose, onSaved }: MergeFormDi
   const { create, update } = useMergeMutations();
   const max = team.package.nb_issues_in_merge;
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (isOpen && merge) {
       form.setFieldsValue({

@@ -4,12 +4,12 @@ import { App, Button, Descriptions, Flex, Popconfirm, Table, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { useMergeMutations } from './use-merges';
-import '../../app/i18n/merges-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const MergeFormDialog = lazyDialog(
   () => import('./merge-form-dialog').then((m) => m.MergeFormDialog),
   (props) => props.isOpen,

@@ -2,15 +2,15 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyPanel } from '../../app/lazy-panel';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { useCurrentTeam } from '../teams/team-context';
 import { MergeManageTab } from './merge-manage-tab';
 import { useMerge } from './use-merges';
-import '../../app/i18n/merges-resources';
-import { StatusResult } from '../../app/layout/status-result';
+import './resources';
+import { StatusResult } from '../../lib/layout/status-result';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const MergeResultsTab = lazyPanel(() => import('./merge-results-tab').then((m) => m.MergeResultsTab));
 
 const TABS = ['manage', 'results'] as const;

@@ -2,13 +2,13 @@ import type { Merge, MergeResults } from '@shortlist/contract';
 import { Alert, Checkbox, Flex, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../app/layout/download-button';
-import { lazyPanel } from '../../app/lazy-panel';
+import { DownloadButton } from '../../lib/layout/download-button';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { formatValue } from '../reports/format';
 import { PromoteButton } from '../rounds/promote-button';
 import { useMergeResults } from './use-merges';
-import '../../app/i18n/merges-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from './use-debounced-value';
 import { useIssueSearch } from './use-merges';
-import '../../app/i18n/merges-resources';
+import './resources';
 
 interface MergeSelectionsFieldProps {
   teamId: number;

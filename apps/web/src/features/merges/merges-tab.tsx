@@ -2,17 +2,17 @@ import type { Merge } from '@shortlist/contract';
 import { Alert, Button, Empty, Flex, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatDate } from '../../app/i18n/format';
-import { PagedTable, usePageParam } from '../../app/layout/paged-table';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { formatDate } from '../../lib/i18n/format';
+import { PagedTable, usePageParam } from '../../lib/layout/paged-table';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
 import { useMergeMutations, useMerges } from './use-merges';
-import '../../app/i18n/merges-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const MergeFormDialog = lazyDialog(
   () => import('./merge-form-dialog').then((m) => m.MergeFormDialog),
   (props) => props.isOpen,

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/layout/button-link';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 
 /** `/not-found` and every unknown address. */
 export function NotFoundPage() {

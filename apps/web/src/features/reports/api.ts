@@ -8,8 +8,8 @@ import type {
   ReportSummary,
   ReportSummaryUser,
 } from '@shortlist/contract';
-import { apiGet, buildUrl } from '../../app/api-client';
-import { downloadFile } from '../../app/download';
+import { apiGet, buildUrl } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 export const reportKeys = {
   summary: (issueId: number, query: ReportQuery) => ['report', issueId, 'summary', query] as const,

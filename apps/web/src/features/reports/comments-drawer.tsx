@@ -1,7 +1,7 @@
 import type { ReportComment } from '@shortlist/contract';
 import { Drawer, Empty, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /** A judge's comments on one item, each under its question's title (or 'On the item'). */
 export function CommentsDrawer({

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadReport } from './api';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /** The export dialog: include item information or not, then Cancel or Export (the report's filters apply). */
 export function ExportDialog({

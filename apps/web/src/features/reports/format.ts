@@ -1,5 +1,5 @@
 import type { IssueResourcetype } from '@shortlist/contract';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 
 /** A report value as people read it: ratings with up to 3 decimals, counts as whole numbers. */
 export const formatValue = (value: number | null, language: string) =>

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useItemTitles } from '../../app/item-titles';
+import { useItemTitles } from '../../lib/item-titles';
 import { VerificationTag } from '../auth/verification-tag';
 import { LoadedItemAnswers } from '../items/item-answers';
 import { ItemPath } from '../rounds/item-path';
@@ -23,7 +23,7 @@ import { CommentsDrawer } from './comments-drawer';
 import { formatValue, judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useDatasetReport } from './use-report';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 type JudgeRow = ReportDatasetDetails['judges'][number];
 

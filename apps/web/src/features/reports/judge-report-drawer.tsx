@@ -3,14 +3,14 @@ import type { Issue, ReportComment, ReportSummaryUser } from '@shortlist/contrac
 import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { useItemTitles } from '../../app/item-titles';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useItemTitles } from '../../lib/item-titles';
 import { VerificationTag } from '../auth/verification-tag';
 import { CommentsDrawer } from './comments-drawer';
 import { judgeName } from './format';
 import { JudgeValue } from './judge-value';
 import { useUserReport } from './use-report';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 type ItemRow = ReportSummaryUser['datasets'][number];
 

@@ -3,7 +3,7 @@ import { type IssueResourcetype, placeOfPoints } from '@shortlist/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from './format';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /**
  * One judge's value for one item: a tick or cross for picks, the place and points of a ranked ballot, else

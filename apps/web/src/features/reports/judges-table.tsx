@@ -2,10 +2,10 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { Issue, ReportUser } from '@shortlist/contract';
 import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import { VerificationTag } from '../auth/verification-tag';
 import { judgeName } from './format';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /** The Judges sub-tab: each judge, how many items they answered of those they may, and when they submitted. */
 export function JudgesTable({

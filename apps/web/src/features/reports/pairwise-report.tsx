@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../app/api-client';
-import { useItemTitles } from '../../app/item-titles';
-import { DownloadButton } from '../../app/layout/download-button';
-import { lazyPanel } from '../../app/lazy-panel';
+import { apiGet } from '../../lib/api-client';
+import { useItemTitles } from '../../lib/item-titles';
+import { DownloadButton } from '../../lib/layout/download-button';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { DecisionsButton } from '../decisions/decisions-button';
 import { PromoteButton } from '../rounds/promote-button';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 

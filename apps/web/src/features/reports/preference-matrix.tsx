@@ -1,9 +1,9 @@
 import type { RankedReport } from '@shortlist/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useItemTitles } from '../../app/item-titles';
+import { useItemTitles } from '../../lib/item-titles';
 import './preference-matrix.css';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /** A cell's colour: green where the row's item wins the pair, red where it loses, paler the closer. */
 function cellColour(won: number, lost: number) {

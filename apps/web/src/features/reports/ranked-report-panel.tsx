@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useItemTitles } from '../../app/item-titles';
+import { useItemTitles } from '../../lib/item-titles';
 import { fetchRankedReport, rankedKeys } from './api';
 import { PreferenceMatrix } from './preference-matrix';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 /**
  * Ranked ballots counted two ways side by side (docs/judging.md, "Ranked ballots"): Borda's points and

@@ -3,7 +3,7 @@ import type { Issue } from '@shortlist/contract';
 import { Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 export type Normalisation = 'none' | 'judge' | 'criterion';
 

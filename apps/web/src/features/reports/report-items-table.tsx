@@ -9,8 +9,8 @@ import { axisMax, formatValue } from './format';
 import { HoverTooltip } from './hover-tooltip';
 import { useReportDistributions } from './use-report';
 import { visiblePage } from './visible-page';
-import '../../app/i18n/reports-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
 const PAGE_SIZE = 50;
 

@@ -3,9 +3,9 @@ import type { Issue, ReportDataset } from '@shortlist/contract';
 import { Alert, Button, Spin, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../app/layout/download-button';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { lazyPanel } from '../../app/lazy-panel';
+import { DownloadButton } from '../../lib/layout/download-button';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { useAgreementColumns } from '../agreement/agreement-columns';
 import { AgreementPanel } from '../agreement/agreement-panel';
 import { DecisionsButton } from '../decisions/decisions-button';
@@ -16,14 +16,14 @@ import { ReportItemsTable } from './report-items-table';
 import { agreementQueryOf, reportParams, toReportQuery } from './report-params';
 import { useDisagreementThreshold } from './use-disagreement-threshold';
 import { useReportSummary } from './use-report';
-import '../../app/i18n/reports-resources';
+import './resources';
 
 const RankedReportPanel = lazyPanel(() => import('./ranked-report-panel').then((m) => m.RankedReportPanel));
 const TopKPanel = lazyPanel(() => import('../top-k/top-k-panel').then((m) => m.TopKPanel));
 // The judges' tab is the second: its table loads when it is first shown.
 const JudgesTable = lazyPanel(() => import('./judges-table').then((m) => m.JudgesTable));
 const PairwiseReportPanel = lazyPanel(() => import('./pairwise-report').then((m) => m.PairwiseReportPanel));
-// Loaded the first time one opens (app/lazy-dialog.tsx): the report's first paint does without them.
+// Loaded the first time one opens (lib/lazy-dialog.tsx): the report's first paint does without them.
 const ItemDetailsDrawer = lazyDialog(
   () => import('./item-details-drawer').then((m) => m.ItemDetailsDrawer),
   (props) => props.item !== null,

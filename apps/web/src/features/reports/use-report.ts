@@ -1,6 +1,6 @@
 import type { Issue, ReportQuery } from '@shortlist/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import {
   fetchDatasetReport,
   fetchReportDistributions,

@@ -9,8 +9,8 @@ import {
   type Tag,
   type TagCreate,
 } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
-import { fetchAllPages } from '../../app/paging';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { fetchAllPages } from '../../lib/paging';
 
 export const reviewKeys = {
   statuses: (teamId: number) => ['teams', teamId, 'review-statuses'] as const,

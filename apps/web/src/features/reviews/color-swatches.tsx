@@ -3,7 +3,7 @@ import { REVIEW_STATUS_COLORS } from '@shortlist/contract';
 import { Flex, Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
 const swatchStyle: CSSProperties = {
   width: 32,

@@ -2,11 +2,11 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import type { ReviewStatusSelectProps } from './review-status-select';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
-// Its form and drawer load the first time it opens (app/lazy-dialog.tsx): not with every table of items.
+// Its form and drawer load the first time it opens (lib/lazy-dialog.tsx): not with every table of items.
 const ReviewCommentsDrawer = lazyDialog(
   () => import('./review-comments-drawer').then((m) => m.ReviewCommentsDrawer),
   (props) => props.isOpen,

@@ -2,12 +2,12 @@ import { REVIEW_COMMENT_MAX_LENGTH, type ReviewComment } from '@shortlist/contra
 import { App, Button, Drawer, Empty, Flex, Form, Input, Spin, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { formatDateTime } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { toFormErrors } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/i18n/format';
+import { LoadError } from '../../lib/layout/load-error';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { type ReviewTarget, useReview } from './use-review';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
 const authorName = (creator: ReviewComment['creator']) =>
   creator && ([creator.first_name, creator.last_name].filter(Boolean).join(' ') || creator.email);

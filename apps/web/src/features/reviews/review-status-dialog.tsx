@@ -7,12 +7,12 @@ import {
 import { App, Form, Input } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { ApiError } from '../../lib/api-client';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { ColorSwatches } from './color-swatches';
 import { useReviewStatusMutations } from './use-review-statuses';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
 const FIELDS = ['label', 'bg_color'] as const;
 
@@ -39,7 +39,7 @@ export function ReviewStatusDialog({ teamId, status, onClose }: ReviewStatusDial
   if (status !== undefined) shown.current = status;
   const isEditing = Boolean(shown.current);
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (status === undefined) return;
     const bgColor = (status?.bg_color as ReviewStatusColor | undefined) ?? REVIEW_STATUS_COLORS[0].hex;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ReviewStatusTag } from './review-status-tag';
 import { useReview } from './use-review';
 import { useReviewStatuses } from './use-review-statuses';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
 /** The value of 'Not reviewed' in the select (ids are positive). */
 const NO_STATUS = 0;

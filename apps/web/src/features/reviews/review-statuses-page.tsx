@@ -3,18 +3,18 @@ import { REVIEW_STATUSES_MAX, type ReviewStatus } from '@shortlist/contract';
 import { App, Button, Empty, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/layout/button-link';
-import { LoadError } from '../../app/layout/load-error';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { LoadError } from '../../lib/layout/load-error';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { useColorName } from './color-swatches';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { ReviewStatusTag } from './review-status-tag';
 import { useReviewStatuses, useReviewStatusMutations } from './use-review-statuses';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const ReviewStatusDialog = lazyDialog(
   () => import('./review-status-dialog').then((m) => m.ReviewStatusDialog),
   (props) => props.status !== undefined,

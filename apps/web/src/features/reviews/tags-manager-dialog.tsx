@@ -2,13 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { TAG_NAME_MAX_LENGTH, type Tag } from '@shortlist/contract';
 import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { toFormErrors } from '../../app/api-errors';
-import { LoadError } from '../../app/layout/load-error';
+import { ApiError } from '../../lib/api-client';
+import { toFormErrors } from '../../lib/api-errors';
+import { LoadError } from '../../lib/layout/load-error';
 import { useTeam } from '../teams/use-team';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 import { useTagMutations, useTags } from './use-tags';
-import '../../app/i18n/reviews-resources';
+import './resources';
 
 interface TagsManagerDialogProps {
   teamId: number;

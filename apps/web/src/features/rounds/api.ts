@@ -1,5 +1,5 @@
 import type { ItemPath, PromoteBody, PromoteResult } from '@shortlist/contract';
-import { apiGet, apiPost } from '../../app/api-client';
+import { apiGet, apiPost } from '../../lib/api-client';
 
 /** Where items are promoted from: a selection's report or a merge's results. */
 export type PromoteSource = { kind: 'issues' | 'issues-merge'; id: number };

@@ -3,9 +3,9 @@ import type { ItemPromotion } from '@shortlist/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/rounds-resources';
+import './resources';
 import { Link } from 'react-router';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 import { issueManagePath } from '../selections/issue-paths';
 import { fetchItemPath, roundKeys } from './api';
 

@@ -2,8 +2,8 @@ import { RiseOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/rounds-resources';
-import { lazyDialog } from '../../app/lazy-dialog';
+import './resources';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import type { PromoteDialogProps } from './promote-dialog';
 
 const PromoteDialog = lazyDialog<PromoteDialogProps>(

@@ -15,16 +15,16 @@ import {
 } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import { LoadError } from '../../app/layout/load-error';
-import { fetchAllPages, toOffsetLimit } from '../../app/paging';
+import { getErrorDetail, getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
+import { LoadError } from '../../lib/layout/load-error';
+import { fetchAllPages, toOffsetLimit } from '../../lib/paging';
 import { formKeys } from '../forms/api';
 import { fetchDatasetIds } from '../items/api';
 import { useAllItemTypes, useDatasets } from '../items/use-datasets';
 import { useTags } from '../reviews/use-tags';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { useItemTitles } from '../../lib/item-titles';
 
 const PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import { App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIssueOptions } from './use-issue-options';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 const FORM_ID = 'add-to-issue-form';
 

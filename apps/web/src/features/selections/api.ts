@@ -9,7 +9,7 @@ import {
   type IssueQuestionPatch,
   type Page,
 } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 /** The list's query without the team, as the list page sends it. */
 export interface IssueFilters {

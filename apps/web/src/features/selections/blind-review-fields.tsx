@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useItemTypesById } from '../item-types/use-item-type';
 import { useCurrentTeam } from '../teams/team-context';
 import { HiddenQuestionsPicker } from './hidden-questions-picker';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 /**
  * The selection dialog's blind review (docs/judging.md): the questions judges do not see, grouped by the

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 /** Says that a closed selection takes no more answers. */
 export function ClosedBanner() {

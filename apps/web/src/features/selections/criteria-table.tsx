@@ -3,13 +3,13 @@ import type { Issue, IssueQuestion } from '@shortlist/contract';
 import { App, Button, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { ConfirmDeleteButton } from '../reviews/confirm-delete-button';
 import { useIssueMutations } from './use-issues';
 import { weightShares } from './weight-shares';
-import '../../app/i18n/selections-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const CriterionDialog = lazyDialog(
   () => import('./criterion-dialog').then((m) => m.CriterionDialog),
   (props) => props.criterion !== null,

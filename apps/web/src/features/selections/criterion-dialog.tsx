@@ -11,10 +11,10 @@ import {
 import { App, Form, Input, InputNumber } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 type CriterionValues = Pick<IssueQuestion, 'title' | 'description' | 'weight'>;
 const NEW_CRITERION: CriterionValues = { title: '', description: '', weight: CRITERION_WEIGHT_DEFAULT };
@@ -35,7 +35,7 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
   const mutations = useIssueMutations();
   const isEdit = criterion !== null && criterion !== 'new';
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (criterion) form.setFieldsValue(criterion === 'new' ? NEW_CRITERION : criterion);
   }, [criterion, form]);

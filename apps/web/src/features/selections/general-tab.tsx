@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { CriteriaTable } from './criteria-table';
 import { useIssueSaveError } from './use-issue-save-error';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 const STATUS_LABELS = {
   open: 'manage.statusOpen',

@@ -1,7 +1,7 @@
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type QuestionsOfType, sharedQuestions, tickState, withTicked } from './hidden-questions';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 /** A group of check boxes under its own caption: a fieldset, so that a screen reader names the group. */
 function Group({ legend, testId, children }: { legend: string; testId: string; children: React.ReactNode }) {

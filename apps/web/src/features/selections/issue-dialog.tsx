@@ -10,8 +10,8 @@ import {
 import { Alert, App, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { useCurrentTeam } from '../teams/team-context';
 import { BlindReviewFields } from './blind-review-fields';
 import {
@@ -26,7 +26,7 @@ import {
 import { IssueNumberFields } from './issue-number-fields';
 import { useIssueSaveError } from './use-issue-save-error';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 const FORM_FIELDS = Object.keys(newIssueValues()) as (keyof IssueFormValues)[];
 
@@ -51,7 +51,7 @@ export function IssueDialog({ isOpen, issue, onClose, onSaved }: IssueDialogProp
   const isEdit = issue !== undefined;
   const isPending = mutations.create.isPending || mutations.patch.isPending;
 
-  // Before the dialog paints: set later, the values would undo a first click (app/layout/form-dialog.tsx).
+  // Before the dialog paints: set later, the values would undo a first click (lib/layout/form-dialog.tsx).
   useLayoutEffect(() => {
     if (isOpen) form.setFieldsValue(issue ? issueToValues(issue) : newIssueValues());
   }, [isOpen, issue, form]);

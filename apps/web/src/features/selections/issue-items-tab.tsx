@@ -2,21 +2,21 @@ import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISSUE_ITEMS_ORDERING } from '../../app/early-requests';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { lazyPanel } from '../../app/lazy-panel';
+import { ISSUE_ITEMS_ORDERING } from '../../lib/early-requests';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { ItemsTable } from '../items/items-table';
 import { prefetchItemsTable } from '../items/use-datasets';
 import { useSubmissionColumns } from '../items/use-submission-columns';
 import { addIssueDatasets } from './api';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 // Shown once rows are checked: loaded then, not with the tab.
 const ItemsBulkActions = lazyPanel(
   () => import('./items-bulk-actions').then((m) => m.ItemsBulkActions),
   null,
 );
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const AddExistingItemsDialog = lazyDialog(
   () => import('./add-existing-items-dialog').then((m) => m.AddExistingItemsDialog),
   (props) => props.isOpen,

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ObjectTagsEditor } from '../tags/object-tags-editor';
 import { issueManagePath } from './issue-paths';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 interface IssueListEntryProps {
   teamId: number;

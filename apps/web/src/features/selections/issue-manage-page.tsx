@@ -3,15 +3,15 @@ import { Button, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { lazyPanel } from '../../app/lazy-panel';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { parseTeamId as parseRouteId, useCurrentTeam } from '../teams/team-context';
 import { useIssue } from './use-issue';
-import '../../app/i18n/selections-resources';
-import { StatusResult } from '../../app/layout/status-result';
+import './resources';
+import { StatusResult } from '../../lib/layout/status-result';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const IssueItemsTab = lazyPanel(() => import('./issue-items-tab').then((m) => m.IssueItemsTab));
 const AccessTab = lazyPanel(() => import('../judges/access-tab').then((m) => m.AccessTab));
 const ReportTab = lazyPanel(() => import('../reports/report-tab').then((m) => m.ReportTab));
@@ -38,7 +38,7 @@ export function preloadTab(tab: string | null) {
   for (const panel of LAZY_TABS[key]) panel.preload();
 }
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(
   () => import('./issue-dialog').then((m) => m.IssueDialog),
   (props) => props.isOpen,

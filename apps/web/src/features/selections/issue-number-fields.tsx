@@ -12,7 +12,7 @@ import {
 import { Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssueFormValues } from './issue-form-values';
-import '../../app/i18n/selections-resources';
+import './resources';
 
 type Props = { values: Partial<IssueFormValues> };
 

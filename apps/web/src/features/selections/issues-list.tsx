@@ -3,18 +3,18 @@ import { Button, Empty, Flex, Input, List, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../../app/layout/load-error';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { parsePage, toOffsetLimit } from '../../app/paging';
+import { LoadError } from '../../lib/layout/load-error';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { parsePage, toOffsetLimit } from '../../lib/paging';
 import { TAGS_PARAM } from '../tags/tag-query';
 import { useTagFilter } from '../tags/use-tag-filter';
 import { useCurrentTeam } from '../teams/team-context';
 import { IssueListEntry } from './issue-list-entry';
 import { useIssue } from './use-issue';
 import { useIssues } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(
   () => import('./issue-dialog').then((m) => m.IssueDialog),
   (props) => props.isOpen,

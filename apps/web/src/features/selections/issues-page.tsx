@@ -1,20 +1,20 @@
 import { Col, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { lazyPanel } from '../../app/lazy-panel';
-import { useCreateQuery } from '../../app/use-create-query';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { lazyPanel } from '../../lib/lazy-panel';
+import { useCreateQuery } from '../../lib/use-create-query';
 import { useCurrentTeam } from '../teams/team-context';
 import { issueManagePath } from './issue-paths';
 import { IssuesList } from './issues-list';
 import { IssuesSidePanel } from './issues-side-panel';
-import '../../app/i18n/selections-resources';
+import './resources';
 
-// Loaded when its tab is first shown (app/lazy-panel.tsx).
+// Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const MergesTab = lazyPanel(() => import('../merges/merges-tab').then((m) => m.MergesTab));
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(
   () => import('./issue-dialog').then((m) => m.IssueDialog),
   (props) => props.isOpen,

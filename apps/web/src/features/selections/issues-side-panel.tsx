@@ -3,13 +3,13 @@ import { Button, Card, Divider, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { TagFilterPanel } from '../tags/tag-filter-panel';
 import { useCurrentTeam } from '../teams/team-context';
-import '../../app/i18n/reviews-resources';
-import '../../app/i18n/selections-resources';
+import '../reviews/resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const TagsManagerDialog = lazyDialog(
   () => import('../reviews/tags-manager-dialog').then((m) => m.TagsManagerDialog),
   (props) => props.open,

@@ -4,13 +4,13 @@ import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lazyDialog } from '../../app/lazy-dialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { DecisionsButton } from '../decisions/decisions-button';
 import { issueManagePath } from './issue-paths';
 import { useIssueMutations } from './use-issues';
-import '../../app/i18n/selections-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const IssueDialog = lazyDialog(
   () => import('./issue-dialog').then((m) => m.IssueDialog),
   (props) => props.isOpen,

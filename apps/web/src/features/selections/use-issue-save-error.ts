@@ -2,9 +2,9 @@ import { ALREADY_HAS_COMMENTS, ALREADY_HAS_ISSUE_ACCESSES } from '@shortlist/con
 import { App } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFieldErrors, joinFieldMessages } from '../../app/api-errors';
-import '../../app/i18n/selections-resources';
+import { ApiError } from '../../lib/api-client';
+import { getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
+import './resources';
 
 const REFUSAL_SECONDS = 12;
 const FIELD_ERROR_SECONDS = 8;

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../app/i18n/format';
+import { formatPercent } from '../../lib/i18n/format';
 
 /** Each criterion's weight as a percent of the total, rounded to one decimal (spec §5), in `language`. */
 export function weightShares(weights: readonly number[], language: string): string[] {

@@ -1,5 +1,5 @@
 import { SSO_PATHS, type SsoProvider, type TokenPair } from '@shortlist/contract';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 export const ssoKeys = { providers: ['sso', 'providers'] as const };
 

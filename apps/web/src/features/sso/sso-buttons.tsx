@@ -3,7 +3,7 @@ import { Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ssoStartHref } from './api';
 import { useSsoProviders } from './use-sso-providers';
-import '../../app/i18n/sso-resources';
+import './resources';
 
 /** One button per identity provider above the password form; nothing when the server has none. */
 export function SsoButtons({ next }: { next: string }) {

@@ -2,11 +2,11 @@ import type { Team } from '@shortlist/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiPatch } from '../../app/api-client';
-import { getFieldErrors } from '../../app/api-errors';
+import { apiPatch } from '../../lib/api-client';
+import { getFieldErrors } from '../../lib/api-errors';
 import { teamKeys } from '../teams/api';
 import { useSsoProviders } from './use-sso-providers';
-import '../../app/i18n/sso-resources';
+import './resources';
 
 /**
  * The team's "sign in only through the identity provider" switch (decision 82), for its admins on

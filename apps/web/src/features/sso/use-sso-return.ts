@@ -2,7 +2,7 @@ import { isSsoErrorCode, SSO_CODE_PARAM, type SsoErrorCode } from '@shortlist/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { adoptTokens } from '../auth/use-sign-in';
 import { exchangeSsoCode } from './api';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../reviews/use-tags';
 import { useCurrentTeam } from '../teams/team-context';
-import '../../app/i18n/tags-resources';
+import './resources';
 
 interface ObjectTagsEditorProps {
   value: TeamTag[];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTags } from '../reviews/use-tags';
 import { useCurrentTeam } from '../teams/team-context';
 import { useTagFilter } from './use-tag-filter';
-import '../../app/i18n/tags-resources';
+import './resources';
 
 /** The left panel's list of team tags; clicking a tag filters the list by it, clicking it again clears. */
 export function TagFilterPanel() {

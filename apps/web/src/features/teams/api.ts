@@ -1,6 +1,6 @@
 import type { Page, Team } from '@shortlist/contract';
-import { apiGet } from '../../app/api-client';
-import { fetchAllPages } from '../../app/paging';
+import { apiGet } from '../../lib/api-client';
+import { fetchAllPages } from '../../lib/paging';
 
 export const teamKeys = {
   all: ['teams'] as const,

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../../app/config';
-import { readStorage, writeStorage } from '../../app/storage';
+import { STORAGE_KEYS } from '../../lib/config';
+import { readStorage, writeStorage } from '../../lib/storage';
 
 /** The team last opened in this browser: the team redirect and the navbar come back to it. */
 export function getCurrentTeamId(): number | null {

@@ -1,15 +1,15 @@
 import { FormOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../app/auth/use-current-user';
-import { ButtonLink } from '../../app/layout/button-link';
-import { PlainCard } from '../../app/layout/plain-card';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
+import { ButtonLink } from '../../lib/layout/button-link';
+import { PlainCard } from '../../lib/layout/plain-card';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 import { DashboardActivity } from '../dashboard/dashboard-activity';
 import { PackageSummary } from './package-summary';
 import { useCurrentTeam } from './team-context';
-import '../../app/i18n/dashboard-resources';
-import '../../app/i18n/reviews-resources';
+import '../dashboard/resources';
+import '../reviews/resources';
 
 /** `/team/:teamId`: greets the admin and presents the workspace. */
 export function DashboardPage() {

@@ -1,8 +1,8 @@
 import { DEFAULT_TEAM_PACKAGE, type TeamPackage } from '@shortlist/contract';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../app/i18n/en';
-import { fr } from '../../app/i18n/fr';
+import { en } from '../../lib/i18n/en';
+import { fr } from '../../lib/i18n/fr';
 import { packageLines } from './package-lines';
 
 /** The shell's real catalogues in a fresh i18next, as the app loads them. */

@@ -1,4 +1,4 @@
-import { addNamespace } from '../../app/i18n/add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
 
 /**
  * Why a workspace's plan lacks budget questions or mass e-mails, and what to do (namespace 'planNote'; issue

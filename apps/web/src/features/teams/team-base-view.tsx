@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { PageSpin } from '../../app/layout/page-spin';
+import { ApiError } from '../../lib/api-client';
+import { PageSpin } from '../../lib/layout/page-spin';
 import { isTeamAdmin } from './api';
 import { rememberCurrentTeam } from './current-team';
 import { parseTeamId } from './team-context';

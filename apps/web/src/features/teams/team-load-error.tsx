@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { StatusResult } from '../../app/layout/status-result';
+import { StatusResult } from '../../lib/layout/status-result';
 
 /** Shown when the workspace cannot be loaded for another reason than a missing right. */
 export function TeamLoadError() {

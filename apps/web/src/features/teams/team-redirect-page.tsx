@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { LoadError } from '../../app/layout/load-error';
-import { PageSpin } from '../../app/layout/page-spin';
+import { LoadError } from '../../lib/layout/load-error';
+import { PageSpin } from '../../lib/layout/page-spin';
 import { useMyInvitations } from '../members/use-invitations';
 import { getCurrentTeamId } from './current-team';
 import { useAdminTeams } from './use-admin-teams';

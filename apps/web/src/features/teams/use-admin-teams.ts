@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useIsSignedIn } from '../../app/auth/token-storage';
+import { useIsSignedIn } from '../../lib/auth/token-storage';
 import { fetchMyTeams, isTeamAdmin, teamKeys } from './api';
 
 /** The teams where the signed-in user is admin, in the order the API lists them. */

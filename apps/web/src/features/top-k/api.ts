@@ -1,5 +1,5 @@
 import type { MergeTopKQuery, TopK, TopKQuery } from '@shortlist/contract';
-import { apiGet } from '../../app/api-client';
+import { apiGet } from '../../lib/api-client';
 
 /** Whose top k: a selection under its report's filters, or a merge. */
 export type TopKSource =

@@ -20,9 +20,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../app/i18n/top-k-resources';
-import { formatPercent } from '../../app/i18n/format';
-import { useItemTitles } from '../../app/item-titles';
+import './resources';
+import { formatPercent } from '../../lib/i18n/format';
+import { useItemTitles } from '../../lib/item-titles';
 import { fetchTopK, type TopKSource, topKKey } from './api';
 
 const verdictColors: Record<TopKVerdict, string> = { in: 'success', borderline: 'warning', out: 'default' };

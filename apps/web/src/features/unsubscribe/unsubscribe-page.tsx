@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
 import { emailKeys, fetchUnsubscribe, postUnsubscribe } from '../emails/api';
-import '../../app/i18n/emails-resources';
+import '../emails/resources';
 
 /**
  * `/unsubscribe/:token`, the footer link of every mass e-mail: names the team and the address, and

@@ -6,7 +6,7 @@ import type {
   WebhookDelivery,
   WebhookPatch,
 } from '@shortlist/contract';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../app/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import { useLanguage } from '../../app/i18n/use-language';
-import { PagedTable } from '../../app/layout/paged-table';
-import { toOffsetLimit } from '../../app/paging';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { toOffsetLimit } from '../../lib/paging';
 import { fetchDeliveries, webhookKeys } from './api';
-import '../../app/i18n/webhooks-resources';
+import './resources';
 
 const STATUS_COLOURS = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
 

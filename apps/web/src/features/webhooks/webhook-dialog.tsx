@@ -2,10 +2,10 @@ import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEvent } from '@shor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../app/api-errors';
-import { FormDialog } from '../../app/layout/form-dialog';
+import { toFormErrors } from '../../lib/api-errors';
+import { FormDialog } from '../../lib/layout/form-dialog';
 import { createWebhook, webhookKeys } from './api';
-import '../../app/i18n/webhooks-resources';
+import './resources';
 
 interface Values {
   url: string;

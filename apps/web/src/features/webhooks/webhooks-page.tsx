@@ -4,15 +4,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Popconfirm, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../app/layout/paged-table';
-import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { useDocumentTitle } from '../../lib/layout/use-document-title';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { useCurrentTeam } from '../teams/team-context';
 import { deleteWebhook, fetchWebhooks, testWebhook, updateWebhook, webhookKeys } from './api';
-import '../../app/i18n/webhooks-resources';
+import './resources';
 
-// Loaded the first time it opens (app/lazy-dialog.tsx).
+// Loaded the first time it opens (lib/lazy-dialog.tsx).
 const WebhookDialog = lazyDialog(
   () => import('./webhook-dialog').then((m) => m.WebhookDialog),
   (props) => props.isOpen,

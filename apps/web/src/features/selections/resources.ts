@@ -1,5 +1,5 @@
-import * as selections from '../../features/selections/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as selections from './i18n';
 
 /** The 'selections' namespace, added by the modules that read it (add-resources.ts). */
 export const selectionsResources = addNamespace('selections', selections);

@@ -1,5 +1,5 @@
-import * as agreement from '../../features/agreement/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as agreement from './i18n';
 
 /** The 'agreement' namespace, added by the modules that read it (add-resources.ts). */
 export const agreementResources = addNamespace('agreement', agreement);

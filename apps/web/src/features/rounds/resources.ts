@@ -1,5 +1,5 @@
-import * as rounds from '../../features/rounds/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as rounds from './i18n';
 
 /**
  * Promotion and items' rounds (features/rounds): added by the promote button and the item's path when they

@@ -1,5 +1,5 @@
-import * as reviews from '../../features/reviews/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as reviews from './i18n';
 
 /** The 'reviews' namespace, added by the modules that read it (add-resources.ts). */
 export const reviewsResources = addNamespace('reviews', reviews);

@@ -1,5 +1,5 @@
-import * as merges from '../../features/merges/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as merges from './i18n';
 
 /** The 'merges' namespace, added by the modules that read it (add-resources.ts). */
 export const mergesResources = addNamespace('merges', merges);

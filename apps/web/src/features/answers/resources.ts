@@ -1,5 +1,5 @@
-import * as answers from '../../features/answers/i18n';
-import { addNamespace } from './add-resources';
+import { addNamespace } from '../../lib/i18n/add-resources';
+import * as answers from './i18n';
 
 /**
  * How answers read (features/answers): added by the components that show or take an answer, when they
