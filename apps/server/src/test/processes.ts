@@ -42,25 +42,21 @@ export async function startServerProcess(env: Record<string, string>, options: S
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shortlist-process-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    serverArgs,
-    {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(dataDir, 'no-web-app'),
-        JWT_SECRET: 'process-test-secret-process-test-secret',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, serverArgs, {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web-app'),
+      JWT_SECRET: 'process-test-secret-process-test-secret',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
