@@ -112,7 +112,11 @@ export type BidItemsQuery = z.input<typeof bidItemsQuerySchema>;
 export const BID_ITEM_SUMMARY_MAX_LENGTH = 300;
 export const bidItemSchema = z.object({
   dataset: z.number().int(),
+  /** The item's number in the selection. */
+  number: z.number().int(),
+  /** "Item <number>" when blind review hides the title, as on the answer page: the page writes it in its language. */
   title: z.string(),
+  title_hidden: z.boolean(),
   /** The start of the item's visible answers, as one line of text. */
   summary: z.string(),
   bid: z.enum(BIDS).nullable(),
