@@ -1,7 +1,7 @@
 import { JUDGE_ALREADY_SUBMITTED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, issueAccessDatasets, issueConflicts } from '../../db/schema/index.ts';
+import { datasets, issueAccessDatasets, issueConflicts, issueDatasets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls } from '../judging/test-factories.ts';
 import { api, assignmentFactories, bruteForceOptimum } from './test-factories.ts';
@@ -186,6 +186,45 @@ describe('assignment by expertise', () => {
         pairs.some((p) => p.user === judge.user.id && p.dataset === item);
       expect(has(genetics, rare.id) && has(lawyer, law.id) && has(ocean, coral.id)).toBe(true);
     }
+  });
+
+  it('the pairs are searched by item title or number and by judge name or e-mail, paged in SQL', async () => {
+    const { admin, issue, items, judges } = await f.programme();
+    const run = await f.assign(issue.id, admin.token, {
+      judges_per_item: 3,
+      max_items_per_judge: 4,
+      by: 'expertise',
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const [ann] = judges as [(typeof judges)[0]];
+    const protein = items[2] as (typeof items)[0];
+    const [row] = await t.db
+      .select({ number: issueDatasets.number })
+      .from(issueDatasets)
+      .where(eq(issueDatasets.datasetId, protein.id));
+    const search = async (text: string, paging = '') => {
+      const reply = await t.request({
+        method: 'GET',
+        url: api(issue.id, `assignment/?search=${encodeURIComponent(text)}${paging}`),
+        token: admin.token,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json() as { count: number; results: { user: number; dataset: number }[] };
+    };
+    const byTitle = await search('protein FOLD');
+    expect(byTitle.count).toBe(3);
+    expect(byTitle.results.every((p) => p.dataset === protein.id)).toBe(true);
+    expect((await search(`#${row?.number}`)).results.map((p) => p.dataset)).toEqual([
+      protein.id,
+      protein.id,
+      protein.id,
+    ]);
+    const byEmail = await search(ann.user.email.toUpperCase());
+    expect(byEmail.count).toBe(4);
+    expect(byEmail.results.every((p) => p.user === ann.user.id)).toBe(true);
+    const page = await search(ann.user.email, '&limit=3&offset=3');
+    expect(page).toMatchObject({ count: 4, results: [{ user: ann.user.id }] });
+    expect((await search('%')).count).toBe(0);
   });
 
   it('items short of judges are reported; loads never pass the maximum', async () => {
