@@ -1,6 +1,6 @@
 import type { AssignmentPair, AssignmentPatch, AssignmentQuality, Bid } from '@shortlist/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -52,10 +52,9 @@ export async function listPairs(
     query.datasets?.length ? inArray(issueAccessDatasets.datasetId, query.datasets) : undefined,
     pairSearch(query.search),
   );
-  const joined = <T extends SelectedFields>(fields: T) =>
-    ctx.db
-      .select(fields)
-      .from(issueAccessDatasets)
+  /** The pairs of the selection with their judge and item, filtered. */
+  const joined = <T extends PgSelect>(query: T) =>
+    query
       .innerJoin(issueAccesses, eq(issueAccesses.id, issueAccessDatasets.accessId))
       .innerJoin(users, eq(users.id, issueAccesses.userId))
       .innerJoin(datasets, eq(datasets.id, issueAccessDatasets.datasetId))
@@ -68,15 +67,20 @@ export async function listPairs(
       )
       .where(where);
   const [[total], rows] = await Promise.all([
-    joined({ n: count() }),
-    joined({
-      accessId: issueAccesses.id,
-      user: issueAccesses.userId,
-      name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-      email: users.email,
-      dataset: issueAccessDatasets.datasetId,
-      dataset_title: datasets.title,
-    })
+    joined(ctx.db.select({ n: count() }).from(issueAccessDatasets).$dynamic()),
+    joined(
+      ctx.db
+        .select({
+          accessId: issueAccesses.id,
+          user: issueAccesses.userId,
+          name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+          email: users.email,
+          dataset: issueAccessDatasets.datasetId,
+          dataset_title: datasets.title,
+        })
+        .from(issueAccessDatasets)
+        .$dynamic(),
+    )
       .orderBy(
         asc(users.lastName),
         asc(users.firstName),
