@@ -27,7 +27,10 @@ export const expertisePutSchema = z.object({
 });
 export type ExpertisePut = z.input<typeof expertisePutSchema>;
 
-/** GET issues/{id}/expertise/: a judge's own; an admin's every judge of the selection (`users=1,2`). */
+/**
+ * GET issues/{id}/expertise/: a judge's own; an admin's every judge of the selection (`users=1,2`), or those
+ * whose name, e-mail or text holds `search`.
+ */
 export const expertiseQuerySchema = pageQuerySchema.extend({
   users: idListQuerySchema.optional(),
   ...tokenQuery,
@@ -36,8 +39,9 @@ export type ExpertiseQuery = z.input<typeof expertiseQuerySchema>;
 
 export const expertiseSchema = z.object({
   user: z.number().int(),
-  /** The judge's name for an admin; empty for a judge reading their own. */
+  /** The judge's name and e-mail address for an admin; empty for a judge reading their own. */
   name: z.string(),
+  email: z.string(),
   text: z.string(),
   source: z.enum(EXPERTISE_SOURCES).nullable(),
   update_time: z.string().nullable(),
@@ -325,3 +329,6 @@ export const plannerSchema = z.object({
   needed_judges_per_item: z.number().int().nullable(),
 });
 export type Planner = z.infer<typeof plannerSchema>;
+
+/** Spearman–Brown: the reliability of the mean of n judges whose single reliability is α (the planner's R(n)). */
+export const spearmanBrown = (alpha: number, n: number) => (n * alpha) / (1 + (n - 1) * alpha);

@@ -21,7 +21,7 @@ describe('expertise and bids', () => {
     const own = await t.request({ method: 'GET', url: api(issue.id, `expertise/?token=${ann.token}`) });
     expect(own.json()).toMatchObject({
       count: 1,
-      results: [{ user: ann.user.id, name: '', text: EXPERTISE[0], source: 'judge' }],
+      results: [{ user: ann.user.id, name: '', email: '', text: EXPERTISE[0], source: 'judge' }],
     });
     const forOther = await t.request({
       method: 'PUT',
@@ -48,6 +48,22 @@ describe('expertise and bids', () => {
         .results.map((row: { text: string }) => row.text)
         .sort(),
     ).toEqual([EXPERTISE[0], 'Merger control', EXPERTISE[2]].sort());
+    // The admin's list is searched in the judge's e-mail, name or text, and names each judge's address.
+    const search = async (text: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: api(issue.id, `expertise/?search=${encodeURIComponent(text)}`),
+          token: admin.token,
+        })
+      ).json() as { count: number; results: { user: number; email: string }[] };
+    expect(await search('merger CONTROL')).toMatchObject({
+      count: 1,
+      results: [{ user: bob.user.id, email: bob.user.email }],
+    });
+    expect((await search('genomics')).count).toBe(2);
+    expect((await search(ann.user.email)).results.map((row) => row.user)).toEqual([ann.user.id]);
+    expect((await search('%')).count).toBe(0);
 
     const tooLong = await t.request({
       method: 'PUT',
