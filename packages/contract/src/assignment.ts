@@ -329,6 +329,3 @@ export const plannerSchema = z.object({
   needed_judges_per_item: z.number().int().nullable(),
 });
 export type Planner = z.infer<typeof plannerSchema>;
-
-/** Spearman–Brown: the reliability of the mean of n judges whose single reliability is α (the planner's R(n)). */
-export const spearmanBrown = (alpha: number, n: number) => (n * alpha) / (1 + (n - 1) * alpha);

@@ -123,7 +123,6 @@ export function ExpertiseCard({ issueId }: { issueId: number }) {
               description={t(search ? 'expertise.noMatch' : 'expertise.empty')}
             />
           }
-          onRow={() => ({ 'data-testid': 'expertise-row' }) as React.HTMLAttributes<HTMLElement>}
         />
       </Flex>
       <ExpertiseDialog issueId={issueId} judge={editing} onClose={() => setEditing(null)} />
