@@ -150,7 +150,7 @@ describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language
     await waitForMailTo(server.url, p.emails.ocean);
     await drawer.getByTestId('assign-quality-none').waitFor();
     await drawer.getByTestId('assign-judges-per-item').fill('1');
-    await drawer.getByTestId('assign-items-per-judge').fill('3');
+    await drawer.getByTestId('assign-items-per-judge').fill('2');
     await drawer.getByTestId('assign-fairness').check();
     await drawer.getByTestId('assign-submit').click();
     await drawer.getByTestId('quality-pairs').filter({ hasText: '4' }).waitFor();

@@ -27,7 +27,10 @@ export const expertisePutSchema = z.object({
 });
 export type ExpertisePut = z.input<typeof expertisePutSchema>;
 
-/** GET issues/{id}/expertise/: a judge's own; an admin's every judge of the selection (`users=1,2`). */
+/**
+ * GET issues/{id}/expertise/: a judge's own; an admin's every judge of the selection (`users=1,2`), or those
+ * whose name, e-mail or text holds `search`.
+ */
 export const expertiseQuerySchema = pageQuerySchema.extend({
   users: idListQuerySchema.optional(),
   ...tokenQuery,
@@ -36,8 +39,9 @@ export type ExpertiseQuery = z.input<typeof expertiseQuerySchema>;
 
 export const expertiseSchema = z.object({
   user: z.number().int(),
-  /** The judge's name for an admin; empty for a judge reading their own. */
+  /** The judge's name and e-mail address for an admin; empty for a judge reading their own. */
   name: z.string(),
+  email: z.string(),
   text: z.string(),
   source: z.enum(EXPERTISE_SOURCES).nullable(),
   update_time: z.string().nullable(),
@@ -112,7 +116,11 @@ export type BidItemsQuery = z.input<typeof bidItemsQuerySchema>;
 export const BID_ITEM_SUMMARY_MAX_LENGTH = 300;
 export const bidItemSchema = z.object({
   dataset: z.number().int(),
+  /** The item's number in the selection. */
+  number: z.number().int(),
+  /** "Item <number>" when blind review hides the title, as on the answer page: the page writes it in its language. */
   title: z.string(),
+  title_hidden: z.boolean(),
   /** The start of the item's visible answers, as one line of text. */
   summary: z.string(),
   bid: z.enum(BIDS).nullable(),

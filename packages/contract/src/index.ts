@@ -25,6 +25,7 @@ export * from './merges.ts';
 export * from './outbox.ts';
 export * from './pairwise.ts';
 export * from './ranked.ts';
+export * from './reliability.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './rounds.ts';

@@ -113,6 +113,7 @@ export async function affinityOf(
   }
   const reply = await onAssignmentWorker({
     kind: 'text',
+    key: String(issue.id),
     items: items.map((item) => item.text),
     expertise: judges.map((judge) => judge.text),
   });
@@ -138,6 +139,7 @@ export async function explainPairs(
   }
   const reply = await onAssignmentWorker({
     kind: 'explain',
+    key: String(issue.id),
     items: items.map((item) => item.text),
     expertise: judges.map((judge) => judge.text),
     pairs,

@@ -1,11 +1,19 @@
 import { serve } from '../../threads/serve.ts';
 import { type SolveInput, type SolveOutput, solveAssignment } from './solve.ts';
-import { affinityMatrix, matchedOn, pairScore, textModel } from './text-affinity.ts';
+import { matchedOn, pairScore } from './text-affinity.ts';
+import { cachedAffinity, cachedTextModel } from './text-model-cache.ts';
+
+/** `key`: the selection whose texts these are (its model is kept while they stay the same). */
+interface Texts {
+  key: string;
+  items: string[];
+  expertise: string[];
+}
 
 export type WorkerInput =
   | { kind: 'solve'; input: SolveInput }
-  | { kind: 'text'; items: string[]; expertise: string[] }
-  | { kind: 'explain'; items: string[]; expertise: string[]; pairs: [number, number][]; max: number };
+  | ({ kind: 'text' } & Texts)
+  | ({ kind: 'explain'; pairs: [number, number][]; max: number } & Texts);
 
 export type WorkerOutput =
   | { kind: 'solve'; output: SolveOutput; ms: number }
@@ -19,9 +27,9 @@ export function compute(job: WorkerInput): WorkerOutput {
     const output = solveAssignment(job.input);
     return { kind: 'solve', output, ms: performance.now() - started };
   }
-  const model = textModel(job.items, job.expertise);
-  if (job.kind === 'text')
-    return { kind: 'text', affinity: affinityMatrix(model) as Float32Array<ArrayBuffer> };
+  const { entry } = cachedTextModel(job.key, job.items, job.expertise);
+  if (job.kind === 'text') return { kind: 'text', affinity: cachedAffinity(entry) };
+  const { model } = entry;
   return {
     kind: 'explain',
     scores: job.pairs.map(([i, j]) => pairScore(model, i, j)),

@@ -1,7 +1,7 @@
 import { JUDGE_ALREADY_SUBMITTED } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessDatasets, issueConflicts } from '../../db/schema/index.ts';
+import { datasets, issueAccessDatasets, issueConflicts, issueDatasets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingCalls } from '../judging/test-factories.ts';
 import { api, assignmentFactories, bruteForceOptimum } from './test-factories.ts';
@@ -98,6 +98,133 @@ describe('assignment by expertise', () => {
       token: admin.token,
     });
     expect(fromQuality.json()).toEqual(quality);
+  });
+
+  it('"matched on" and the quality follow a changed expertise or item text at once (the kept model is not stale)', async () => {
+    const { admin, issue, items, judges } = await f.programme();
+    const bob = judges[1] as (typeof judges)[0];
+    const merger = items[1] as (typeof items)[0];
+    const run = await f.assign(issue.id, admin.token, {
+      judges_per_item: 3,
+      max_items_per_judge: 4,
+      by: 'expertise',
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const pairOf = async () =>
+      (await f.allPairs(issue.id, admin.token)).find(
+        (p) => p.user === bob.user.id && p.dataset === merger.id,
+      );
+    const quality = async () =>
+      (
+        await t.request({ method: 'GET', url: api(issue.id, 'assignment/quality/'), token: admin.token })
+      ).json();
+    const before = await pairOf();
+    expect(before?.matched_on).toEqual(expect.arrayContaining(['antitrust']));
+    const meanBefore = (await quality()).mean_affinity;
+
+    const put = await t.request({
+      method: 'PUT',
+      url: api(issue.id, 'expertise/'),
+      token: admin.token,
+      payload: { user: bob.user.id, text: 'Telecom operators' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await pairOf();
+    expect(after?.matched_on).toEqual(expect.arrayContaining(['telecom', 'operators']));
+    expect(after?.matched_on).not.toContain('antitrust');
+    expect(after?.affinity).not.toBeCloseTo(before?.affinity ?? 0, 4);
+    expect((await quality()).mean_affinity).not.toBeCloseTo(meanBefore, 6);
+
+    await t.db
+      .update(datasets)
+      .set({ description: 'Spectrum auctions for operators.' })
+      .where(eq(datasets.id, merger.id));
+    expect((await pairOf())?.matched_on).toEqual(['operators']);
+  });
+
+  it('one judge per item, two items at most each: every item gets its judge when two judges cannot take some (the e2e’s programme)', async () => {
+    // Four items and three judges: the genetics judge is not willing for the law item and has a conflict
+    // with the reefs, so the ocean and law judges must take those; 6 places for 4 pairs. The auction's
+    // early phases priced the places out of an item's reach; it gave up and the run came one item short.
+    const admin = await t.createAdmin();
+    const issue = await f.createIssue(admin.team.id, 'RatingIssue');
+    const [rare, , law, coral] = await f.addItems(issue.id, admin.team.id, [
+      'Sequencing the genomes of rare diseases',
+      'Genomic sequencing of crop pathogens',
+      'Competition law in digital markets',
+      'Coral reef ecology under ocean warming',
+    ]);
+    if (!rare || !law || !coral) throw new Error('no items');
+    const [genetics, lawyer, ocean] = [
+      await f.addJudge(issue.id),
+      await f.addJudge(issue.id),
+      await f.addJudge(issue.id),
+    ];
+    const asJudge = async (token: string, method: 'PUT' | 'POST', path: string, payload: object) => {
+      const reply = await t.request({ method, url: api(issue.id, `${path}?token=${token}`), payload });
+      expect(reply.statusCode, reply.body).toBeLessThan(300);
+    };
+    await asJudge(genetics.token, 'PUT', 'expertise/', { text: 'Genomics, sequencing, rare diseases' });
+    await asJudge(genetics.token, 'POST', 'bids/', { dataset: rare.id, bid: 'eager' });
+    await asJudge(genetics.token, 'POST', 'bids/', { dataset: law.id, bid: 'not_willing' });
+    await asJudge(genetics.token, 'POST', 'conflicts/', { dataset: coral.id });
+    await asJudge(lawyer.token, 'PUT', 'expertise/', { text: 'Competition law, antitrust, digital markets' });
+    await asJudge(lawyer.token, 'POST', 'bids/', { dataset: law.id, bid: 'eager' });
+    await asJudge(ocean.token, 'PUT', 'expertise/', { text: 'Ocean warming, coral reefs, marine ecology' });
+    for (const fairness of [false, true]) {
+      const reply = await f.assign(issue.id, admin.token, {
+        judges_per_item: 1,
+        max_items_per_judge: 2,
+        by: 'expertise',
+        fairness,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json()).toMatchObject({ nb_assigned: 4, short: [], max_datasets_per_judge: 2 });
+      const pairs = await f.allPairs(issue.id, admin.token);
+      expect(new Set(pairs.map((p) => p.dataset)).size).toBe(4);
+      const has = (judge: typeof genetics, item: number) =>
+        pairs.some((p) => p.user === judge.user.id && p.dataset === item);
+      expect(has(genetics, rare.id) && has(lawyer, law.id) && has(ocean, coral.id)).toBe(true);
+    }
+  });
+
+  it('the pairs are searched by item title or number and by judge name or e-mail, paged in SQL', async () => {
+    const { admin, issue, items, judges } = await f.programme();
+    const run = await f.assign(issue.id, admin.token, {
+      judges_per_item: 3,
+      max_items_per_judge: 4,
+      by: 'expertise',
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const [ann] = judges as [(typeof judges)[0]];
+    const protein = items[2] as (typeof items)[0];
+    const [row] = await t.db
+      .select({ number: issueDatasets.number })
+      .from(issueDatasets)
+      .where(eq(issueDatasets.datasetId, protein.id));
+    const search = async (text: string, paging = '') => {
+      const reply = await t.request({
+        method: 'GET',
+        url: api(issue.id, `assignment/?search=${encodeURIComponent(text)}${paging}`),
+        token: admin.token,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json() as { count: number; results: { user: number; dataset: number }[] };
+    };
+    const byTitle = await search('protein FOLD');
+    expect(byTitle.count).toBe(3);
+    expect(byTitle.results.every((p) => p.dataset === protein.id)).toBe(true);
+    expect((await search(`#${row?.number}`)).results.map((p) => p.dataset)).toEqual([
+      protein.id,
+      protein.id,
+      protein.id,
+    ]);
+    const byEmail = await search(ann.user.email.toUpperCase());
+    expect(byEmail.count).toBe(4);
+    expect(byEmail.results.every((p) => p.user === ann.user.id)).toBe(true);
+    const page = await search(ann.user.email, '&limit=3&offset=3');
+    expect(page).toMatchObject({ count: 4, results: [{ user: ann.user.id }] });
+    expect((await search('%')).count).toBe(0);
   });
 
   it('items short of judges are reported; loads never pass the maximum', async () => {

@@ -183,7 +183,9 @@ export async function listBidItems(
     count: found.length,
     results: found.slice(query.offset, query.offset + query.limit).map((item) => ({
       dataset: item.id,
+      number: item.number,
       title: item.title,
+      title_hidden: item.title_hidden,
       summary: summaryOf(item),
       bid: bidOf.get(item.id) ?? null,
       conflict: conflicted.has(item.id),

@@ -1,6 +1,7 @@
 import { BIDDING_CLOSED } from '@shortlist/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccesses, issueAnswers } from '../../db/schema/index.ts';
+import { datasets, issueAccesses, issueAnswers, issueDatasets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, assignmentFactories, EXPERTISE } from './test-factories.ts';
 
@@ -20,7 +21,7 @@ describe('expertise and bids', () => {
     const own = await t.request({ method: 'GET', url: api(issue.id, `expertise/?token=${ann.token}`) });
     expect(own.json()).toMatchObject({
       count: 1,
-      results: [{ user: ann.user.id, name: '', text: EXPERTISE[0], source: 'judge' }],
+      results: [{ user: ann.user.id, name: '', email: '', text: EXPERTISE[0], source: 'judge' }],
     });
     const forOther = await t.request({
       method: 'PUT',
@@ -47,6 +48,22 @@ describe('expertise and bids', () => {
         .results.map((row: { text: string }) => row.text)
         .sort(),
     ).toEqual([EXPERTISE[0], 'Merger control', EXPERTISE[2]].sort());
+    // The admin's list is searched in the judge's e-mail, name or text, and names each judge's address.
+    const search = async (text: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: api(issue.id, `expertise/?search=${encodeURIComponent(text)}`),
+          token: admin.token,
+        })
+      ).json() as { count: number; results: { user: number; email: string }[] };
+    expect(await search('merger CONTROL')).toMatchObject({
+      count: 1,
+      results: [{ user: bob.user.id, email: bob.user.email }],
+    });
+    expect((await search('genomics')).count).toBe(2);
+    expect((await search(ann.user.email)).results.map((row) => row.user)).toEqual([ann.user.id]);
+    expect((await search('%')).count).toBe(0);
 
     const tooLong = await t.request({
       method: 'PUT',
@@ -173,5 +190,45 @@ describe('expertise and bids', () => {
     const own = await t.request({ method: 'GET', url: api(issue.id, `expertise/?token=${ann.token}`) });
     expect(own.json().results[0]).toMatchObject({ text: 'Metagenomics of lakes', source: 'seeded' });
     expect(items).toHaveLength(4);
+  });
+
+  it('bid_items under blind review: a hidden title is never sent, its number is, as on the answer page', async () => {
+    const { admin, issue, items, judges } = await f.programme();
+    const ann = judges[0] as (typeof judges)[0];
+    const secret = 'founder-quokka@example.test';
+    const hidden = items[1] as (typeof items)[0];
+    await t.db.update(datasets).set({ title: secret }).where(eq(datasets.id, hidden.id));
+    const blind = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/issues/${issue.id}/`,
+      token: admin.token,
+      payload: { resourcetype: 'RatingIssue', hide_respondent: true },
+    });
+    expect(blind.statusCode, blind.body).toBe(200);
+    const numbers = new Map(
+      (
+        await t.db
+          .select({ id: issueDatasets.datasetId, number: issueDatasets.number })
+          .from(issueDatasets)
+          .where(eq(issueDatasets.issueId, issue.id))
+      ).map((row) => [row.id, row.number]),
+    );
+    const list = await t.request({ method: 'GET', url: api(issue.id, `bid_items/?token=${ann.token}`) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body.toLowerCase()).not.toContain(secret);
+    const rows: { dataset: number; number: number; title: string; title_hidden: boolean }[] =
+      list.json().results;
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row.number).toBe(numbers.get(row.dataset));
+    expect(rows.find((row) => row.dataset === hidden.id)).toMatchObject({
+      title: `Item ${numbers.get(hidden.id)}`,
+      title_hidden: true,
+    });
+    expect(rows.filter((row) => row.title_hidden)).toHaveLength(1);
+    const search = await t.request({
+      method: 'GET',
+      url: api(issue.id, `bid_items/?token=${ann.token}&search=quokka`),
+    });
+    expect(search.json().count).toBe(0);
   });
 });

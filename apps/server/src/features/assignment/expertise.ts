@@ -4,7 +4,7 @@ import {
   type ExpertiseSeed,
   type ExpertiseSource,
 } from '@shortlist/contract';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -15,6 +15,7 @@ import {
   issues,
   users,
 } from '../../db/schema/index.ts';
+import { containsPattern } from '../../http/pagination.ts';
 import { loadBlind, withJudgeTitles } from '../judging/blind.ts';
 import { type ConflictCaller, requireTargetAccess } from '../judging/conflicts.ts';
 
@@ -23,6 +24,7 @@ const OWN_ONLY = 'A judge states their own expertise only.';
 const columns = {
   user: issueAccesses.userId,
   name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+  email: users.email,
   text: sql<string>`coalesce(${issueExpertise.text}, '')`,
   source: issueExpertise.source,
   update_time: issueExpertise.updateTime,
@@ -30,11 +32,19 @@ const columns = {
 
 function toExpertise(
   caller: ConflictCaller,
-  row: { user: number; name: string; text: string; source: string | null; update_time: Date | null },
+  row: {
+    user: number;
+    name: string;
+    email: string;
+    text: string;
+    source: string | null;
+    update_time: Date | null;
+  },
 ): Expertise {
   return {
     ...row,
     name: caller.isAdmin ? row.name : '',
+    email: caller.isAdmin ? row.email : '',
     source: row.source as ExpertiseSource | null,
     update_time: row.update_time?.toISOString() ?? null,
   };
@@ -68,19 +78,31 @@ export async function putExpertise(
   return toExpertise(caller, row);
 }
 
-/** GET issues/{id}/expertise/: a judge's own; an admin's every judge (optionally some), by name. */
+/**
+ * GET issues/{id}/expertise/: a judge's own; an admin's every judge (optionally some, or those whose name,
+ * e-mail or text holds `search`), by name.
+ */
 export async function listExpertise(
   ctx: AppContext,
   caller: ConflictCaller,
-  query: { offset: number; limit: number; users?: number[] },
+  query: { offset: number; limit: number; users?: number[]; search?: string },
 ): Promise<{ count: number; results: Expertise[] }> {
   const users_ = caller.isAdmin ? query.users : [caller.userId];
+  const pattern = caller.isAdmin && query.search ? containsPattern(query.search) : undefined;
   const where = and(
     eq(issueAccesses.issueId, caller.issue.id),
     users_?.length ? inArray(issueAccesses.userId, users_) : undefined,
+    pattern === undefined
+      ? undefined
+      : or(ilike(users.email, pattern), ilike(columns.name, pattern), ilike(issueExpertise.text, pattern)),
   );
   const [[total], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(issueAccesses).where(where),
+    ctx.db
+      .select({ n: count() })
+      .from(issueAccesses)
+      .innerJoin(users, eq(users.id, issueAccesses.userId))
+      .leftJoin(issueExpertise, eq(issueExpertise.accessId, issueAccesses.id))
+      .where(where),
     selectExpertise(ctx)
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(issueAccesses.userId))

@@ -7,8 +7,11 @@ import type { IssueRow } from '../selections/access.ts';
 
 export interface ItemText {
   id: number;
-  /** The title as judges see it ("Item 7" under blind review). */
+  /** The item's number in the selection. */
+  number: number;
+  /** The title as judges see it ("Item 7" under blind review, which the page writes in its language). */
   title: string;
+  title_hidden: boolean;
   /** Everything a judge reads of the item: title, description and the answers shown to judges. */
   text: string;
 }
@@ -62,7 +65,9 @@ export async function loadItemTexts(
   const titled = await withJudgeTitles(ctx, blind, rows);
   return titled.map((row) => ({
     id: row.id,
+    number: row.number,
     title: row.title,
+    title_hidden: row.title_hidden,
     text: [row.title_hidden ? '' : row.title, row.description ?? '', ...(answers.get(row.id) ?? [])].join(
       '\n',
     ),

@@ -1,5 +1,6 @@
 import type { AssignmentPair, AssignmentPatch, AssignmentQuality, Bid } from '@shortlist/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -12,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
+import { containsPattern } from '../../http/pagination.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { alreadySubmitted } from '../judges/judge-access.ts';
 import type { IssueRow } from '../selections/access.ts';
@@ -22,28 +24,37 @@ import { assignmentQuality } from './quality.ts';
 
 const ofIssue = (issueId: number) => eq(issueAccesses.issueId, issueId);
 
-/** GET issues/{id}/assignment/: the pairs, by judge then item number, with affinity, bid and why. */
+/** A search of the pairs: the item's title or number, the judge's name or e-mail. */
+function pairSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  const number = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : null;
+  return or(
+    ilike(datasets.title, pattern),
+    ilike(users.email, pattern),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    number === null ? undefined : eq(issueDatasets.number, number),
+  );
+}
+
+/**
+ * GET issues/{id}/assignment/: the pairs, by judge then item number, with affinity, bid and why; `search`
+ * in the item's title or number and the judge's name or e-mail, paged in SQL.
+ */
 export async function listPairs(
   ctx: AppContext,
   issue: IssueRow,
-  query: { offset: number; limit: number; users?: number[]; datasets?: number[] },
+  query: { offset: number; limit: number; search?: string; users?: number[]; datasets?: number[] },
 ): Promise<{ count: number; results: AssignmentPair[] }> {
   const where = and(
     ofIssue(issue.id),
     query.users?.length ? inArray(issueAccesses.userId, query.users) : undefined,
     query.datasets?.length ? inArray(issueAccessDatasets.datasetId, query.datasets) : undefined,
+    pairSearch(query.search),
   );
-  const base = () =>
-    ctx.db
-      .select({
-        accessId: issueAccesses.id,
-        user: issueAccesses.userId,
-        name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-        email: users.email,
-        dataset: issueAccessDatasets.datasetId,
-        dataset_title: datasets.title,
-      })
-      .from(issueAccessDatasets)
+  /** The pairs of the selection with their judge and item, filtered. */
+  const joined = <T extends PgSelect>(query: T) =>
+    query
       .innerJoin(issueAccesses, eq(issueAccesses.id, issueAccessDatasets.accessId))
       .innerJoin(users, eq(users.id, issueAccesses.userId))
       .innerJoin(datasets, eq(datasets.id, issueAccessDatasets.datasetId))
@@ -53,22 +64,23 @@ export async function listPairs(
           eq(issueDatasets.issueId, issueAccesses.issueId),
           eq(issueDatasets.datasetId, issueAccessDatasets.datasetId),
         ),
-      );
-  const [[total], rows] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(issueAccessDatasets)
-      .innerJoin(issueAccesses, eq(issueAccesses.id, issueAccessDatasets.accessId))
-      .innerJoin(
-        issueDatasets,
-        and(
-          eq(issueDatasets.issueId, issueAccesses.issueId),
-          eq(issueDatasets.datasetId, issueAccessDatasets.datasetId),
-        ),
       )
-      .where(where),
-    base()
-      .where(where)
+      .where(where);
+  const [[total], rows] = await Promise.all([
+    joined(ctx.db.select({ n: count() }).from(issueAccessDatasets).$dynamic()),
+    joined(
+      ctx.db
+        .select({
+          accessId: issueAccesses.id,
+          user: issueAccesses.userId,
+          name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+          email: users.email,
+          dataset: issueAccessDatasets.datasetId,
+          dataset_title: datasets.title,
+        })
+        .from(issueAccessDatasets)
+        .$dynamic(),
+    )
       .orderBy(
         asc(users.lastName),
         asc(users.firstName),

@@ -1,4 +1,4 @@
-import type { Planner } from '@shortlist/contract';
+import { type Planner, spearmanBrown } from '@shortlist/contract';
 import { countDistinct, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers } from '../../db/schema/index.ts';
@@ -7,11 +7,8 @@ import type { IssueRow } from '../selections/access.ts';
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
-/** Spearman–Brown: the reliability of the mean of n judges whose single reliability is α. */
-export const spearmanBrown = (alpha: number, n: number) => (n * alpha) / (1 + (n - 1) * alpha);
-
 /** The smallest n with spearmanBrown(α, n) ≥ target (α in (0, 1)). */
-export function judgesFor(alpha: number, target: number): number {
+function judgesFor(alpha: number, target: number): number {
   const n = Math.ceil((target * (1 - alpha)) / (alpha * (1 - target)) - 1e-9);
   return Math.max(1, n);
 }

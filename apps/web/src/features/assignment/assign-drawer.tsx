@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { AffinityCard } from './affinity-card';
 import { BiddingCard } from './bidding-card';
+import { ExpertiseCard } from './expertise-card';
 import { PairsTable } from './pairs-table';
+import { PlannerCard } from './planner-card';
 import { QualityPanel } from './quality-panel';
 import { RunForm } from './run-form';
+import { SecondWaveCard } from './second-wave-card';
 import { useQuality } from './use-assignment';
 import '../../app/i18n/assignment-resources';
 
@@ -25,8 +28,9 @@ interface AssignDrawerProps {
 
 /**
  * "Assign by expertise", opened over the selection's access tab (`?tab=access&assign=expertise`) and
- * loaded then: in order, the judges' bidding, where affinities come from, the run, its quality, the pairs
- * adjusted by hand, and the invitations (issue 54). A drawer rather than a route of its own: every admin
+ * loaded then: in order, the judges' bidding and expertise, where affinities come from, the run, its
+ * quality, the pairs adjusted by hand, the invitations, then after the first answers a second wave and the
+ * judges planner (issue 54). A drawer rather than a route of its own: every admin
  * page would carry one more route in the router, and a selection's items tab is at its budget's ceiling.
  */
 export function AssignDrawer({ issueId, title, isOpen, onClose }: AssignDrawerProps) {
@@ -46,6 +50,7 @@ export function AssignDrawer({ issueId, title, isOpen, onClose }: AssignDrawerPr
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Flex vertical gap={16}>
         <BiddingCard issueId={issueId} />
+        <ExpertiseCard issueId={issueId} />
         <AffinityCard issueId={issueId} source={source} />
         <RunForm issueId={issueId} onDone={(result) => setShort(result.short)} />
         <QualityPanel
@@ -63,6 +68,8 @@ export function AssignDrawer({ issueId, title, isOpen, onClose }: AssignDrawerPr
             </Button>
           </Flex>
         </Card>
+        <SecondWaveCard issueId={issueId} />
+        <PlannerCard issueId={issueId} />
       </Flex>
       <InviteAllDialog issueId={issueId} isOpen={isInviting} onClose={() => setInviting(false)} />
     </Drawer>

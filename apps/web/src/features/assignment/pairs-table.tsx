@@ -1,5 +1,5 @@
 import type { AffinitySource, AssignmentPair } from '@shortlist/contract';
-import { App, Button, Card, Empty, Flex, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/i18n/format';
@@ -27,7 +27,8 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
   const format = useFormat();
   const [page, setPage] = useState(1);
   const [isAdding, setAdding] = useState(false);
-  const pairs = usePairs(issueId, toOffsetLimit({ page }));
+  const [search, setSearch] = useState('');
+  const pairs = usePairs(issueId, { ...toOffsetLimit({ page }), search: search || undefined });
   const { adjust } = useAssignmentMutations(issueId);
   const showError = useJudgeError();
 
@@ -90,11 +91,22 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
   return (
     <Card title={t('pairs.title')} data-testid="assign-pairs">
       <Flex vertical gap={12}>
-        <div>
+        <Flex justify="space-between" gap={8} wrap>
           <Button onClick={() => setAdding(true)} data-testid="pair-add">
             {t('pairs.add')}
           </Button>
-        </div>
+          <Input.Search
+            allowClear
+            placeholder={t('pairs.search')}
+            aria-label={t('pairs.search')}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+            className="sl-assign-search"
+            data-testid="pair-search"
+          />
+        </Flex>
         <PagedTable<AssignmentPair>
           query={pairs}
           page={page}
@@ -103,7 +115,12 @@ export function PairsTable({ issueId, source }: { issueId: number; source: Affin
           columns={columns}
           // The explanation wraps: the table fits the drawer's width, and scrolls on a phone.
           scroll={{ x: 760 }}
-          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pairs.empty')} />}
+          emptyText={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(search ? 'pairs.noMatch' : 'pairs.empty')}
+            />
+          }
           onRow={(pair) =>
             ({
               'data-testid': `pair-row-${pair.dataset_title}-${pair.name}`,

@@ -6,13 +6,18 @@ import { issueKeys } from '../selections/api';
 import {
   assignmentKeys,
   clearAffinities,
+  type ExpertiseFilters,
   fetchBidding,
+  fetchExpertise,
   fetchPairs,
+  fetchPlanner,
   fetchQuality,
   type PairFilters,
   patchAssignment,
   remindBidders,
   saveBidding,
+  saveExpertise,
+  seedExpertise,
   uploadAffinities,
 } from './api';
 
@@ -47,6 +52,22 @@ export function usePairs(issueId: number, filters: PairFilters) {
   });
 }
 
+export function useExpertiseList(issueId: number, filters: ExpertiseFilters) {
+  return useQuery({
+    queryKey: assignmentKeys.expertise(issueId, filters),
+    queryFn: ({ signal }) => fetchExpertise(issueId, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlanner(issueId: number, target: number) {
+  return useQuery({
+    queryKey: assignmentKeys.planner(issueId, target),
+    queryFn: ({ signal }) => fetchPlanner(issueId, target, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /**
  * Every change of the page: each one refreshes what it changes (the pairs, their quality, the judges'
  * lists of the access tab, whose items and counts follow the pairs).
@@ -64,6 +85,15 @@ export function useAssignmentMutations(issueId: number) {
       onSuccess: (bidding) => queryClient.setQueryData(assignmentKeys.bidding(issueId), bidding),
     }),
     remind: useMutation({ mutationFn: () => remindBidders(issueId) }),
+    // A judge's text changes the affinities, hence the pairs' explanations and the quality.
+    saveExpertise: useMutation({
+      mutationFn: ({ user, text }: { user: number; text: string }) => saveExpertise(issueId, user, text),
+      onSuccess: refresh,
+    }),
+    seed: useMutation({
+      mutationFn: (overwrite: boolean) => seedExpertise(issueId, { overwrite }),
+      onSuccess: refresh,
+    }),
     upload: useMutation({ mutationFn: (csv: string) => uploadAffinities(issueId, csv), onSuccess: refresh }),
     clear: useMutation({ mutationFn: () => clearAffinities(issueId), onSuccess: refresh }),
     run: useMutation({

@@ -24,7 +24,9 @@ interface BidCardProps {
 export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProps) {
   const { t } = useTranslation('bidding');
   const { t: ta } = useTranslation('answering');
-  const shown = { id: item.dataset, title: item.title, tags: [] };
+  // Under blind review the hidden title is "Item 7" in the page's language, as on the answer page.
+  const title = item.title_hidden ? ta('blindTitle', { number: item.number }) : item.title;
+  const shown = { id: item.dataset, title, tags: [] };
   const name = `bid-${item.dataset}`;
   // Checked in the tap's own render (the cache's change reaches the card a moment later, and a controlled
   // radio button springs back meanwhile); the item's bid, once it comes or goes back on a refusal, wins.
@@ -53,7 +55,7 @@ export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProp
         ) : (
           <>
             <fieldset className="sl-bid-choices" disabled={!isOpen}>
-              <legend className="sl-field-label">{t('bid.legend', { title: item.title })}</legend>
+              <legend className="sl-field-label">{t('bid.legend', { title })}</legend>
               {[...BIDS, NO_BID].map((value) => (
                 <label key={value} className="sl-choice sl-bid-choice">
                   <input
