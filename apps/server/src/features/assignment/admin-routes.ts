@@ -18,10 +18,10 @@ import {
   plannerSchema,
 } from '@shortlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireIssueAdmin } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { toPage } from '../../http/pagination.ts';
-import { requireIssueAdmin } from '../selections/access.ts';
 import { deleteAffinities, listAffinities, uploadAffinities } from './affinities.ts';
 import { saveSettings } from './affinity-matrix.ts';
 import { remindBidding } from './bidding-reminder.ts';

@@ -5,10 +5,10 @@ import {
   type AffinityUploadResult,
 } from '@shortlist/contract';
 import { eq, inArray } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueAffinities, issueDatasets } from '../../db/schema/index.ts';
 import { fieldErrors } from '../../http/errors.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { explainPairs, loadJudgeTexts, saveSettings, type Tx } from './affinity-matrix.ts';
 import { loadItemTexts } from './item-texts.ts';
 

@@ -1,5 +1,6 @@
 import { type AffinitySource, MATCHED_TERMS_MAX } from '@shortlist/contract';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,7 +11,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { offThread } from '../../threads/off-thread.ts';
-import type { IssueRow } from '../selections/access.ts';
 import type { WorkerInput, WorkerOutput } from './assignment-worker.ts';
 import type { ItemText } from './item-texts.ts';
 

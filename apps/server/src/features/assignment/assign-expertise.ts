@@ -1,8 +1,8 @@
 import { type AssignAccess, type AssignmentQuality, BID_BONUS_DEFAULTS, type Bid } from '@shortlist/contract';
 import { eq } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueBids } from '../../db/schema/index.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { affinityOf, loadJudgeTexts, onAssignmentWorker, saveSettings } from './affinity-matrix.ts';
 import { loadItemTexts } from './item-texts.ts';
 import { assignmentQuality } from './quality.ts';

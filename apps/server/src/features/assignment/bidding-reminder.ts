@@ -1,10 +1,10 @@
 import { type BiddingRemindResult, formatDeadline } from '@shortlist/contract';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAccesses, issueBids, users } from '../../db/schema/index.ts';
 import { teamTitleOf } from '../judges/invitations.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { escapeHtml } from '../submissions/recap.ts';
 import { loadSettings } from './affinity-matrix.ts';
 

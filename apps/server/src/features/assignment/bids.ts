@@ -7,12 +7,12 @@ import {
   type BidRow,
 } from '@shortlist/contract';
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { assertIssueOpen } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { datasets, issueAccesses, issueBids, issueConflicts, issueDatasets } from '../../db/schema/index.ts';
 import { fieldErrors, notFound, refusal } from '../../http/errors.ts';
 import { judgeTitles } from '../judging/blind.ts';
 import { type ConflictCaller, requireTargetAccess } from '../judging/conflicts.ts';
-import { assertIssueOpen } from '../selections/access.ts';
 import { loadSettings } from './affinity-matrix.ts';
 import { loadItemTexts, summaryOf } from './item-texts.ts';
 

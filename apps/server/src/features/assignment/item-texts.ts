@@ -1,9 +1,9 @@
 import { BID_ITEM_SUMMARY_MAX_LENGTH } from '@shortlist/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { datasets, datumFields, datumValues, issueDatasets } from '../../db/schema/index.ts';
 import { loadBlind, shownAnswers, withJudgeTitles } from '../judging/blind.ts';
-import type { IssueRow } from '../selections/access.ts';
 
 export interface ItemText {
   id: number;

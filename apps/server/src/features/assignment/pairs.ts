@@ -1,6 +1,7 @@
 import type { AssignmentPair, AssignmentPatch, AssignmentQuality, Bid } from '@shortlist/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import {
   datasets,
@@ -16,7 +17,6 @@ import { fieldErrors } from '../../http/errors.ts';
 import { containsPattern } from '../../http/pagination.ts';
 import { recordAudit, selectionEntry } from '../audit/record.ts';
 import { alreadySubmitted } from '../judges/judge-access.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { affinityOf, explainPairs, loadJudgeTexts, loadSettings } from './affinity-matrix.ts';
 import { loadBids } from './assign-expertise.ts';
 import { loadItemTexts } from './item-texts.ts';

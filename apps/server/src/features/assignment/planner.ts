@@ -1,9 +1,9 @@
 import { type Planner, spearmanBrown } from '@shortlist/contract';
 import { countDistinct, eq, sql } from 'drizzle-orm';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { issueAnswers } from '../../db/schema/index.ts';
 import { getAgreement } from '../agreement/service.ts';
-import type { IssueRow } from '../selections/access.ts';
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 

@@ -4,9 +4,9 @@ import {
   NO_ANSWERS_YET_DETAIL,
   reportQuerySchema,
 } from '@shortlist/contract';
+import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors, refusal } from '../../http/errors.ts';
-import type { IssueRow } from '../selections/access.ts';
 import { getIssueTopK } from '../top-k/service.ts';
 
 interface Pair {

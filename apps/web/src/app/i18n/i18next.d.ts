@@ -2,6 +2,7 @@ import 'i18next';
 import type { agreementResources } from '../../features/agreement/resources';
 import type { answeringResources } from '../../features/answering/resources';
 import type { answersResources } from '../../features/answers/resources';
+import type { assignmentResources } from '../../features/assignment/resources';
 import type { auditResources } from '../../features/audit/resources';
 import type { emailCheckResources } from '../../features/auth/email-check-i18n';
 import type { biddingResources } from '../../features/bidding/resources';
@@ -27,7 +28,6 @@ import type { planNoteResources } from '../../features/teams/plan-note-i18n';
 import type { topKResources } from '../../features/top-k/resources';
 import type { webhooksResources } from '../../features/webhooks/resources';
 import type { resources } from '../../lib/i18n/index';
-import type { assignmentResources } from './assignment-resources';
 
 /** Every namespace's keys, each added by its own module (add-resources.ts), typed here as one catalogue. */
 declare module 'i18next' {

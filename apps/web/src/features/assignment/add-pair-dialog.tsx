@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useJudgeError } from '../judges/use-judge-error';
 import { useAccessDatasets, useJudges } from '../judges/use-judges';
 import { useAssignmentMutations } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const FORM_ID = 'add-pair-form';
 const OPTIONS_LIMIT = 20;

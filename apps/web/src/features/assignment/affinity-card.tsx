@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorDetail, getFieldErrors } from '../../lib/api-errors';
 import { useAssignmentMutations } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 /**
  * Step 2: where affinities come from. The text by default; or a CSV of scores computed elsewhere, read

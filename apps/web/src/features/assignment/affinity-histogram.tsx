@@ -2,7 +2,7 @@ import type { HistogramBucket } from '@shortlist/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/i18n/format';
 import './assignment.css';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 /** The share of the plot's height that the tallest bar fills: its count is written above it. */
 const TALLEST_BAR = 85;

@@ -12,7 +12,7 @@ import { QualityPanel } from './quality-panel';
 import { RunForm } from './run-form';
 import { SecondWaveCard } from './second-wave-card';
 import { useQuality } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const InviteAllDialog = lazyDialog(
   () => import('../judges/invite-all-dialog').then((m) => m.InviteAllDialog),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../lib/layout/load-error';
 import { fromLocalInput, toLocalInput } from '../selections/issue-form-values';
 import { useAssignmentMutations, useBidding } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 /** Step 1: how far the judges' bidding has got, its deadline, and a reminder to those who have not bid. */
 export function BiddingCard({ issueId }: { issueId: number }) {

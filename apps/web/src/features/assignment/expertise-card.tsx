@@ -2,11 +2,11 @@ import type { Expertise } from '@shortlist/contract';
 import { App, Button, Card, Checkbox, Empty, Flex, Input, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../app/layout/paged-table';
-import { lazyDialog } from '../../app/lazy-dialog';
-import { toOffsetLimit } from '../../app/paging';
+import { PagedTable } from '../../lib/layout/paged-table';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { toOffsetLimit } from '../../lib/paging';
 import { useAssignmentMutations, useExpertiseList } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const ExpertiseDialog = lazyDialog(
   () => import('./expertise-dialog').then((m) => m.ExpertiseDialog),

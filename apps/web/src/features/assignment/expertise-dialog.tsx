@@ -2,7 +2,7 @@ import { EXPERTISE_TEXT_MAX_LENGTH, type Expertise } from '@shortlist/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAssignmentMutations } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const FORM_ID = 'expertise-form';
 

@@ -8,7 +8,7 @@ import { lazyDialog } from '../../lib/lazy-dialog';
 import { toOffsetLimit } from '../../lib/paging';
 import { useJudgeError } from '../judges/use-judge-error';
 import { useAssignmentMutations, usePairs } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const AddPairDialog = lazyDialog(
   () => import('./add-pair-dialog').then((m) => m.AddPairDialog),

@@ -2,11 +2,11 @@ import { type Planner, spearmanBrown } from '@shortlist/contract';
 import { Card, Flex, InputNumber, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../app/i18n/format';
-import { LoadError } from '../../app/layout/load-error';
+import { useFormat } from '../../lib/i18n/format';
+import { LoadError } from '../../lib/layout/load-error';
 import { usePlanner } from './use-assignment';
 import './assignment.css';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 const TARGET_DEFAULT = 0.8;
 /** The table goes two judges past what the target needs (or what items have now), up to this. */

@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/i18n/format';
 import { LoadError } from '../../lib/layout/load-error';
 import { AffinityHistogram } from './affinity-histogram';
 import './assignment.css';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 interface QualityPanelProps {
   quality: AssignmentQuality | null | undefined;

@@ -9,7 +9,7 @@ import { App, Button, Card, Checkbox, Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useJudgeError } from '../judges/use-judge-error';
 import { useAssignmentMutations } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 interface Values {
   by: Extract<AssignBy, 'balanced' | 'expertise'>;

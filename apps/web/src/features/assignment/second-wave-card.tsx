@@ -6,10 +6,10 @@ import {
 } from '@shortlist/contract';
 import { App, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useJudgeError } from '../judges/use-judge-error';
 import { useAssignmentMutations } from './use-assignment';
-import '../../app/i18n/assignment-resources';
+import './resources';
 
 interface Values {
   cutoff: number;
