@@ -2,8 +2,10 @@
 // deferred fold costs on bench:judges' selection (2,000 items × 5 criteria), on PostgreSQL. BASE judges'
 // answers are folded first (the background's work so far), then PENDING judges submit (first submissions,
 // then edits of every value) and the fold that takes them in is timed, each time in a transaction rolled
-// back, so that every repeat folds the same changes: wall time and the server's CPU. FOLD_BASE, FOLD_PENDING,
-// FOLD_REPEATS change the sizes. Prints the tables' digest after one fold, to compare two versions.
+// back, so that every repeat folds the same changes: wall time and the backend's CPU. FOLD_BASE, FOLD_PENDING,
+// FOLD_REPEATS change the sizes. FOLD_BEFORE=<a reports-fold.sql> times that version's functions too, each
+// repeat taking turns with the current one. Prints the tables' digest after a fold and the normalised
+// figures' write (as a normalised read writes them, decision 217): the same digest, the same tables.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,25 +44,50 @@ const DIGEST = `SELECT md5(string_agg(t, '|' ORDER BY t)) FROM (
   UNION ALL SELECT 'v' || dataset_id || ':' || user_id || ':' || value || ':' || coalesce(z::text, '')
     FROM report_judge_values WHERE issue_id = $1) x`;
 
+/** The function definitions of a reports-fold.sql, applied in turn (drizzle-kit's separator between them). */
+const definitions = (file: string) => readFileSync(file, 'utf8').split(/^--> statement-breakpoint$/m);
+const VERSIONS: [string, string[]][] = [
+  ['now', definitions(path.join(import.meta.dirname, '../apps/server/src/db/functions/reports-fold.sql'))],
+  ...(process.env.FOLD_BEFORE
+    ? [['before', definitions(process.env.FOLD_BEFORE)] as [string, string[]]]
+    : []),
+];
+
 async function timedFolds(client: pg.Client, issueId: number, label: string) {
   const pid: number = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  let digest = '';
-  for (let i = 0; i < REPEATS; i++) {
-    await client.query('BEGIN');
-    const cpu = backendCpu(pid);
-    const start = performance.now();
-    await client.query('SELECT report_fold($1)', [issueId]);
-    walls.push(performance.now() - start);
-    cpus.push(backendCpu(pid) - cpu);
-    if (i === 0) digest = (await client.query(DIGEST, [issueId])).rows[0].md5;
-    await client.query('ROLLBACK');
-  }
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(
-    `${label}: wall ${fmt(walls)} ms; server CPU ${fmt(cpus.map((c) => c * 1000))} ms; digest ${digest}`,
-  );
+  const runs = VERSIONS.map(([name]) => ({
+    name,
+    walls: [] as number[],
+    cpus: [] as number[],
+    normalised: [] as number[],
+    digest: '',
+  }));
+  for (let i = 0; i < REPEATS; i++) {
+    for (const [v, [, statements]] of VERSIONS.entries()) {
+      const run = runs[v];
+      if (!run) continue;
+      for (const statement of statements) await client.query(statement);
+      await client.query('BEGIN');
+      const cpu = backendCpu(pid);
+      const start = performance.now();
+      await client.query('SELECT report_fold($1)', [issueId]);
+      run.walls.push(performance.now() - start);
+      run.cpus.push((backendCpu(pid) - cpu) * 1000);
+      const written = backendCpu(pid);
+      // As the read writes them (features/reports/normalised-figures.ts): without JIT.
+      await client.query('SET LOCAL jit = off');
+      await client.query('SELECT report_write_normalised($1)', [issueId]);
+      run.normalised.push((backendCpu(pid) - written) * 1000);
+      if (i === 0) run.digest = (await client.query(DIGEST, [issueId])).rows[0].md5;
+      await client.query('ROLLBACK');
+    }
+  }
+  for (const run of runs) {
+    console.log(
+      `${label}, ${run.name}: fold wall ${fmt(run.walls)} ms, CPU ${fmt(run.cpus)} ms; the normalised figures' write after it CPU ${fmt(run.normalised)} ms; digest ${run.digest}`,
+    );
+  }
 }
 
 const cluster = await startCluster();
@@ -102,7 +129,7 @@ try {
     AND user_id = ANY(ARRAY[${pending.slice(0, 2).join(',')}]) AND dataset_id % 10 = 0`);
   await timedFolds(client, selection.issueId, `2 judges' edits of a tenth of their items (update)`);
   await client.end();
-  console.log(`load ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} × ${os.cpus()[0]?.model}`);
+  console.log(`load ${os.loadavg()[0]?.toFixed(1)}, ${os.cpus().length} × ${os.cpus()[0]?.model}`);
 } finally {
   if (process.env.FOLD_EXPLAIN) console.log(readFileSync(path.join(cluster.dir, 'log'), 'utf8'));
   stopCluster(cluster.dir);

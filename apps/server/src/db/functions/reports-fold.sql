@@ -144,8 +144,8 @@ $$;
 -- with the item's row as written and, where it was that extreme, the item is read back by index after the
 -- main statement (migration 0022's rule); rows left empty are deleted there too; and the JSON text of
 -- every item moved is written again. Not the normalised figures (`report_write_normalised`): a pass over
--- every value of the selection whose scale cuts, a second a round at 300 judges, which a burst's rounds
--- paid for a view seldom read (issue 57, point 3). Without JIT: the planner,
+-- every value of the selection whose scale cuts, a sixth of a round's CPU at 300 judges, which a burst's
+-- rounds paid for a view seldom read (issue 57, point 3). Without JIT: the planner,
 -- which cannot tell how few keys a fold has, estimated the statement high enough to compile it, 2.7 s of
 -- a 3 s fold of one judge.
 CREATE OR REPLACE FUNCTION report_fold(fold_issue_id integer) RETURNS integer LANGUAGE plpgsql SET jit = off AS $$

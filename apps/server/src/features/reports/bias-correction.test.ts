@@ -97,10 +97,15 @@ describe('the normalised report', () => {
     const edited = table((await report(token, issue.id, '?normalised=true')).datasets);
     expect(edited).not.toEqual(normalised);
     expect(edited.find((row) => row[0] === 'C')?.[2]).toBeLessThan(4);
-    // Back to 1, folded, and written by the background task: the read finds the first figures.
+    // Back to 1 and folded: the background task leaves the figures while judges submitted in the last
+    // 10 s, then writes them; the read finds the first figures.
     await t.db.execute(sql`UPDATE issue_answers SET value = 1 WHERE issue_id = ${issue.id}
       AND dataset_id = ${items.c.id} AND value = 10`);
     await foldReportChanges(t.db, [issue.id], { normalised: false });
+    await refreshAllNormalisedFigures(t.db);
+    expect((await stored()).every((row) => row.current === false)).toBe(true);
+    await t.db.execute(sql`UPDATE issue_submissions SET update_time = now() - interval '11 seconds'
+      WHERE issue_id = ${issue.id}`);
     await refreshAllNormalisedFigures(t.db);
     expect((await stored()).every((row) => row.current === true)).toBe(true);
     expect(table((await report(token, issue.id, '?normalised=true')).datasets)).toEqual(normalised);

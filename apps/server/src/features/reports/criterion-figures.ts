@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reportCtes } from '../../item-reads/item-values.ts';
 import {
@@ -9,7 +9,8 @@ import {
 } from './stored-figures.ts';
 
 /** Whether a rating selection's stored per-criterion figures are behind its folds. */
-export const criterionFiguresStale = (issueId: number) => figuresStale(issueId, 'criterion_figures_fold');
+export const criterionFiguresStale = (issueId: number | SQL) =>
+  figuresStale(issueId, 'criterion_figures_fold');
 
 /**
  * Each item's figures per judge and criterion as the report computes them (`criterionNormalisedValues`),

@@ -10,14 +10,17 @@ import {
 /**
  * A rating selection's normalised figures per judge (`norm_*` of `report_item_stats`, written by
  * `report_write_normalised`, reports-fold.sql). Every change moves the selection's mean and σ, hence every
- * item's figures, and where the scale cuts they are a pass over every value of the selection: about a
- * second a round at 300 judges, which each round of a burst's fold paid while the raw report waited
+ * item's figures, and where the scale cuts they are a pass over every value of the selection: a sixth of
+ * a fold round's CPU at 300 judges, which each round of a burst paid while the raw report waited
  * (issue 57, point 3). So the fold leaves them behind, and the first read that needs them writes them
  * (migration 0053), or the background once submissions pause.
  */
 const normalisedFigures: StoredFigures = {
   isStale: (issueId) => figuresStale(issueId, 'norm_figures_fold'),
   async write(tx, issueId) {
+    // Without JIT, as in the fold that wrote them before: compiling the statement cost more than running it
+    // (bench/fold-scale.ts: 1.9–2.6 s of CPU against 0.15–0.25 at 300 judges × 2,000 items).
+    await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`SELECT report_write_normalised(${issueId})`);
     await tx.execute(sql`INSERT INTO report_folds AS f (issue_id, nb_folds, norm_figures_fold)
       VALUES (${issueId}, 0, 0) ON CONFLICT (issue_id) DO UPDATE SET norm_figures_fold = f.nb_folds`);
