@@ -143,7 +143,9 @@ $$;
 -- An item's least and greatest value and z-score move with what comes in; one that goes away is compared
 -- with the item's row as written and, where it was that extreme, the item is read back by index after the
 -- main statement (migration 0022's rule); rows left empty are deleted there too; and the JSON text of
--- every item moved is written again. Without JIT: the planner,
+-- every item moved is written again. Not the normalised figures (`report_write_normalised`): a pass over
+-- every value of the selection whose scale cuts, a sixth of a round's CPU at 300 judges, which a burst's
+-- rounds paid for a view seldom read (issue 57, point 3). Without JIT: the planner,
 -- which cannot tell how few keys a fold has, estimated the statement high enough to compile it, 2.7 s of
 -- a 3 s fold of one judge.
 CREATE OR REPLACE FUNCTION report_fold(fold_issue_id integer) RETURNS integer LANGUAGE plpgsql SET jit = off AS $$
@@ -400,11 +402,9 @@ BEGIN
   IF moved_items IS NOT NULL THEN
     PERFORM report_write_figures(fold_issue_id, kind, moved_items);
   END IF;
-  -- Any change moves the selection's mean and σ, hence every item's normalised figures.
-  IF kind = 'RatingIssue' AND taken > 0 THEN
-    PERFORM report_write_normalised(fold_issue_id);
-  END IF;
-  -- The per-criterion figures stored for an earlier fold are no longer current (`report_folds`).
+  -- Any change moves the selection's mean and σ, hence every item's normalised figures: they, and the
+  -- per-criterion ones, stored for an earlier fold are no longer current (`report_folds`), and are written
+  -- again by the first read that needs them or once submissions pause (features/reports/normalised-figures.ts).
   IF kind IS NULL THEN
     DELETE FROM report_folds WHERE issue_id = fold_issue_id;
   ELSIF taken > 0 THEN

@@ -184,8 +184,9 @@ export const reportJudgeCriterionSums = pgTable(
 );
 
 /**
- * Per selection, how many folds took changes in (`report_fold`), and the fold for which the per-criterion
- * figures of `report_item_stats` (`crit_*`) were last written: they are current while both are equal.
+ * Per selection, how many folds took changes in (`report_fold`), and the folds for which the per-criterion
+ * figures of `report_item_stats` (`crit_*`) and the normalised ones (`norm_*`) were last written: each is
+ * current while it equals the count.
  * Written by the fold and by that refresh only, each under the selection's fold lock; never by a submission.
  */
 export const reportFolds = pgTable('report_folds', {
@@ -194,6 +195,8 @@ export const reportFolds = pgTable('report_folds', {
   criterionFiguresFold: bigint('criterion_figures_fold', { mode: 'number' }),
   /** With those figures, the report's `raw_judges` per judge and criterion (null: none). */
   criterionRawJudges: integer('criterion_raw_judges').array(),
+  /** The fold for which the normalised figures per judge (`norm_*`) were last written (migration 0053). */
+  normFiguresFold: bigint('norm_figures_fold', { mode: 'number' }),
 });
 
 /**

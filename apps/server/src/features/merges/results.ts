@@ -23,7 +23,7 @@ export async function getMergeResultsJson(
 ): Promise<string> {
   const issueIds = merge.issue_merge_infos.map((info) => info.issue.id);
   const decimals = sql.raw(String(MERGE_AVERAGE_DECIMALS));
-  await foldReportChanges(ctx.db, issueIds);
+  await foldReportChanges(ctx.db, issueIds, { normalised });
   const [row] = await selectRows<{ json: string }>(
     ctx.db,
     sql`WITH item_values AS (${itemRanksQuery(issueIds, { normalised })}),

@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/raw-rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { foldReportChanges } from './fold.ts';
+import { refreshAllNormalisedFigures } from './normalised-figures.ts';
 import { reportFactories } from './test-factories.ts';
 
 let t: TestApp;
@@ -50,6 +54,61 @@ describe('the normalised report', () => {
       ['C', 1.348, 4, -1],
     ]);
     expect(normalised.raw_judges).toEqual([lone.id]);
+  });
+
+  // Issue 57, point 3: a fold of a burst's round no longer pays for the figures of a view seldom read.
+  it('leaves its stored figures to the first read that needs them, or to the background once submissions pause', async () => {
+    const { token, issue, items } = await f.createBiasSetup();
+    const stored = () =>
+      selectRows<{ title: string; norm_mean: number | null; current: boolean | null }>(
+        t.db,
+        sql`SELECT d.title, s.norm_mean, f.norm_figures_fold = f.nb_folds AS current
+          FROM report_item_stats s JOIN datasets d ON d.id = s.dataset_id
+          LEFT JOIN report_folds f ON f.issue_id = s.issue_id
+          WHERE s.issue_id = ${issue.id} ORDER BY d.title`,
+      );
+    // The raw report folds the submissions and leaves the normalised figures unwritten.
+    await report(token, issue.id);
+    expect((await stored()).map((row) => [row.title, row.norm_mean, row.current])).toEqual([
+      ['A', null, null],
+      ['B', null, null],
+      ['C', null, null],
+      ['D', null, null],
+    ]);
+    const normalised = table((await report(token, issue.id, '?normalised=true')).datasets);
+    expect(normalised).toEqual([
+      ['D', 9.509, 1, 0],
+      ['A', 7.255, 2, 2],
+      ['B', 5.429, 3, -1],
+      ['C', 1.348, 4, -1],
+    ]);
+    expect((await stored()).map((row) => [row.title, row.norm_mean, row.current])).toEqual([
+      ['A', 7.255, true],
+      ['B', 5.429, true],
+      ['C', 1.348, true],
+      ['D', 9.509, true],
+    ]);
+    // The harsh judge now gives C 10: folded for a raw read, the stored figures are behind; the
+    // normalised read writes them again.
+    const harshOnC = sql`issue_id = ${issue.id} AND dataset_id = ${items.c.id} AND value = 1`;
+    await t.db.execute(sql`UPDATE issue_answers SET value = 10 WHERE ${harshOnC}`);
+    await foldReportChanges(t.db, [issue.id], { normalised: false });
+    expect((await stored()).every((row) => row.current === false)).toBe(true);
+    const edited = table((await report(token, issue.id, '?normalised=true')).datasets);
+    expect(edited).not.toEqual(normalised);
+    expect(edited.find((row) => row[0] === 'C')?.[2]).toBeLessThan(4);
+    // Back to 1 and folded: the background task leaves the figures while judges submitted in the last
+    // 10 s, then writes them; the read finds the first figures.
+    await t.db.execute(sql`UPDATE issue_answers SET value = 1 WHERE issue_id = ${issue.id}
+      AND dataset_id = ${items.c.id} AND value = 10`);
+    await foldReportChanges(t.db, [issue.id], { normalised: false });
+    await refreshAllNormalisedFigures(t.db);
+    expect((await stored()).every((row) => row.current === false)).toBe(true);
+    await t.db.execute(sql`UPDATE issue_submissions SET update_time = now() - interval '11 seconds'
+      WHERE issue_id = ${issue.id}`);
+    await refreshAllNormalisedFigures(t.db);
+    expect((await stored()).every((row) => row.current === true)).toBe(true);
+    expect(table((await report(token, issue.id, '?normalised=true')).datasets)).toEqual(normalised);
   });
 
   it('gives σ (population) and range of the judges’ values, none below two judges', async () => {

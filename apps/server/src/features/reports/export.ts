@@ -330,7 +330,7 @@ export async function writeReportWorkbook(
   },
   output: Writable,
 ) {
-  await foldReportChanges(ctx.db, [input.issue.id]);
+  await foldReportChanges(ctx.db, [input.issue.id], { normalised: input.filters.normalised === true });
   await writeWorkbookOffThread(output, async (workbook) => {
     const items = await writeRanking(ctx, workbook, input);
     await writeJudgeValues(ctx, workbook, { ...input, items });

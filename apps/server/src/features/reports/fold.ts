@@ -1,11 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idList, selectRows } from '../../db/raw-rows.ts';
 import type { BackgroundTask } from '../../jobs/worker.ts';
 import { refreshReadCriterionFigures } from './criterion-figures.ts';
+import {
+  normalisedFiguresStale,
+  refreshAllNormalisedFigures,
+  refreshNormalisedFigures,
+} from './normalised-figures.ts';
 
 /** Whether the selection has changes the report tables have not taken in: one index probe, in any statement. */
-export const hasPendingChanges = (issueId: number) =>
+export const hasPendingChanges = (issueId: number | SQL) =>
   sql`EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = ${issueId})`;
 
 /**
@@ -20,17 +25,26 @@ export async function foldSelection(db: Db, issueId: number): Promise<number> {
 
 /**
  * Folds the pending changes of each given selection: every read of the report tables calls it first (or
- * asks `hasPendingChanges` in a statement it runs anyway), so that it reads what the answers say. A
- * selection with nothing pending costs one index probe.
+ * asks `hasPendingChanges` in a statement it runs anyway), so that it reads what the answers say; then
+ * writes the normalised figures the fold left behind, unless the caller reads the raw ones only. A
+ * selection with nothing pending and its figures current costs one statement.
  */
-export async function foldReportChanges(db: Db, issueIds: number[]): Promise<void> {
+export async function foldReportChanges(
+  db: Db,
+  issueIds: number[],
+  { normalised = true }: { normalised?: boolean } = {},
+): Promise<void> {
   if (issueIds.length === 0) return;
-  const pending = await selectRows<{ issue_id: number }>(
+  const pending = await selectRows<{ issue_id: number; pending: boolean; stale: boolean }>(
     db,
-    sql`SELECT id AS issue_id FROM unnest(ARRAY[${idList(issueIds)}]::int[]) AS id
-      WHERE EXISTS (SELECT 1 FROM report_changes c WHERE c.issue_id = id)`,
+    sql`SELECT s.issue_id, ${hasPendingChanges(sql`s.issue_id`)} AS pending,
+        ${normalised ? normalisedFiguresStale(sql`s.issue_id`) : sql`false`} AS stale
+      FROM unnest(ARRAY[${idList(issueIds)}]::int[]) AS s(issue_id)`,
   );
-  for (const { issue_id } of pending) await foldSelection(db, issue_id);
+  for (const { issue_id, pending: isPending, stale } of pending) {
+    if (isPending) await foldSelection(db, issue_id);
+    if (normalised && (isPending || stale)) await refreshNormalisedFigures(db, issue_id);
+  }
 }
 
 /** The selections with changes pending, oldest first. */
@@ -60,7 +74,8 @@ export async function foldAllReportChanges(db: Db, isStopped: () => boolean = ()
 
 /**
  * The background fold: while changes are pending, the report tables take them in apart from submissions;
- * then, on its own, the per-criterion figures of the selections whose view is read (decision 126).
+ * then, each on its own, the per-criterion figures of the selections whose view is read (decision 126) and
+ * the normalised figures of those whose submissions paused.
  */
 export const reportJobs: BackgroundTask[] = [
   async function foldReports(ctx, control) {
@@ -68,5 +83,8 @@ export const reportJobs: BackgroundTask[] = [
   },
   async function refreshCriterionFigures(ctx, control) {
     return refreshReadCriterionFigures(ctx.db, control.isStopped);
+  },
+  async function refreshNormalisedFigures(ctx, control) {
+    return refreshAllNormalisedFigures(ctx.db, control.isStopped);
   },
 ];

@@ -19,7 +19,7 @@ export interface RankedItem {
  * and ranks, after the pending submissions are folded in. What decisions, mailings and promotion rank by.
  */
 export async function selectionRanking(db: Db, issueId: number, filters: ValueFilters = {}) {
-  await foldReportChanges(db, [issueId]);
+  await foldReportChanges(db, [issueId], { normalised: filters.normalised === true });
   const rows = await selectRows<{ dataset_id: number; title: string; rank: number; value: number | null }>(
     db,
     sql`SELECT dataset_id, title, rank, value FROM (${itemRanksQuery([issueId], filters)}) r

@@ -16,6 +16,7 @@ import { distributionQuery, itemValuesQuery, readsCriterionFigures } from '../..
 import { judgesCte } from '../../item-reads/judge-values.ts';
 import { criterionFiguresStale, refreshCriterionFigures } from './criterion-figures.ts';
 import { foldReportChanges, foldSelection, hasPendingChanges } from './fold.ts';
+import { normalisedFiguresStale, refreshNormalisedFigures } from './normalised-figures.ts';
 
 /** The filters of the wire, as the values query takes them. */
 export function toValueFilters(filters: ReportFilters) {
@@ -133,16 +134,19 @@ export async function getReportSummaryJson(
   { issue, filters }: { issue: IssueRow; filters: ReportFilters },
 ): Promise<string> {
   // The voters and whether changes wait to be folded, in one statement: a read costs its round trips.
-  // Per judge and criterion, whether the stored figures are current too.
+  // Normalised, whether the stored figures it reads (per judge, or per judge and criterion) are current
+  // too: the raw report waits for neither.
   const perCriterion = readsCriterionFigures(toValueFilters(filters));
+  const perJudge = filters.normalised && !perCriterion;
   const [state] = await selectRows<{ nb_voters: number; pending: boolean; stale: boolean }>(
     ctx.db,
     sql`SELECT (SELECT count(*)::int FROM issue_submissions WHERE issue_id = ${issue.id}) AS nb_voters,
       ${hasPendingChanges(issue.id)} AS pending,
-      ${perCriterion ? criterionFiguresStale(issue.id) : sql`false`} AS stale`,
+      ${perCriterion ? criterionFiguresStale(issue.id) : perJudge ? normalisedFiguresStale(issue.id) : sql`false`} AS stale`,
   );
   if (state?.pending) await foldSelection(ctx.db, issue.id);
   if (perCriterion && (state?.pending || state?.stale)) await refreshCriterionFigures(ctx.db, issue.id);
+  if (perJudge && (state?.pending || state?.stale)) await refreshNormalisedFigures(ctx.db, issue.id);
   const nbVoters = state?.nb_voters ?? 0;
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
   // The ranking and the judges side by side: two connections of the pool on PostgreSQL.
@@ -168,7 +172,8 @@ export async function getReportDistributions(
   ctx: AppContext,
   { issue, datasetIds, filters }: { issue: IssueRow; datasetIds: number[]; filters: ReportFilters },
 ): Promise<ReportDistributions> {
-  await foldReportChanges(ctx.db, [issue.id]);
+  // The box plots read the judges' values, not the stored normalised figures.
+  await foldReportChanges(ctx.db, [issue.id], { normalised: false });
   const distributions = await selectRows<ReportDistribution>(
     ctx.db,
     distributionQuery(issue.id, datasetIds, toValueFilters(filters)),

@@ -116,7 +116,7 @@ export async function getItemPath(ctx: AppContext, datasetId: number): Promise<I
   const targets = [...new Set(steps.map((step) => step.target_id))];
   let now = new Map<number, { rank: number | null; value: number | null }>();
   if (targets.length > 0) {
-    await foldReportChanges(ctx.db, targets);
+    await foldReportChanges(ctx.db, targets, { normalised: false });
     const rows = await selectRows<{ issue_id: number; rank: number; value: number | null }>(
       ctx.db,
       sql`SELECT issue_id, rank, value FROM (${itemRanksQuery(targets)}) r WHERE dataset_id = ${datasetId}`,

@@ -1,0 +1,273 @@
+-- The fold leaves each rating selection's normalised figures per judge behind (issue 57, point 3): the
+-- first read that needs them writes them, or the background once submissions pause; `norm_figures_fold`
+-- marks the fold they were written for, as `criterion_figures_fold` does for the per-criterion ones. Those
+-- written so far are current.
+ALTER TABLE "report_folds" ADD COLUMN "norm_figures_fold" bigint;
+--> statement-breakpoint
+UPDATE "report_folds" SET "norm_figures_fold" = "nb_folds";
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_fold(fold_issue_id integer) RETURNS integer LANGUAGE plpgsql SET jit = off AS $$
+DECLARE
+  kind text;
+  judge_values_of text;
+  taken integer;
+  empty_criteria_items integer[];
+  empty_criteria integer[];
+  empty_items integer[];
+  reread_items integer[];
+  moved_items integer[];
+  empty_judge_criteria_users integer[];
+  empty_judge_criteria integer[];
+BEGIN
+  PERFORM pg_advisory_xact_lock(712002, fold_issue_id);
+  SELECT resourcetype INTO kind FROM issues WHERE id = fold_issue_id;
+  -- A judge's value per item, as `report_judge_values_recomputed` defines it (decision 24), of the judge
+  -- %1$s.user_id, for the items of the condition %2$s on the answers or comments `x`; an item without any
+  -- has no row.
+  judge_values_of := CASE
+    WHEN kind = 'TextIssue' THEN $v$
+      SELECT x.dataset_id, count(*)::float8 AS value FROM issue_comments x
+      WHERE x.issue_id = $1 AND x.user_id = %1$s.user_id %2$s GROUP BY x.dataset_id $v$
+    WHEN kind IS NOT NULL THEN $v$
+      SELECT x.dataset_id, CASE WHEN $2 = 'RatingIssue'
+          THEN sum(x.value * coalesce(q.weight, 1)) / nullif(sum(coalesce(q.weight, 1)), 0)
+          ELSE sum(x.value) END AS value
+      FROM issue_answers x LEFT JOIN issue_questions q ON q.id = x.question_id
+      WHERE x.issue_id = $1 AND x.user_id = %1$s.user_id %2$s GROUP BY x.dataset_id $v$
+    -- A deleted selection: nothing is answered any more.
+    ELSE 'SELECT NULL::integer AS dataset_id, NULL::float8 AS value WHERE false'
+  END;
+  EXECUTE format($q$
+    WITH taken AS (
+      DELETE FROM report_changes WHERE issue_id = $1
+      RETURNING user_id, sign, dataset_ids, question_ids, answer_values
+    ),
+    -- A judge whose changes name as many items as they have values stored (a first submission, an edit of
+    -- everything) has all their answers read in index order, one range a judge, and every value
+    -- recomputed; so has every judge of the selection when a criterion's weight changed. The others
+    -- (a few sliders moved, an item removed) have each named item read by index. OFFSET 0 keeps each
+    -- lateral a loop: the planner cannot tell how few judges and keys a fold has, and would otherwise
+    -- hash the selection's millions of answers.
+    judges AS (
+      SELECT user_id, bool_or(whole) AS whole FROM (
+        SELECT n.user_id, n.nb_named >= coalesce(st.nb_items, 0) AS whole
+        FROM (
+          SELECT user_id, sum(cardinality(dataset_ids)) AS nb_named FROM taken
+          WHERE user_id IS NOT NULL GROUP BY user_id
+        ) n
+        LEFT JOIN report_judge_stats st ON st.issue_id = $1 AND st.user_id = n.user_id
+        UNION ALL
+        SELECT st.user_id, true FROM report_judge_stats st
+        WHERE st.issue_id = $1 AND EXISTS (SELECT 1 FROM taken WHERE user_id IS NULL AND sign = 0)
+      ) j
+      GROUP BY user_id
+    ),
+    keys AS (
+      SELECT DISTINCT t.user_id, unnest(t.dataset_ids) AS dataset_id
+      FROM taken t JOIN judges j ON j.user_id = t.user_id AND NOT j.whole
+    ),
+    recomputed AS (
+      SELECT j.user_id, r.dataset_id, r.value
+      FROM judges j CROSS JOIN LATERAL (%s OFFSET 0) r
+      WHERE j.whole
+      UNION ALL
+      SELECT k.user_id, r.dataset_id, r.value
+      FROM keys k JOIN judges j ON j.user_id = k.user_id AND NOT j.whole
+      CROSS JOIN LATERAL (%s OFFSET 0) r
+    ),
+    stored AS (
+      SELECT v.user_id, v.dataset_id, v.value, v.z
+      FROM judges j CROSS JOIN LATERAL (
+        SELECT v.user_id, v.dataset_id, v.value, v.z FROM report_judge_values v
+        WHERE v.issue_id = $1 AND v.user_id = j.user_id OFFSET 0
+      ) v
+    ),
+    -- The touched judges' values after the change: recomputed where read, stored elsewhere.
+    judge_values AS (
+      SELECT s.user_id, s.dataset_id, s.value FROM stored s JOIN judges j ON j.user_id = s.user_id AND NOT j.whole
+      WHERE NOT EXISTS (SELECT 1 FROM keys k WHERE k.user_id = s.user_id AND k.dataset_id = s.dataset_id)
+      UNION ALL
+      SELECT user_id, dataset_id, value FROM recomputed
+    ),
+    judge_stats AS (
+      SELECT user_id, count(value)::int AS nb_values, avg(value) AS mean, stddev_pop(value) AS sd,
+        count(*)::int AS nb_items
+      FROM judge_values GROUP BY user_id
+    ),
+    scored AS (
+      SELECT v.user_id, v.dataset_id, v.value,
+        CASE WHEN report_judge_normalised($2, st.nb_values, st.sd) THEN (v.value - st.mean) / st.sd END AS z
+      FROM judge_values v JOIN judge_stats st ON st.user_id = v.user_id
+    ),
+    changes AS (
+      SELECT coalesce(n.user_id, s.user_id) AS user_id, coalesce(n.dataset_id, s.dataset_id) AS dataset_id,
+        n.user_id IS NOT NULL AS present, s.user_id IS NOT NULL AS was,
+        (n.user_id IS NULL) <> (s.user_id IS NULL) OR n.value IS DISTINCT FROM s.value AS value_moved,
+        (n.user_id IS NULL) <> (s.user_id IS NULL) OR n.z IS DISTINCT FROM s.z AS z_moved,
+        n.value, n.z, s.value AS old_value, s.z AS old_z
+      FROM scored n FULL JOIN stored s ON s.user_id = n.user_id AND s.dataset_id = n.dataset_id
+      WHERE n.user_id IS NULL OR s.user_id IS NULL OR n.value IS DISTINCT FROM s.value OR n.z IS DISTINCT FROM s.z
+    ),
+    removed AS (
+      DELETE FROM report_judge_values v USING changes c
+      WHERE NOT c.present AND v.issue_id = $1 AND v.user_id = c.user_id AND v.dataset_id = c.dataset_id
+    ),
+    -- A new key by a plain INSERT (only folds write these rows, one at a time: an insertion that met a
+    -- row would fail, not count twice); a changed one by the upsert, whose speculative insertion a
+    -- first submission's 2,000 values would pay for nothing.
+    added AS (
+      INSERT INTO report_judge_values (issue_id, dataset_id, user_id, value, z)
+      SELECT $1, dataset_id, user_id, value, z FROM changes WHERE present AND NOT was
+      ORDER BY dataset_id, user_id
+    ),
+    rewritten AS (
+      INSERT INTO report_judge_values AS v (issue_id, dataset_id, user_id, value, z)
+      SELECT $1, dataset_id, user_id, value, z FROM changes WHERE present AND was
+      ORDER BY dataset_id, user_id
+      ON CONFLICT (issue_id, dataset_id, user_id) DO UPDATE SET value = excluded.value, z = excluded.z
+    ),
+    stats_removed AS (
+      DELETE FROM report_judge_stats s USING judges j
+      WHERE s.issue_id = $1 AND s.user_id = j.user_id
+        AND NOT EXISTS (SELECT 1 FROM judge_stats st WHERE st.user_id = j.user_id)
+    ),
+    stats_written AS (
+      INSERT INTO report_judge_stats AS s (issue_id, user_id, nb_values, mean, sd, nb_items)
+      SELECT $1, user_id, nb_values, mean, sd, nb_items FROM judge_stats
+      ORDER BY user_id
+      ON CONFLICT (issue_id, user_id) DO UPDATE
+      SET nb_values = excluded.nb_values, mean = excluded.mean, sd = excluded.sd, nb_items = excluded.nb_items
+      WHERE (s.nb_values, s.mean, s.sd, s.nb_items)
+        IS DISTINCT FROM (excluded.nb_values, excluded.mean, excluded.sd, excluded.nb_items)
+    ),
+    -- Each changed value and z-score leaves its item (−) and comes back as it is now (+); a value whose
+    -- judge's z-scores alone moved stays where it is. Each as an exact numeric once (decision 55).
+    moves AS (
+      SELECT dataset_id, sign, value_moved, z_moved, value, z,
+        CASE WHEN value_moved THEN report_exact(value) END AS exact_value,
+        CASE WHEN z_moved THEN report_exact(z) END AS exact_z
+      FROM (
+        SELECT dataset_id, -1 AS sign, value_moved, z_moved, old_value AS value, old_z AS z FROM changes WHERE was
+        UNION ALL
+        SELECT dataset_id, 1, value_moved, z_moved, value, z FROM changes WHERE present
+      ) m
+    ),
+    items AS (
+      INSERT INTO report_item_stats AS s (issue_id, dataset_id, nb_values, nb_rated, total, total_squares,
+        min_value, max_value, nb_z, z_total, z_squares, min_z, max_z)
+      SELECT $1, dataset_id, coalesce(sum(sign) FILTER (WHERE value_moved), 0)::int,
+        coalesce(sum(sign) FILTER (WHERE value_moved AND value IS NOT NULL), 0)::int,
+        coalesce(sum(sign * exact_value), 0), coalesce(sum(sign * exact_value * exact_value), 0),
+        min(value) FILTER (WHERE sign = 1 AND value_moved), max(value) FILTER (WHERE sign = 1 AND value_moved),
+        coalesce(sum(sign) FILTER (WHERE z_moved AND z IS NOT NULL), 0)::int,
+        coalesce(sum(sign * exact_z), 0), coalesce(sum(sign * exact_z * exact_z), 0),
+        min(z) FILTER (WHERE sign = 1 AND z_moved), max(z) FILTER (WHERE sign = 1 AND z_moved)
+      FROM moves GROUP BY dataset_id
+      ORDER BY dataset_id
+      ON CONFLICT (issue_id, dataset_id) DO UPDATE
+      SET nb_values = s.nb_values + excluded.nb_values, nb_rated = s.nb_rated + excluded.nb_rated,
+        total = s.total + excluded.total, total_squares = s.total_squares + excluded.total_squares,
+        min_value = least(s.min_value, excluded.min_value), max_value = greatest(s.max_value, excluded.max_value),
+        nb_z = s.nb_z + excluded.nb_z, z_total = s.z_total + excluded.z_total, z_squares = s.z_squares + excluded.z_squares,
+        min_z = least(s.min_z, excluded.min_z), max_z = greatest(s.max_z, excluded.max_z)
+      RETURNING s.dataset_id, s.nb_values, s.min_value, s.max_value, s.min_z, s.max_z
+    ),
+    -- What went away from each item: a changed value's former one, a removed value's, a rewritten z-score.
+    gone AS (
+      SELECT dataset_id, min(value) FILTER (WHERE value_moved) AS min_value,
+        max(value) FILTER (WHERE value_moved) AS max_value,
+        min(z) FILTER (WHERE z_moved) AS min_z, max(z) FILTER (WHERE z_moved) AS max_z
+      FROM moves WHERE sign = -1 GROUP BY dataset_id
+    ),
+    -- Criterion sums by the deltas of the rows taken (a deleted selection's too, down to nothing). Counted
+    -- per value first: a rating scale has few values, and each becomes a numeric once.
+    criteria AS (
+      INSERT INTO report_criterion_sums AS s (issue_id, dataset_id, question_id, total, nb_answers)
+      SELECT $1, dataset_id, question_id, sum(n * value::numeric), sum(n)::int
+      FROM (
+        SELECT a.dataset_id, a.question_id, a.value, sum(t.sign)::int AS n
+        FROM taken t CROSS JOIN LATERAL unnest(t.dataset_ids, t.question_ids, t.answer_values)
+          AS a(dataset_id, question_id, value)
+        WHERE t.answer_values IS NOT NULL AND a.question_id IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
+        GROUP BY a.dataset_id, a.question_id, a.value
+      ) per_value
+      WHERE n <> 0
+      GROUP BY dataset_id, question_id
+      ORDER BY dataset_id, question_id
+      ON CONFLICT (issue_id, dataset_id, question_id) DO UPDATE
+      SET total = s.total + excluded.total, nb_answers = s.nb_answers + excluded.nb_answers
+      RETURNING s.dataset_id, s.question_id, s.nb_answers
+    ),
+    -- Each judge's sums per criterion by the same deltas (decision 126): a judge's changes move
+    -- only that judge's rows. Criterion 0: a rating without criteria.
+    judge_criteria AS (
+      INSERT INTO report_judge_criterion_sums AS s (issue_id, user_id, criterion, nb_answers, total, squares)
+      SELECT $1, user_id, criterion, sum(n)::int, sum(n * report_exact(value)),
+        sum(n * report_exact(value) * report_exact(value))
+      FROM (
+        SELECT t.user_id, coalesce(a.question_id, 0) AS criterion, a.value, sum(t.sign)::int AS n
+        FROM taken t CROSS JOIN LATERAL unnest(t.question_ids, t.answer_values) AS a(question_id, value)
+        WHERE t.answer_values IS NOT NULL AND t.user_id IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
+        GROUP BY t.user_id, coalesce(a.question_id, 0), a.value
+      ) per_value
+      WHERE n <> 0
+      GROUP BY user_id, criterion
+      ORDER BY user_id, criterion
+      ON CONFLICT (issue_id, user_id, criterion) DO UPDATE
+      SET nb_answers = s.nb_answers + excluded.nb_answers, total = s.total + excluded.total,
+        squares = s.squares + excluded.squares
+      RETURNING s.user_id, s.criterion, s.nb_answers
+    )
+    SELECT (SELECT count(*)::int FROM taken),
+      (SELECT array_agg(dataset_id) FROM criteria WHERE nb_answers <= 0),
+      (SELECT array_agg(question_id) FROM criteria WHERE nb_answers <= 0),
+      (SELECT array_agg(dataset_id) FROM items WHERE nb_values <= 0),
+      (SELECT array_agg(i.dataset_id) FROM items i JOIN gone g ON g.dataset_id = i.dataset_id
+        WHERE i.nb_values > 0 AND (g.min_value <= i.min_value OR g.max_value >= i.max_value
+          OR g.min_z <= i.min_z OR g.max_z >= i.max_z)),
+      (SELECT array_agg(DISTINCT dataset_id) FROM (
+        SELECT dataset_id FROM items UNION ALL SELECT dataset_id FROM criteria
+      ) moved),
+      (SELECT array_agg(user_id) FROM judge_criteria WHERE nb_answers <= 0),
+      (SELECT array_agg(criterion) FROM judge_criteria WHERE nb_answers <= 0)
+  $q$, format(judge_values_of, 'j', ''), format(judge_values_of, 'k', 'AND x.dataset_id = k.dataset_id'))
+  USING fold_issue_id, kind
+  INTO taken, empty_criteria_items, empty_criteria, empty_items, reread_items, moved_items, empty_judge_criteria_users,
+    empty_judge_criteria;
+  IF empty_judge_criteria IS NOT NULL THEN
+    DELETE FROM report_judge_criterion_sums s
+    USING unnest(empty_judge_criteria_users, empty_judge_criteria) AS e(user_id, criterion)
+    WHERE s.issue_id = fold_issue_id AND s.user_id = e.user_id AND s.criterion = e.criterion AND s.nb_answers <= 0;
+  END IF;
+  IF empty_criteria IS NOT NULL THEN
+    DELETE FROM report_criterion_sums s USING unnest(empty_criteria_items, empty_criteria) AS e(dataset_id, question_id)
+    WHERE s.issue_id = fold_issue_id AND s.dataset_id = e.dataset_id AND s.question_id = e.question_id
+      AND s.nb_answers <= 0;
+  END IF;
+  IF empty_items IS NOT NULL THEN
+    DELETE FROM report_item_stats s
+    WHERE s.issue_id = fold_issue_id AND s.dataset_id = ANY(empty_items) AND s.nb_values <= 0;
+  END IF;
+  -- Read back after the statement that wrote the values: only this fold writes them (the lock).
+  IF reread_items IS NOT NULL THEN
+    UPDATE report_item_stats s SET
+      min_value = (SELECT min(v.value) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id),
+      max_value = (SELECT max(v.value) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id),
+      min_z = (SELECT min(v.z) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id),
+      max_z = (SELECT max(v.z) FROM report_judge_values v WHERE v.issue_id = s.issue_id AND v.dataset_id = s.dataset_id)
+    WHERE s.issue_id = fold_issue_id AND s.dataset_id = ANY(reread_items);
+  END IF;
+  IF moved_items IS NOT NULL THEN
+    PERFORM report_write_figures(fold_issue_id, kind, moved_items);
+  END IF;
+  -- Any change moves the selection's mean and σ, hence every item's normalised figures: they, and the
+  -- per-criterion ones, stored for an earlier fold are no longer current (`report_folds`), and are written
+  -- again by the first read that needs them or once submissions pause (features/reports/normalised-figures.ts).
+  IF kind IS NULL THEN
+    DELETE FROM report_folds WHERE issue_id = fold_issue_id;
+  ELSIF taken > 0 THEN
+    INSERT INTO report_folds AS f (issue_id, nb_folds) VALUES (fold_issue_id, 1)
+    ON CONFLICT (issue_id) DO UPDATE SET nb_folds = f.nb_folds + 1;
+  END IF;
+  RETURN taken;
+END $$;
