@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, signIn } from './support/pages.ts';
+import { chooseOption, signIn, tickRow } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { downloadWorkbook } from './support/workbook.ts';
@@ -152,12 +152,18 @@ describe('reports and merges', () => {
       return comment.isVisible();
     };
     await expect.poll(openComments, { timeout: 30_000 }).toBe(true);
-    // One Escape per drawer; under load a second press can land before the first drawer has gone, so
-    // press again until both are closed.
+    // Each drawer closed by its close button, the top one first, until none shows. Not by Escape: a drawer
+    // hears it only with the focus inside, which under load (CI's lanes) it had lost, and the drawer stayed.
     const drawersClosed = async () => {
-      const open = await page.locator('.ant-drawer-open').count();
-      if (open > 0) await page.keyboard.press('Escape');
-      return open;
+      const open = page.locator('.ant-drawer-content-wrapper:visible');
+      const count = await open.count();
+      if (count > 0)
+        await open
+          .last()
+          .getByRole('button', { name: 'Close', exact: true })
+          .first()
+          .click({ timeout: 5000 });
+      return count;
     };
     await expect.poll(drawersClosed, { timeout: 30_000, interval: 500 }).toBe(0);
     await page.locator('.ant-drawer-mask').first().waitFor({ state: 'hidden' });
@@ -266,8 +272,8 @@ describe('reports and merges', () => {
     ]);
 
     // The two ticked rows of the merged ranking go to a new round (docs/rounds.md).
-    await merged.nth(0).getByRole('checkbox').check();
-    await merged.nth(1).getByRole('checkbox').check();
+    await tickRow(merged.nth(0).getByRole('checkbox'));
+    await tickRow(merged.nth(1).getByRole('checkbox'));
     await page.getByTestId('promote-open').click();
     const promote = page.getByTestId('promote-dialog');
     await promote.getByText('A new round (Final ranking — round 2)').waitFor();

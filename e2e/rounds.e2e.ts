@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, signIn } from './support/pages.ts';
+import { chooseOption, signIn, tickRow } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { shoot } from './support/shots.ts';
@@ -117,7 +117,7 @@ describe('rounds', () => {
     await page.goto(`${server.url}/team/1/issue/${issue}/manage?tab=report`);
     const table = page.getByTestId('report-items-table');
     await table.getByRole('cell', { name: 'Umbrella', exact: true }).waitFor();
-    await table.getByRole('row').filter({ hasText: 'Acme' }).getByRole('checkbox').check();
+    await tickRow(table.getByRole('row').filter({ hasText: 'Acme' }).getByRole('checkbox'));
     await page.getByTestId('promote-open').click();
     const dialog = page.getByTestId('promote-dialog');
     await dialog.getByText('Un nouveau tour (Pitch night — round 2)').waitFor();

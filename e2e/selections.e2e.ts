@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
-import { signIn } from './support/pages.ts';
+import { signIn, tickRow } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -103,7 +103,8 @@ describe('selections', () => {
     await page.getByRole('link', { name: 'Items', exact: true }).click();
     await page.getByTestId('items-count').getByText('3 items').waitFor();
     const rows = page.getByTestId('items-table').locator('tbody tr');
-    for (const title of ['Acme', 'Bolt']) await rows.filter({ hasText: title }).getByRole('checkbox').check();
+    for (const title of ['Acme', 'Bolt'])
+      await tickRow(rows.filter({ hasText: title }).getByRole('checkbox'));
     await page.getByTestId('add-items-to-issue').click();
     await dialogOf(page).getByTestId('add-to-issue-select').click();
     await page.getByTitle('Best startup').click();

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Signs in through the login form, as a person would. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string, path = '/login') {
@@ -26,4 +27,21 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
     } catch {}
   }
   await chosen.waitFor();
+}
+
+/**
+ * Ticks a table row's checkbox and waits until it shows ticked. Playwright's `check()` reads the box once,
+ * right after its click: under load (CI's lanes) a table still settling had not yet drawn the tick and the
+ * check threw. A click is sent again only when a second later the box is still unticked.
+ */
+export async function tickRow(checkbox: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (!(await checkbox.isChecked())) await checkbox.click({ timeout: 5_000 });
+        return checkbox.isChecked();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
 }
