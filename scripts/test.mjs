@@ -136,8 +136,8 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 // The builds first (11 s): the end-to-end servers and the API suite's process tests start the server's bundle.
 // Then three lanes on the 2 cores, which no single stage fills (the end-to-end files wait on their browser and
 // server; an API run on its database): the API suite on the embedded engine; the type check, the lint, the web
-// unit tests and the API suite on PostgreSQL; the end-to-end files in batches, at most two at a time, the first
-// lane to end its API suite taking the second (decision 223). Measured in docs/architecture.md ("CI stages").
+// unit tests and the API suite on PostgreSQL; the end-to-end files in batches, one at a time (decision 223: with
+// two at a time beside an API suite, two clean runs each lost two e2e steps to the load; with one, none did). Measured in docs/architecture.md ("CI stages").
 const [isWebBuilt, isServerBuilt] = await Promise.all([
   step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
   step('build server', 'npm', ['run', 'build', '-w', 'apps/server']),
@@ -154,8 +154,8 @@ const apiPostgres = async () => {
 
 // The end-to-end files in batches of about equal size (their bytes: the longest files are the longest to run),
 // taken in turn by the lanes that run them.
-const E2E_BATCHES = 6;
-const E2E_AT_ONCE = 2;
+const E2E_BATCHES = 2;
+const E2E_AT_ONCE = 1;
 const e2eDirectory = path.resolve(import.meta.dirname, '../e2e');
 const batches = Array.from({ length: E2E_BATCHES }, () => ({ files: [], bytes: 0 }));
 for (const { file, bytes } of readdirSync(e2eDirectory)
