@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { signIn } from './support/pages.ts';
+import { clickUntilShown, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { shoot } from './support/shots.ts';
@@ -215,7 +215,7 @@ describe('blind review and the judge’s portal', () => {
     // In French at 390 px, the saved choice ticked.
     await page.evaluate(() => localStorage.setItem('shortlist.language', 'fr'));
     await page.reload();
-    await page.getByTestId('edit-issue').click();
+    await clickUntilShown(page.getByTestId('edit-issue'), page.getByTestId('blind-review'));
     const everyTypeFr = page
       .getByTestId('blind-review')
       .getByRole('checkbox', { name: 'Masquer « Founder » dans tous les types d’élément' });

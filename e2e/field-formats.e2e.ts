@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminRequest } from './support/admin-api.ts';
-import { signIn } from './support/pages.ts';
+import { chooseOption, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -111,8 +111,8 @@ describe('field formats and edits after submission', () => {
     const dialog = page.getByRole('dialog', { name: 'New field' });
     await dialog.getByTestId('field-label').fill('Turnover');
     await dialog.getByText('5,000', { exact: false }).first().waitFor();
-    await dialog.getByTestId('field-format').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Number' }).click();
+    // The dialog's opening can take the select's focus and close its list under the click (chooseOption).
+    await chooseOption(page, dialog.getByTestId('field-format'), 'Number');
     await dialog.getByLabel('Minimum', { exact: true }).fill('10');
     await dialog.getByLabel('Maximum', { exact: true }).fill('5');
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -134,10 +134,9 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 }
 
 // The builds first (11 s): the end-to-end servers and the API suite's process tests start the server's bundle.
-// Then three lanes on the 2 cores, which no single stage fills (the end-to-end files wait on their browser and
-// server; an API run on its database): the API suite on the embedded engine; the type check, the lint, the web
-// unit tests and the API suite on PostgreSQL; the end-to-end files in batches, one at a time (decision 223: with
-// two at a time beside an API suite, two clean runs each lost two e2e steps to the load; with one, none did). Measured in docs/architecture.md ("CI stages").
+// Then two lanes, one a core: the API suite on the embedded engine; the type check, the lint, the web unit tests
+// and the API suite on PostgreSQL. Then the end-to-end files, alone: beside the API suites (a third lane, tried in
+// three clean runs, 1,136–1,270 s) each run lost one or two e2e steps to the load (decision 223). Measured in docs/architecture.md ("CI stages").
 const [isWebBuilt, isServerBuilt] = await Promise.all([
   step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
   step('build server', 'npm', ['run', 'build', '-w', 'apps/server']),
@@ -152,10 +151,9 @@ const apiPostgres = async () => {
   }
 };
 
-// The end-to-end files in batches of about equal size (their bytes: the longest files are the longest to run),
-// taken in turn by the lanes that run them.
+// The end-to-end files in two vitest runs of about equal size (by bytes), one after the other, each with its
+// own Chromium and template: a run's progress and slowest files are printed as it ends.
 const E2E_BATCHES = 2;
-const E2E_AT_ONCE = 1;
 const e2eDirectory = path.resolve(import.meta.dirname, '../e2e');
 const batches = Array.from({ length: E2E_BATCHES }, () => ({ files: [], bytes: 0 }));
 for (const { file, bytes } of readdirSync(e2eDirectory)
@@ -169,35 +167,26 @@ for (const { file, bytes } of readdirSync(e2eDirectory)
   lightest.files.push(file);
   lightest.bytes += bytes;
 }
-let nextBatch = 0;
-let e2eLanes = 0;
-/** Takes the next batch of end-to-end files while fewer than E2E_AT_ONCE lanes run them. */
-async function e2eLane() {
-  if (!(isWebBuilt && isServerBuilt) || e2eLanes >= E2E_AT_ONCE) return;
-  e2eLanes += 1;
+async function e2e() {
+  if (!(isWebBuilt && isServerBuilt)) return;
   // The end-to-end servers built, on the same PostgreSQL, a database each (e2e/support/database.ts).
   const env = { E2E_DATABASE_URL: databaseUrl ?? '', E2E_BUILT_SERVER: '1' };
-  while (nextBatch < batches.length) {
-    nextBatch += 1;
-    const { files } = batches[nextBatch - 1];
-    await vitest(`e2e ${nextBatch}/${E2E_BATCHES}`, ['e2e'], env, files);
-  }
-  e2eLanes -= 1;
+  for (const [index, { files }] of batches.entries())
+    await vitest(`e2e ${index + 1}/${E2E_BATCHES}`, ['e2e'], env, files);
 }
 
 try {
   await Promise.all([
     // The embedded engine even where TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run).
-    vitest('api-pglite', ['api'], { ...apiEnv, TEST_DATABASE_URL: '' }).then(e2eLane),
+    vitest('api-pglite', ['api'], { ...apiEnv, TEST_DATABASE_URL: '' }),
     (async () => {
       await step('typecheck', 'npm', ['run', 'typecheck']);
       await step('lint', 'npm', ['run', 'lint']);
       await vitest('web', ['web']);
       await apiPostgres();
-      await e2eLane();
     })(),
-    e2eLane(),
   ]);
+  await e2e();
 } finally {
   if (cluster) stopCluster(cluster.dir);
 }

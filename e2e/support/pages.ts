@@ -45,3 +45,19 @@ export async function tickRow(checkbox: Locator) {
     )
     .toBe(true);
 }
+
+/**
+ * Clicks `trigger` until `shown` shows. Under load a click right after a reload can land before the page's
+ * handlers are attached and open nothing (blind-review.e2e, CI's lanes: the edit dialog never came).
+ */
+export async function clickUntilShown(trigger: Locator, shown: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (!(await shown.isVisible())) await trigger.click({ timeout: 5_000 });
+        return shown.isVisible();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
