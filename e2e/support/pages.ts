@@ -30,34 +30,24 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
 }
 
 /**
- * Ticks a table row's checkbox and waits until it shows ticked. Playwright's `check()` reads the box once,
- * right after its click: under load (CI's lanes) a table still settling had not yet drawn the tick and the
- * check threw. A click is sent again only when a second later the box is still unticked.
+ * Clicks `trigger` until `isDone`, a second apart. Under load (CI's lanes) a click can land before a page's
+ * handlers are attached, or a table still settling draws its tick late: one click read once then fails.
  */
-export async function tickRow(checkbox: Locator) {
+async function clickUntil(trigger: Locator, isDone: () => Promise<boolean>) {
   await expect
     .poll(
       async () => {
-        if (!(await checkbox.isChecked())) await checkbox.click({ timeout: 5_000 });
-        return checkbox.isChecked();
+        if (!(await isDone())) await trigger.click({ timeout: 5_000 });
+        return isDone();
       },
       { timeout: 30_000, interval: 1_000 },
     )
     .toBe(true);
 }
 
-/**
- * Clicks `trigger` until `shown` shows. Under load a click right after a reload can land before the page's
- * handlers are attached and open nothing (blind-review.e2e, CI's lanes: the edit dialog never came).
- */
-export async function clickUntilShown(trigger: Locator, shown: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (!(await shown.isVisible())) await trigger.click({ timeout: 5_000 });
-        return shown.isVisible();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(true);
-}
+/** Ticks a table row's checkbox and waits until it shows ticked (Playwright's `check()` reads it once). */
+export const tickRow = (checkbox: Locator) => clickUntil(checkbox, () => checkbox.isChecked());
+
+/** Clicks `trigger` until `shown` shows (after a reload, the edit dialog of blind-review.e2e never came). */
+export const clickUntilShown = (trigger: Locator, shown: Locator) =>
+  clickUntil(trigger, () => shown.isVisible());
