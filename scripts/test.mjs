@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the type check and the lint, the web unit tests, the API suite on the embedded engine and on a real
-// PostgreSQL, the web build and the end-to-end flows in Chromium against it, in three lanes (below); each stage's
+// PostgreSQL, the web build and the end-to-end flows in Chromium against it, in two lanes (below); each stage's
 // output is prefixed with its name. Ends with each stage's wall time, the CPU time of all of them, and one
 // "Total: N passed, N failed, N skipped" line.
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,13 +46,13 @@ const seconds = (ms) => Math.round(ms / 1000);
 const BUDGETS = {
   'build web': 20,
   'build server': 15,
-  'api-pglite': 600,
+  'api-pglite': 540,
   typecheck: 100,
   lint: 20,
   web: 40,
-  'api-postgres': 600,
-  // Each shard of the end-to-end files.
-  e2e: 300,
+  'api-postgres': 330,
+  // Each of the two runs of end-to-end files.
+  e2e: 200,
   all: 900,
 };
 const budget = (label) => BUDGETS[label] ?? BUDGETS[label.split(' ')[0]];
