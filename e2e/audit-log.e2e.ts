@@ -77,7 +77,9 @@ describe('the audit log page', () => {
     await page.getByText(`Erase everything this workspace holds about ${JUDGE}?`).waitFor();
     await shoot(page, 'personal-data-erase-en-desktop', { fullPage: false });
     await page.getByRole('button', { name: 'Erase', exact: true }).click();
+    // Announced, and kept in the card rather than a toast that leaves (and covered the header on a phone).
     await page
+      .getByRole('status')
       .getByText('Erased: 1 judge identity, 2 answers anonymised, 0 items, 0 files, 0 e-mails.')
       .waitFor();
     await table.getByText('Personal data erased').waitFor();

@@ -134,9 +134,11 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 }
 
 // The builds first (11 s): the end-to-end servers and the API suite's process tests start the server's bundle.
-// Then two lanes, one a core: the API suite on the embedded engine; the type check, the lint, the web unit tests
-// and the API suite on PostgreSQL. Then the end-to-end files, alone: beside the API suites (a third lane, tried in
-// three clean runs, 1,136–1,270 s) each run lost one or two e2e steps to the load (decision 223). Measured in docs/architecture.md ("CI stages").
+// Then two lanes, one a core: the API suite on the embedded engine, then the end-to-end files; the type check,
+// the lint, the web unit tests and the API suite on PostgreSQL. The end-to-end files start when the first lane's
+// API run ends, beside the last ~90 s of the PostgreSQL run, not beside both API runs: as a third lane (three
+// clean runs, 1,136–1,270 s) each run lost one or two e2e steps to the load (decision 223). Measured in
+// docs/architecture.md ("CI stages").
 const [isWebBuilt, isServerBuilt] = await Promise.all([
   step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
   step('build server', 'npm', ['run', 'build', '-w', 'apps/server']),
@@ -177,8 +179,12 @@ async function e2e() {
 
 try {
   await Promise.all([
-    // The embedded engine even where TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run).
-    vitest('api-pglite', ['api'], { ...apiEnv, TEST_DATABASE_URL: '' }),
+    (async () => {
+      // The embedded engine even where TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run).
+      await vitest('api-pglite', ['api'], { ...apiEnv, TEST_DATABASE_URL: '' });
+      // The end-to-end files follow on the core this lane frees, while the other lane ends its PostgreSQL run.
+      await e2e();
+    })(),
     (async () => {
       await step('typecheck', 'npm', ['run', 'typecheck']);
       await step('lint', 'npm', ['run', 'lint']);
@@ -186,7 +192,6 @@ try {
       await apiPostgres();
     })(),
   ]);
-  await e2e();
 } finally {
   if (cluster) stopCluster(cluster.dir);
 }

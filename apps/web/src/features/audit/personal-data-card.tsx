@@ -1,6 +1,6 @@
 import { PERSON_IS_MEMBER, type PersonalDataErasure, personalDataRequestSchema } from '@shortlist/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -17,6 +17,9 @@ export function PersonalDataCard({ teamId }: { teamId: number | null }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
+  // The erasure's counts stay in the card until the next request: a toast would leave before a reader has
+  // taken them in, and on a phone it covered the header's buttons for its 8 s.
+  const [erased, setErased] = useState<string | null>(null);
   const parsed = personalDataRequestSchema.safeParse({ email });
   const address = parsed.success ? parsed.data.email : null;
   const onError = (error: unknown) =>
@@ -35,11 +38,14 @@ export function PersonalDataCard({ teamId }: { teamId: number | null }) {
     onError,
   });
   const erasing = useMutation({
-    mutationFn: (to: string) => erasePersonalData(teamId, to),
+    mutationFn: (to: string) => {
+      setErased(null);
+      return erasePersonalData(teamId, to);
+    },
     onSuccess: (done: PersonalDataErasure) => {
       refresh();
       setEmail('');
-      void message.success(
+      setErased(
         t(isSite ? 'personal.erasedSite' : 'personal.erased', {
           teams: t('personal.teams', { count: done.teams }),
           judges: t('personal.judges', { count: done.judges }),
@@ -48,7 +54,6 @@ export function PersonalDataCard({ teamId }: { teamId: number | null }) {
           files: t('personal.files', { count: done.files }),
           emails: t('personal.emails', { count: done.emails }),
         }),
-        8,
       );
     },
     onError,
@@ -96,6 +101,9 @@ export function PersonalDataCard({ teamId }: { teamId: number | null }) {
           </Popconfirm>
         </Space>
       </Form>
+      <div role="status" className="sl-audit-erased">
+        {erased && <Alert type="success" showIcon message={erased} style={{ marginTop: 16 }} />}
+      </div>
     </Card>
   );
 }
