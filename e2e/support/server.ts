@@ -16,7 +16,8 @@ declare module 'vitest' {
   }
 }
 
-export const ADMIN = { email: 'admin@shortlist.test', password: 'e2e-admin-password' };
+/** Frozen: the files of a run share this module (isolate: false), so a file must not change it for the next. */
+export const ADMIN = Object.freeze({ email: 'admin@shortlist.test', password: 'e2e-admin-password' });
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -85,11 +85,10 @@ export const RULES: Record<Action, Record<Caller, Outcome>> = {
 };
 
 /**
- * The routes that ask nothing of this table, as Fastify lists them (`operations/routes-of.ts`): open to
- * anyone (a stranger's form, links, the captcha, the reset), or about the signed-in caller themselves.
- * Every other route asks.
+ * The routes open without a token, as Fastify lists them (`operations/routes-of.ts`): a stranger's forms and
+ * links, the captcha, the reset.
  */
-export const ROUTES_THAT_ASK_NOTHING = new Set([
+export const OPEN_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/users/ask_reset_password',
   'POST /api/v1/users/reset_password',
   'GET /api/v1/unsubscribe/:token',
@@ -104,6 +103,14 @@ export const ROUTES_THAT_ASK_NOTHING = new Set([
   'POST /api/v1/form-submissions/:id/commit',
   'POST /api/v1/form-submissions/:id/upload',
   'GET /api/v1/form-submissions/:id/status',
+]);
+
+/**
+ * The routes that ask nothing of this table: the open ones, and those about the signed-in caller themselves.
+ * Every other route asks.
+ */
+export const ROUTES_THAT_ASK_NOTHING: ReadonlySet<string> = new Set([
+  ...OPEN_ROUTES,
   'GET /api/v1/users/me',
   'PATCH /api/v1/users/:id',
   'GET /api/v1/teams',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_ROUTES } from '../../access/rules.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { judgingFactories } from '../judging/test-factories.ts';
 import { type OpenApiPaths, sample, withIds } from './probe-values.ts';
@@ -14,27 +15,6 @@ const OWN_OR_SITE = new Set([
   'post /api/v1/contact-messages/',
   'get /api/v1/captcha/challenge/',
   'get /api/v1/judge_portal/',
-]);
-
-/**
- * The routes open without a token: a stranger's forms and links, the captcha, the reset. A judge's routes
- * that take a body or a query of their own check the link's token first, and answer 401 here (decision 155).
- */
-const OPEN = new Set([
-  'POST /api/v1/users/ask_reset_password',
-  'POST /api/v1/users/reset_password',
-  'GET /api/v1/unsubscribe/:token',
-  'POST /api/v1/unsubscribe/:token',
-  'POST /api/v1/contact-messages',
-  'GET /api/v1/captcha/challenge',
-  'GET /api/v1/issues/:id/get_public_info',
-  'POST /api/v1/issues/:id/unlock_public',
-  'GET /api/v1/intake-forms/:id/public',
-  'GET /api/v1/files/:key',
-  'POST /api/v1/form-submissions',
-  'POST /api/v1/form-submissions/:id/commit',
-  'POST /api/v1/form-submissions/:id/upload',
-  'GET /api/v1/form-submissions/:id/status',
 ]);
 
 /** Of those, the ones keyed by a secret that no one can guess: a signed file link. */
@@ -128,7 +108,7 @@ describe('every route, called by another team’s admin with the ids of this tea
     const answered: string[] = [];
     let probed = 0;
     for (const { method, path } of routesOf(t.app.printRoutes({ commonPrefix: false }))) {
-      if (OPEN.has(`${method} ${path}`)) continue;
+      if (OPEN_ROUTES.has(`${method} ${path}`)) continue;
       probed++;
       const url = path.replace(/:\w+/g, String(ids.issue));
       // A body that fails validation: a 400 here would tell a stranger the route's fields.
@@ -145,7 +125,7 @@ describe('every route, called by another team’s admin with the ids of this tea
 
   it('counts every open route per address (the others are keyed by a secret)', async () => {
     const unlimited: string[] = [];
-    for (const route of OPEN) {
+    for (const route of OPEN_ROUTES) {
       if (KEYED_BY_A_SECRET.has(route)) continue;
       const [method = 'GET', path = ''] = route.split(' ');
       const url = path.replace(/:\w+/g, String(ids.issue));
