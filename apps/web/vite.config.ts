@@ -92,16 +92,16 @@ export default defineConfig({
             // The public form's page in one chunk (not its page module, its form and its loader apart);
             // what it loads later stays out: the checks (with zod), the outcome, a budget question.
             {
-              name: 'form-respond',
-              test: /[\\/]features[\\/]form-respond[\\/](?!checks|format-check|respondent-email|outcome-view|budget-question)/,
+              name: 'submissions',
+              test: /[\\/]features[\\/]submissions[\\/](?!checks|format-check|respondent-email|outcome-view|budget-question)/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
             // The answer page's modules in one chunk, not four; the public link page apart (it shows the
             // captcha), and the texts with their namespace's chunk (the admin app loads it at its start).
             {
-              name: 'answering',
-              test: /[\\/]features[\\/]answering[\\/](?!public-page|use-public-link|team-header|i18n|resources)[\w-]+\.tsx?$/,
+              name: 'judging',
+              test: /[\\/]features[\\/]judging[\\/](?!public-page|use-public-link|team-header|i18n|resources)[\w-]+\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },
@@ -118,7 +118,7 @@ export default defineConfig({
             // constants.
             {
               name: 'plain',
-              test: /[\\/]src[\\/]lib[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|answering[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
+              test: /[\\/]src[\\/]lib[\\/](plain[\\/]|api-errors\.ts|i18n[\\/](format|add-resources)\.ts|layout[\\/]use-document-title\.ts)|judging[\\/]team-header\.tsx|items[\\/]format\.ts|[\\/]contract[\\/]src[\\/](submissions|judging|items)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -43,7 +43,7 @@ export const ADMIN_PAGES = {
   ],
   '/team/:teamId/issue/:id/manage?tab=preview': [
     'features/selections/issue-manage-page.tsx',
-    'features/answering/answer-preview.tsx',
+    'features/judging/answer-preview.tsx',
   ],
   '/team/:teamId/issues-merge/:id': ['features/merges/merge-page.tsx'],
   '/team/:teamId/webhooks': ['features/webhooks/webhooks-page.tsx'],

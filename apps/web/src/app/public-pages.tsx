@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunction, matchPath } from 'react-router';
-import { prefetchAnswerView, prefetchPublicInfo } from '../features/answering/prefetch';
-import { prefetchPublicForm } from '../features/form-respond/public-form-query';
+import { prefetchAnswerView, prefetchPublicInfo } from '../features/judging/prefetch';
+import { prefetchPublicForm } from '../features/submissions/public-form-query';
 import type { RouteFlags } from './layout/route-flags';
 import { PUBLIC_PAGES, type PublicPath } from './public-paths';
 
@@ -15,12 +15,12 @@ interface PublicPage {
 /** Each public page (app/public-paths.ts): its component, loaded with the route, and its layout flags. */
 export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
   '/forms/:id': {
-    load: () => import('../features/form-respond/form-respond-page').then((m) => m.FormRespondPage),
+    load: () => import('../features/submissions/form-respond-page').then((m) => m.FormRespondPage),
     handle: { hideNavbar: true, hideFooter: true, hideLanguageSwitcher: true, contactBoxInFlow: true },
     loader: prefetchPublicForm,
   },
   '/selection/:id/answer': {
-    load: () => import('../features/answering/answer-page').then((m) => m.AnswerPage),
+    load: () => import('../features/judging/answer-page').then((m) => m.AnswerPage),
     handle: { hideNavbar: true, hideFooter: true, contactBoxHigh: true },
     loader: prefetchAnswerView,
   },
@@ -31,11 +31,11 @@ export const PUBLIC_ROUTES: Record<PublicPath, PublicPage> = {
     loader: prefetchAnswerView,
   },
   '/judge': {
-    load: () => import('../features/answering/judge-portal-page').then((m) => m.JudgePortalPage),
+    load: () => import('../features/judging/judge-portal-page').then((m) => m.JudgePortalPage),
     handle: { hideNavbar: true, hideFooter: true },
   },
   '/selection/:id/public': {
-    load: () => import('../features/answering/public-page').then((m) => m.PublicPage),
+    load: () => import('../features/judging/public-page').then((m) => m.PublicPage),
     handle: { hideNavbar: true, hideFooter: true },
     loader: prefetchPublicInfo,
   },

@@ -5,11 +5,11 @@
  * the server can announce it with index.html (route-preloads-plugin.ts).
  */
 export const PUBLIC_PAGES = {
-  '/forms/:id': { module: 'features/form-respond/form-respond-page.tsx', usesAntd: false },
-  '/selection/:id/answer': { module: 'features/answering/answer-page.tsx', usesAntd: false },
+  '/forms/:id': { module: 'features/submissions/form-respond-page.tsx', usesAntd: false },
+  '/selection/:id/answer': { module: 'features/judging/answer-page.tsx', usesAntd: false },
   '/selection/:id/bids': { module: 'features/bidding/bids-page.tsx', usesAntd: false },
-  '/judge': { module: 'features/answering/judge-portal-page.tsx', usesAntd: false },
-  '/selection/:id/public': { module: 'features/answering/public-page.tsx', usesAntd: false },
+  '/judge': { module: 'features/judging/judge-portal-page.tsx', usesAntd: false },
+  '/selection/:id/public': { module: 'features/judging/public-page.tsx', usesAntd: false },
   '/unsubscribe/:token': { module: 'features/unsubscribe/unsubscribe-page.tsx', usesAntd: true },
 } as const;
 

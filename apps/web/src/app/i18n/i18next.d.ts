@@ -1,6 +1,5 @@
 import 'i18next';
 import type { agreementResources } from '../../features/agreement/resources';
-import type { answeringResources } from '../../features/answering/resources';
 import type { answersResources } from '../../features/answers/resources';
 import type { assignmentResources } from '../../features/assignment/resources';
 import type { auditResources } from '../../features/audit/resources';
@@ -11,11 +10,11 @@ import type { decisionsResources } from '../../features/decisions/resources';
 import type { mailingsResources } from '../../features/emails/mailings-resources';
 import type { emailsResources } from '../../features/emails/resources';
 import type { excelImportResources } from '../../features/excel-import/resources';
-import type { submissionStatusResources } from '../../features/form-respond/status-i18n';
 import type { formsResources } from '../../features/forms/resources';
 import type { itemTypesResources } from '../../features/item-types/resources';
 import type { itemsResources } from '../../features/items/resources';
 import type { judgesResources } from '../../features/judges/resources';
+import type { judgingResources } from '../../features/judging/resources';
 import type { membersResources } from '../../features/members/resources';
 import type { mergesResources } from '../../features/merges/resources';
 import type { reportsResources } from '../../features/reports/resources';
@@ -23,6 +22,7 @@ import type { reviewsResources } from '../../features/reviews/resources';
 import type { roundsResources } from '../../features/rounds/resources';
 import type { selectionsResources } from '../../features/selections/resources';
 import type { ssoResources } from '../../features/sso/resources';
+import type { submissionStatusResources } from '../../features/submissions/status-i18n';
 import type { tagsResources } from '../../features/tags/resources';
 import type { planNoteResources } from '../../features/teams/plan-note-i18n';
 import type { topKResources } from '../../features/top-k/resources';
@@ -40,7 +40,7 @@ declare module 'i18next' {
       (typeof emailCheckResources)['en'] &
       (typeof planNoteResources)['en'] &
       (typeof agreementResources)['en'] &
-      (typeof answeringResources)['en'] &
+      (typeof judgingResources)['en'] &
       (typeof answersResources)['en'] &
       (typeof assignmentResources)['en'] &
       (typeof auditResources)['en'] &

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../..');
 /** In the entry (i18n/index.ts): every page has them. */
-const SHELL_NAMESPACES = new Set(['translation', 'formRespond']);
+const SHELL_NAMESPACES = new Set(['translation', 'submissions']);
 
 const sources = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.tsx?$/.test(file))

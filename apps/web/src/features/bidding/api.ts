@@ -1,6 +1,6 @@
 import type { Bid, Bidding, BidItem, Expertise, Page } from '@shortlist/contract';
 import { apiRequest } from '../../lib/api-client';
-import { withToken } from '../answering/api';
+import { withToken } from '../judging/api';
 
 /** A judge's bidding page reads and writes with their link's token (`?token=`), like the answer page. */
 export interface BidItemsFilters {

@@ -1,8 +1,8 @@
 import { BIDS, type Bid, type BidItem } from '@shortlist/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ItemHead, itemTitleId } from '../answering/item-details';
-import '../answering/resources';
+import { ItemHead, itemTitleId } from '../judging/item-details';
+import '../judging/resources';
 import './resources';
 
 const NO_BID = 'none';
@@ -23,7 +23,7 @@ interface BidCardProps {
  */
 export function BidCard({ item, isOpen, isBusy, onBid, onConflict }: BidCardProps) {
   const { t } = useTranslation('bidding');
-  const { t: ta } = useTranslation('answering');
+  const { t: ta } = useTranslation('judging');
   // Under blind review the hidden title is "Item 7" in the page's language, as on the answer page.
   const title = item.title_hidden ? ta('blindTitle', { number: item.number }) : item.title;
   const shown = { id: item.dataset, title, tags: [] };

@@ -2,12 +2,12 @@ import { BIDDING_CLOSED } from '@shortlist/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { useConfirm } from '../answering/confirm-dialog';
-import { Pager } from '../answering/pager';
-import { useFlash } from '../answering/use-flash';
+import { useConfirm } from '../judging/confirm-dialog';
+import { Pager } from '../judging/pager';
+import { useFlash } from '../judging/use-flash';
 import { BidCard } from './bid-card';
 import { useBidItems, useBidMutations } from './use-bidding';
-import '../answering/resources';
+import '../judging/resources';
 import './resources';
 
 const PAGE_SIZE = 20;
@@ -23,7 +23,7 @@ export function BidList({
   isOpen: boolean;
 }) {
   const { t } = useTranslation('bidding');
-  const { t: ta } = useTranslation('answering');
+  const { t: ta } = useTranslation('judging');
   const { t: tc } = useTranslation();
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/layout/use-document-title';
 import { Loading } from '../../lib/plain/loading';
-import { judgePagePath } from '../answering/portal-api';
-import { TeamHeader } from '../answering/team-header';
-import { useAnswerView } from '../answering/use-answer-view';
+import { judgePagePath } from '../judging/portal-api';
+import { TeamHeader } from '../judging/team-header';
+import { useAnswerView } from '../judging/use-answer-view';
 import { BidList } from './bid-list';
 import { ExpertiseSection } from './expertise-section';
 import { useBiddingState } from './use-bidding';
 import '../../lib/plain/plain.css';
-import '../answering/answering.css';
+import '../judging/answering.css';
 import './bidding.css';
 import './resources';
 

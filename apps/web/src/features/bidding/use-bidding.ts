@@ -1,6 +1,6 @@
 import type { Bid, BidItem, Page } from '@shortlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { declareConflict, withdrawConflict } from '../answering/api';
+import { declareConflict, withdrawConflict } from '../judging/api';
 import {
   type BidItemsFilters,
   biddingKeys,

@@ -13,7 +13,7 @@ import { StatusResult } from '../../lib/layout/status-result';
 
 // Loaded when its tab is first shown (lib/lazy-panel.tsx).
 const ShareTab = lazyPanel(() => import('./share-tab').then((m) => m.ShareTab));
-const FormView = lazyPanel(() => import('../form-respond/form-view').then((m) => m.FormView));
+const FormView = lazyPanel(() => import('../submissions/form-view').then((m) => m.FormView));
 const NotificationsTab = lazyPanel(() => import('./notifications-tab').then((m) => m.NotificationsTab));
 const ResponsesTab = lazyPanel(() => import('./responses-tab').then((m) => m.ResponsesTab));
 

@@ -15,7 +15,7 @@ import { StatusResult } from '../../lib/layout/status-result';
 const IssueItemsTab = lazyPanel(() => import('./issue-items-tab').then((m) => m.IssueItemsTab));
 const AccessTab = lazyPanel(() => import('../judges/access-tab').then((m) => m.AccessTab));
 const ReportTab = lazyPanel(() => import('../reports/report-tab').then((m) => m.ReportTab));
-const AnswerPreview = lazyPanel(() => import('../answering/answer-preview').then((m) => m.AnswerPreview));
+const AnswerPreview = lazyPanel(() => import('../judging/answer-preview').then((m) => m.AnswerPreview));
 // The general tab too: a visit of another tab does without it (a report's first visit: 15 KiB less).
 const GeneralTab = lazyPanel(() => import('./general-tab').then((m) => m.GeneralTab));
 const AdminNotifications = lazyPanel(

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import * as formRespond from '../../features/form-respond/i18n';
+import * as submissions from '../../features/submissions/i18n';
 import { en } from './en';
 import { fr } from './fr';
 import { getStoredLanguage } from './language';
@@ -14,11 +14,11 @@ import { interpolation, numbersInTexts } from './numbers-in-texts';
 export const resources = {
   en: {
     translation: en,
-    formRespond: formRespond.en,
+    submissions: submissions.en,
   },
   fr: {
     translation: fr,
-    formRespond: formRespond.fr,
+    submissions: submissions.fr,
   },
 } as const;
 
