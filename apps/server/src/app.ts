@@ -105,9 +105,11 @@ export async function buildApp(options: BuildOptions) {
   registerErrorHandler(app);
   registerNullCharacters(app);
 
+  const engine = options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite');
   const ctx: AppContext = {
     config,
     db,
+    engine,
     mailer:
       options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
     tokens: createTokenService(
@@ -118,10 +120,7 @@ export async function buildApp(options: BuildOptions) {
     files: createFileStore(config, options.jwtSecret),
     signer: createSigner(options.jwtSecret),
     // N processes share one PostgreSQL, so they share its counts; the embedded engine is one process's.
-    counters:
-      (options.engine ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres'
-        ? createPostgresCounters(db)
-        : createMemoryCounters(),
+    counters: engine === 'postgres' ? createPostgresCounters(db) : createMemoryCounters(),
   };
   app.decorate('ctx', ctx);
   // Reports, agreement, ranked, merges and top k read on their own connections (Database.reportDb).

@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { TokenService } from './features/auth/tokens.ts';
 import type { FileStore } from './features/items/file-store.ts';
 import type { Mailer } from './features/mail/mailer.ts';
@@ -10,6 +10,8 @@ import type { Signer } from './http/signer.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The embedded engine runs its statements on the thread that answers every request; PostgreSQL does not. */
+  engine: Database['engine'];
   mailer: Mailer;
   tokens: TokenService;
   files: FileStore;

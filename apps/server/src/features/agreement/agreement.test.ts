@@ -1,9 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { issues, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
+import { getAgreement } from './service.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof reportFactories>;
@@ -105,6 +106,31 @@ describe('agreement between judges', () => {
       // Dan has not rated: no shared item.
       { user: judges.dan.id, leniency: null, consistency: null },
     ]);
+  });
+
+  it('adds up the same, read one item a statement, as the embedded engine reads a large selection', async () => {
+    const rating = await createJury();
+    // Picks: J1 A B, J2 A B, J3 A C, and a judge who never submitted.
+    const [a, b, c] = rating.ids;
+    const picks = await f.createIssue(rating.issue.teamId, 'SelectionIssue', { minItems: 0, maxItems: 4 });
+    await f.addItems(picks.id, rating.ids);
+    for (const picked of [[a, b], [a, b], [a, c], []]) {
+      const judge = await f.addJudge(picks.id);
+      if (picked.length > 0)
+        await f.submit(
+          picks.id,
+          judge.id,
+          picked.map((id): [number, number] => [id, 1]),
+        );
+    }
+    for (const issueId of [rating.issue.id, picks.id]) {
+      const [row] = await t.app.ctx.db.select().from(issues).where(eq(issues.id, issueId));
+      if (!row) throw new Error('no selection');
+      const whole = await agreement(rating.token, issueId);
+      expect(whole.alpha).not.toBeNull();
+      // One item a part: four statements of each kind, their sums added.
+      expect(await getAgreement(t.app.ctx, row, {}, 1)).toEqual(whole);
+    }
   });
 
   it('follows a new submission (the report tables are folded first)', async () => {

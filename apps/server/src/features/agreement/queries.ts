@@ -11,6 +11,10 @@ export type AgreementFilters = Pick<ValueFilters, 'criteria' | 'onlyVerifiedEmai
 const judgesOf = (issue: IssueRow, filters: AgreementFilters) =>
   sql`judges AS (${judgesCte([issue.id], filters.onlyVerifiedEmails)})`;
 
+/** Only the items of one part of the selection (`itemParts`), or all of them. */
+const onlyItems = (column: SQL, datasetIds?: number[]) =>
+  datasetIds ? sql`AND ${column} IN (${idList(datasetIds)})` : sql``;
+
 /** Rating criteria to keep: those given, or every one. */
 const criteriaOf = (filters: AgreementFilters, column: SQL) =>
   filters.criteria?.length ? sql`AND ${column} IN (${idList(filters.criteria)})` : sql``;
@@ -23,10 +27,10 @@ const criteriaOf = (filters: AgreementFilters, column: SQL) =>
  * - Picks and tokens: every item a judge who submitted could answer (access, no conflict) has a value:
  *   1 / 0 picked or not (a stored 0 is not a pick), or the tokens given (0 if none). An item left unpicked is a judgement too.
  */
-function judgeItemValues(issue: IssueRow, filters: AgreementFilters): SQL {
+function judgeItemValues(issue: IssueRow, filters: AgreementFilters, datasetIds?: number[]): SQL {
   if (issue.resourcetype === 'RatingIssue') {
     return sql`SELECT v.dataset_id, v.user_id, v.value::float8 AS value
-      FROM (${judgeValuesCte([issue.id], filters.criteria)}) v
+      FROM (${judgeValuesCte([issue.id], filters.criteria, datasetIds)}) v
       WHERE v.value IS NOT NULL`;
   }
   const value =
@@ -40,7 +44,7 @@ function judgeItemValues(issue: IssueRow, filters: AgreementFilters): SQL {
       JOIN issue_accesses a ON a.id = j.access_id
       JOIN issue_submissions sub ON sub.issue_id = a.issue_id AND sub.user_id = a.user_id
       JOIN issue_datasets idt ON idt.issue_id = a.issue_id
-      WHERE a.issue_id = ${issue.id}
+      WHERE a.issue_id = ${issue.id} ${onlyItems(sql`idt.dataset_id`, datasetIds)}
         AND (${issue.accessAllItems} OR EXISTS (
           SELECT 1 FROM issue_access_datasets iad WHERE iad.access_id = a.id AND iad.dataset_id = idt.dataset_id))
         AND NOT EXISTS (
@@ -76,13 +80,19 @@ export interface JudgeSums {
 
 /**
  * The pairable values of the selection summed per item (`units`) and each judge's sums against the
- * leave-one-out consensus (`judges`, every judge of the selection), in one statement over the values.
+ * leave-one-out consensus (`judges`, every judge of the selection), in one statement over the values of
+ * the items `datasetIds` (all when absent).
  */
-export async function selectAgreementSums(db: Db, issue: IssueRow, filters: AgreementFilters) {
+export async function selectAgreementSums(
+  db: Db,
+  issue: IssueRow,
+  filters: AgreementFilters,
+  datasetIds?: number[],
+) {
   const rows = await selectRows<{ unit: boolean; user_id: number | null } & Omit<JudgeSums, 'user_id'>>(
     db,
     sql`WITH ${judgesOf(issue, filters)},
-      values AS MATERIALIZED (${judgeItemValues(issue, filters)}),
+      values AS MATERIALIZED (${judgeItemValues(issue, filters, datasetIds)}),
       units AS MATERIALIZED (
         SELECT dataset_id, count(*)::int AS m, sum(value) AS s1, sum(value * value) AS s2
         FROM values GROUP BY dataset_id HAVING count(*) >= 2
@@ -113,11 +123,12 @@ export async function selectAgreementSums(db: Db, issue: IssueRow, filters: Agre
   return { units, judges };
 }
 
-/** Rating selections: each criterion's items that two or more judges rated, summed. */
+/** Rating selections: each criterion's items (of `datasetIds`, or all) that two or more judges rated, summed. */
 export async function selectCriterionSums(
   db: Db,
   issue: IssueRow,
   filters: AgreementFilters,
+  datasetIds?: number[],
 ): Promise<CriterionUnitSums[]> {
   if (issue.resourcetype !== 'RatingIssue') return [];
   return selectRows<CriterionUnitSums>(
@@ -128,6 +139,7 @@ export async function selectCriterionSums(
       FROM issue_answers ans
       JOIN judges j ON j.issue_id = ans.issue_id AND j.user_id = ans.user_id
       WHERE ans.issue_id = ${issue.id} AND ans.question_id IS NOT NULL ${criteriaOf(filters, sql`ans.question_id`)}
+        ${onlyItems(sql`ans.dataset_id`, datasetIds)}
       GROUP BY ans.question_id, ans.dataset_id
       HAVING count(*) >= 2`,
   );
@@ -141,4 +153,43 @@ export async function selectCriteria(db: Db, issue: IssueRow, filters: Agreement
     sql`SELECT id FROM issue_questions WHERE issue_id = ${issue.id} ${criteriaOf(filters, sql`id`)} ORDER BY id`,
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * At most this many answers a statement on the embedded engine, whose statements hold the event loop (issue
+ * 57): at 90,000 answers one statement over them all held it ~100 ms, parts of 20,000 ~60 ms, of 5,000 ~22 ms
+ * (the agreement then takes 1.6–1.9× as long). PostgreSQL's statements hold no thread of ours: one statement.
+ */
+export const ANSWERS_A_STATEMENT = { pglite: 5_000, postgres: Number.POSITIVE_INFINITY };
+/** Ids as parameters: far under PostgreSQL's 65,535. */
+const MOST_ITEMS_A_PART = 5_000;
+
+/**
+ * The selection's items in parts of at most `answersAStatement` answers (the engine's), counted as judges ×
+ * criteria an item, in the items' order; one part of all (undefined) when they fit in one statement.
+ */
+export async function itemParts(
+  db: Db,
+  issue: IssueRow,
+  answersAStatement: number,
+): Promise<(number[] | undefined)[]> {
+  if (answersAStatement === Number.POSITIVE_INFINITY) return [undefined];
+  const [size] = await selectRows<{ items: number; judges: number; criteria: number }>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM issue_datasets WHERE issue_id = ${issue.id}) AS items,
+      (SELECT count(*)::int FROM issue_accesses WHERE issue_id = ${issue.id}) AS judges,
+      (SELECT count(*)::int FROM issue_questions WHERE issue_id = ${issue.id}) AS criteria`,
+  );
+  const answersAnItem = Math.max(1, size?.judges ?? 0) * Math.max(1, size?.criteria ?? 0);
+  if ((size?.items ?? 0) * answersAnItem <= answersAStatement) return [undefined];
+  const perPart = Math.min(MOST_ITEMS_A_PART, Math.max(1, Math.floor(answersAStatement / answersAnItem)));
+  const items = await selectRows<{ dataset_id: number }>(
+    db,
+    sql`SELECT dataset_id FROM issue_datasets WHERE issue_id = ${issue.id} ORDER BY dataset_id`,
+  );
+  const parts: number[][] = [];
+  for (let at = 0; at < items.length; at += perPart)
+    parts.push(items.slice(at, at + perPart).map((item) => item.dataset_id));
+  return parts;
 }
