@@ -98,10 +98,15 @@ async function vitest(label, projects, env = {}, extra = []) {
   totals.failed += result.numFailedTests;
   totals.skipped += result.numPendingTests + result.numTodoTests;
   for (const file of result.testResults) {
-    for (const test of file.assertionResults) {
-      if (test.status !== 'failed') continue;
-      const where = path.relative(process.cwd(), file.name);
+    const where = path.relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed)
       failures.push(`[${label}] ${where} > ${test.fullName}\n    ${summary(test.failureMessages)}`);
+    // A file that failed with no failed test (its import or a hook threw) is a failure too: vitest counts it
+    // only in its own exit code, which once ended a run red beside "0 failed".
+    if (file.status === 'failed' && failed.length === 0) {
+      totals.failed += 1;
+      failures.push(`[${label}] ${where} (the file failed outside its tests)\n    ${summary([file.message])}`);
     }
   }
 }

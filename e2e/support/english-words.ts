@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { FRENCH_MESSAGES } from '../../apps/server/src/http/messages-fr.ts';
 import { stubBrowser } from './browser-globals.ts';
 
@@ -30,12 +31,18 @@ async function catalogues() {
     .map((file) => path.join(WEB_SRC, file));
   const english: string[] = Object.keys(FRENCH_MESSAGES);
   const french: string[] = Object.values(FRENCH_MESSAGES);
-  // A module that adds its namespace to the running i18n (status-i18n.ts) needs a window to load.
+  // A module that adds its namespace to the running i18n (status-i18n.ts) needs a window to load. Taken away
+  // after: the files of a run share one process (isolate: false), and axe-core, loaded by a later file,
+  // takes a stub window for a browser's.
   stubBrowser();
-  for (const file of modules) {
-    const module = (await import(file)) as { en?: unknown; fr?: unknown };
-    english.push(...textsOf(module.en));
-    french.push(...textsOf(module.fr));
+  try {
+    for (const file of modules) {
+      const module = (await import(file)) as { en?: unknown; fr?: unknown };
+      english.push(...textsOf(module.en));
+      french.push(...textsOf(module.fr));
+    }
+  } finally {
+    vi.unstubAllGlobals();
   }
   return { english, french };
 }
