@@ -106,7 +106,9 @@ async function vitest(label, projects, env = {}, extra = []) {
     // only in its own exit code, which once ended a run red beside "0 failed".
     if (file.status === 'failed' && failed.length === 0) {
       totals.failed += 1;
-      failures.push(`[${label}] ${where} (the file failed outside its tests)\n    ${summary([file.message])}`);
+      failures.push(
+        `[${label}] ${where} (the file failed outside its tests)\n    ${summary([file.message])}`,
+      );
     }
   }
 }
