@@ -17,6 +17,8 @@ const WORDS = {
     added: /\d+ pairs? added\./,
     yes: 'Yes',
     blindTitle: /^Item \d+$/,
+    target: '0.80',
+    higherTarget: '0.95',
   },
   fr: {
     seeded: 'Expertise reprise pour 1 juge.',
@@ -26,6 +28,8 @@ const WORDS = {
     added: /\d+ paires? ajoutées?\./,
     yes: 'Oui',
     blindTitle: /^Élément \d+$/,
+    target: '0,80',
+    higherTarget: '0,95',
   },
 } as const;
 
@@ -89,7 +93,9 @@ describe.each(['en', 'fr'] as const)('the assignment drawer after the first answ
     const table = drawer.getByTestId('planner-table');
     const firstReaching = table.locator('tbody tr', { hasText: words.yes }).first().locator('th');
     expect(await firstReaching.innerText()).toBe(String(planner.needed_judges_per_item));
-    await drawer.getByTestId('planner-target').fill('0.95');
+    // The target is written, and read, with the language's decimal mark.
+    expect(await drawer.getByTestId('planner-target').inputValue()).toBe(words.target);
+    await drawer.getByTestId('planner-target').fill(words.higherTarget);
     await drawer.getByTestId('planner-target').press('Tab');
     const higher = await p.api<{ needed_judges_per_item: number }>(
       'GET',

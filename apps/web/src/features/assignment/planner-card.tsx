@@ -118,6 +118,7 @@ export function PlannerCard({ issueId }: { issueId: number }) {
             max={0.99}
             step={0.05}
             precision={2}
+            decimalSeparator={format.decimalSeparator}
             value={target}
             onChange={(value) => value !== null && value > 0 && value < 1 && setTarget(value)}
             data-testid="planner-target"

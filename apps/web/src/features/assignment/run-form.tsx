@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useJudgeError } from '../judges/use-judge-error';
 import { useAssignmentMutations } from './use-assignment';
 import './resources';
+import { useFormat } from '../../lib/i18n/format';
 
 interface Values {
   by: Extract<AssignBy, 'balanced' | 'expertise'>;
@@ -33,6 +34,7 @@ const INITIAL: Values = {
 
 /** Step 3: the assignment's options, and the run; `onDone` gets its result (quality and shortfalls). */
 export function RunForm({ issueId, onDone }: { issueId: number; onDone(result: AssignAccessResult): void }) {
+  const { decimalSeparator } = useFormat();
   const { t } = useTranslation('assignment');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -102,6 +104,7 @@ export function RunForm({ issueId, onDone }: { issueId: number; onDone(result: A
                   min={MAX_PAIR_PROBABILITY_MIN}
                   max={1}
                   step={0.05}
+                  decimalSeparator={decimalSeparator}
                   data-testid="assign-max-pair-probability"
                 />
               </Form.Item>

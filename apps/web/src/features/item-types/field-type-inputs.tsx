@@ -25,6 +25,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_MB } from './field-form-values';
 import './resources';
+import { useFormat } from '../../lib/i18n/format';
 
 const MIME_TYPE_NAMES: Record<(typeof FILE_MIME_TYPES)[number], string> = {
   'application/pdf': 'PDF',
@@ -180,6 +181,7 @@ function ChoiceInputs() {
 }
 
 function FileInputs() {
+  const { decimalSeparator } = useFormat();
   const { t } = useTranslation('itemTypes');
   return (
     <>
@@ -203,7 +205,13 @@ function FileInputs() {
           numberRange('number', MIN_SIZE_MB, MAX_SIZE_MB, (bounds) => t('fieldDialog.maxSizeRule', bounds)),
         ]}
       >
-        <InputNumber min={MIN_SIZE_MB} max={MAX_SIZE_MB} step={0.5} data-testid="field-max-size" />
+        <InputNumber
+          min={MIN_SIZE_MB}
+          max={MAX_SIZE_MB}
+          step={0.5}
+          decimalSeparator={decimalSeparator}
+          data-testid="field-max-size"
+        />
       </Form.Item>
     </>
   );

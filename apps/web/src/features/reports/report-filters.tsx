@@ -4,6 +4,7 @@ import { Checkbox, Flex, InputNumber, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './resources';
+import { useFormat } from '../../lib/i18n/format';
 
 export type Normalisation = 'none' | 'judge' | 'criterion';
 
@@ -43,6 +44,7 @@ export function ReportFilters({
   isRanked,
   extra,
 }: ReportFiltersProps) {
+  const { decimalSeparator } = useFormat();
   const { t } = useTranslation('reports');
   const hasCriteria = issue.resourcetype === 'RatingIssue' && issue.questions.length > 0;
   return (
@@ -112,6 +114,7 @@ export function ReportFilters({
             id="report-threshold"
             min={0}
             step={0.1}
+            decimalSeparator={decimalSeparator}
             style={{ width: 90 }}
             value={value.threshold}
             onChange={(threshold) => onChange({ ...value, threshold: threshold ?? null })}

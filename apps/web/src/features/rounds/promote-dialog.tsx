@@ -13,6 +13,7 @@ import './resources';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { getFieldErrors, joinFieldMessages } from '../../lib/api-errors';
+import { useFormat } from '../../lib/i18n/format';
 import { issueManagePath } from '../selections/issue-paths';
 import { useIssueOptions } from '../selections/use-issue-options';
 import { type PromoteSource, promoteItems } from './api';
@@ -86,6 +87,7 @@ export function PromoteDialog({
   tagOptions,
   ticked,
 }: PromoteDialogProps) {
+  const { decimalSeparator } = useFormat();
   const { t } = useTranslation('rounds');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -237,7 +239,7 @@ export function PromoteDialog({
               extra={t('minValueHelp')}
               rules={[{ required: true, message: t('valueRequired') }]}
             >
-              <InputNumber step={0.1} data-testid="promote-min-value" />
+              <InputNumber step={0.1} decimalSeparator={decimalSeparator} data-testid="promote-min-value" />
             </Form.Item>
           )}
           {by === 'tag' && (

@@ -15,6 +15,7 @@ import { toFormErrors } from '../../lib/api-errors';
 import { FormDialog } from '../../lib/layout/form-dialog';
 import { useIssueMutations } from './use-issues';
 import './resources';
+import { useFormat } from '../../lib/i18n/format';
 
 type CriterionValues = Pick<IssueQuestion, 'title' | 'description' | 'weight'>;
 const NEW_CRITERION: CriterionValues = { title: '', description: '', weight: CRITERION_WEIGHT_DEFAULT };
@@ -28,6 +29,7 @@ interface CriterionDialogProps {
 
 /** Adds or edits one criterion of a rating selection: title, description and weight. */
 export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialogProps) {
+  const { decimalSeparator } = useFormat();
   const { t } = useTranslation('selections');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -100,7 +102,12 @@ export function CriterionDialog({ issueId, criterion, onClose }: CriterionDialog
         ]}
       >
         {/* No min/max on the input: it would clamp 2 to 1 without a word; the rule refuses it instead. */}
-        <InputNumber step={CRITERION_WEIGHT_STEP} precision={2} data-testid="criterion-weight" />
+        <InputNumber
+          step={CRITERION_WEIGHT_STEP}
+          precision={2}
+          decimalSeparator={decimalSeparator}
+          data-testid="criterion-weight"
+        />
       </Form.Item>
     </FormDialog>
   );

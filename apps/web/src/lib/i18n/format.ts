@@ -56,12 +56,14 @@ export const formatPercent = (share: number, language: string, maximumFractionDi
     () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }),
   ).format(share);
 
-/** The four formatters bound to the interface's current language, for components. */
+/** The four formatters bound to the interface's current language, for components, and its decimal mark. */
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   return {
     language,
+    /** "." / ",": what a number input writes and reads (Ant Design's `decimalSeparator`). */
+    decimalSeparator: formatNumber(1.5, language).charAt(1),
     date: (value: DateInput) => formatDate(value, language),
     dateTime: (value: DateInput) => formatDateTime(value, language),
     number: (value: number, maximumFractionDigits?: number) =>
