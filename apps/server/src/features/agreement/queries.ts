@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { IssueRow } from '../../access/team.ts';
 import type { Db } from '../../db/client.ts';
-import { idList, selectRows } from '../../db/raw-rows.ts';
+import { chunk, idList, selectRows } from '../../db/raw-rows.ts';
 import { judgesCte, judgeValuesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 
 /** The report's filters that the agreement follows: its judges (verified e-mails only) and criteria. */
@@ -174,22 +174,19 @@ export async function itemParts(
   answersAStatement: number,
 ): Promise<(number[] | undefined)[]> {
   if (answersAStatement === Number.POSITIVE_INFINITY) return [undefined];
-  const [size] = await selectRows<{ items: number; judges: number; criteria: number }>(
+  // The items' ids and the counts in one statement: the parts are sized by the answers an item may have.
+  const [size] = await selectRows<{ items: number[] | null; judges: number; criteria: number }>(
     db,
     sql`SELECT
-      (SELECT count(*)::int FROM issue_datasets WHERE issue_id = ${issue.id}) AS items,
+      (SELECT array_agg(dataset_id ORDER BY dataset_id) FROM issue_datasets WHERE issue_id = ${issue.id}) AS items,
       (SELECT count(*)::int FROM issue_accesses WHERE issue_id = ${issue.id}) AS judges,
       (SELECT count(*)::int FROM issue_questions WHERE issue_id = ${issue.id}) AS criteria`,
   );
+  const items = size?.items ?? [];
   const answersAnItem = Math.max(1, size?.judges ?? 0) * Math.max(1, size?.criteria ?? 0);
-  if ((size?.items ?? 0) * answersAnItem <= answersAStatement) return [undefined];
-  const perPart = Math.min(MOST_ITEMS_A_PART, Math.max(1, Math.floor(answersAStatement / answersAnItem)));
-  const items = await selectRows<{ dataset_id: number }>(
-    db,
-    sql`SELECT dataset_id FROM issue_datasets WHERE issue_id = ${issue.id} ORDER BY dataset_id`,
+  if (items.length * answersAnItem <= answersAStatement) return [undefined];
+  return chunk(
+    items,
+    Math.min(MOST_ITEMS_A_PART, Math.max(1, Math.floor(answersAStatement / answersAnItem))),
   );
-  const parts: number[][] = [];
-  for (let at = 0; at < items.length; at += perPart)
-    parts.push(items.slice(at, at + perPart).map((item) => item.dataset_id));
-  return parts;
 }

@@ -4,7 +4,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
-import { idList, selectRows } from '../../db/raw-rows.ts';
+import { chunk, idList, selectRows } from '../../db/raw-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { selectItemValues } from '../../item-reads/item-values.ts';
 import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
@@ -90,12 +90,6 @@ const WORDS = {
     date: 'Date',
   },
 } as const;
-
-function chunk<T>(list: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
-    list.slice(index * size, (index + 1) * size),
-  );
-}
 
 type FieldRow = typeof datumFields.$inferSelect;
 
