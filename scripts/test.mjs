@@ -4,7 +4,7 @@
 // output is prefixed with its name. Ends with each stage's wall time, the CPU time of all of them, and one
 // "Total: N passed, N failed, N skipped" line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -51,8 +51,7 @@ const BUDGETS = {
   lint: 20,
   web: 40,
   'api-postgres': 330,
-  // Each of the two runs of end-to-end files.
-  e2e: 200,
+  // A run of end-to-end files: its files' measured seconds (e2e/seconds.json) half again, and its start (below).
   all: 900,
 };
 const budget = (label) => BUDGETS[label] ?? BUDGETS[label.split(' ')[0]];
@@ -141,10 +140,10 @@ if (!databaseUrl && hasCommand('initdb') && hasCommand('pg_ctl')) {
 }
 
 // The builds first (11 s): the end-to-end servers and the API suite's process tests start the server's bundle.
-// Then two lanes, one a core: the API suite on the embedded engine, then the end-to-end files; the type check,
-// the lint, the web unit tests and the API suite on PostgreSQL. The end-to-end files start when the first lane's
-// API run ends, beside the last ~90 s of the PostgreSQL run, not beside both API runs: as a third lane (three
-// clean runs, 1,136–1,270 s) each run lost one or two e2e steps to the load (decision 223). Measured in
+// Then two lanes, one a core: the API suite on the embedded engine; the type check, the lint, the web unit tests
+// and the API suite on PostgreSQL; each lane then draws end-to-end files from one queue (above), so they start
+// beside the last ~90 s of the PostgreSQL run, not beside both API runs: as a third lane (three clean runs,
+// 1,136–1,270 s) each run lost one or two e2e steps to the load (decision 223). Measured in
 // docs/architecture.md ("CI stages").
 const [isWebBuilt, isServerBuilt] = await Promise.all([
   step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
@@ -160,28 +159,44 @@ const apiPostgres = async () => {
   }
 };
 
-// The end-to-end files in two vitest runs of about equal size (by bytes), one after the other, each with its
-// own Chromium and template: a run's progress and slowest files are printed as it ends.
-const E2E_BATCHES = 2;
+// The end-to-end files, drawn from one queue by both lanes as each ends its API run: a lane takes the longest
+// files left until it holds a third of what is left (at least 30 s), runs them in a vitest run of its own (its
+// own Chromium and template), and comes back for more. Alone, a run keeps 0.9 of a core busy (538 s wall,
+// 491 CPU-s, 2026-12-07): two side by side fit the 2 cores. Times are a sequential run's (e2e/seconds.json,
+// rewritten from a run's report by `node scripts/e2e-seconds.mjs`); a file not in it counts the median.
 const e2eDirectory = path.resolve(import.meta.dirname, '../e2e');
-const batches = Array.from({ length: E2E_BATCHES }, () => ({ files: [], bytes: 0 }));
-for (const { file, bytes } of readdirSync(e2eDirectory)
+const measured = JSON.parse(readFileSync(path.join(e2eDirectory, 'seconds.json'), 'utf8'));
+const median = Object.values(measured).sort((a, b) => a - b)[Math.floor(Object.keys(measured).length / 2)];
+const e2eQueue = readdirSync(e2eDirectory)
   .filter((name) => name.endsWith('.e2e.ts'))
-  .map((name) => ({
-    file: path.join(e2eDirectory, name),
-    bytes: statSync(path.join(e2eDirectory, name)).size,
-  }))
-  .sort((a, b) => b.bytes - a.bytes)) {
-  const lightest = batches.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-  lightest.files.push(file);
-  lightest.bytes += bytes;
+  .map((name) => ({ file: path.join(e2eDirectory, name), seconds: measured[name] ?? median }))
+  .sort((a, b) => b.seconds - a.seconds);
+let e2eRuns = 0;
+
+/** Takes the next run's files off the queue: the longest left, until a third of what is left (≥ 30 s). */
+function nextE2eFiles() {
+  const left = e2eQueue.reduce((sum, { seconds }) => sum + seconds, 0);
+  const share = Math.max(left / 3, 30);
+  const files = [];
+  let seconds = 0;
+  while (e2eQueue.length > 0 && seconds < share) {
+    const next = e2eQueue.shift();
+    files.push(next.file);
+    seconds += next.seconds;
+  }
+  return { files, seconds };
 }
+
 async function e2e() {
   if (!(isWebBuilt && isServerBuilt)) return;
   // The end-to-end servers built, on the same PostgreSQL, a database each (e2e/support/database.ts).
   const env = { E2E_DATABASE_URL: databaseUrl ?? '', E2E_BUILT_SERVER: '1' };
-  for (const [index, { files }] of batches.entries())
-    await vitest(`e2e ${index + 1}/${E2E_BATCHES}`, ['e2e'], env, files);
+  for (let next = nextE2eFiles(); next.files.length > 0; next = nextE2eFiles()) {
+    e2eRuns += 1;
+    const label = `e2e ${e2eRuns}`;
+    BUDGETS[label] = Math.round(next.seconds * 1.5 + 15);
+    await vitest(label, ['e2e'], env, next.files);
+  }
 }
 
 try {
@@ -189,7 +204,7 @@ try {
     (async () => {
       // The embedded engine even where TEST_DATABASE_URL is set (CI sets it for the PostgreSQL run).
       await vitest('api-pglite', ['api'], { ...apiEnv, TEST_DATABASE_URL: '' });
-      // The end-to-end files follow on the core this lane frees, while the other lane ends its PostgreSQL run.
+      // End-to-end files on the core this lane frees, while the other lane ends its PostgreSQL run.
       await e2e();
     })(),
     (async () => {
@@ -197,6 +212,7 @@ try {
       await step('lint', 'npm', ['run', 'lint']);
       await vitest('web', ['web']);
       await apiPostgres();
+      await e2e();
     })(),
   ]);
 } finally {
