@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, signIn } from './support/pages.ts';
+import { chooseOption, closeWithEscape, signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -27,8 +27,7 @@ describe('dashboard and usage', () => {
     await page.getByRole('link', { name: 'Create a selection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New selection' });
     await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, dialog);
     await page.waitForURL(/\/team\/1\/issues$/);
 
     await page.getByRole('link', { name: 'Usage' }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, callAdminApi } from './support/admin-api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { signIn } from './support/pages.ts';
+import { closeWithEscape, signIn } from './support/pages.ts';
 import { uploadPdf } from './support/pdf-upload.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
@@ -157,8 +157,7 @@ describe('pairwise selections', () => {
     await page.getByTestId('decisions-button').click();
     const decisions = page.getByRole('dialog');
     await decisions.waitFor();
-    await page.keyboard.press('Escape');
-    await decisions.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, decisions);
     await page.getByTestId('promote-open').focus();
     await page.keyboard.press('Enter');
     const promote = page.getByTestId('promote-dialog');

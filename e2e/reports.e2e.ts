@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
 import { createJudgedSelection } from './support/judged-selection.ts';
-import { chooseOption, signIn, tickRow } from './support/pages.ts';
+import { chooseOption, closeWithEscape, signIn, tickRow } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { downloadWorkbook } from './support/workbook.ts';
@@ -123,8 +123,7 @@ describe('reports and merges', () => {
     const dialog = page.locator('.ant-modal').first();
     await info.click();
     await dialog.getByText('Acme').first().waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, dialog);
     // Escape closes the dialog even when the pointer came with the click: the tooltip that the hover opens,
     // rendered after the click's dialog, stayed above it and took the key (CI, 2026-11-29).
     await info.evaluate((button) => {
@@ -132,8 +131,7 @@ describe('reports and merges', () => {
       button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
     await dialog.getByText('Acme').first().waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, dialog);
 
     // The drawer of Acme: each judge with their value, and the comment.
     await rows.nth(0).getByTestId('item-responses').click();
