@@ -36,8 +36,25 @@ export async function getPairwiseTopK(
   const factor = 10 ** TOP_K_PROBABILITY_DECIMALS;
   const rows = items.map((item, i) => {
     const probability = Math.round(((shares[i] as number) / TOP_K_DRAWS) * factor) / factor;
-    return { dataset: item.id, probability, verdict: topKVerdict(probability) };
+    return { dataset: item.id, probability, verdict: topKVerdict(probability), mu: item.mu };
   });
-  rows.sort((a, b) => b.probability - a.probability || a.dataset - b.dataset);
-  return { k, draws: TOP_K_DRAWS, seed, judges: voters?.n ?? 0, items: rows };
+  rows.sort(byShareThenScore);
+  return {
+    k,
+    draws: TOP_K_DRAWS,
+    seed,
+    judges: voters?.n ?? 0,
+    items: rows.map(({ mu: _, ...row }) => row),
+  };
+}
+
+/**
+ * Most probable first; equal shares in the ranking's order (score μ), as the report beside lists them: two items
+ * at 35.8 % once came in id order, the ranking's second above its first.
+ */
+export function byShareThenScore(
+  a: { probability: number; mu: number; dataset: number },
+  b: { probability: number; mu: number; dataset: number },
+) {
+  return b.probability - a.probability || b.mu - a.mu || a.dataset - b.dataset;
 }

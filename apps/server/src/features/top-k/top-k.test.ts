@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
+import { byShareThenScore } from './pairwise.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof reportFactories>;
@@ -354,5 +355,17 @@ describe('a merge’s top k', () => {
     const bad = await t.request({ method: 'GET', url: `/api/v1/issues-merge/${merge}/top-k/?k=-1`, token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ k: ['Ensure this value is greater than or equal to 1.'] });
+  });
+});
+
+describe('a pairwise selection’s top k', () => {
+  it('lists equal shares in the ranking’s order, by score, then by id', () => {
+    const rows = [
+      { dataset: 1, probability: 0.358, mu: 24.1 },
+      { dataset: 2, probability: 0.226, mu: 23 },
+      { dataset: 3, probability: 0.358, mu: 25.4 },
+      { dataset: 4, probability: 0.358, mu: 25.4 },
+    ];
+    expect(rows.sort(byShareThenScore).map((row) => row.dataset)).toEqual([3, 4, 1, 2]);
   });
 });
