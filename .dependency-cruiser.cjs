@@ -13,6 +13,7 @@ const floors = [
     'features/verification',
     'features/webhooks',
     'features/teams',
+    'features/members',
   ],
   [
     'features/item-types',

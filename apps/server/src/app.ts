@@ -33,6 +33,7 @@ import { judgingRoutes } from './features/judging/routes.ts';
 import { mailJobs } from './features/mail/jobs.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { outboxRoutes } from './features/mail/routes.ts';
+import { memberRoutes } from './features/members/routes.ts';
 import { mergeRoutes } from './features/merges/routes.ts';
 import { createMetrics } from './features/operations/metrics.ts';
 import { operationRoutes } from './features/operations/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
     async (api) => {
       await api.register(userRoutes, { ctx });
       await api.register(teamRoutes, { ctx });
+      await api.register(memberRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(captchaRoutes, { ctx, jwtSecret: options.jwtSecret });

@@ -6,7 +6,7 @@ import { teamMembers, teams } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { toTeam } from './service.ts';
+import { toTeam } from '../teams/service.ts';
 
 function toInvitation(member: MembershipRow, team: TeamRow): TeamInvitation {
   return {
