@@ -21,7 +21,6 @@ export * from './item-types.ts';
 export * from './items.ts';
 export * from './judges.ts';
 export * from './judging.ts';
-export * from './members.ts';
 export * from './merges.ts';
 export * from './outbox.ts';
 export * from './pairwise.ts';
