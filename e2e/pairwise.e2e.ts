@@ -154,6 +154,7 @@ describe('pairwise selections', () => {
     expect(await page.getByTestId('top-k-summary').innerText()).toContain('from 1 judge');
     const sure = page.getByTestId('top-k-table').locator('tbody tr.ant-table-row');
     expect(await sure.first().innerText()).toContain(leader);
+    await shoot(page, 'pairwise-how-sure-en-desktop');
     await page.getByTestId('decisions-button').click();
     const decisions = page.getByRole('dialog');
     await decisions.waitFor();

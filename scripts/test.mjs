@@ -55,7 +55,7 @@ const BUDGETS = {
   // took 1.3–2.0 times as long, 2026-12-07), and 25 s for its start (below).
   all: 900,
 };
-const budget = (label) => BUDGETS[label] ?? BUDGETS[label.split(' ')[0]];
+const budget = (label) => BUDGETS[label];
 
 /** A check or a build: its failure counts as one failed test and is repeated at the end with its name. */
 async function step(label, command, args) {
