@@ -4,6 +4,7 @@ import { adminRequest } from './support/admin-api.ts';
 import { waitForMailTo } from './support/outbox.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
+import { isShooting, shoot } from './support/shots.ts';
 import { useBrowserSession } from './support/session.ts';
 
 const session = useBrowserSession();
@@ -91,6 +92,17 @@ async function switchLanguage(page: Page, language: string) {
   await page.reload();
 }
 
+/** The screen at a desktop's width and a phone's, for a person to read (E2E_SHOTS_DIR). */
+async function shootBothWidths(page: Page, name: string) {
+  if (!isShooting) return;
+  const wide = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await shoot(page, `${name}-${width}`);
+  }
+  if (wide) await page.setViewportSize(wide);
+}
+
 describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language) => {
   const words = WORDS[language];
 
@@ -122,6 +134,7 @@ describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language
     await card(ITEMS.coral).getByTestId('bid-conflict-declare').click();
     await page.getByRole('button', { name: words.declare }).last().click();
     await card(ITEMS.coral).getByTestId('bid-conflict').waitFor();
+    await shootBothWidths(page, `bids-${language}`);
 
     // The other two judges, through their links' tokens.
     const law = p.linkOf(p.emails.law);
@@ -190,6 +203,7 @@ describe.each(['en', 'fr'] as const)('assignment by expertise, in %s', (language
       .click();
     await drawer.getByTestId('quality-pairs').filter({ hasText: '4' }).waitFor();
     await expect.poll(async () => pairOf(ITEMS.crops).innerText()).toContain(p.emails.ocean.split('@')[0]);
+    await shootBothWidths(page, `assign-drawer-${language}`);
 
     // The invitations: each judge gets their link.
     await drawer.getByTestId('assign-invite-all').click();
