@@ -4,8 +4,8 @@ import { adminRequest } from './support/admin-api.ts';
 import { waitForMailTo } from './support/outbox.ts';
 import { signIn } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
-import { isShooting, shoot } from './support/shots.ts';
 import { useBrowserSession } from './support/session.ts';
+import { isShooting, shoot } from './support/shots.ts';
 
 const session = useBrowserSession();
 
