@@ -36,6 +36,7 @@ export function buildBenchApp(
     db: database.db,
     reportDb: database.reportDb,
     backgroundDb: database.backgroundDb,
+    answersDb: database.answersDb,
     engine: database.engine,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
@@ -86,6 +87,8 @@ export async function withPostgres<T>(
     const database = await openDatabase({
       url: cluster.url,
       waits: { ...POSTGRES_WAITS, statementMs: 0, ...waits },
+      // BENCH_ANSWER_CONNECTIONS=10: judges' answers on as many connections as every request had before decision 229.
+      answerConnections: Number(process.env.BENCH_ANSWER_CONNECTIONS) || undefined,
     });
     try {
       return await work(database, cluster.dir);

@@ -74,6 +74,8 @@ export interface BuildOptions {
   reportDb?: Db;
   /** Where the background jobs run (Database.backgroundDb); absent, `db`. */
   backgroundDb?: Db;
+  /** Where judges' answers are written (Database.answersDb); absent, `db`. */
+  answersDb?: Db;
   /** Picks where limits are counted (decision 44); absent, DATABASE_URL decides. */
   engine?: Database['engine'];
   jwtSecret: string;
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildOptions) {
   const ctx: AppContext = {
     config,
     db,
+    answersDb: options.answersDb ?? db,
     engine,
     mailer:
       options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),

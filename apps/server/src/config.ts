@@ -30,6 +30,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Shortlist <no-reply@localhost>'),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  DATABASE_ANSWER_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.string().email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -82,6 +83,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections that write judges' answers, at most (undefined: the machine's cores + 1). */
+  databaseAnswerConnections: number | undefined;
   /** Base of links in e-mails; defaults to the listening address. */
   publicUrl: string;
   /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-* headers. */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace: a relative DATA_DIR is taken from where npm was invoked.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAnswerConnections: e.DATABASE_ANSWER_CONNECTIONS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -10,6 +10,8 @@ import type { Signer } from './http/signer.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Where judges' answers are written (Database.answersDb): a pool sized to the machine's cores. */
+  answersDb: Db;
   /** The embedded engine runs its statements on the thread that answers every request; PostgreSQL does not. */
   engine: Database['engine'];
   mailer: Mailer;

@@ -12,12 +12,17 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 async function main() {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    answerConnections: config.databaseAnswerConnections,
+  });
   const app = await buildApp({
     config,
     db: database.db,
     reportDb: database.reportDb,
     backgroundDb: database.backgroundDb,
+    answersDb: database.answersDb,
     engine: database.engine,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webDist: config.webDist ?? defaultWebDist,

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,13 @@ export interface Database {
    * on the embedded engine.
    */
   backgroundDb: Db;
+  /**
+   * Where judges' answers are written: on PostgreSQL a pool of about the machine's cores (decision 229).
+   * A submission of thousands of answers keeps a core busy; ten of them at once gave the report's fold,
+   * one session among eleven, a share too small to keep up, and the report showed a burst's edits 10.7 s
+   * after the last reply; three at once, 3.9 s, at the same throughput. The same as `db` on the embedded engine.
+   */
+  answersDb: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** The embedded engine only: its data directory as a gzipped tarball. */
@@ -53,6 +61,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** PostgreSQL only: how long a connection and a statement may take (tests shorten them). */
   waits?: PostgresWaits;
+  /** PostgreSQL only: the answers' connections (`answersDb`); absent, the machine's cores + 1. */
+  answerConnections?: number;
 }
 
 export interface PostgresWaits {
@@ -83,7 +93,9 @@ const CLIENT_GRACE_MS = 2_000;
 const POOL_SIZES = { requests: 10, reports: 3, background: 2 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.waits) : openPglite(options);
+  return options.url
+    ? openPostgres(options.url, options.waits, options.answerConnections)
+    : openPglite(options);
 }
 
 /** The embedded engine on `dataDir` (in memory without), or restored from `loadDataDir`. */
@@ -123,22 +135,28 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await upkeep;
     if (!options.pglite) await client.close();
   };
-  return { db, reportDb: db, backgroundDb: db, engine: 'pglite', pglite: client, close };
+  return { db, reportDb: db, backgroundDb: db, answersDb: db, engine: 'pglite', pglite: client, close };
 }
 
-async function openPostgres(url: string, waits = POSTGRES_WAITS): Promise<Database> {
+async function openPostgres(
+  url: string,
+  waits = POSTGRES_WAITS,
+  answerConnections = os.availableParallelism() + 1,
+): Promise<Database> {
   await migrateWithLock(url);
   const requests = openPool(url, 'shortlist', POOL_SIZES.requests, waits, waits.statementMs);
   const reports = openPool(url, 'shortlist-reports', POOL_SIZES.reports, waits, waits.reportStatementMs);
   const background = openPool(url, 'shortlist-background', POOL_SIZES.background, waits);
+  const answers = openPool(url, 'shortlist-answers', answerConnections, waits, waits.statementMs);
   const drizzleOf = (pool: pg.Pool) => drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db: drizzleOf(requests),
     reportDb: drizzleOf(reports),
     backgroundDb: drizzleOf(background),
+    answersDb: drizzleOf(answers),
     engine: 'postgres',
     close: async () => {
-      await Promise.all([requests.end(), reports.end(), background.end()]);
+      await Promise.all([requests.end(), reports.end(), background.end(), answers.end()]);
     },
   };
 }

@@ -29,11 +29,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://shortlist.test',
     ...options.env,
   });
-  const build = async (db: typeof database.db, reportDb = db) => {
+  const build = async (db: typeof database.db, reportDb = db, answersDb = db) => {
     const built = await buildApp({
       config,
       db,
       reportDb,
+      answersDb,
       engine: database.engine,
       jwtSecret: 'test-secret-test-secret-test-secret-42',
       logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
@@ -43,7 +44,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     await built.ready();
     return built;
   };
-  const app = await build(database.db, database.reportDb);
+  const app = await build(database.db, database.reportDb, database.answersDb);
   const closeTwin: Array<() => Promise<void>> = [];
   const { db } = database;
   let sequence = 0;
@@ -107,7 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   async function twin() {
     if (!database.url) return { app: app as App, request };
     const second = await openDatabase({ url: database.url });
-    const twinApp = await build(second.db, second.reportDb);
+    const twinApp = await build(second.db, second.reportDb, second.answersDb);
     closeTwin.push(async () => {
       await twinApp.close();
       await second.close();

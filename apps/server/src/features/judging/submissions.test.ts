@@ -1,5 +1,5 @@
 import { PARTLY_RATED_MESSAGE } from '@shortlist/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAnswers, issueComments, issueSubmissions, issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -37,6 +37,30 @@ describe('submitting answers', () => {
     if (!item || !other || !team || !market) throw new Error('setup');
     return { ...setup, item, other, team, market };
   }
+
+  // Decision 229: a burst of submissions keeps about as many cores busy as the machine has, and no more,
+  // so that the report's fold (the background pool's) keeps up, and other requests keep their connections.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'writes a judge’s answers on the answers’ own connections (PostgreSQL)',
+    async () => {
+      const answerSessions = async () => {
+        const { rows } = (await t.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'shortlist-answers' AND datname = current_database()`,
+        )) as unknown as { rows: { n: number }[] };
+        return rows[0]?.n ?? 0;
+      };
+      expect(await answerSessions()).toBe(0);
+      const { issue, judge, item, other, team, market } = await ratingSetup();
+      const reply = await call.submit(issue.id, judge.token, {
+        answers: [item, other].flatMap((dataset) =>
+          [team, market].map((question) => ({ dataset: dataset.id, question: question.id, value: 7 })),
+        ),
+      });
+      expect(reply.statusCode).toBe(201);
+      expect(await answerSessions()).toBeGreaterThan(0);
+    },
+  );
 
   it('stores ratings per criterion and comments, and replaces them all when edited', async () => {
     const { issue, judge, item, other, team, market } = await ratingSetup();

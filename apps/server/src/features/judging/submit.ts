@@ -36,7 +36,7 @@ export async function submitAnswers(
   assertIssueOpen(issue);
   const comments = input.comments.filter((comment) => comment.content !== '');
   const userId = access.userId;
-  return ctx.db.transaction(async (tx) => {
+  return ctx.answersDb.transaction(async (tx) => {
     // Two submits of one judge at once would otherwise write over each other's rows.
     await lockAccess(tx, access.id);
     // The access mode as it stands, kept until this commits: a switch to a subset per judge waits for
