@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -33,6 +35,7 @@ beforeAll(async () => {
   writeFileSync(asset, script);
   writeFileSync(`${asset}.br`, brotliCompressSync(script));
   writeFileSync(`${asset}.gz`, gzipSync(script));
+  writeFileSync(path.join(dist, 'assets', 'app-3c4d.css'), 'body{margin:0}');
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -48,8 +51,9 @@ describe('the web app as served', () => {
       headers: { 'accept-encoding': 'gzip, br' },
     });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toMatch(/javascript/);
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // RFC 9239's type for scripts, the brotli copy's as the file's; no charset: modules are UTF-8.
+    expect(br.headers['content-type']).toBe('text/javascript');
+    expect(br.headers['cache-control']).toBe('max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
     const gz = await t.request({
@@ -59,9 +63,61 @@ describe('the web app as served', () => {
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    expect(gz.headers['content-type']).toBe('text/javascript');
     const plain = await t.request({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript');
     expect(plain.body).toBe(script);
+    // A stylesheet keeps its charset: CSS has no such rule.
+    const style = await t.request({ method: 'GET', url: '/assets/app-3c4d.css' });
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(style.headers['cache-control']).toBe('max-age=31536000, immutable');
+  });
+
+  it('sends a hashed asset over HTTP/1.1 without Connection and Keep-Alive lines, the connection kept', async () => {
+    const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    expect(server).toContain(String(port));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (url: string) =>
+      new Promise<{ headers: string[]; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest({ port, path: url, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ headers: res.rawHeaders, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const names = (headers: string[]) => headers.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
+    try {
+      const first = await get('/assets/app-1a2b.js');
+      expect(names(first.headers)).not.toContain('connection');
+      expect(names(first.headers)).not.toContain('keep-alive');
+      expect(names(first.headers)).toContain('date');
+      // The same connection answers again: persistence is HTTP/1.1's default.
+      const second = await get('/assets/app-1a2b.js');
+      expect(second.reused).toBe(true);
+      // index.html and the API keep Node's lines.
+      const page = await get('/forms/12');
+      expect(page.reused).toBe(true);
+      expect(names(page.headers)).toContain('keep-alive');
+      // An HTTP/1.0 client, whose connection closes after the reply, is told so.
+      const old = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET /assets/app-1a2b.js HTTP/1.0\r\n\r\n'),
+        );
+        let text = '';
+        socket.on('data', (data) => {
+          text += data.toString('latin1');
+        });
+        socket.on('end', () => resolve(text.slice(0, text.indexOf('\r\n\r\n'))));
+        socket.on('error', reject);
+      });
+      expect(old).toMatch(/^HTTP\/1\.1 200/);
+      expect(old).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('sends a hashed asset with the headers a script needs, the page’s protections with index.html', async () => {

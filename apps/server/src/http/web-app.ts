@@ -6,8 +6,12 @@ import { answerFirstRequest, FIRST_REPLY_SLOT, withFirstReply } from './first-re
 import { createPageCompressor, pageEncoding } from './page-encoding.ts';
 import { indexHtmlFor } from './route-preloads.ts';
 
-/** Vite names every built asset by its content's hash: a name never changes content. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Vite names every built asset by its content's hash: a name never changes content. No `public`: a shared
+ * cache may store a reply to a request without Authorization anyway (RFC 9111 §3), and no asset request
+ * carries one (the app's token goes to the API alone).
+ */
+const IMMUTABLE = 'max-age=31536000, immutable';
 /** index.html names the current assets: always asked again, so a release is seen at once. */
 const REVALIDATE = 'no-cache';
 /** index.html holding a page's data (first-reply.ts): a judge's view, opened by the token in its URL. */
@@ -31,9 +35,33 @@ const ASSET_HEADERS = new Set([
   'x-content-type-options',
 ]);
 
-async function keepAssetHeaders(_request: FastifyRequest, reply: FastifyReply) {
+/**
+ * A script's type: `text/javascript` (RFC 9239), without @fastify/static's `application/javascript;
+ * charset=utf-8`. The build's scripts are modules, which a browser decodes as UTF-8 whatever the header
+ * says (HTML, "fetch a single module script"); 22 bytes less on each of a page's 20 to 70 scripts.
+ */
+const SCRIPT_TYPE = 'text/javascript';
+
+/**
+ * Trims a hashed asset's reply to what a browser uses (decision 228): over HTTP/1.1, where each reply's
+ * headers travel uncompressed, an admin page's 40 to 80 files carried some 330 bytes each.
+ */
+async function keepAssetHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (reply.getHeader('cache-control') !== IMMUTABLE) return;
   for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name)) reply.removeHeader(name);
+  if (String(reply.getHeader('content-type')).startsWith('application/javascript'))
+    reply.header('content-type', SCRIPT_TYPE);
+  // Node writes `Connection: keep-alive` and `Keep-Alive: timeout=72` on every reply it keeps the
+  // connection open after. An HTTP/1.1 connection persists unless a reply says `close` (RFC 9112 §9.3),
+  // and browsers neither need the first line nor, Chromium, read the second (a hint of when the server
+  // closes an idle connection: a GET on a connection closed meanwhile is sent again). Removing the header
+  // drops both lines, and Node still keeps the connection (`_storeHeader`); when it is to close it (the
+  // connection's last request, an HTTP/1.0 client), the reply keeps its `Connection: close`. Behind a
+  // proxy, these two lines are the proxy's own (hop-by-hop): this saves bytes only where Node answers the
+  // browser itself.
+  const raw = reply.raw as typeof reply.raw & { maxRequestsOnConnectionReached?: boolean };
+  if (request.raw.httpVersion === '1.1' && raw.shouldKeepAlive && !raw.maxRequestsOnConnectionReached)
+    raw.removeHeader('connection');
 }
 
 /**
