@@ -516,6 +516,17 @@ async function main() {
         );
       }
     }
+    // Each served variant's most KiB a route, in one row: what HTTP/1.1's headers add to HTTP/2's (issue 57, point 6).
+    console.log(`\n| route | ${variants.map((v) => `${v.name} max KiB`).join(' | ')} | KiB goal |`);
+    console.log(`|---|${variants.map(() => '---:|').join('')}---:|`);
+    for (const route of new Set(loads.map((l) => l.route))) {
+      const most = variants.map(({ name }) =>
+        Math.max(...loads.filter((l) => l.route === route && l.build === name).map((l) => l.kib)),
+      );
+      const goal =
+        route === 'dashboard' ? DASHBOARD_GOAL_KIB : route === 'sign-in to dashboard' ? '' : GOAL_KIB;
+      console.log(`| ${route} | ${most.map((kib) => kib.toFixed(1)).join(' | ')} | ${goal} |`);
+    }
     console.log('');
     for (const [name, missed] of misses) {
       console.log(
