@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.ts';
 import { lastLinkSentTo, waitForMailTo } from './support/outbox.ts';
-import { signIn } from './support/pages.ts';
+import { signIn, waitUntilOpen } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 
@@ -209,6 +209,7 @@ describe('judges of a selection', () => {
 
     await table.getByTestId('judge-row-eve@example.org').getByTestId('judge-copy-access').click();
     const copy = page.getByRole('dialog', { name: 'Copy access to eve@example.org' });
+    await waitUntilOpen(copy);
     await copy.getByTestId('copy-access-from').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'dee@example.org (2 items)' }).click();
     await copy.getByRole('button', { name: 'Copy' }).click();

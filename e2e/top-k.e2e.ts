@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { callAdminApi } from './support/admin-api.ts';
-import { signIn } from './support/pages.ts';
+import { signIn, waitUntilOpen } from './support/pages.ts';
 import { ADMIN } from './support/server.ts';
 import { useBrowserSession } from './support/session.ts';
 import { shoot } from './support/shots.ts';
@@ -101,6 +101,7 @@ describe('how sure the shortlist is', () => {
     await page.getByTestId('export-top-k').waitFor();
     expect(await page.getByTestId('export-top-k').innerText()).toContain('top 2');
     const exportDialog = page.getByRole('dialog', { name: 'Export the report' });
+    await waitUntilOpen(exportDialog);
     await exportDialog.getByRole('button', { name: 'Cancel' }).click();
     // Closed before the phone's width: in CI it was once still open when the next tab was pressed.
     await exportDialog.waitFor({ state: 'hidden' });

@@ -53,14 +53,19 @@ export const clickUntilShown = (trigger: Locator, shown: Locator) =>
   clickUntil(trigger, () => shown.isVisible());
 
 /**
- * Presses Escape in an open dialog once it holds the focus, as a person who sees it open, then waits until it
- * has closed. Ant Design moves the focus in when the opening motion ends; a key pressed before goes to the page
- * and the dialog stays (reports.e2e under two lanes, 2026-12-07: open for 30 s after the key).
+ * Waits until a dialog has opened as a person sees it: Ant Design moves the focus in when the opening motion
+ * ends. Until then what is inside still moves: a key goes to the page (reports.e2e, 2026-12-07: open for 30 s
+ * after Escape), and a select's list drawn during the motion took a click that chose nothing (judges.e2e).
  */
-export async function closeWithEscape(page: Page, dialog: Locator) {
+export async function waitUntilOpen(dialog: Locator) {
   await expect
     .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { timeout: 30_000 })
     .toBe(true);
+}
+
+/** Presses Escape in an open dialog once it has opened, then waits until it has closed. */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  await waitUntilOpen(dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
 }
