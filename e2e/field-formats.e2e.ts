@@ -122,8 +122,13 @@ describe('field formats and edits after submission', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByTestId('general-edit-until').fill('2031-05-12T18:00');
-    await page.getByTestId('general-save').click();
-    await page.getByText('Saved successfully').first().waitFor();
+    // The form's own save, not the question's "Saved successfully" still shown (CI read the form before it).
+    await Promise.all([
+      page.waitForResponse(
+        (reply) => reply.request().method() === 'PATCH' && reply.url().endsWith(`/intake-forms/${form.id}/`),
+      ),
+      page.getByTestId('general-save').click(),
+    ]);
 
     const saved = await api<{
       edit_until: string | null;
