@@ -19,20 +19,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function chunk(
   fileName: string,
   moduleIds: string[],
-  options: {
-    name?: string;
-    imports?: string[];
-    isEntry?: boolean;
-    isDynamicEntry?: boolean;
-    bytes?: number;
-  } = {},
+  options: { name?: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean } = {},
 ) {
   return {
     type: 'chunk',
     fileName,
     name: options.name ?? 'vendor~x',
     moduleIds,
-    code: 'x'.repeat(options.bytes ?? 5000),
     imports: options.imports ?? [],
     isEntry: options.isEntry ?? false,
     isDynamicEntry: options.isDynamicEntry ?? false,
@@ -88,36 +81,6 @@ describe('the chunk plan', () => {
       '/nm/only-a.js',
       '/nm/table.js',
     ]);
-  });
-
-  it('puts a small chunk with one loaded by more routes, when they all load what it imports', () => {
-    const three = { '/a': ['src/a.tsx'], '/b': ['src/b.tsx'], '/c': ['src/c.tsx'] };
-    const pages = [
-      chunk('index.js', ['/app/src/main.tsx'], { isEntry: true, name: 'index' }),
-      chunk('a.js', ['/app/src/a.tsx'], { isDynamicEntry: true, imports: ['all.js', 'ab.js', 'a-big.js'] }),
-      chunk('b.js', ['/app/src/b.tsx'], {
-        isDynamicEntry: true,
-        imports: ['all.js', 'ab.js', 'ab-big.js', 'zod.js'],
-      }),
-      chunk('c.js', ['/app/src/c.tsx'], { isDynamicEntry: true, imports: ['all.js'] }),
-      chunk('all.js', ['/nm/all.js']),
-      chunk('zod.js', ['/nm/zod.js'], { name: 'react' }),
-    ];
-    // ab.js (a and b) is small: it joins all.js (a, b and c); a-big.js (a) is not.
-    const small = plan(three, [
-      ...pages,
-      chunk('ab.js', ['/nm/ab.js'], { bytes: 400 }),
-      chunk('a-big.js', ['/nm/a-big.js'], { bytes: 1500 }),
-    ]);
-    expect(small['/nm/ab.js']).toBe(small['/nm/all.js']);
-    expect(small['/nm/a-big.js']).toBeUndefined();
-    // A small chunk that imports one c does not load stays apart: c would download zod with it.
-    const importing = plan(three, [
-      ...pages,
-      chunk('ab.js', ['/nm/ab.js'], { bytes: 400, imports: ['zod.js'] }),
-      chunk('a-big.js', ['/nm/a-big.js'], { bytes: 1500 }),
-    ]);
-    expect(importing['/nm/ab.js']).toBeUndefined();
   });
 
   it('is read once: a build run alone later splits as the groups say', () => {

@@ -11,25 +11,6 @@ export const CHUNK_PLAN_MODE = 'chunk-plan';
 /** What the second pass groups: a module's id → its chunk's name. */
 export type ChunkPlan = Record<string, string>;
 
-/** The chunks that the same routes' first visits load: one chunk, unless merged into another. */
-interface RouteSet {
-  key: string;
-  routes: Set<string>;
-  chunks: OutputChunk[];
-  /** Their minified code's length. */
-  bytes: number;
-  /** The set whose chunk it joins. */
-  into?: RouteSet;
-}
-
-/**
- * Code under which a set of chunks joins a set loaded by more routes (all of its own among them): 1,000
- * bytes minified, some 0.3–0.4 KiB compressed, about what its file's headers and imports cost over
- * HTTP/1.1. At 2,000 the sign-in page and the invitations grew by 0.8–0.9 KiB, at 4,000 the invitations
- * and the dashboard by 2.2–2.7.
- */
-const MERGE_BELOW = 1000;
-
 /** The chunks of a plan's group are named so (`routes-<hash>.js`): a hash of the routes that load them. */
 export const PLANNED_PREFIX = 'routes~';
 
@@ -44,11 +25,6 @@ export const PLANNED_PREFIX = 'routes~';
  * request, and over HTTP/1.1 its ~230 bytes of headers travel uncompressed (decision 228). Two such chunks
  * in one change no route's first visit by a byte of code; what changes is a page's later `import()` (a
  * dialog, another tab) that needed one of them and now downloads both.
- *
- * A set of under 1,000 bytes (`MERGE_BELOW`) then joins the set loaded by the fewest more routes, all of
- * its own among them, when each of those routes already loads what its chunks import: a page that did not
- * need it downloads its few hundred bytes, and no other chunk with them (a merge that let the forms list
- * download zod, which a small chunk imported, made it 21 KiB heavier).
  *
  * Only the chunks that no group names (`vendor~…`, and rolldown's own shared chunks) are merged, not those
  * of an entry, of a module loaded with `import()` (a page, a tab), or of a named group (react, shell…: each
@@ -100,46 +76,11 @@ export function planChunks(
         const key = patterns.sort().join('\n');
         byRoutes.set(key, [...(byRoutes.get(key) ?? []), chunk]);
       }
-      const sets: RouteSet[] = [...byRoutes].map(([key, together]) => ({
-        key,
-        routes: new Set(key.split('\n')),
-        chunks: together,
-        bytes: together.reduce((sum, chunk) => sum + chunk.code.length, 0),
-      }));
-      /** Whether every route of `routes` loads every chunk that `set`'s chunks import. */
-      const importsLoadedBy = (set: RouteSet, routes: Set<string>) =>
-        set.chunks.every((chunk) =>
-          [...closure(chunk)].every(
-            (each) => each === chunk || [...routes].every((route) => routesOf.get(each)?.includes(route)),
-          ),
-        );
-      // Smallest first, each into the set loaded by the fewest more routes that keeps its own chunk so far.
-      for (const small of [...sets].sort((a, b) => a.bytes - b.bytes)) {
-        if (small.bytes >= MERGE_BELOW) break;
-        let host: RouteSet | undefined;
-        for (const other of sets) {
-          if (other === small || other.into || other.routes.size <= small.routes.size) continue;
-          if (![...small.routes].every((route) => other.routes.has(route))) continue;
-          if (!importsLoadedBy(small, other.routes)) continue;
-          if (
-            !host ||
-            other.routes.size < host.routes.size ||
-            (other.routes.size === host.routes.size && other.bytes < host.bytes)
-          )
-            host = other;
-        }
-        if (!host) continue;
-        small.into = host;
-        for (const each of sets) if (each.into === small) each.into = host;
-        host.bytes += small.bytes;
-      }
       const plan: ChunkPlan = {};
-      for (const set of sets) {
-        const target = set.into ?? set;
-        const merged = sets.filter((each) => (each.into ?? each) === target);
-        if (merged.reduce((n, each) => n + each.chunks.length, 0) < 2) continue;
-        const name = PLANNED_PREFIX + createHash('sha256').update(target.key).digest('hex').slice(0, 12);
-        for (const chunk of set.chunks) for (const id of chunk.moduleIds) plan[id] = name;
+      for (const [key, together] of byRoutes) {
+        if (together.length < 2) continue;
+        const name = PLANNED_PREFIX + createHash('sha256').update(key).digest('hex').slice(0, 12);
+        for (const chunk of together) for (const id of chunk.moduleIds) plan[id] = name;
       }
       mkdirSync(path.dirname(planFile), { recursive: true });
       writeFileSync(planFile, JSON.stringify(plan));
