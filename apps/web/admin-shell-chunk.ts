@@ -1,8 +1,5 @@
 import type { ChunkingContext } from 'rolldown';
 
-/** The chunk's name. */
-export const ADMIN_SHELL_CHUNK = 'admin-shell';
-
 /**
  * A code-splitting group's name function: the modules that the signed-in app's shell runs (the layout,
  * the session, the team's view) and that no other kind of page uses, in one chunk, `admin-shell`.
@@ -37,6 +34,6 @@ export function adminShellChunk(shellRoots: string[], adminRoots: string[]) {
     if (id.includes('node_modules') || !/[\\/]src[\\/]/.test(id)) return null;
     const found = [...roots(id, ctx)];
     const belongs = found.every(isAdminRoot) && found.some(isShellRoot);
-    return belongs ? ADMIN_SHELL_CHUNK : null;
+    return belongs ? 'admin-shell' : null;
   };
 }
