@@ -36,7 +36,7 @@ export interface Database {
    * Where judges' answers are written: on PostgreSQL a pool of about the machine's cores (decision 229).
    * A submission of thousands of answers keeps a core busy; ten of them at once gave the report's fold,
    * one session among eleven, a share too small to keep up, and the report showed a burst's edits 10.7 s
-   * after the last reply; three at once, 3.9 s, at the same throughput. The same as `db` on the embedded engine.
+   * after the last reply; three at once, 3.5 s, at about the same throughput. The same as `db` on the embedded engine.
    */
   answersDb: Db;
   engine: 'pglite' | 'postgres';
