@@ -10,7 +10,8 @@ const OURS = path.join(import.meta.dirname, 'src/lib/lean-antd');
  * `@rc-component/form`'s index; that index assigns the form's parts onto its default export, which keeps
  * them all (the form, fields, lists, hooks and the async validator: about 11 KiB compressed) in every page,
  * forms or not. `FormProvider` is `FormContext.js`'s own export, the same module the index re-exports.
- * Two more, for what every admin page draws (issue 28): Typography and the button's style tokens.
+ * More for what every admin page draws (issues 28 and 57): Typography, the button's style tokens, and the
+ * Table's column filters, row selection and radio group.
  */
 const REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
   {
@@ -23,6 +24,26 @@ const REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
     importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
     source: '../Editable',
     to: path.join(OURS, 'lazy-editable.tsx'),
+  },
+  // The Table's column filters (a Tree, a Menu, a search), loaded when a column filters
+  // (src/lib/lean-antd/lazy-filter-dropdown.tsx).
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    source: './FilterDropdown',
+    to: path.join(OURS, 'lazy-filter-dropdown.tsx'),
+  },
+  // The Table's row selection needs four functions of the tree package, not its Tree (src/lib/lean-antd/tree-utils.ts).
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    source: '@rc-component/tree',
+    to: path.join(OURS, 'tree-utils.ts'),
+  },
+  // The radio group names itself with one function of the form's hooks, which import the whole form
+  // (src/lib/lean-antd/name-path.ts).
+  {
+    importer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/,
+    source: '../form/hooks/useForm',
+    to: path.join(OURS, 'name-path.ts'),
   },
   // The button's tokens take `isBright` from the color picker's presets, which draw a Collapse.
   {
