@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -109,6 +109,9 @@ export function startPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dat
     postgresqlconf: ['fsync=off'],
     loadDataDir,
     extensions: { pg_trgm, btree_gin },
+    // bytea's hex text decoded natively: PGlite's own parser calls a function a byte, ~6 ms on the event
+    // loop for the 60,000 bytes of 5,000 of the top k's values (decision 231).
+    parsers: { [types.BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
   });
 }
 

@@ -263,13 +263,18 @@ export function itemRanksQuery(issueIds: number[], filters: ValueFilters = {}): 
  * item, not per judge: the values are stored in item order, so grouping them per item reads the table in
  * its order (0.7 s at load 16, 6,000 pages), where grouping per judge visited a page per value (2.7 s,
  * 540,000 pages) or hashed 300 states of 20 KB. The caller keeps the items of the report (its tags) by id.
+ * `datasetIds`: only these items' rows (a part, `item-parts.ts`), the same rows as the whole read has.
  */
-export function itemValueArraysQuery(issueIds: number[], filters: ValueFilters = {}): SQL {
+export function itemValueArraysQuery(
+  issueIds: number[],
+  filters: ValueFilters = {},
+  datasetIds?: number[],
+): SQL {
   return sql`WITH ${reportCtes(issueIds, filters)}
     SELECT v.issue_id, v.dataset_id, string_agg(int4send(v.user_id), ''::bytea) AS judges,
       string_agg(float8send(v.value::float8), ''::bytea) AS values
     FROM scored_values v
-    WHERE v.value IS NOT NULL
+    WHERE v.value IS NOT NULL ${datasetIds ? sql`AND v.dataset_id IN (${idList(datasetIds)})` : sql``}
     GROUP BY v.issue_id, v.dataset_id`;
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { IssueRow } from '../../access/team.ts';
 import type { Db } from '../../db/client.ts';
-import { chunk, idList, selectRows } from '../../db/raw-rows.ts';
+import { idList, selectRows } from '../../db/raw-rows.ts';
 import { judgesCte, judgeValuesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 
 /** The report's filters that the agreement follows: its judges (verified e-mails only) and criteria. */
@@ -153,40 +153,4 @@ export async function selectCriteria(db: Db, issue: IssueRow, filters: Agreement
     sql`SELECT id FROM issue_questions WHERE issue_id = ${issue.id} ${criteriaOf(filters, sql`id`)} ORDER BY id`,
   );
   return rows.map((row) => row.id);
-}
-
-/**
- * At most this many answers a statement on the embedded engine, whose statements hold the event loop (issue
- * 57): at 90,000 answers one statement over them all held it ~100 ms, parts of 20,000 ~60 ms, of 5,000 ~22 ms
- * (the agreement then takes 1.6–1.9× as long). PostgreSQL's statements hold no thread of ours: one statement.
- */
-export const ANSWERS_A_STATEMENT = { pglite: 5_000, postgres: Number.POSITIVE_INFINITY };
-/** Ids as parameters: far under PostgreSQL's 65,535. */
-const MOST_ITEMS_A_PART = 5_000;
-
-/**
- * The selection's items in parts of at most `answersAStatement` answers (the engine's), counted as judges ×
- * criteria an item, in the items' order; one part of all (undefined) when they fit in one statement.
- */
-export async function itemParts(
-  db: Db,
-  issue: IssueRow,
-  answersAStatement: number,
-): Promise<(number[] | undefined)[]> {
-  if (answersAStatement === Number.POSITIVE_INFINITY) return [undefined];
-  // The items' ids and the counts in one statement: the parts are sized by the answers an item may have.
-  const [size] = await selectRows<{ items: number[] | null; judges: number; criteria: number }>(
-    db,
-    sql`SELECT
-      (SELECT array_agg(dataset_id ORDER BY dataset_id) FROM issue_datasets WHERE issue_id = ${issue.id}) AS items,
-      (SELECT count(*)::int FROM issue_accesses WHERE issue_id = ${issue.id}) AS judges,
-      (SELECT count(*)::int FROM issue_questions WHERE issue_id = ${issue.id}) AS criteria`,
-  );
-  const items = size?.items ?? [];
-  const answersAnItem = Math.max(1, size?.judges ?? 0) * Math.max(1, size?.criteria ?? 0);
-  if (items.length * answersAnItem <= answersAStatement) return [undefined];
-  return chunk(
-    items,
-    Math.min(MOST_ITEMS_A_PART, Math.max(1, Math.floor(answersAStatement / answersAnItem))),
-  );
 }

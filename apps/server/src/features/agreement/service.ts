@@ -1,15 +1,12 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { AGREEMENT_BOOTSTRAP_DRAWS, type Agreement, REPORT_VALUE_DECIMALS } from '@shortlist/contract';
 import type { IssueRow } from '../../access/team.ts';
 import type { AppContext } from '../../context.ts';
+import { itemParts, readInParts, VALUES_A_STATEMENT } from '../../item-reads/item-parts.ts';
 import { offThread } from '../../threads/off-thread.ts';
 import { foldReportChanges } from '../reports/fold.ts';
 import { type AlphaMetric, type AlphaUnit, alphaOf, intervalUnit, nominalUnit } from './krippendorff.ts';
 import {
   type AgreementFilters,
-  ANSWERS_A_STATEMENT,
-  type CriterionUnitSums,
-  itemParts,
   type JudgeSums,
   selectAgreementSums,
   selectCriteria,
@@ -70,33 +67,37 @@ function addJudgeSums(a: JudgeSums, b: JudgeSums): JudgeSums {
 }
 
 /**
- * The units, the judges' sums and the criteria's units, read part by part of the items (`itemParts`) with
- * the event loop free between two parts: on the embedded engine one statement over every value held the
- * thread that answers every request, `/healthz` too, ~100 ms at 90,000 answers (bench:heavy).
+ * The units, the judges' sums and the criteria's units, read part by part of the items (`itemParts`, one
+ * part on PostgreSQL) with the event loop free between two statements: on the embedded engine one
+ * statement over every value held the thread that answers every request, `/healthz` too, ~100 ms at
+ * 90,000 answers (bench:heavy). Each is a sum over items: the parts' units follow one another in the
+ * items' order, and a judge's sums are added.
  */
 async function sumsByParts(
   ctx: AppContext,
   issue: IssueRow,
   filters: AgreementFilters,
-  answersAStatement: number,
+  valuesAStatement: number,
 ) {
-  const units: UnitSums[] = [];
+  const parts = await itemParts(ctx.db, [issue.id], valuesAStatement, { perCriterion: true });
+  const readSums = () => readInParts(parts, (part) => selectAgreementSums(ctx.db, issue, filters, part));
+  const readCriterionSums = () =>
+    readInParts(parts, (part) => selectCriterionSums(ctx.db, issue, filters, part));
+  // In parts, one statement a turn of the loop (two at once ran in the same turn); in one, side by side.
+  const [sums, criterionSums] =
+    parts.length > 1
+      ? [await readSums(), await readCriterionSums()]
+      : await Promise.all([readSums(), readCriterionSums()]);
   const judges = new Map<number, JudgeSums>();
-  const criterionSums: CriterionUnitSums[] = [];
-  for (const part of await itemParts(ctx.db, issue, answersAStatement)) {
-    const [sums, criterionPart] = await Promise.all([
-      selectAgreementSums(ctx.db, issue, filters, part),
-      selectCriterionSums(ctx.db, issue, filters, part),
-    ]);
-    units.push(...sums.units);
-    for (const judge of sums.judges) {
-      const before = judges.get(judge.user_id);
-      judges.set(judge.user_id, before ? addJudgeSums(before, judge) : judge);
-    }
-    criterionSums.push(...criterionPart);
-    await yieldToEventLoop();
+  for (const judge of sums.flatMap((part) => part.judges)) {
+    const before = judges.get(judge.user_id);
+    judges.set(judge.user_id, before ? addJudgeSums(before, judge) : judge);
   }
-  return { units, judges: [...judges.values()], criterionSums };
+  return {
+    units: sums.flatMap((part) => part.units),
+    judges: [...judges.values()],
+    criterionSums: criterionSums.flat(),
+  };
 }
 
 /**
@@ -107,7 +108,7 @@ export async function getAgreement(
   ctx: AppContext,
   issue: IssueRow,
   filters: AgreementFilters = {},
-  answersAStatement = ANSWERS_A_STATEMENT[ctx.engine],
+  valuesAStatement = VALUES_A_STATEMENT[ctx.engine],
 ): Promise<Agreement> {
   if (issue.resourcetype === 'TextIssue') {
     return { alpha: null, alpha_low: null, alpha_high: null, questions: [], judges: [] };
@@ -115,7 +116,7 @@ export async function getAgreement(
   // Ratings read the judges' stored values: take in the changes not yet folded, as the report does.
   if (issue.resourcetype === 'RatingIssue') await foldReportChanges(ctx.db, [issue.id]);
   const metric = metricOf(issue);
-  const { units, judges, criterionSums } = await sumsByParts(ctx, issue, filters, answersAStatement);
+  const { units, judges, criterionSums } = await sumsByParts(ctx, issue, filters, valuesAStatement);
   const criteria = await selectCriteria(ctx.db, issue, filters);
   const alphaUnits = units.map((unit) => unitOf(metric, unit));
   const interval = await intervalOffThread({

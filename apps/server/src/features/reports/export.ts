@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { itemTitleIn, type Language, REPORT_VALUE_DECIMALS, type ReportFilters } from '@shortlist/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { IssueRow } from '../../access/team.ts';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { chunk, idList, selectRows } from '../../db/raw-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
+import { itemsAPart, VALUES_A_STATEMENT } from '../../item-reads/item-parts.ts';
 import { selectItemValues } from '../../item-reads/item-values.ts';
 import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
 import { type WorkbookOffThread, writeWorkbookOffThread } from '../../threads/workbook.ts';
@@ -22,7 +24,8 @@ const EXPORT_BATCH_SIZE = 500;
 /**
  * Judge values per query of the judge × item sheet: its batches hold as many items as fit, so that the
  * memory of a batch stays the same whatever the number of judges (500 items × 300 judges held 150,000
- * values and their cells at once).
+ * values and their cells at once). On the embedded engine, fewer (`VALUES_A_STATEMENT`): a statement of
+ * 15,000 values held the event loop 32–41 ms (decision 231).
  */
 const EXPORT_VALUES_PER_BATCH = 15_000;
 
@@ -128,6 +131,9 @@ async function writeRanking(
       .where(eq(issueQuestions.issueId, issue.id))
       .orderBy(asc(issueQuestions.id)),
   ]);
+  // The loop free before the rows are shaped: on the embedded engine the read above held it ~35 ms at
+  // 1,000 items, and the first batch's rows would have followed in the same turn (decision 231).
+  await yieldToEventLoop();
   const chosen = questions.filter((q) => !filters.criteria?.length || filters.criteria.includes(q.id));
   const fields = includeDataset
     ? await ctx.db
@@ -230,7 +236,11 @@ async function writeJudgeValues(
   const decimals = sql.raw(String(REPORT_VALUE_DECIMALS));
   // Each judge's column, from the third on: a row is an array with a hole where the judge gave nothing.
   const columnOf = new Map(judges.map((judge, index) => [judge.user_id, index + 2]));
-  const itemsPerBatch = Math.max(1, Math.floor(EXPORT_VALUES_PER_BATCH / Math.max(1, judges.length)));
+  // A subset of criteria is recomputed from the answers: an item then counts its judges' answers.
+  const itemsPerBatch = itemsAPart(
+    judges.length * Math.max(1, filters.criteria?.length ?? 0),
+    Math.min(EXPORT_VALUES_PER_BATCH, VALUES_A_STATEMENT[ctx.engine]),
+  );
   for (const batch of chunk(items, itemsPerBatch)) {
     const ids = batch.map((item) => item.dataset_id);
     // One row per item, its judges and their values as two comma-separated texts (a value's shortest

@@ -2,6 +2,7 @@ import { reportExportWithTopKQuerySchema } from '@shortlist/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datumValues } from '../../db/schema/index.ts';
 import { DownloadLeft } from '../../http/download.ts';
+import { VALUES_A_STATEMENT } from '../../item-reads/item-parts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { countingStatements, outputLeftAtOnce, readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { writeReportWorkbook } from './export.ts';
@@ -196,4 +197,32 @@ it('reads no batch past the first for a download left at once, on either engine'
   // paths. Reading on took two more batches of paths, then the judges, their values, the comments and
   // the agreement: the whole report, for no one.
   expect(counted.statements()).toBe(4);
+});
+
+it('writes the same workbook read one item a statement, as the embedded engine reads a large selection', async () => {
+  const { token, issue, items, q1, q2 } = await f.createRatingSetup();
+  await f.submit(issue.id, (await f.addJudge(issue.id)).id, [], [[items.c.id, 'Bold', q2.id]]);
+  const exported = async (query: string) => {
+    const reply = await t.request({
+      method: 'GET',
+      url: `/api/v1/issues/${issue.id}/export_excel/?${query}`,
+      token,
+    });
+    expect(reply.statusCode).toBe(200);
+    return readWorkbook(reply.rawPayload);
+  };
+  // The whole read and the parts' read of every sheet: the default view, a criterion (its values
+  // recomputed from the answers), the normalised values and the top k's probabilities.
+  for (const query of ['', `criteria=${q1.id}`, 'normalised=true&k=2']) {
+    const whole = await exported(query);
+    expect(whole.Judges?.length).toBe(5);
+    const engine = t.app.ctx.engine;
+    const before = VALUES_A_STATEMENT[engine];
+    VALUES_A_STATEMENT[engine] = 1;
+    try {
+      expect(await exported(query)).toEqual(whole);
+    } finally {
+      VALUES_A_STATEMENT[engine] = before;
+    }
+  }
 });

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { groupRows } from '../../db/group-rows.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { issues } from '../../db/schema/index.ts';
+import { type ItemPart, itemParts, readInParts, VALUES_A_STATEMENT } from '../../item-reads/item-parts.ts';
 import { itemIdArraysQuery, itemValueArraysQuery } from '../../item-reads/item-values.ts';
 import type { ValueFilters } from '../../item-reads/judge-values.ts';
 import { offThread } from '../../threads/off-thread.ts';
@@ -45,23 +46,46 @@ interface SelectionSpec {
   weight: number;
 }
 
-/** The judges' values and items of the selections, as the report computes them, read in two statements. */
-async function readSelections(ctx: AppContext, specs: SelectionSpec[], filters: ValueFilters) {
+/**
+ * The judges' values and items of the selections, as the report computes them. The values in one
+ * statement, or on the embedded engine in parts of the items (`itemParts`) with the event loop free
+ * between two parts: one statement over them all held `/healthz` 41–61 ms at 90,000 answers (decision
+ * 231). Only stored values go by parts: a subset of criteria recomputes every value from the answers,
+ * whatever the items asked, so each part would cost the whole read.
+ */
+async function readSelections(
+  ctx: AppContext,
+  specs: SelectionSpec[],
+  filters: ValueFilters,
+  valuesAStatement: number,
+) {
   const issueIds = specs.map((spec) => spec.id);
   await foldReportChanges(ctx.db, issueIds);
-  // In a transaction of its own, for two settings of this statement alone: the memory to group 600,000
-  // normalised values per item without spilling to disk (4 MB by default: 33 batches on disk, 1.8–2.8 s
-  // against 0.7–0.8 s at load 15–17), and no JIT (its cost passes `jit_above_cost`: 250 ms compiling).
-  const readValues = () =>
-    ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
-      return selectRows<ItemRow>(tx, itemValueArraysQuery(issueIds, filters));
-    });
-  const [valueRows, itemRows] = await Promise.all([
-    readValues(),
-    selectRows<{ issue_id: number; datasets: number[] }>(ctx.db, itemIdArraysQuery(issueIds, filters.tags)),
-  ]);
-  const valuesOf = groupRows(valueRows, (row) => row.issue_id);
+  // Per judge and criterion, the values are mapped from the answers: an item counts its answers.
+  const perCriterion = filters.normalised === true && filters.perCriterion === true;
+  const parts = filters.criteria?.length
+    ? [undefined]
+    : await itemParts(ctx.db, issueIds, valuesAStatement, { perCriterion });
+  // One statement in a transaction of its own, for two settings of this statement alone: the memory to
+  // group 600,000 normalised values per item without spilling to disk (4 MB by default: 33 batches on
+  // disk, 1.8–2.8 s against 0.7–0.8 s at load 15–17), and no JIT (its cost passes `jit_above_cost`:
+  // 250 ms compiling). A part needs neither, and the transaction's statements cost each part ~2 ms more.
+  const readValues = (part: ItemPart) =>
+    parts.length > 1
+      ? selectRows<ItemRow>(ctx.db, itemValueArraysQuery(issueIds, filters, part))
+      : ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
+          return selectRows<ItemRow>(tx, itemValueArraysQuery(issueIds, filters, part));
+        });
+  const readItems = () =>
+    selectRows<{ issue_id: number; datasets: number[] }>(ctx.db, itemIdArraysQuery(issueIds, filters.tags));
+  // In parts, one statement a turn of the loop; in one, side by side. An item's rows are in one part: the
+  // parts' rows together are the whole read's.
+  const [valueParts, itemRows] =
+    parts.length > 1
+      ? [await readInParts(parts, readValues), await readItems()]
+      : await Promise.all([readInParts(parts, readValues), readItems()]);
+  const valuesOf = groupRows(valueParts.flat(), (row) => row.issue_id);
   const datasetsOf = new Map(itemRows.map((row) => [row.issue_id, row.datasets]));
   return specs.map((spec) => ({
     spec,
@@ -136,9 +160,14 @@ async function topKOf(
   ctx: AppContext,
   specs: SelectionSpec[],
   filters: ValueFilters,
-  { k, seed, merged }: { k: number; seed: number; merged: boolean },
+  {
+    k,
+    seed,
+    merged,
+    valuesAStatement,
+  }: { k: number; seed: number; merged: boolean; valuesAStatement: number },
 ): Promise<TopK> {
-  const selections = await readSelections(ctx, specs, filters);
+  const selections = await readSelections(ctx, specs, filters, valuesAStatement);
   const datasets = [...new Set(selections.flatMap((selection) => selection.datasets))];
   const indexOf = new Map(datasets.map((dataset, index) => [dataset, index]));
   const laidOut = selections.map((selection) => toSelectionValues(selection, indexOf));
@@ -164,6 +193,8 @@ async function topKOf(
 export interface TopKOptions {
   k: number;
   seed?: number | undefined;
+  /** Values a statement (the engine's by default, `item-parts.ts`): a test reads in small parts. */
+  valuesAStatement?: number | undefined;
 }
 
 /** A selection's top k under the report's filters; a pairwise one's from its model's beliefs. */
@@ -171,18 +202,23 @@ export function getIssueTopK(
   ctx: AppContext,
   issue: IssueRow,
   filters: ReportFilters,
-  { k, seed = TOP_K_DEFAULT_SEED }: TopKOptions,
+  { k, seed = TOP_K_DEFAULT_SEED, valuesAStatement = VALUES_A_STATEMENT[ctx.engine] }: TopKOptions,
 ): Promise<TopK> {
   if (issue.resourcetype === 'PairwiseIssue') return getPairwiseTopK(ctx, issue.id, { k, seed });
   const spec = { id: issue.id, resourcetype: issue.resourcetype, maxRating: issue.maxRating, weight: 1 };
-  return topKOf(ctx, [spec], toValueFilters(filters), { k, seed, merged: false });
+  return topKOf(ctx, [spec], toValueFilters(filters), { k, seed, merged: false, valuesAStatement });
 }
 
 /** A merge's top k: each selection's judges resampled apart, combined with the merge's weights. */
 export async function getMergeTopK(
   ctx: AppContext,
   merge: Merge,
-  { normalised = false, k, seed = TOP_K_DEFAULT_SEED }: TopKOptions & { normalised?: boolean | undefined },
+  {
+    normalised = false,
+    k,
+    seed = TOP_K_DEFAULT_SEED,
+    valuesAStatement = VALUES_A_STATEMENT[ctx.engine],
+  }: TopKOptions & { normalised?: boolean | undefined },
 ): Promise<TopK> {
   const issueIds = merge.issue_merge_infos.map((info) => info.issue.id);
   const rows =
@@ -199,5 +235,5 @@ export async function getMergeTopK(
     maxRating: maxRatingOf.get(issue.id) ?? null,
     weight,
   }));
-  return topKOf(ctx, specs, { normalised }, { k, seed, merged: true });
+  return topKOf(ctx, specs, { normalised }, { k, seed, merged: true, valuesAStatement });
 }

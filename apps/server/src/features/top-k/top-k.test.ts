@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issues } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readWorkbook, setLanguage } from '../../test/workbook.ts';
 import { reportFactories } from '../reports/test-factories.ts';
 import { byShareThenScore } from './pairwise.ts';
+import { getIssueTopK, getMergeTopK } from './service.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof reportFactories>;
@@ -142,6 +145,33 @@ describe('a selection’s top k', () => {
     // On Team alone, J2 gives B 5 and J1 C 5: B and C share the seat when both are drawn.
     const team = byDataset(await topK(token, `issues/${issue.id}/top-k/?k=1&criteria=${q1.id}`));
     expect(team.get(items.b.id)?.[1]).toBe('borderline');
+  });
+
+  it('reads the same values one item a statement, as the embedded engine reads a large selection', async () => {
+    // Five judges split on A and B, each with a bias of their own: fractional probabilities, which a part
+    // left out or a judge's values split wrongly between the parts would change.
+    const { token, issue } = await ratingSelection(
+      [
+        [9, 1, 3, 5],
+        [8, 2, 4, 6],
+        [1, 9, 3, 2],
+        [2, 8, 5, 3],
+        [6, 5, 4, 7],
+      ],
+      ['A', 'B', 'C', 'D'],
+    );
+    const [row] = await t.app.ctx.db.select().from(issues).where(eq(issues.id, issue.id));
+    if (!row) throw new Error('no selection');
+    for (const [query, filters] of [
+      ['', {}],
+      ['&normalised=true', { normalised: true }],
+      ['&normalised=true&per_criterion=true', { normalised: true, per_criterion: true }],
+    ] as const) {
+      const whole = await topK(token, `issues/${issue.id}/top-k/?k=2${query}`);
+      expect(whole.items.some((item) => item.verdict === 'borderline')).toBe(true);
+      // One item a part: four statements, their rows put together.
+      expect(await getIssueTopK(t.app.ctx, row, filters, { k: 2, valuesAStatement: 1 })).toEqual(whole);
+    }
   });
 
   it('answers 404 to another team’s admin, 400 with a field message for a bad k', async () => {
@@ -298,6 +328,15 @@ describe('a merge’s top k', () => {
     const tokensFirst = await mergeSetup({ rating: 1, tokens: 3 });
     const second = await topK(tokensFirst.token, `issues-merge/${tokensFirst.merge}/top-k/?k=1`);
     expect(second.items[0]).toEqual({ dataset: tokensFirst.items[1]?.id, probability: 1, verdict: 'in' });
+  });
+
+  it('reads the same values one item a statement, as the embedded engine reads a large merge', async () => {
+    const { token, merge } = await mergeSetup({ rating: 1, tokens: 1 });
+    const whole = await topK(token, `issues-merge/${merge}/top-k/?k=1`);
+    const reply = await t.request({ method: 'GET', url: `/api/v1/issues-merge/${merge}/`, token });
+    expect(reply.statusCode).toBe(200);
+    // One item a part (each of the two selections holds both): the parts' rows of both selections together.
+    expect(await getMergeTopK(t.app.ctx, reply.json(), { k: 1, valuesAStatement: 1 })).toEqual(whole);
   });
 
   it('is borderline where one selection’s split judges decide, the same for a seed', async () => {
