@@ -9,8 +9,8 @@
 -- rather than once a judge. Same sums, same rows written. The 50-judge edit fold, the two states taking turns
 -- in one run (load 3.2-4.7): 3.9, 3.9, 4.5 s before, 3.35, 4.45, 2.96 s after; 25 first submissions
 -- 1.17-1.37 s before, 0.85-1.08 s after. The reports' reads (summary, normalised, box plots, an item's
--- details, agreement) the same within noise with either key. bench:judges: edits shown 1.9 s after the
--- last reply in two runs (3.5 s before).
+-- details, agreement) the same within noise with either key. bench:judges: edits shown 1.9, 1.9, 2.0 s
+-- after the last reply in three runs (3.5 s before).
 ALTER TABLE "report_judge_values" DROP CONSTRAINT "report_judge_values_issue_id_dataset_id_user_id_pk";
 --> statement-breakpoint
 ALTER TABLE "report_judge_values" ADD CONSTRAINT "report_judge_values_issue_id_user_id_dataset_id_pk" PRIMARY KEY ("issue_id","user_id","dataset_id");
