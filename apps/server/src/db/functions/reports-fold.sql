@@ -147,7 +147,8 @@ $$;
 -- every value of the selection whose scale cuts, a sixth of a round's CPU at 300 judges, which a burst's
 -- rounds paid for a view seldom read (issue 57, point 3). Without JIT: the planner,
 -- which cannot tell how few keys a fold has, estimated the statement high enough to compile it, 2.7 s of
--- a 3 s fold of one judge.
+-- a 3 s fold of one judge. The answers taken are unnested once for both criterion sums, counted in one
+-- pass, and an item's value sums make each distinct value a numeric once (migration 0054, decision 230).
 CREATE OR REPLACE FUNCTION report_fold(fold_issue_id integer) RETURNS integer LANGUAGE plpgsql SET jit = off AS $$
 DECLARE
   kind text;
@@ -283,28 +284,36 @@ BEGIN
         IS DISTINCT FROM (excluded.nb_values, excluded.mean, excluded.sd, excluded.nb_items)
     ),
     -- Each changed value and z-score leaves its item (−) and comes back as it is now (+); a value whose
-    -- judge's z-scores alone moved stays where it is. Each as an exact numeric once (decision 55).
+    -- judge's z-scores alone moved stays where it is. Each as an exact numeric once (decision 55): the
+    -- values counted per value first (a judge's value of an item takes few values), the z-scores each.
     moves AS (
-      SELECT dataset_id, sign, value_moved, z_moved, value, z,
-        CASE WHEN value_moved THEN report_exact(value) END AS exact_value,
-        CASE WHEN z_moved THEN report_exact(z) END AS exact_z
+      SELECT dataset_id, -1 AS sign, value_moved, z_moved, old_value AS value, old_z AS z FROM changes WHERE was
+      UNION ALL
+      SELECT dataset_id, 1, value_moved, z_moved, value, z FROM changes WHERE present
+    ),
+    item_moves AS (
+      SELECT dataset_id, sum(n)::int AS nb_values, coalesce(sum(n) FILTER (WHERE value IS NOT NULL), 0)::int AS nb_rated,
+        coalesce(sum(n * report_exact(value)), 0) AS total,
+        coalesce(sum(n * report_exact(value) * report_exact(value)), 0) AS total_squares,
+        min(value) FILTER (WHERE added) AS min_value, max(value) FILTER (WHERE added) AS max_value,
+        0 AS nb_z, 0::numeric AS z_total, 0::numeric AS z_squares, NULL::float8 AS min_z, NULL::float8 AS max_z
       FROM (
-        SELECT dataset_id, -1 AS sign, value_moved, z_moved, old_value AS value, old_z AS z FROM changes WHERE was
-        UNION ALL
-        SELECT dataset_id, 1, value_moved, z_moved, value, z FROM changes WHERE present
-      ) m
+        SELECT dataset_id, value, sum(sign) AS n, bool_or(sign = 1) AS added FROM moves WHERE value_moved
+        GROUP BY dataset_id, value
+      ) per_value
+      GROUP BY dataset_id
+      UNION ALL
+      SELECT dataset_id, 0, 0, 0, 0, NULL, NULL, coalesce(sum(sign) FILTER (WHERE z IS NOT NULL), 0)::int,
+        coalesce(sum(sign * report_exact(z)), 0), coalesce(sum(sign * report_exact(z) * report_exact(z)), 0),
+        min(z) FILTER (WHERE sign = 1), max(z) FILTER (WHERE sign = 1)
+      FROM moves WHERE z_moved GROUP BY dataset_id
     ),
     items AS (
       INSERT INTO report_item_stats AS s (issue_id, dataset_id, nb_values, nb_rated, total, total_squares,
         min_value, max_value, nb_z, z_total, z_squares, min_z, max_z)
-      SELECT $1, dataset_id, coalesce(sum(sign) FILTER (WHERE value_moved), 0)::int,
-        coalesce(sum(sign) FILTER (WHERE value_moved AND value IS NOT NULL), 0)::int,
-        coalesce(sum(sign * exact_value), 0), coalesce(sum(sign * exact_value * exact_value), 0),
-        min(value) FILTER (WHERE sign = 1 AND value_moved), max(value) FILTER (WHERE sign = 1 AND value_moved),
-        coalesce(sum(sign) FILTER (WHERE z_moved AND z IS NOT NULL), 0)::int,
-        coalesce(sum(sign * exact_z), 0), coalesce(sum(sign * exact_z * exact_z), 0),
-        min(z) FILTER (WHERE sign = 1 AND z_moved), max(z) FILTER (WHERE sign = 1 AND z_moved)
-      FROM moves GROUP BY dataset_id
+      SELECT $1, dataset_id, sum(nb_values)::int, sum(nb_rated)::int, sum(total), sum(total_squares),
+        min(min_value), max(max_value), sum(nb_z)::int, sum(z_total), sum(z_squares), min(min_z), max(max_z)
+      FROM item_moves GROUP BY dataset_id
       ORDER BY dataset_id
       ON CONFLICT (issue_id, dataset_id) DO UPDATE
       SET nb_values = s.nb_values + excluded.nb_values, nb_rated = s.nb_rated + excluded.nb_rated,
@@ -321,19 +330,24 @@ BEGIN
         min(z) FILTER (WHERE z_moved) AS min_z, max(z) FILTER (WHERE z_moved) AS max_z
       FROM moves WHERE sign = -1 GROUP BY dataset_id
     ),
-    -- Criterion sums by the deltas of the rows taken (a deleted selection's too, down to nothing). Counted
-    -- per value first: a rating scale has few values, and each becomes a numeric once.
+    -- The answers taken, unnested once and counted per value (a rating scale has few values, each becomes
+    -- a numeric once), by item and criterion and by judge and criterion in one pass.
+    answer_moves AS (
+      SELECT a.dataset_id, a.question_id, a.user_id, a.value, sum(a.sign)::int AS n,
+        GROUPING(a.dataset_id) AS by_judge
+      FROM (
+        SELECT t.user_id, t.sign, unnest(t.dataset_ids) AS dataset_id, unnest(t.question_ids) AS question_id,
+          unnest(t.answer_values) AS value
+        FROM taken t WHERE t.answer_values IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
+      ) a
+      GROUP BY GROUPING SETS ((a.dataset_id, a.question_id, a.value), (a.user_id, a.question_id, a.value))
+    ),
+    -- Criterion sums by the deltas of the rows taken (a deleted selection's too, down to nothing).
     criteria AS (
       INSERT INTO report_criterion_sums AS s (issue_id, dataset_id, question_id, total, nb_answers)
       SELECT $1, dataset_id, question_id, sum(n * value::numeric), sum(n)::int
-      FROM (
-        SELECT a.dataset_id, a.question_id, a.value, sum(t.sign)::int AS n
-        FROM taken t CROSS JOIN LATERAL unnest(t.dataset_ids, t.question_ids, t.answer_values)
-          AS a(dataset_id, question_id, value)
-        WHERE t.answer_values IS NOT NULL AND a.question_id IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
-        GROUP BY a.dataset_id, a.question_id, a.value
-      ) per_value
-      WHERE n <> 0
+      FROM answer_moves
+      WHERE by_judge = 0 AND n <> 0 AND question_id IS NOT NULL
       GROUP BY dataset_id, question_id
       ORDER BY dataset_id, question_id
       ON CONFLICT (issue_id, dataset_id, question_id) DO UPDATE
@@ -344,17 +358,12 @@ BEGIN
     -- only that judge's rows. Criterion 0: a rating without criteria.
     judge_criteria AS (
       INSERT INTO report_judge_criterion_sums AS s (issue_id, user_id, criterion, nb_answers, total, squares)
-      SELECT $1, user_id, criterion, sum(n)::int, sum(n * report_exact(value)),
+      SELECT $1, user_id, coalesce(question_id, 0), sum(n)::int, sum(n * report_exact(value)),
         sum(n * report_exact(value) * report_exact(value))
-      FROM (
-        SELECT t.user_id, coalesce(a.question_id, 0) AS criterion, a.value, sum(t.sign)::int AS n
-        FROM taken t CROSS JOIN LATERAL unnest(t.question_ids, t.answer_values) AS a(question_id, value)
-        WHERE t.answer_values IS NOT NULL AND t.user_id IS NOT NULL AND $2 IS DISTINCT FROM 'TextIssue'
-        GROUP BY t.user_id, coalesce(a.question_id, 0), a.value
-      ) per_value
-      WHERE n <> 0
-      GROUP BY user_id, criterion
-      ORDER BY user_id, criterion
+      FROM answer_moves
+      WHERE by_judge = 1 AND n <> 0 AND user_id IS NOT NULL
+      GROUP BY user_id, coalesce(question_id, 0)
+      ORDER BY user_id, coalesce(question_id, 0)
       ON CONFLICT (issue_id, user_id, criterion) DO UPDATE
       SET nb_answers = s.nb_answers + excluded.nb_answers, total = s.total + excluded.total,
         squares = s.squares + excluded.squares

@@ -31,8 +31,10 @@ export const reportJudgeValues = pgTable(
     z: doublePrecision('z'),
   },
   (t) => [
-    primaryKey({ columns: [t.issueId, t.datasetId, t.userId] }),
-    index('report_judge_values_issue_user').on(t.issueId, t.userId),
+    // A judge's values together: where the fold reads and rewrites them, one range a judge (and the upsert's
+    // key); an index of (issue, user) beside a key by item cost every rewritten value one more entry
+    // (migration 0054).
+    primaryKey({ columns: [t.issueId, t.userId, t.datasetId] }),
     // Reports read an item's values in this order by an index-only scan: grouped for the quartiles
     // without a sort, and without visiting the heap in the primary key's scattered order.
     // Also where a fold reads an item's least and greatest z-score back (the z of its entries): the index
