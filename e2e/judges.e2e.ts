@@ -133,11 +133,16 @@ describe('judges of a selection', () => {
     await tab.getByTestId('judges-status-filter').click();
     await page.getByRole('option', { name: 'All judges' }).click();
 
-    // Removing asks for confirmation first.
+    // Removing asks for confirmation first; the button's tooltip, which would cover the confirmation's
+    // buttons while the pointer rests on the button, stays away meanwhile.
     await row('cid@example.org').getByTestId('judge-remove').click();
     const confirm = page
       .locator('.ant-popconfirm')
       .filter({ hasText: 'Are you sure? This action cannot be undone.' });
+    await confirm.waitFor();
+    await row('cid@example.org').getByTestId('judge-remove').hover();
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('tooltip', { name: 'Remove judge' }).isVisible()).toBe(false);
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Judge removed').waitFor();
     await row('cid@example.org').waitFor({ state: 'detached' });

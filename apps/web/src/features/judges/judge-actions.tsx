@@ -1,6 +1,7 @@
 import { CopyOutlined, DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Judge } from '@shortlist/contract';
 import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJudgeError } from './use-judge-error';
 import { useJudgeMutations } from './use-judges';
@@ -19,6 +20,8 @@ export function JudgeActions({ issueId, judge, onCopyAccess }: JudgeActionsProps
   const { message } = App.useApp();
   const { remove } = useJudgeMutations(issueId);
   const showError = useJudgeError();
+  // The button's tooltip would stay over the confirmation's buttons while the pointer rests on it.
+  const [isConfirming, setConfirming] = useState(false);
 
   const copyLink = async () => {
     try {
@@ -62,8 +65,9 @@ export function JudgeActions({ issueId, judge, onCopyAccess }: JudgeActionsProps
         okText={t('common.yes', { ns: 'translation' })}
         cancelText={t('common.cancel', { ns: 'translation' })}
         okButtonProps={{ danger: true }}
+        onOpenChange={setConfirming}
       >
-        <Tooltip title={t('remove')}>
+        <Tooltip title={isConfirming ? undefined : t('remove')}>
           <Button
             size="small"
             danger
