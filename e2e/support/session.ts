@@ -21,7 +21,7 @@ export function useBrowserSession(env: Record<string, string> = {}) {
     await session.browser?.close();
     await session.server?.stop();
   });
-  let events: string[] = [];
+  let events: PageEvents = { events: [], pending: new Map() };
   beforeEach(async () => {
     // Reduced motion turns Ant Design's animations off: a click never lands on a popup still moving in.
     session.context = await session.browser.newContext({ reducedMotion: 'reduce' });
@@ -43,12 +43,19 @@ export function useBrowserSession(env: Record<string, string> = {}) {
 
 const EVENTS_KEPT = 30;
 
+interface PageEvents {
+  events: string[];
+  /** The requests sent and not yet answered, with when each was sent: a lazy module that never came. */
+  pending: Map<import('playwright-core').Request, number>;
+}
+
 /**
  * What a page did that a screen does not show: its loads (a reload loses a dialog's state), its requests
  * that failed or were refused, its errors. The last EVENTS_KEPT, with the milliseconds since the test began.
  */
-function recordPageEvents(page: Page): string[] {
+function recordPageEvents(page: Page): PageEvents {
   const events: string[] = [];
+  const pending = new Map<import('playwright-core').Request, number>();
   const start = Date.now();
   const note = (event: string) => {
     events.push(`${Date.now() - start} ms ${event}`);
@@ -61,19 +68,24 @@ function recordPageEvents(page: Page): string[] {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
       note(`console error: ${message.text().slice(0, 300)}`);
   });
-  page.on('requestfailed', (request) => note(`failed ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('request', (request) => pending.set(request, Date.now() - start));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => {
+    pending.delete(request);
+    note(`failed ${request.url()}: ${request.failure()?.errorText}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400)
       note(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
-  return events;
+  return { events, pending };
 }
 
 /**
  * What each page of a failed test showed and did, put with the failure: CI keeps only its log, and a flaky
  * test is fixed at its cause only when the log says what the screen was.
  */
-async function describeFailure(context: BrowserContext, events: string[]): Promise<string> {
+async function describeFailure(context: BrowserContext, { events, pending }: PageEvents): Promise<string> {
   const lines: string[] = [];
   for (const page of context.pages()) {
     const seen = await page
@@ -92,5 +104,9 @@ async function describeFailure(context: BrowserContext, events: string[]): Promi
     lines.push(`[e2e] the page at ${page.url()} when the test failed:\n  ${seen}`);
   }
   if (events.length > 0) lines.push(`[e2e] what the page did:\n  ${events.join('\n  ')}`);
+  const unanswered = [...pending].map(
+    ([request, sentMs]) => `${sentMs} ms ${request.method()} ${request.url()}`,
+  );
+  if (unanswered.length > 0) lines.push(`[e2e] requests never answered:\n  ${unanswered.join('\n  ')}`);
   return lines.join('\n');
 }
