@@ -74,7 +74,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<Row[]> 
       for (const kind of KINDS) {
         const bodies = (judge: Parameters<typeof bodyOf>[1]) =>
           bodyOf(selection, judge, kind, ITEMS_PER_JUDGE);
-        const lone = await loneSubmissions(base, database, selection.issueId, selection.lone, bodies);
+        const { rush: lone } = await loneSubmissions(base, database, {
+          rush: { issueId: selection.issueId, judges: selection.lone, bodyOf: bodies, upkeep: true },
+        });
         await drained(database);
         const cpuBefore = { app: appCpuMs(), database: clusterCpuMs(dataDir) };
         const result = await burst(base, database, selection.issueId, selection.judges, bodies);

@@ -3,10 +3,12 @@
 // HTTP with its background tasks, on PostgreSQL (BENCH_ENGINES=pglite,postgres adds the embedded engine).
 // Two selections in one run: on one the report upkeep runs as it does in production (each statement
 // records its changes, folded apart from the submissions: decision 84), on the other it is off (the
-// triggers disabled while that selection's judges submit). Each side: three lone submissions one after the
-// other; twenty from as many clients as the machine has cores (each sends its next as soon as its reply
-// came: a submission with others beside it, none waiting for a core — "p99 ≤ 2× a lone one"); then the
-// 300 at once — first submissions, then edits changing every value, the sides taking turns going first.
+// triggers disabled while that selection's judges submit). First five lone submissions a side, one after
+// the other, the sides taking turns (ABBA, so that neither is always the first after a fold). Then each
+// side: twenty from as many clients as the machine has cores (each sends its next as soon as its reply
+// came: a submission with others beside it, none waiting for a core — "p99 ≤ 2× a lone one"); then,
+// from the same start (tables vacuumed, a checkpoint, no autovacuum worker left), the 300 at once — first
+// submissions, then edits changing every value, the sides taking turns going first.
 // Every judge's body is their own (seed.ts). During a burst pg_stat_activity is sampled: how many of the
 // sessions running a statement wait on another's lock. After the upkeep side's burst the report is read
 // until it shows every answer of the burst (issue 57, point 3: what people wait for is the report, so its
@@ -31,6 +33,7 @@ import {
   loneSubmissions,
   pacedSubmissions,
   refold,
+  settled,
   setUpkeep,
 } from './judges-burst/burst.ts';
 import {
@@ -120,16 +123,35 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     const visibleReads = {} as EngineResult['visibleReads'];
     const drainMs = {} as EngineResult['drainMs'];
     for (const [k, kind] of KINDS.entries()) {
+      const bodiesOf =
+        (side: Side): BodyOf =>
+        (judge) =>
+          bodyOf(selections[side], judge, kind);
+      console.error(`  ${engine}: ${kind}: lone submissions, the sides taking turns...`);
+      const lone = await loneSubmissions(base, database, {
+        upkeep: {
+          issueId: selections.upkeep.issueId,
+          judges: selections.upkeep.lone,
+          bodyOf: bodiesOf('upkeep'),
+          upkeep: true,
+        },
+        off: {
+          issueId: selections.off.issueId,
+          judges: selections.off.lone,
+          bodyOf: bodiesOf('off'),
+          upkeep: false,
+        },
+      });
       // The sides take turns going first: the later burst meets a fuller table and a warmer cache.
       for (const side of k % 2 === 0 ? SIDES : [...SIDES].reverse()) {
         const selection = selections[side];
-        const bodies: BodyOf = (judge) => bodyOf(selection, judge, kind);
+        const bodies = bodiesOf(side);
         await setUpkeep(database, side === 'upkeep');
         try {
-          console.error(`  ${engine}: ${side}, ${kind}: lone submissions, then ${JUDGES} at once...`);
-          const lone = await loneSubmissions(base, database, selection.issueId, selection.lone, bodies);
+          console.error(`  ${engine}: ${side}, ${kind}: paced submissions, then ${JUDGES} at once...`);
           const paced = await pacedSubmissions(base, selection.issueId, selection.paced, bodies);
           await drained(database);
+          const settleMs = await settled(database);
           const result = await burst(base, database, selection.issueId, selection.judges, bodies);
           if (side === 'upkeep' && result.failed === 0) {
             const burstEnd = performance.now();
@@ -143,9 +165,9 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
           const intact =
             (await isIntact(database, selection, kind, result.failed)) &&
             (side === 'off' || Number.isFinite(visibleMs[kind]));
-          bursts[side] = { ...bursts[side], [kind]: { ...result, lone, paced, intact } };
+          bursts[side] = { ...bursts[side], [kind]: { ...result, lone: lone[side], paced, intact } };
           console.error(
-            `    ${(result.wallMs / 1000).toFixed(1)} s${side === 'upkeep' ? ` (report shows it at ${seconds(visibleMs[kind])} s)` : ''}, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone.map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
+            `    settled in ${seconds(settleMs)} s; ${(result.wallMs / 1000).toFixed(1)} s${side === 'upkeep' ? ` (report shows it at ${seconds(visibleMs[kind])} s)` : ''}, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone[side].map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
           );
         } finally {
           await setUpkeep(database, true);

@@ -139,24 +139,56 @@ export async function burst(
 }
 
 /** The lone judges submit one after the other, each once the report has taken the previous in. */
-export async function loneSubmissions(
+/**
+ * Lone submissions on two selections taking turns (ABBA: A B, B A, A B…), each with its own upkeep switched
+ * on or off, so that neither side is always the first after a burst, a fold or a cold cache; answers each
+ * side's times. Every change is folded before each one.
+ */
+export async function loneSubmissions<Side extends string>(
   base: string,
   database: Database,
-  issueId: number,
-  judges: Judge[],
-  bodyOf: BodyOf,
-): Promise<number[]> {
-  const times: number[] = [];
-  for (const judge of judges) {
-    const body = bodyOf(judge);
-    await drained(database);
-    const start = performance.now();
-    const status = await post(submissionUrl(base, issueId, judge), body);
-    times.push(performance.now() - start);
-    if (status !== 201) throw new Error(`lone submission: ${status}`);
+  sides: Record<Side, { issueId: number; judges: Judge[]; bodyOf: BodyOf; upkeep: boolean }>,
+): Promise<Record<Side, number[]>> {
+  const names = Object.keys(sides) as Side[];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Side, number[]>;
+  const turns = Math.max(...names.map((name) => sides[name].judges.length));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const name of turn % 2 === 0 ? names : [...names].reverse()) {
+      const { issueId, judges, bodyOf, upkeep } = sides[name];
+      const judge = judges[turn];
+      if (!judge) continue;
+      await setUpkeep(database, upkeep);
+      const body = bodyOf(judge);
+      await drained(database);
+      const start = performance.now();
+      const status = await post(submissionUrl(base, issueId, judge), body);
+      times[name].push(performance.now() - start);
+      if (status !== 201) throw new Error(`lone submission: ${status}`);
+    }
   }
+  await setUpkeep(database, true);
   await drained(database);
   return times;
+}
+
+/**
+ * The same start for every burst: the tables the bursts write vacuumed and analysed, a checkpoint, and no
+ * autovacuum worker running: one still cleaning up after the previous burst shares the cores with whichever
+ * burst comes next. Answers the time it took.
+ */
+export async function settled(database: Database): Promise<number> {
+  const start = performance.now();
+  await database.db.execute(sql`VACUUM (ANALYZE)`);
+  await database.db.execute(sql`CHECKPOINT`);
+  for (const waitUntil = Date.now() + 120_000; Date.now() < waitUntil; ) {
+    const [row] = await selectRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`,
+    );
+    if (!row?.n) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return performance.now() - start;
 }
 
 /**
