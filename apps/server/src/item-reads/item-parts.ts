@@ -72,3 +72,18 @@ export async function readInParts<T>(parts: ItemPart[], read: (part: ItemPart) =
   }
   return results;
 }
+
+/**
+ * Two reads side by side on PostgreSQL (two connections of the pool). On the embedded engine, one after the
+ * other with the event loop free between them: two statements queued together ran in one turn of the loop.
+ */
+export async function readSideBySide<A, B>(
+  engine: Database['engine'],
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  if (engine === 'postgres') return Promise.all([first(), second()]);
+  const a = await first();
+  await yieldToEventLoop();
+  return [a, await second()];
+}

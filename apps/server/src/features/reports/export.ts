@@ -8,8 +8,8 @@ import { groupRows } from '../../db/group-rows.ts';
 import { chunk, idList, selectRows } from '../../db/raw-rows.ts';
 import { datasets, datumFields, datumValues, issueQuestions } from '../../db/schema/index.ts';
 import { itemsAPart, VALUES_A_STATEMENT } from '../../item-reads/item-parts.ts';
-import { selectItemValues } from '../../item-reads/item-values.ts';
-import { judgesCte, judgeValuesCte } from '../../item-reads/judge-values.ts';
+import { type ItemValueRow, itemOrderQuery, selectItemValues } from '../../item-reads/item-values.ts';
+import { judgesCte, judgeValuesCte, type ValueFilters } from '../../item-reads/judge-values.ts';
 import { type WorkbookOffThread, writeWorkbookOffThread } from '../../threads/workbook.ts';
 import { writeAgreementSheet } from '../agreement/export-sheet.ts';
 import { answerCells, fieldColumns } from '../item-types/export.ts';
@@ -28,6 +28,11 @@ const EXPORT_BATCH_SIZE = 500;
  * 15,000 values held the event loop 32–41 ms (decision 231).
  */
 const EXPORT_VALUES_PER_BATCH = 15_000;
+/**
+ * What an item's row of the ranking sheet weighs against `VALUES_A_STATEMENT` on the embedded engine: its
+ * stored figures and criteria, read and parsed, cost about ten judges' values (250 items a statement).
+ */
+const RANKING_VALUES_AN_ITEM = 10;
 
 /**
  * The sheets' words in the exporting admin's language, the report page's. Titles, tags, criteria, e-mails
@@ -123,17 +128,11 @@ async function writeRanking(
   // The top k's probabilities first: the bootstrap reads the judges' values, and the sheet then streams.
   const topK =
     k === undefined ? undefined : topKCells(await getIssueTopK(ctx, issue, filters, { k }), language);
-  const [rows, questions] = await Promise.all([
-    selectItemValues(ctx.db, [issue.id], toValueFilters(filters)),
-    ctx.db
-      .select()
-      .from(issueQuestions)
-      .where(eq(issueQuestions.issueId, issue.id))
-      .orderBy(asc(issueQuestions.id)),
-  ]);
-  // The loop free before the rows are shaped: on the embedded engine the read above held it ~35 ms at
-  // 1,000 items, and the first batch's rows would have followed in the same turn (decision 231).
-  await yieldToEventLoop();
+  const questions = await ctx.db
+    .select()
+    .from(issueQuestions)
+    .where(eq(issueQuestions.issueId, issue.id))
+    .orderBy(asc(issueQuestions.id));
   const chosen = questions.filter((q) => !filters.criteria?.length || filters.criteria.includes(q.id));
   const fields = includeDataset
     ? await ctx.db
@@ -169,7 +168,9 @@ async function writeRanking(
     { header: words.path, key: 'path', width: 40 },
     ...fieldColumns(fields),
   ];
-  for (const batch of chunk(rows, EXPORT_BATCH_SIZE)) {
+  const rows: ItemValueRow[] = [];
+  for await (const batch of rankingBatches(ctx, issue.id, toValueFilters(filters))) {
+    rows.push(...batch);
     const paths = await pathTexts(
       ctx.db,
       batch.map((row) => row.dataset_id),
@@ -207,6 +208,36 @@ async function writeRanking(
   }
   sheet.commit();
   return rows;
+}
+
+/**
+ * The ranking sheet's rows in batches, in the ranking's order. PostgreSQL reads them in one statement. The
+ * embedded engine, whose statements hold the event loop, reads the order first, then the items' figures in
+ * parts, the loop free before each one (decision 233): the one statement held it 24 ms at 1,000 items, the
+ * order 8–10 and a part of 250 items 10.
+ */
+async function* rankingBatches(ctx: AppContext, issueId: number, filters: ValueFilters) {
+  const itemsAStatement = itemsAPart(RANKING_VALUES_AN_ITEM, VALUES_A_STATEMENT[ctx.engine]);
+  if (itemsAStatement === Number.POSITIVE_INFINITY) {
+    yield* chunk(await selectItemValues(ctx.db, [issueId], filters), EXPORT_BATCH_SIZE);
+    return;
+  }
+  const order = await selectRows<Pick<ItemValueRow, 'dataset_id' | 'rank' | 'raw_rank'>>(
+    ctx.db,
+    itemOrderQuery([issueId], filters),
+  );
+  for (const part of chunk(order, Math.min(itemsAStatement, EXPORT_BATCH_SIZE))) {
+    await yieldToEventLoop();
+    const figures = await selectItemValues(ctx.db, [issueId], filters, {
+      datasetIds: part.map((item) => item.dataset_id),
+    });
+    const byItem = new Map(figures.map((row) => [row.dataset_id, row]));
+    // The ranks are the order's: a part's own are among its items only. An item gone since is skipped.
+    yield part.flatMap(({ dataset_id, rank, raw_rank }) => {
+      const row = byItem.get(dataset_id);
+      return row ? [{ ...row, rank, raw_rank }] : [];
+    });
+  }
 }
 
 /** Sheet 2: one row per item (ranking order), one column per judge holding that judge's value. */
