@@ -167,7 +167,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
             (side === 'off' || Number.isFinite(visibleMs[kind]));
           bursts[side] = { ...bursts[side], [kind]: { ...result, lone: lone[side], paced, intact } };
           console.error(
-            `    settled in ${seconds(settleMs)} s; ${(result.wallMs / 1000).toFixed(1)} s${side === 'upkeep' ? ` (report shows it at ${seconds(visibleMs[kind])} s)` : ''}, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone[side].map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
+            `    settled in ${seconds(settleMs)} s; ${(result.wallMs / 1000).toFixed(1)} s${side === 'upkeep' ? ` (report shows it at ${seconds(visibleMs[kind])} s)` : ''}, p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms, lone ${lone[side].map(Math.round).join('/')} ms, paced p50 ${Math.round(percentile(paced, 0.5))} p99 ${Math.round(percentile(paced, 0.99))} ms, autovacuum in ${(100 * result.autovacuumShare).toFixed(0)} % of samples, load ${result.load.map((l) => l.toFixed(1)).join(' → ')}`,
           );
         } finally {
           await setUpkeep(database, true);
@@ -210,8 +210,8 @@ function report(results: EngineResult[]) {
     describeMachine(),
     `${JUDGES} judges at once, ${ITEMS.toLocaleString('en')} items × ${CRITERIA} criteria = ${ANSWERS_PER_SUBMISSION.toLocaleString('en')} answers per submission; before each burst, lone: ${LONE_JUDGES} submissions one after the other (median); paced: ${PACED_JUDGES} from ${os.cpus().length} clients (one a core)`,
     '',
-    '| engine | burst | upkeep | wall (s) | submissions/s | p50 (ms) | p99 (ms) | lone (ms) | paced p50 / p99 (ms) | paced p99 / lone | sessions waiting on a lock in the burst (share, most at once / running) | failed | intact | load average |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |',
+    '| engine | burst | upkeep | wall (s) | submissions/s | p50 (ms) | p99 (ms) | lone (ms) | paced p50 / p99 (ms) | paced p99 / lone | sessions waiting on a lock in the burst (share, most at once / running) | autovacuum beside it (share of samples) | failed | intact | load average |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |',
   ];
   for (const r of results) {
     for (const kind of KINDS) {
@@ -219,7 +219,7 @@ function report(results: EngineResult[]) {
         const b = r.bursts[side][kind];
         const lone = median(b.lone);
         lines.push(
-          `| ${r.engine} | ${kind} | ${side === 'upkeep' ? 'on' : 'off'} | ${seconds(b.wallMs)} | ${(JUDGES / (b.wallMs / 1000)).toFixed(1)} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(lone)} | ${Math.round(percentile(b.paced, 0.5))} / ${Math.round(percentile(b.paced, 0.99))} | ${(percentile(b.paced, 0.99) / lone).toFixed(2)} | ${(100 * b.lockWaitShare).toFixed(0)} %, ${b.maxWaiting} / ${b.maxActive} | ${b.failed} | ${b.intact ? 'yes' : 'NO'} | ${b.load.map((l) => l.toFixed(1)).join(' → ')} |`,
+          `| ${r.engine} | ${kind} | ${side === 'upkeep' ? 'on' : 'off'} | ${seconds(b.wallMs)} | ${(JUDGES / (b.wallMs / 1000)).toFixed(1)} | ${Math.round(b.p50)} | ${Math.round(b.p99)} | ${Math.round(lone)} | ${Math.round(percentile(b.paced, 0.5))} / ${Math.round(percentile(b.paced, 0.99))} | ${(percentile(b.paced, 0.99) / lone).toFixed(2)} | ${(100 * b.lockWaitShare).toFixed(0)} %, ${b.maxWaiting} / ${b.maxActive} | ${(100 * b.autovacuumShare).toFixed(0)} % | ${b.failed} | ${b.intact ? 'yes' : 'NO'} | ${b.load.map((l) => l.toFixed(1)).join(' → ')} |`,
         );
       }
     }

@@ -49,16 +49,21 @@ export interface Burst {
   /** The most sessions seen waiting on a lock at once, and running at once. */
   maxWaiting: number;
   maxActive: number;
+  /** The share of the samples that saw an autovacuum worker running. */
+  autovacuumShare: number;
   load: [number, number];
 }
 
 /**
- * Samples pg_stat_activity while the burst runs: sessions of this database running a statement, and those
- * of them waiting on a heavyweight lock (a row or a transaction: what the report's shared rows made them do).
+ * Samples pg_stat_activity while the burst runs: sessions of this database running a statement, those of
+ * them waiting on a heavyweight lock (a row or a transaction: what the report's shared rows made them do),
+ * and whether an autovacuum worker runs beside them (the cores it takes, the burst does not have).
  */
 async function sampleLocks(database: Database) {
   let active = 0;
   let waiting = 0;
+  let samples = 0;
+  let vacuumed = 0;
   let maxWaiting = 0;
   let maxActive = 0;
   let isRunning = true;
@@ -75,12 +80,16 @@ async function sampleLocks(database: Database) {
       : database.reportDb.transaction(async (tx) => {
           started();
           while (isRunning) {
-            const [row] = await selectRows<{ active: number; waiting: number }>(
+            const [row] = await selectRows<{ active: number; waiting: number; vacuuming: number }>(
               tx,
-              sql`SELECT count(*)::int AS active, count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+              sql`SELECT count(*) FILTER (WHERE backend_type = 'client backend')::int AS active,
+                  count(*) FILTER (WHERE backend_type = 'client backend' AND wait_event_type = 'Lock')::int AS waiting,
+                  count(*) FILTER (WHERE backend_type = 'autovacuum worker')::int AS vacuuming
                 FROM pg_stat_activity, pg_stat_clear_snapshot()
                 WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
             );
+            samples += 1;
+            if (row?.vacuuming) vacuumed += 1;
             active += row?.active ?? 0;
             waiting += row?.waiting ?? 0;
             maxWaiting = Math.max(maxWaiting, row?.waiting ?? 0);
@@ -92,7 +101,12 @@ async function sampleLocks(database: Database) {
   return async () => {
     isRunning = false;
     await done;
-    return { lockWaitShare: active > 0 ? waiting / active : 0, maxWaiting, maxActive };
+    return {
+      lockWaitShare: active > 0 ? waiting / active : 0,
+      maxWaiting,
+      maxActive,
+      autovacuumShare: samples > 0 ? vacuumed / samples : 0,
+    };
   };
 }
 
