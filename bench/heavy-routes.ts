@@ -50,7 +50,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
   const app = await buildBenchApp(database, dataDir);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = (await app.ctx.tokens.issuePair(user.id)).access;
-  const caller = startCaller({ base, token, issueId, windowMs: IDLE_MS });
+  const caller = startCaller({ base, token, teamId: team.id, issueId, windowMs: IDLE_MS });
   try {
     const floor: RouteRun[] = [];
     const runs: RouteRun[] = [];

@@ -10,6 +10,7 @@ import { benchClient } from '../report-scale/client.ts';
 export interface CallerOptions {
   base: string;
   token: string;
+  teamId: number;
   issueId: number;
   /** How long each window lasts. */
   windowMs: number;
@@ -27,17 +28,18 @@ export interface WindowRun {
 
 export type CallerRequest = { kind: 'warm' } | { kind: 'window'; route: string };
 
-function routesOf({ base, token, issueId }: CallerOptions): Record<string, () => Promise<unknown>> {
+function routesOf({ base, token, teamId, issueId }: CallerOptions): Record<string, () => Promise<unknown>> {
   const client = benchClient(base, token);
   return {
     report_summary: () => client.json(`/issues/${issueId}/report_summary/`),
     agreement: () => client.json(`/issues/${issueId}/agreement/`),
     'top-k': () => client.json(`/issues/${issueId}/top-k/?k=10`),
     export_excel: () => client.download(`/issues/${issueId}/export_excel/`, os.devNull),
+    items_export: () => client.download(`/datasets/export_excel/?team=${teamId}`, os.devNull),
   };
 }
 
-export const HEAVY_ROUTES = ['report_summary', 'agreement', 'top-k', 'export_excel'];
+export const HEAVY_ROUTES = ['report_summary', 'agreement', 'top-k', 'export_excel', 'items_export'];
 
 async function runWindow(options: CallerOptions, route: string): Promise<WindowRun> {
   const call = routesOf(options)[route];

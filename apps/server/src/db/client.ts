@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { statementsInTurns } from './pglite-turns.ts';
 import { upkeepPglite } from './pglite-upkeep.ts';
 import { QueuedPool } from './queued-pool.ts';
 import * as schema from './schema/index.ts';
@@ -116,7 +117,7 @@ export function startPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dat
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const client = options.pglite ?? (await startPglite(options));
+  const client = statementsInTurns(options.pglite ?? (await startPglite(options)));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without fresh statistics the planner loops over joins that it should hash
