@@ -20,9 +20,23 @@ async function twoStatements(engine: PGlite) {
   return events;
 }
 
+/** Two statements asked at once, as `Promise.all` asks them, and a request that came when the first was answered. */
+async function twoAtOnce(engine: PGlite) {
+  const events: string[] = [];
+  await Promise.all([
+    engine.query('SELECT 1').then(() => {
+      events.push('first statement answered');
+      setImmediate(() => events.push('a waiting request'));
+    }),
+    engine.query('SELECT 2').then(() => events.push('second statement answered')),
+  ]);
+  return events;
+}
+
 it('runs each statement of the embedded engine in a turn of the event loop of its own, once wrapped', async () => {
   // Unwrapped, PGlite answers both statements before the loop turns: the request still waits.
   expect(await twoStatements(client)).toEqual(['first statement answered', 'second statement answered']);
+  expect(await twoAtOnce(client)).toEqual(['first statement answered', 'second statement answered']);
   await new Promise((resolve) => setImmediate(resolve));
   const wrapped = statementsInTurns(client);
   expect(statementsInTurns(wrapped)).toBe(wrapped);
@@ -31,5 +45,12 @@ it('runs each statement of the embedded engine in a turn of the event loop of it
     'first statement answered',
     'second statement answered',
   ]);
+  expect(await twoAtOnce(wrapped)).toEqual([
+    'first statement answered',
+    'a waiting request',
+    'second statement answered',
+  ]);
+  // A failed statement leaves the next ones to run.
+  await expect(wrapped.query('SELECT * FROM no_such_table')).rejects.toThrow();
   expect((await wrapped.query<{ n: number }>('SELECT 3 AS n')).rows).toEqual([{ n: 3 }]);
 });

@@ -1,11 +1,11 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { chunk, idList, selectRows } from '../db/raw-rows.ts';
 
 // The embedded engine runs each statement on the thread that answers every request (issue 57): a read of
 // every value of a large selection held `/healthz` as long as it ran. Such reads go by parts of the
-// selection's items, the event loop free between two parts, and their results are combined.
+// selection's items, each statement in a turn of the event loop of its own (db/pglite-turns.ts), and
+// their results are combined.
 
 /**
  * At most this many values a statement on the embedded engine (an item counts one per judge, or per judge
@@ -61,29 +61,11 @@ export async function itemParts(
 }
 
 /**
- * `read` of each part in turn, the parts' results in their order. With more than one part, the event loop
- * is free before each one, so that what waited meanwhile (a request, a timer) runs between two statements.
+ * `read` of each part in turn, the parts' results in their order: one part's rows in memory at a time,
+ * and on the embedded engine what waited meanwhile (a request, a timer) runs between two statements.
  */
 export async function readInParts<T>(parts: ItemPart[], read: (part: ItemPart) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
-  for (const part of parts) {
-    if (parts.length > 1) await yieldToEventLoop();
-    results.push(await read(part));
-  }
+  for (const part of parts) results.push(await read(part));
   return results;
-}
-
-/**
- * Two reads side by side on PostgreSQL (two connections of the pool). On the embedded engine, one after the
- * other with the event loop free between them: two statements queued together ran in one turn of the loop.
- */
-export async function readSideBySide<A, B>(
-  engine: Database['engine'],
-  first: () => Promise<A>,
-  second: () => Promise<B>,
-): Promise<[A, B]> {
-  if (engine === 'postgres') return Promise.all([first(), second()]);
-  const a = await first();
-  await yieldToEventLoop();
-  return [a, await second()];
 }

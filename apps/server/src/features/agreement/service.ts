@@ -83,11 +83,7 @@ async function sumsByParts(
   const readSums = () => readInParts(parts, (part) => selectAgreementSums(ctx.db, issue, filters, part));
   const readCriterionSums = () =>
     readInParts(parts, (part) => selectCriterionSums(ctx.db, issue, filters, part));
-  // In parts, one statement a turn of the loop (two at once ran in the same turn); in one, side by side.
-  const [sums, criterionSums] =
-    parts.length > 1
-      ? [await readSums(), await readCriterionSums()]
-      : await Promise.all([readSums(), readCriterionSums()]);
+  const [sums, criterionSums] = await Promise.all([readSums(), readCriterionSums()]);
   const judges = new Map<number, JudgeSums>();
   for (const judge of sums.flatMap((part) => part.judges)) {
     const before = judges.get(judge.user_id);

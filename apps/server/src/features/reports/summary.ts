@@ -12,7 +12,6 @@ import type { AppContext } from '../../context.ts';
 import { jsonArrayText, jsonMembersText, jsonNumber, jsonValue } from '../../db/json-text.ts';
 import { selectRows } from '../../db/raw-rows.ts';
 import { issueSubmissions } from '../../db/schema/index.ts';
-import { readSideBySide } from '../../item-reads/item-parts.ts';
 import { distributionQuery, itemValuesQuery, readsCriterionFigures } from '../../item-reads/item-values.ts';
 import { judgesCte } from '../../item-reads/judge-values.ts';
 import { criterionFiguresStale, refreshCriterionFigures } from './criterion-figures.ts';
@@ -150,16 +149,15 @@ export async function getReportSummaryJson(
   if (perJudge && (state?.pending || state?.stale)) await refreshNormalisedFigures(ctx.db, issue.id);
   const nbVoters = state?.nb_voters ?? 0;
   const judgesDisabled = nbVoters > REPORT_USERS_MAX;
-  // The ranking and the judges side by side: two connections of the pool on PostgreSQL.
-  const [[report], users] = await readSideBySide(
-    ctx.engine,
-    () =>
-      selectRows<{ datasets: string; raw_judges: number[]; judge_value_max: number | null }>(
-        ctx.db,
-        reportJsonQuery(issue.id, filters),
-      ),
-    async () => (judgesDisabled ? [] : listReportUsers(ctx, issue, filters.only_verified_emails)),
-  );
+  // The ranking and the judges side by side: two connections of the pool on PostgreSQL; on the embedded
+  // engine each statement in a turn of the event loop of its own (db/pglite-turns.ts).
+  const [[report], users] = await Promise.all([
+    selectRows<{ datasets: string; raw_judges: number[]; judge_value_max: number | null }>(
+      ctx.db,
+      reportJsonQuery(issue.id, filters),
+    ),
+    judgesDisabled ? [] : listReportUsers(ctx, issue, filters.only_verified_emails),
+  ]);
   const rest: Omit<ReportSummary, 'datasets'> = {
     users,
     nb_voters: nbVoters,

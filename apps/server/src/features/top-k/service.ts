@@ -79,12 +79,8 @@ async function readSelections(
         });
   const readItems = () =>
     selectRows<{ issue_id: number; datasets: number[] }>(ctx.db, itemIdArraysQuery(issueIds, filters.tags));
-  // In parts, one statement a turn of the loop; in one, side by side. An item's rows are in one part: the
-  // parts' rows together are the whole read's.
-  const [valueParts, itemRows] =
-    parts.length > 1
-      ? [await readInParts(parts, readValues), await readItems()]
-      : await Promise.all([readInParts(parts, readValues), readItems()]);
+  // An item's rows are in one part: the parts' rows together are the whole read's.
+  const [valueParts, itemRows] = await Promise.all([readInParts(parts, readValues), readItems()]);
   const valuesOf = groupRows(valueParts.flat(), (row) => row.issue_id);
   const datasetsOf = new Map(itemRows.map((row) => [row.issue_id, row.datasets]));
   return specs.map((spec) => ({
