@@ -13,15 +13,15 @@
 // sessions running a statement wait on another's lock. After the upkeep side's burst the report is read
 // until it shows every answer of the burst (issue 57, point 3: what people wait for is the report, so its
 // time runs from the first submission until a GET returns every judge's values, the deferred fold
-// included), and the bench waits until every change is folded. Then the other side's answers are folded
-// in one go, `verify-reports` must be clean, every answer there once, and the report of the upkeep side
-// is timed against its floor. Ends with `burst ratio upkeep/no-upkeep: pg=R (300 judges, X s until the
+// included), and the bench waits until every change is folded, counting the folds that took the burst
+// in. Then the other side's answers are folded in one go, `verify-reports` must be clean, every answer
+// there once, and the report of the upkeep side is timed against its floor. Ends with `burst ratio upkeep/no-upkeep: pg=R (300 judges, X s until the
 // report shows them against Y s)`, R the upkeep side until shown over the other side's burst.
 
 import os from 'node:os';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { issueAnswers, issueSubmissions } from '../apps/server/src/db/schema/index.ts';
+import { issueAnswers, issueSubmissions, reportFolds } from '../apps/server/src/db/schema/index.ts';
 import { verifyReportsCommand } from '../apps/server/src/features/reports/verify.ts';
 import { benchBothEngines, buildBenchApp, describeMachine, percentile, seedAdminTeam } from './bench-app.ts';
 import {
@@ -75,9 +75,20 @@ interface EngineResult {
   visibleMs: Record<Kind, number>;
   visibleReads: Record<Kind, number>;
   drainMs: Record<Kind, number>;
+  /** The upkeep side: how many folds took the burst in (each fold pays for every item it moves). */
+  foldRounds: Record<Kind, number>;
   refoldMs: number;
   verify: { isConsistent: boolean; lines: string[] };
   report: { app: number; floor: number }[];
+}
+
+/** How many folds have taken changes of the selection in so far (`report_folds.nb_folds`). */
+async function foldCount(database: Database, issueId: number) {
+  const [row] = await database.db
+    .select({ n: reportFolds.nbFolds })
+    .from(reportFolds)
+    .where(eq(reportFolds.issueId, issueId));
+  return row?.n ?? 0;
 }
 
 /** Every judge's submission saved, each answer there once, and the values those of the last burst. */
@@ -122,6 +133,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
     const visibleMs = {} as EngineResult['visibleMs'];
     const visibleReads = {} as EngineResult['visibleReads'];
     const drainMs = {} as EngineResult['drainMs'];
+    const foldRounds = {} as EngineResult['foldRounds'];
     for (const [k, kind] of KINDS.entries()) {
       const bodiesOf =
         (side: Side): BodyOf =>
@@ -152,6 +164,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
           const paced = await pacedSubmissions(base, selection.issueId, selection.paced, bodies);
           await drained(database);
           const settleMs = await settled(database);
+          const foldsBefore = await foldCount(database, selection.issueId);
           const result = await burst(base, database, selection.issueId, selection.judges, bodies);
           if (side === 'upkeep' && result.failed === 0) {
             const burstEnd = performance.now();
@@ -161,6 +174,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
             visibleReads[kind] = shown.reads;
             await drained(database);
             drainMs[kind] = performance.now() - burstEnd;
+            foldRounds[kind] = (await foldCount(database, selection.issueId)) - foldsBefore;
           }
           const intact =
             (await isIntact(database, selection, kind, result.failed)) &&
@@ -190,7 +204,7 @@ async function benchEngine(database: Database, dataDir: string): Promise<EngineR
       );
     }
     await dropPreAggregate(database);
-    return { engine, bursts, visibleMs, visibleReads, drainMs, refoldMs, verify, report };
+    return { engine, bursts, visibleMs, visibleReads, drainMs, foldRounds, refoldMs, verify, report };
   } finally {
     await app.close();
   }
@@ -228,7 +242,7 @@ function report(results: EngineResult[]) {
     const reportRatio = Math.max(...r.report.map((p) => p.app / p.floor));
     lines.push(
       '',
-      `${r.engine}: until the report shows the burst (from the first submission, the fold included) / the burst without upkeep ${KINDS.map((kind) => `${kind} ${shownRatio(r, kind).toFixed(2)} (${seconds(r.visibleMs[kind])} / ${seconds(r.bursts.off[kind].wallMs)} s)`).join(', ')}; shown after the last reply ${KINDS.map((kind) => `${kind} ${seconds(afterLast(r, kind))} s (${r.visibleReads[kind]} read${r.visibleReads[kind] === 1 ? '' : 's'})`).join(', ')}; the bursts alone ${KINDS.map((kind) => `${kind} ${burstRatio(r, kind).toFixed(2)}`).join(', ')}; every change folded ${KINDS.map((kind) => `${kind} ${seconds(r.drainMs[kind])} s`).join(', ')} after the last reply; the other side's ${JUDGES} judges folded in one go in ${seconds(r.refoldMs)} s`,
+      `${r.engine}: until the report shows the burst (from the first submission, the fold included) / the burst without upkeep ${KINDS.map((kind) => `${kind} ${shownRatio(r, kind).toFixed(2)} (${seconds(r.visibleMs[kind])} / ${seconds(r.bursts.off[kind].wallMs)} s)`).join(', ')}; shown after the last reply ${KINDS.map((kind) => `${kind} ${seconds(afterLast(r, kind))} s (${r.visibleReads[kind]} read${r.visibleReads[kind] === 1 ? '' : 's'})`).join(', ')}; the bursts alone ${KINDS.map((kind) => `${kind} ${burstRatio(r, kind).toFixed(2)}`).join(', ')}; every change folded ${KINDS.map((kind) => `${kind} ${seconds(r.drainMs[kind])} s`).join(', ')} after the last reply, in ${KINDS.map((kind) => `${kind} ${r.foldRounds[kind]}`).join(', ')} folds; the other side's ${JUDGES} judges folded in one go in ${seconds(r.refoldMs)} s`,
       `${r.engine}: lone submission upkeep / off (medians of ${LONE_JUDGES}) ${KINDS.map((kind) => `${kind} ${loneRatio(r, kind).toFixed(2)} (${Math.round(median(r.bursts.upkeep[kind].lone))} / ${Math.round(median(r.bursts.off[kind].lone))} ms)`).join(', ')}`,
       `${r.engine}: verify-reports: ${r.verify.lines.join(' ')}`,
       `${r.engine}: report_summary / per-judge pre-aggregate after the bursts: ${reportRatio.toFixed(2)} (${r.report.map((p) => `${Math.round(p.app)} / ${Math.round(p.floor)} ms`).join(', ')}); load average now ${loadAverage().toFixed(1)}`,

@@ -57,17 +57,38 @@ async function pendingIssueIds(db: Db): Promise<number[]> {
 }
 
 /**
- * Folds every selection with changes pending (`verify-reports`, the background task); answers how many
- * change rows it took in.
+ * The least time between the starts of two background folds while changes keep coming. A fold pays for
+ * every item its judges moved (their criterion sums, item sums and JSON: ~0.1–0.3 s at 2,000 items × 5
+ * criteria) whether one judge moved them or twenty: during a burst of first submissions, folds back to
+ * back took four judges each (decision 236). A fold longer than this is followed at once, so that the
+ * last one after a burst holds no more than it would have. Reads do not wait: each folds what is pending.
  */
-export async function foldAllReportChanges(db: Db, isStopped: () => boolean = () => false) {
+export const FOLD_EVERY_MS = 2_000;
+
+/** Resolves after `ms` (at once if not positive), or sooner once the worker stops. */
+async function pause(ms: number, isStopped: () => boolean) {
+  for (const until = Date.now() + ms; Date.now() < until && !isStopped(); ) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
+  }
+}
+
+/**
+ * Folds every selection with changes pending (`verify-reports`, the background task), and again while
+ * more come, each round starting at least `everyMs` after the one before; answers how many change rows it
+ * took in.
+ */
+export async function foldAllReportChanges(
+  db: Db,
+  { isStopped = () => false, everyMs = 0 }: { isStopped?: () => boolean; everyMs?: number } = {},
+) {
   let taken = 0;
-  // Submissions go on meanwhile: fold again while some are pending, each round taking all of them.
   for (let issueIds = await pendingIssueIds(db); issueIds.length > 0; issueIds = await pendingIssueIds(db)) {
+    const roundStart = Date.now();
     for (const issueId of issueIds) {
       if (isStopped()) return taken;
       taken += await foldSelection(db, issueId);
     }
+    await pause(roundStart + everyMs - Date.now(), isStopped);
   }
   return taken;
 }
@@ -79,7 +100,7 @@ export async function foldAllReportChanges(db: Db, isStopped: () => boolean = ()
  */
 export const reportJobs: BackgroundTask[] = [
   async function foldReports(ctx, control) {
-    return foldAllReportChanges(ctx.db, control.isStopped);
+    return foldAllReportChanges(ctx.db, { isStopped: control.isStopped, everyMs: FOLD_EVERY_MS });
   },
   async function refreshCriterionFigures(ctx, control) {
     return refreshReadCriterionFigures(ctx.db, control.isStopped);
