@@ -15,8 +15,9 @@
 // time runs from the first submission until a GET returns every judge's values, the deferred fold
 // included), and the bench waits until every change is folded, counting the folds that took the burst
 // in. Then the other side's answers are folded in one go, `verify-reports` must be clean, every answer
-// there once, and the report of the upkeep side is timed against its floor. Ends with `burst ratio upkeep/no-upkeep: pg=R (300 judges, X s until the
-// report shows them against Y s)`, R the upkeep side until shown over the other side's burst.
+// there once, and the report of the upkeep side is timed against its floor. Ends with `burst ratio
+// upkeep/no-upkeep: pg=R (300 judges, X s until the report shows them against Y s)`, R the upkeep side
+// until shown over the other side's burst.
 
 import os from 'node:os';
 import { count, eq, inArray, sql } from 'drizzle-orm';
